@@ -1,0 +1,101 @@
+// loom's small C AST (DESIGN.md §1): what code generation lowers isl's AST into, and what the
+// C-family printers (C, OpenCL, CUDA) and later the LLVM emitter consume. It has no isl in it.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "loom/dtype.hpp"
+
+namespace loom::cast {
+
+struct Expr;
+using ExprPtr = std::shared_ptr<const Expr>;
+
+enum class ExprKind {
+  IntConst,    // int_value, dtype
+  FloatConst,  // float_value, dtype (printed with its suffix: 2.0f)
+  Var,         // name
+  Unary,       // op ("-", "!"), args[0]
+  Binary,      // op ("+", "<=", "&&", ...), args[0], args[1]
+  Call,        // name(args...): math functions and loom's runtime helpers
+  Load,        // name[args[0]]: a flat element access
+  Ternary,     // args[0] ? args[1] : args[2]
+  Cast,        // (dtype) args[0]
+};
+
+struct Expr {
+  ExprKind kind = ExprKind::IntConst;
+  DType dtype = DType::Int32;
+  int64_t int_value = 0;
+  double float_value = 0;
+  std::string name;
+  std::string op;
+  std::vector<ExprPtr> args;
+};
+
+ExprPtr int_const(int64_t value, DType dtype = DType::Int32);
+ExprPtr float_const(double value, DType dtype);
+ExprPtr var(std::string name, DType dtype = DType::Int32);
+ExprPtr unary(std::string op, ExprPtr operand, DType dtype);
+ExprPtr binary(std::string op, ExprPtr lhs, ExprPtr rhs, DType dtype);
+ExprPtr call(std::string function, std::vector<ExprPtr> args, DType dtype);
+ExprPtr load(std::string array, ExprPtr flat_index, DType dtype);
+ExprPtr ternary(ExprPtr condition, ExprPtr then_value, ExprPtr else_value, DType dtype);
+ExprPtr cast_to(DType dtype, ExprPtr operand);
+
+struct Stmt;
+using StmtPtr = std::shared_ptr<const Stmt>;
+
+enum class StmtKind {
+  Block,    // body
+  For,      // for (dtype iterator = init; condition; iterator += step) body
+  If,       // if (condition) body[0] else body[1] (else optional)
+  Assign,   // target = value;  (target is a Var or Load)
+  Declare,  // dtype name[extent]; (extent 0: scalar), optional init value, optional `const`
+  Barrier,  // local or global barrier (printed per dialect)
+  Comment,  // /* text */
+};
+
+struct Stmt {
+  StmtKind kind = StmtKind::Block;
+  std::vector<StmtPtr> body;
+  std::string name;  // iterator, declared name, or comment text
+  DType dtype = DType::Int32;
+  ExprPtr init;       // For: initial value; Declare: initializer (may be null)
+  ExprPtr condition;  // For, If
+  int64_t step = 1;
+  int64_t extent = 0;     // Declare: number of elements (0: scalar)
+  bool is_const = false;  // Declare
+  std::string pragma;     // For: e.g. "unroll 4"
+  ExprPtr target;         // Assign
+  ExprPtr value;          // Assign
+  bool global_barrier = false;
+};
+
+StmtPtr block(std::vector<StmtPtr> body);
+StmtPtr for_loop(std::string iterator, DType dtype, ExprPtr init, ExprPtr condition, int64_t step,
+                 StmtPtr body);
+StmtPtr if_then(ExprPtr condition, StmtPtr then_body, StmtPtr else_body = nullptr);
+StmtPtr assign(ExprPtr target, ExprPtr value);
+StmtPtr declare(std::string name, DType dtype, int64_t extent = 0, ExprPtr init = nullptr,
+                bool is_const = false);
+StmtPtr comment(std::string text);
+
+// One generated function: parameters in order, then its body.
+struct Parameter {
+  std::string name;
+  DType dtype;
+  bool is_pointer;
+  bool is_const;  // read-only array
+};
+
+struct Function {
+  std::string name;
+  std::vector<Parameter> parameters;
+  StmtPtr body;
+};
+
+}  // namespace loom::cast

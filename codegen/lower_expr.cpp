@@ -1,0 +1,216 @@
+#include "codegen/lower_expr.hpp"
+
+#include "ir/functions.hpp"
+#include "loom/error.hpp"
+
+namespace loom::codegen {
+
+namespace {
+
+bool is_narrow_signed(DType dtype) {
+  return dtype == DType::Int8 || dtype == DType::Int16 || dtype == DType::Int32 || dtype == DType::Bool;
+}
+
+std::string float_suffix(DType dtype) { return dtype == DType::Float32 ? "f" : ""; }
+
+// C's math library names: sqrtf for float, sqrt for double; a few differ (abs → fabs).
+std::string math_name(const std::string& function, DType dtype, Target target) {
+  if (function == "abs") return "fabs" + float_suffix(dtype);
+  if (function == "min") return "fmin" + float_suffix(dtype);
+  if (function == "max") return "fmax" + float_suffix(dtype);
+  if (function == "rsqrt") {
+    if (target == Target::CUDA) return "rsqrt" + float_suffix(dtype);
+    return dtype == DType::Float32 ? "loom_rsqrt_float" : "loom_rsqrt_double";
+  }
+  return function + float_suffix(dtype);
+}
+
+cast::ExprPtr cast_if_needed(cast::ExprPtr value, DType dtype) {
+  if (value->dtype == dtype) return value;
+  return cast::cast_to(dtype, std::move(value));
+}
+
+}  // namespace
+
+std::string integer_helper(const std::string& base, DType dtype) {
+  return base + (is_narrow_signed(dtype) ? "_int32_t" : "_int64_t");
+}
+
+ExpressionLowering::ExpressionLowering(const LoopKernel& kernel, Target target)
+    : kernel_(kernel), target_(target), types_(kernel) {}
+
+DType ExpressionLowering::concrete(const ExprType& type, std::optional<DType> context) const {
+  if (!type.weak) return type.dtype;
+  if (context && (is_floating(*context) || !is_floating(type.dtype))) return *context;
+  return resolve_weak(type);
+}
+
+cast::ExprPtr ExpressionLowering::lower_literal(const Expr& expr, std::optional<DType> context) const {
+  ExprType type = types_.type_of(expr);
+  DType dtype = type.weak ? concrete(type, context) : type.dtype;
+  if (expr.kind == ExprKind::FloatLiteral) {
+    if (!type.weak) return cast::float_const(expr.float_value, dtype);
+    if (!is_floating(dtype)) dtype = resolve_weak(type, expr.float_value);
+    return cast::float_const(expr.float_value, dtype);
+  }
+  if (is_floating(dtype)) return cast::float_const(static_cast<double>(expr.int_value), dtype);
+  if (dtype == DType::Bool) dtype = DType::Int32;
+  return cast::int_const(expr.int_value, dtype);
+}
+
+std::vector<ExprPtr> ExpressionLowering::shape_of(const std::string& array) const {
+  if (const KernelArgument* arg = kernel_.find_arg(array)) return arg->shape;
+  if (const Temporary* temporary = kernel_.find_temporary(array)) return temporary->shape;
+  throw Error("unknown array '" + array + "'");
+}
+
+cast::ExprPtr ExpressionLowering::flat_index(const std::string& array, const std::vector<ExprPtr>& indices,
+                                             const InameValues& inames) const {
+  std::vector<ExprPtr> shape = shape_of(array);
+  if (shape.size() != indices.size()) {
+    throw Error("array '" + array + "' has " + std::to_string(shape.size()) + " axes but is indexed with " +
+                std::to_string(indices.size()));
+  }
+  bool fortran = false;
+  if (const KernelArgument* arg = kernel_.find_arg(array)) fortran = arg->order == ArrayOrder::F;
+  DType index = index_dtype();
+  // Horner's scheme over the axes from slowest to fastest: ((i0 * s1 + i1) * s2 + i2).
+  cast::ExprPtr flat;
+  for (std::size_t step = 0; step < indices.size(); ++step) {
+    std::size_t axis = fortran ? indices.size() - 1 - step : step;
+    cast::ExprPtr value = cast_if_needed(lower(*indices[axis], index, inames), index);
+    if (!flat) {
+      flat = value;
+      continue;
+    }
+    cast::ExprPtr extent = lower(*shape[axis], index, inames);
+    flat = cast::binary("+", cast::binary("*", flat, extent, index), value, index);
+  }
+  return flat ? flat : cast::int_const(0, index);
+}
+
+cast::ExprPtr ExpressionLowering::lower(const Expr& expr, std::optional<DType> context,
+                                        const InameValues& inames) const {
+  switch (expr.kind) {
+    case ExprKind::IntLiteral:
+    case ExprKind::FloatLiteral: return lower_literal(expr, context);
+    case ExprKind::Variable: {
+      if (auto found = inames.find(expr.name); found != inames.end()) return found->second;
+      if (types_.is_iname(expr.name)) {
+        throw InternalError("iname '" + expr.name + "' has no value in this statement");
+      }
+      return cast::var(expr.name, types_.variable_dtype(expr.name));
+    }
+    case ExprKind::Subscript:
+      return cast::load(expr.name, flat_index(expr.name, expr.operands, inames),
+                        types_.variable_dtype(expr.name));
+    case ExprKind::Unary: {
+      if (expr.unary_op == UnaryOp::LogicalNot) {
+        return cast::unary("!", lower(*expr.operands[0], DType::Bool, inames), DType::Bool);
+      }
+      DType type = concrete(types_.type_of(expr), context);
+      return cast::unary("-", lower(*expr.operands[0], type, inames), type);
+    }
+    case ExprKind::Binary: return lower_binary(expr, context, inames);
+    case ExprKind::IfThenElse: {
+      DType type = concrete(types_.type_of(expr), context);
+      return cast::ternary(lower(*expr.operands[0], DType::Bool, inames), lower(*expr.operands[1], type, inames),
+                           lower(*expr.operands[2], type, inames), type);
+    }
+    case ExprKind::Call: return lower_call(expr, context, inames);
+    case ExprKind::Reduction:
+      throw Error("reduction '" + to_string(expr) + "' must be realized before code generation");
+  }
+  return nullptr;
+}
+
+cast::ExprPtr ExpressionLowering::lower_binary(const Expr& expr, std::optional<DType> context,
+                                               const InameValues& inames) const {
+  static const std::map<BinaryOp, std::string> c_operators = {
+      {BinaryOp::Less, "<"},         {BinaryOp::LessEqual, "<="}, {BinaryOp::Greater, ">"},
+      {BinaryOp::GreaterEqual, ">="}, {BinaryOp::Equal, "=="},     {BinaryOp::NotEqual, "!="},
+      {BinaryOp::LogicalAnd, "&&"},  {BinaryOp::LogicalOr, "||"}};
+  const Expr& lhs = *expr.operands[0];
+  const Expr& rhs = *expr.operands[1];
+  if (is_logical(expr.binary_op)) {
+    return cast::binary(c_operators.at(expr.binary_op), lower(lhs, DType::Bool, inames),
+                        lower(rhs, DType::Bool, inames), DType::Bool);
+  }
+  if (is_comparison(expr.binary_op)) {
+    ExprType operand_type = combine_types(types_.type_of(lhs), types_.type_of(rhs));
+    DType type = concrete(operand_type, std::nullopt);
+    return cast::binary(c_operators.at(expr.binary_op), lower(lhs, type, inames), lower(rhs, type, inames),
+                        DType::Bool);
+  }
+  DType type = concrete(types_.type_of(expr), context);
+  return lower_arithmetic(expr.binary_op, lower(lhs, type, inames), lower(rhs, type, inames), type);
+}
+
+cast::ExprPtr ExpressionLowering::lower_arithmetic(BinaryOp op, cast::ExprPtr lhs, cast::ExprPtr rhs,
+                                                   DType type) const {
+  bool floating = is_floating(type);
+  switch (op) {
+    case BinaryOp::Add: return cast::binary("+", lhs, rhs, type);
+    case BinaryOp::Subtract: return cast::binary("-", lhs, rhs, type);
+    case BinaryOp::Multiply: return cast::binary("*", lhs, rhs, type);
+    case BinaryOp::Divide: return cast::binary("/", lhs, rhs, type);
+    case BinaryOp::FloorDivide:
+      if (floating) return cast::call("floor" + float_suffix(type), {cast::binary("/", lhs, rhs, type)}, type);
+      if (!is_signed(type)) return cast::binary("/", lhs, rhs, type);
+      return cast::call(integer_helper("loom_floor_div", type), {lhs, rhs}, type);
+    case BinaryOp::Modulo:
+      if (floating) return cast::call(type == DType::Float32 ? "loom_mod_float" : "loom_mod_double", {lhs, rhs}, type);
+      if (!is_signed(type)) return cast::binary("%", lhs, rhs, type);
+      return cast::call(integer_helper("loom_mod", type), {lhs, rhs}, type);
+    case BinaryOp::Power:
+      if (floating) return cast::call("pow" + float_suffix(type), {lhs, rhs}, type);
+      return cast::call(integer_helper("loom_pow", type), {lhs, rhs}, type);
+    default: break;
+  }
+  LOOM_ASSERT(false, "not an arithmetic operator");
+}
+
+cast::ExprPtr ExpressionLowering::lower_call(const Expr& expr, std::optional<DType> context,
+                                             const InameValues& inames) const {
+  const MathFunction* function = find_math_function(expr.name);
+  if (function == nullptr) {
+    throw Error("unknown function '" + expr.name + "' (substitution rules are expanded before this point)");
+  }
+  DType type = concrete(types_.type_of(expr), context);
+  std::vector<cast::ExprPtr> args;
+  for (const ExprPtr& operand : expr.operands) args.push_back(lower(*operand, type, inames));
+  if (!is_floating(type)) {
+    std::string helper = expr.name == "abs" ? "loom_abs" : "loom_" + expr.name;
+    return cast::call(integer_helper(helper, type), args, type);
+  }
+  return cast::call(math_name(expr.name, type, target_), args, type);
+}
+
+cast::StmtPtr ExpressionLowering::lower_instruction(const Instruction& instruction,
+                                                    const InameValues& inames) const {
+  if (instruction.kind == InstructionKind::NoOp) return cast::block({});
+  if (instruction.kind == InstructionKind::Barrier) {
+    cast::Stmt barrier;
+    barrier.kind = cast::StmtKind::Barrier;
+    barrier.global_barrier = instruction.barrier_scope == SyncScope::Global;
+    return std::make_shared<const cast::Stmt>(barrier);
+  }
+  if (instruction.assignees.size() != 1) {
+    throw Error("instruction '" + instruction.id + "' assigns several values; only reductions realized "
+                "into separate assignments may do that");
+  }
+  const Expr& assignee = *instruction.assignees.front();
+  DType target_type = types_.variable_dtype(assignee.name);
+  cast::ExprPtr target = lower(assignee, target_type, inames);
+  cast::ExprPtr value = lower(*instruction.expression, target_type, inames);
+  cast::StmtPtr statement = cast::assign(target, value);
+  if (instruction.predicates.empty()) return statement;
+  cast::ExprPtr condition;
+  for (const ExprPtr& predicate : instruction.predicates) {
+    cast::ExprPtr lowered = lower(*predicate, DType::Bool, inames);
+    condition = condition ? cast::binary("&&", condition, lowered, DType::Bool) : lowered;
+  }
+  return cast::if_then(condition, statement);
+}
+
+}  // namespace loom::codegen

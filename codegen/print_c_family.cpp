@@ -1,0 +1,282 @@
+// The C-family printer. Dialect differences are confined to the small hook functions at the top
+// (preamble, qualifiers, math names); everything else is shared.
+#include "codegen/print_c_family.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <sstream>
+
+#include "loom/error.hpp"
+
+namespace loom::codegen {
+
+namespace {
+
+// ---- dialect hooks -------------------------------------------------------------------------
+
+const char* kCPreamble = R"(#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#define LOOM_DEFINE_INT_HELPERS(T)                                                   \
+  static inline T loom_floor_div_##T(T a, T b) {                                    \
+    T q = a / b;                                                                     \
+    return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;                         \
+  }                                                                                  \
+  static inline T loom_mod_##T(T a, T b) {                                           \
+    T r = a % b;                                                                     \
+    return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;                             \
+  }                                                                                  \
+  static inline T loom_min_##T(T a, T b) { return a < b ? a : b; }                   \
+  static inline T loom_max_##T(T a, T b) { return a > b ? a : b; }                   \
+  static inline T loom_abs_##T(T a) { return a < 0 ? -a : a; }                       \
+  static inline T loom_pow_##T(T base, T exponent) {                                 \
+    T result = 1;                                                                    \
+    for (; exponent > 0; --exponent) result *= base;                                 \
+    return result;                                                                   \
+  }
+LOOM_DEFINE_INT_HELPERS(int32_t)
+LOOM_DEFINE_INT_HELPERS(int64_t)
+static inline float loom_mod_float(float a, float b) {
+  float r = fmodf(a, b);
+  return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
+}
+static inline double loom_mod_double(double a, double b) {
+  double r = fmod(a, b);
+  return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
+}
+static inline float loom_rsqrt_float(float x) { return 1.0f / sqrtf(x); }
+static inline double loom_rsqrt_double(double x) { return 1.0 / sqrt(x); }
+)";
+
+std::string preamble(Target target) {
+  switch (target) {
+    case Target::C: return kCPreamble;
+    default: throw Error("the " + std::string(target_name(target)) + " printer is not available yet");
+  }
+}
+
+std::string function_qualifier(Target target) { return target == Target::C ? "void" : "void"; }
+
+std::string restrict_qualifier(Target target) { return target == Target::C ? "restrict" : "__restrict__"; }
+
+// ---- expressions ------------------------------------------------------------------------------
+
+int precedence(const cast::Expr& expr) {
+  switch (expr.kind) {
+    case cast::ExprKind::IntConst:
+      return expr.int_value < 0 ? 2 : 0;
+    case cast::ExprKind::FloatConst:
+      return (expr.float_value < 0 || std::signbit(expr.float_value)) ? 2 : 0;
+    case cast::ExprKind::Var:
+    case cast::ExprKind::Call:
+    case cast::ExprKind::Load: return 0;
+    case cast::ExprKind::Unary:
+    case cast::ExprKind::Cast: return 2;
+    case cast::ExprKind::Ternary: return 13;
+    case cast::ExprKind::Binary: {
+      const std::string& op = expr.op;
+      if (op == "*" || op == "/" || op == "%") return 3;
+      if (op == "+" || op == "-") return 4;
+      if (op == "<" || op == "<=" || op == ">" || op == ">=") return 6;
+      if (op == "==" || op == "!=") return 7;
+      if (op == "&&") return 11;
+      if (op == "||") return 12;
+      LOOM_ASSERT(false, "unknown binary operator " + op);
+    }
+  }
+  return 0;
+}
+
+std::string format_float(double value, DType dtype) {
+  if (std::isnan(value)) return dtype == DType::Float32 ? "NAN" : "((double) NAN)";
+  if (std::isinf(value)) {
+    std::string inf = dtype == DType::Float32 ? "INFINITY" : "((double) INFINITY)";
+    return value < 0 ? "-" + inf : inf;
+  }
+  char buffer[64];
+  auto result = dtype == DType::Float32
+                    ? std::to_chars(buffer, buffer + sizeof buffer, static_cast<float>(value))
+                    : std::to_chars(buffer, buffer + sizeof buffer, value);
+  std::string text(buffer, result.ptr);
+  if (text.find_first_of(".e") == std::string::npos) text += ".0";
+  if (text.find('.') == std::string::npos) {
+    // "1e+20" is a double in C, and "1e+20f" is fine; but a bare exponent needs no dot.
+  }
+  if (dtype == DType::Float32) text += "f";
+  return text;
+}
+
+std::string format_int(int64_t value, DType dtype) {
+  std::string text = std::to_string(value);
+  bool fits_int32 = value >= INT32_MIN && value <= INT32_MAX;
+  if (dtype == DType::Int64 || dtype == DType::UInt64 || !fits_int32) text += "LL";
+  if (dtype == DType::UInt32 || dtype == DType::UInt64) text += "U";
+  return text;
+}
+
+class ExpressionPrinter {
+ public:
+  explicit ExpressionPrinter(Target target) : target_(target) {}
+
+  std::string print(const cast::Expr& expr) const {
+    switch (expr.kind) {
+      case cast::ExprKind::IntConst: return format_int(expr.int_value, expr.dtype);
+      case cast::ExprKind::FloatConst: return format_float(expr.float_value, expr.dtype);
+      case cast::ExprKind::Var: return expr.name;
+      case cast::ExprKind::Unary: return expr.op + operand(*expr.args[0], 2, false);
+      case cast::ExprKind::Cast: return "(" + c_type_name(expr.dtype) + ") " + operand(*expr.args[0], 2, false);
+      case cast::ExprKind::Load: return expr.name + "[" + print(*expr.args[0]) + "]";
+      case cast::ExprKind::Call: {
+        std::string out = expr.name + "(";
+        for (std::size_t i = 0; i < expr.args.size(); ++i) out += (i ? ", " : "") + print(*expr.args[i]);
+        return out + ")";
+      }
+      case cast::ExprKind::Ternary:
+        return operand(*expr.args[0], 12, false) + " ? " + operand(*expr.args[1], 12, false) + " : " +
+               operand(*expr.args[2], 13, false);
+      case cast::ExprKind::Binary: {
+        int own = precedence(expr);
+        return operand(*expr.args[0], own, false) + " " + expr.op + " " + operand(*expr.args[1], own, true);
+      }
+    }
+    return "";
+  }
+
+ private:
+  // Parenthesizes `child` when its operator binds less tightly than its parent's (or equally, on
+  // the right of a left-associative operator: a - (b - c)).
+  std::string operand(const cast::Expr& child, int parent_precedence, bool right_side) const {
+    int own = precedence(child);
+    bool parens = own > parent_precedence || (right_side && own == parent_precedence && own != 0);
+    // Mixed && / || and comparisons of comparisons are legal C but unreadable and warned about.
+    if (own == 11 && parent_precedence == 12) parens = true;
+    std::string text = print(child);
+    return parens ? "(" + text + ")" : text;
+  }
+
+  Target target_;
+};
+
+// ---- statements -------------------------------------------------------------------------------
+
+class StatementPrinter {
+ public:
+  explicit StatementPrinter(Target target) : expressions_(target) {}
+
+  void print(const cast::Stmt& stmt, int indent, std::ostringstream& out) const {
+    std::string pad(static_cast<std::size_t>(indent) * 2, ' ');
+    switch (stmt.kind) {
+      case cast::StmtKind::Block:
+        for (const cast::StmtPtr& child : stmt.body) print(*child, indent, out);
+        break;
+      case cast::StmtKind::Comment: out << pad << "/* " << stmt.name << " */\n"; break;
+      case cast::StmtKind::Assign:
+        out << pad << expressions_.print(*stmt.target) << " = " << expressions_.print(*stmt.value) << ";\n";
+        break;
+      case cast::StmtKind::Declare:
+        out << pad << (stmt.is_const ? "const " : "") << c_type_name(stmt.dtype) << " " << stmt.name;
+        if (stmt.extent > 0) out << "[" << stmt.extent << "]";
+        if (stmt.init) out << " = " << expressions_.print(*stmt.init);
+        out << ";\n";
+        break;
+      case cast::StmtKind::Barrier:
+        out << pad << "/* barrier: a no-op on this target */\n";
+        break;
+      case cast::StmtKind::For: {
+        if (!stmt.pragma.empty()) out << pad << "#pragma " << stmt.pragma << "\n";
+        out << pad << "for (" << c_type_name(stmt.dtype) << " " << stmt.name << " = "
+            << expressions_.print(*stmt.init) << "; " << expressions_.print(*stmt.condition) << "; "
+            << (stmt.step == 1 ? "++" + stmt.name : stmt.name + " += " + std::to_string(stmt.step))
+            << ")\n";
+        print_braced(*stmt.body[0], indent, out);
+        break;
+      }
+      case cast::StmtKind::If:
+        out << pad << "if (" << expressions_.print(*stmt.condition) << ")\n";
+        print_braced(*stmt.body[0], indent, out);
+        if (stmt.body.size() > 1) {
+          out << pad << "else\n";
+          print_braced(*stmt.body[1], indent, out);
+        }
+        break;
+    }
+  }
+
+ private:
+  void print_braced(const cast::Stmt& body, int indent, std::ostringstream& out) const {
+    std::string pad(static_cast<std::size_t>(indent) * 2, ' ');
+    out << pad << "{\n";
+    print(body, indent + 1, out);
+    out << pad << "}\n";
+  }
+
+  ExpressionPrinter expressions_;
+};
+
+std::string parameter_list(const cast::Function& function, Target target) {
+  std::string out;
+  for (const cast::Parameter& parameter : function.parameters) {
+    if (!out.empty()) out += ", ";
+    if (parameter.is_pointer) {
+      out += (parameter.is_const ? "const " : "") + c_type_name(parameter.dtype) + " *" +
+             restrict_qualifier(target) + " " + parameter.name;
+    } else {
+      out += c_type_name(parameter.dtype) + " const " + parameter.name;
+    }
+  }
+  return out.empty() ? "void" : out;
+}
+
+// `void <name>_loom_entry(void **args)`: one calling convention for every C kernel, so the host
+// runtime can call any generated function through dlsym without knowing its signature.
+std::string c_entry_point(const cast::Function& function) {
+  std::ostringstream out;
+  out << "void " << function.name << "_loom_entry(void **args)\n{\n  " << function.name << "(";
+  for (std::size_t i = 0; i < function.parameters.size(); ++i) {
+    const cast::Parameter& parameter = function.parameters[i];
+    std::string type = c_type_name(parameter.dtype);
+    if (i) out << ", ";
+    if (parameter.is_pointer) out << "(" << type << " *) args[" << i << "]";
+    else out << "*(" << type << " *) args[" << i << "]";
+  }
+  out << ");\n}\n";
+  return out.str();
+}
+
+}  // namespace
+
+std::string c_type_name(DType dtype) {
+  switch (dtype) {
+    case DType::Bool: return "bool";
+    case DType::Int8: return "int8_t";
+    case DType::Int16: return "int16_t";
+    case DType::Int32: return "int32_t";
+    case DType::Int64: return "int64_t";
+    case DType::UInt8: return "uint8_t";
+    case DType::UInt16: return "uint16_t";
+    case DType::UInt32: return "uint32_t";
+    case DType::UInt64: return "uint64_t";
+    case DType::Float16: return "half";
+    case DType::Float32: return "float";
+    case DType::Float64: return "double";
+  }
+  return "?";
+}
+
+std::string print_expression(const cast::Expr& expr, Target target) {
+  return ExpressionPrinter(target).print(expr);
+}
+
+std::string print_translation_unit(const cast::Function& function, Target target) {
+  std::ostringstream out;
+  out << preamble(target) << "\n";
+  out << function_qualifier(target) << " " << function.name << "(" << parameter_list(function, target)
+      << ")\n{\n";
+  StatementPrinter(target).print(*function.body, 1, out);
+  out << "}\n";
+  if (target == Target::C) out << "\n" << c_entry_point(function);
+  return out.str();
+}
+
+}  // namespace loom::codegen

@@ -1,0 +1,21 @@
+// One printer for the C family (C, OpenCL, CUDA) with dialect hooks (DESIGN.md §5).
+#pragma once
+
+#include <string>
+
+#include "codegen/cast.hpp"
+#include "loom/codegen.hpp"
+
+namespace loom::codegen {
+
+// The spelling of a scalar type in C ("float", "int32_t", ...).
+std::string c_type_name(DType dtype);
+
+// Prints a complete translation unit: the dialect's preamble, the function, and (for the C
+// target) an entry point `void <name>_loom_entry(void **args)` that unpacks its arguments.
+std::string print_translation_unit(const cast::Function& function, Target target);
+
+// Prints one expression (exposed for tests).
+std::string print_expression(const cast::Expr& expr, Target target);
+
+}  // namespace loom::codegen

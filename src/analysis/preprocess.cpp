@@ -1,0 +1,54 @@
+#include "analysis/preprocess.hpp"
+
+#include <map>
+
+#include "analysis/type_inference.hpp"
+#include "loom/error.hpp"
+
+namespace loom {
+
+namespace {
+
+// Rules deeper than this are recursive (directly or through each other).
+constexpr int kMaxRuleDepth = 64;
+
+ExprPtr expand(const ExprPtr& expr, const LoopKernel& kernel, int depth) {
+  return map_expr(expr, [&](const ExprPtr& node) -> ExprPtr {
+    if (node->kind != ExprKind::Call) return node;
+    auto found = kernel.substitutions.find(node->name);
+    if (found == kernel.substitutions.end()) return node;
+    const SubstitutionRule& rule = found->second;
+    if (depth > kMaxRuleDepth) {
+      throw Error("substitution rule '" + rule.name + "' expands recursively (through itself)");
+    }
+    std::map<std::string, ExprPtr> arguments;
+    for (std::size_t i = 0; i < rule.parameters.size(); ++i) arguments[rule.parameters[i]] = node->operands[i];
+    ExprPtr body = substitute(rule.expression, [&](const std::string& name) -> ExprPtr {
+      auto argument = arguments.find(name);
+      return argument == arguments.end() ? nullptr : argument->second;
+    });
+    return expand(body, kernel, depth + 1);
+  });
+}
+
+}  // namespace
+
+LoopKernel expand_substitutions(const LoopKernel& kernel) {
+  if (kernel.substitutions.empty()) return kernel;
+  LoopKernel result = kernel;
+  for (Instruction& instruction : result.instructions) {
+    if (instruction.expression) instruction.expression = expand(instruction.expression, kernel, 0);
+    for (ExprPtr& predicate : instruction.predicates) predicate = expand(predicate, kernel, 0);
+    for (ExprPtr& assignee : instruction.assignees) assignee = expand(assignee, kernel, 0);
+  }
+  result.substitutions.clear();
+  return result;
+}
+
+LoopKernel preprocess(const LoopKernel& kernel) {
+  LoopKernel result = expand_substitutions(kernel);
+  result = infer_types(result);
+  return result;
+}
+
+}  // namespace loom

@@ -1,0 +1,14 @@
+// Preprocessing (loopy's preprocess_kernel, research/loopy-notes.md §4.2): what code generation
+// needs done first, in order: substitution rules expanded, types inferred.
+#pragma once
+
+#include "loom/kernel.hpp"
+
+namespace loom {
+
+// Inlines every substitution-rule invocation (rules may use other rules; recursion is refused).
+LoopKernel expand_substitutions(const LoopKernel& kernel);
+
+LoopKernel preprocess(const LoopKernel& kernel);
+
+}  // namespace loom

@@ -1,0 +1,36 @@
+#include "ir/functions.hpp"
+
+#include <array>
+
+namespace loom {
+
+namespace {
+constexpr std::array<MathFunction, 35> kFunctions = {{
+    {"sqrt", 1, false},  {"rsqrt", 1, false}, {"cbrt", 1, false},  {"exp", 1, false},
+    {"exp2", 1, false},  {"expm1", 1, false}, {"log", 1, false},   {"log2", 1, false},
+    {"log10", 1, false}, {"log1p", 1, false}, {"sin", 1, false},   {"cos", 1, false},
+    {"tan", 1, false},   {"asin", 1, false},  {"acos", 1, false},  {"atan", 1, false},
+    {"sinh", 1, false},  {"cosh", 1, false},  {"tanh", 1, false},  {"erf", 1, false},
+    {"erfc", 1, false},  {"floor", 1, false}, {"ceil", 1, false},  {"round", 1, false},
+    {"trunc", 1, false}, {"fabs", 1, false},  {"abs", 1, true},    {"atan2", 2, false},
+    {"pow", 2, false},   {"fmod", 2, false},  {"hypot", 2, false}, {"fmin", 2, false},
+    {"fmax", 2, false},  {"min", 2, true},    {"max", 2, true},
+}};
+}  // namespace
+
+const MathFunction* find_math_function(const std::string& name) {
+  for (const MathFunction& function : kFunctions) {
+    if (name == function.name) return &function;
+  }
+  return nullptr;
+}
+
+std::string math_function_names() {
+  std::string names;
+  for (const MathFunction& function : kFunctions) {
+    names += (names.empty() ? "" : ", ") + std::string(function.name);
+  }
+  return names;
+}
+
+}  // namespace loom

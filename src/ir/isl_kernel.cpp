@@ -1,0 +1,48 @@
+#include "ir/isl_kernel.hpp"
+
+#include <isl/options.h>
+
+#include <sstream>
+
+namespace loom {
+
+namespace {
+// isl counts only some of its work (DESIGN.md §3); this bound stops runaway computations on
+// adversarial domains while leaving every realistic kernel far below it.
+constexpr unsigned long kIslOperationBudget = 20'000'000;
+}  // namespace
+
+IslContext::IslContext() : raw_(isl_ctx_alloc()) {
+  // isl must never print to the user's stderr nor abort: errors come back as exceptions.
+  isl_options_set_on_error(raw_, ISL_ON_ERROR_CONTINUE);
+  isl_ctx_set_max_operations(raw_, kIslOperationBudget);
+}
+
+IslContext::~IslContext() { isl_ctx_free(raw_); }
+
+void IslContext::reset_operation_budget() const { isl_ctx_reset_operations(raw_); }
+
+void rethrow_isl_error(const std::string& what, const isl::exception& error) {
+  std::ostringstream message;
+  if (dynamic_cast<const isl::exception_quota*>(&error) != nullptr) {
+    message << what << ": the kernel is too complex for isl (operation budget exceeded)";
+  } else {
+    message << what << ": isl failed: " << error.what();
+  }
+  throw Error(message.str());
+}
+
+const IslContextPtr& isl_context_of(const LoopKernel& kernel) {
+  if (!kernel.assumptions.empty_handle()) return isl_context_of(kernel.assumptions);
+  LOOM_ASSERT(!kernel.domains.empty(), "kernel '" + kernel.name + "' has no isl context");
+  return isl_context_of(kernel.domains.front().set);
+}
+
+std::string IslSet::str() const {
+  if (data_ == nullptr) return "";
+  std::ostringstream out;
+  out << data_->set;
+  return out.str();
+}
+
+}  // namespace loom

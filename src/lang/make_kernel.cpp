@@ -1,0 +1,397 @@
+// make_kernel: kernel text → LoopKernel (loopy's make_function, research/loopy-notes.md §4.1).
+//
+// Steps: parse domains and assumptions; parse instructions; declare arguments and temporaries;
+// assign instruction ids; add the inames each instruction uses; check every name; resolve
+// dependencies (explicit globs, then loopy's single-writer rule).
+#include <algorithm>
+#include <fnmatch.h>
+#include <map>
+#include <set>
+
+#include "ir/functions.hpp"
+#include "ir/isl_kernel.hpp"
+#include "lang/domain_parser.hpp"
+#include "lang/instruction_parser.hpp"
+#include "loom/error.hpp"
+#include "loom/kernel.hpp"
+
+namespace loom {
+
+namespace {
+
+std::vector<std::string> split_names(const std::string& names) {
+  std::vector<std::string> result;
+  std::string current;
+  auto flush = [&] {
+    auto first = current.find_first_not_of(" \t");
+    auto last = current.find_last_not_of(" \t");
+    if (first != std::string::npos) result.push_back(current.substr(first, last - first + 1));
+    current.clear();
+  };
+  for (char c : names) {
+    if (c == ',') flush();
+    else current += c;
+  }
+  flush();
+  return result;
+}
+
+bool contains(const std::vector<std::string>& names, const std::string& name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+std::vector<Domain> parse_domains(const IslContextPtr& context,
+                                  const std::vector<std::string>& texts) {
+  std::vector<Domain> domains;
+  std::map<std::string, std::string> defining_domain;
+  for (const std::string& text : texts) {
+    Domain domain = lang::parse_domain(context, text);
+    for (const std::string& iname : domain.inames) {
+      auto [it, inserted] = defining_domain.emplace(iname, text);
+      if (!inserted) {
+        throw Error("domain '" + text + "' redefines iname '" + iname + "', already defined by '" +
+                    it->second + "'");
+      }
+    }
+    domains.push_back(std::move(domain));
+  }
+  return domains;
+}
+
+std::vector<KernelArgument> expand_arguments(const std::vector<KernelArgument>& declared) {
+  std::vector<KernelArgument> args;
+  for (const KernelArgument& declaration : declared) {
+    for (const std::string& name : split_names(declaration.name)) {
+      KernelArgument arg = declaration;
+      arg.name = name;
+      args.push_back(arg);
+    }
+  }
+  return args;
+}
+
+void check_unique_declarations(const LoopKernel& kernel) {
+  std::set<std::string> seen;
+  for (const KernelArgument& arg : kernel.args) {
+    if (!seen.insert(arg.name).second) throw Error("argument '" + arg.name + "' is declared twice");
+  }
+  for (const Temporary& temporary : kernel.temporaries) {
+    if (!seen.insert(temporary.name).second) {
+      throw Error("temporary '" + temporary.name +
+                  "' is declared twice (or clashes with an argument of the same name)");
+    }
+  }
+  for (const std::string& iname : kernel.all_inames()) {
+    if (seen.count(iname) != 0) {
+      throw Error("'" + iname + "' is both an iname and an argument or temporary");
+    }
+  }
+}
+
+// Domain parameters nobody declared become value arguments (loopy's `...` does the same).
+void add_parameter_arguments(LoopKernel& kernel) {
+  for (const std::string& parameter : kernel.parameters()) {
+    if (kernel.find_arg(parameter) != nullptr || kernel.find_temporary(parameter) != nullptr) continue;
+    kernel.args.push_back(value_arg(parameter, kernel.options.index_dtype));
+  }
+}
+
+void declare_temporaries(LoopKernel& kernel, const lang::ParsedInstructions& parsed) {
+  for (const lang::TemporaryDeclaration& declaration : parsed.temporaries) {
+    if (kernel.find_temporary(declaration.name) != nullptr) {
+      throw ParseError("temporary '" + declaration.name + "' is declared twice",
+                       declaration.source, declaration.column);
+    }
+    Temporary temporary;
+    temporary.name = declaration.name;
+    temporary.dtype = declaration.dtype;
+    kernel.temporaries.push_back(temporary);
+  }
+}
+
+void assign_instruction_ids(std::vector<lang::ParsedInstruction>& parsed) {
+  std::set<std::string> used;
+  for (const lang::ParsedInstruction& p : parsed) {
+    if (p.instruction.id.empty()) continue;
+    if (!used.insert(p.instruction.id).second) {
+      throw ParseError("instruction id '" + p.instruction.id + "' is used twice",
+                       p.instruction.source, 0);
+    }
+  }
+  for (lang::ParsedInstruction& p : parsed) {
+    if (!p.instruction.id.empty()) continue;
+    std::string prefix = p.id_prefix.empty() ? "insn" : p.id_prefix;
+    std::string id = prefix;
+    for (int suffix = 0; used.count(id) != 0; ++suffix) id = prefix + "_" + std::to_string(suffix);
+    used.insert(id);
+    p.instruction.id = id;
+  }
+}
+
+// Names used as plain variables, outside the reductions that bind them.
+void collect_free_variables(const Expr& expr, const std::set<std::string>& bound,
+                            std::set<std::string>& out) {
+  if (expr.kind == ExprKind::Variable) {
+    if (bound.count(expr.name) == 0) out.insert(expr.name);
+    return;
+  }
+  std::set<std::string> inner = bound;
+  if (expr.kind == ExprKind::Reduction) inner.insert(expr.reduction_inames.begin(), expr.reduction_inames.end());
+  for (const ExprPtr& operand : expr.operands) collect_free_variables(*operand, inner, out);
+}
+
+std::set<std::string> free_variables(const Instruction& instruction) {
+  std::set<std::string> names;
+  for (const ExprPtr& assignee : instruction.assignees) collect_free_variables(*assignee, {}, names);
+  if (instruction.expression) collect_free_variables(*instruction.expression, {}, names);
+  for (const ExprPtr& predicate : instruction.predicates) collect_free_variables(*predicate, {}, names);
+  return names;
+}
+
+void add_used_inames(LoopKernel& kernel, const std::vector<lang::ParsedInstruction>& parsed) {
+  std::vector<std::string> inames = kernel.all_inames();
+  for (std::size_t i = 0; i < parsed.size(); ++i) {
+    Instruction& instruction = kernel.instructions[i];
+    for (const std::string& iname : instruction.within_inames) {
+      if (!contains(inames, iname)) {
+        throw Error("instruction '" + instruction.id + "' (" + instruction.source +
+                    ") is within iname '" + iname + "', but no domain defines it");
+      }
+    }
+    if (parsed[i].inames_explicit) continue;
+    for (const std::string& name : free_variables(instruction)) {
+      if (contains(inames, name)) instruction.within_inames.insert(name);
+    }
+  }
+}
+
+class NameChecker {
+ public:
+  NameChecker(const LoopKernel& kernel, const Instruction& instruction,
+              const std::set<std::string>& rule_parameters = {})
+      : kernel_(kernel), instruction_(instruction), rule_parameters_(rule_parameters),
+        inames_(kernel.all_inames()) {}
+
+  void check(const Expr& expr, std::set<std::string> bound_inames) {
+    switch (expr.kind) {
+      case ExprKind::Variable: check_variable(expr, bound_inames); return;
+      case ExprKind::Subscript: check_array(expr); break;
+      case ExprKind::Call: check_call(expr); break;
+      case ExprKind::Reduction:
+        for (const std::string& iname : expr.reduction_inames) {
+          if (!contains(inames_, iname)) fail("reduction iname '" + iname + "' is defined by no domain", expr);
+          if (bound_inames.count(iname) != 0 || instruction_.within_inames.count(iname) != 0) {
+            fail("reduction over '" + iname + "' inside a loop over '" + iname +
+                     "': the instruction is already within that iname; use a different iname "
+                     "(duplicate_inames) for the reduction",
+                 expr);
+          }
+          bound_inames.insert(iname);
+        }
+        break;
+      default: break;
+    }
+    for (const ExprPtr& operand : expr.operands) check(*operand, bound_inames);
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& reason, const Expr& at) const {
+    throw ParseError("in instruction '" + instruction_.id + "': " + reason, instruction_.source,
+                     at.column);
+  }
+
+  void check_variable(const Expr& expr, const std::set<std::string>& bound) const {
+    const std::string& name = expr.name;
+    if (bound.count(name) != 0 || rule_parameters_.count(name) != 0) return;
+    if (contains(inames_, name)) {
+      if (instruction_.within_inames.count(name) == 0) {
+        fail("iname '" + name + "' is used but the instruction is not within it", expr);
+      }
+      return;
+    }
+    if (kernel_.find_temporary(name) != nullptr) return;
+    if (kernel_.substitutions.count(name) != 0) return;
+    if (const KernelArgument* arg = kernel_.find_arg(name)) {
+      if (arg->is_array()) fail("array '" + name + "' is used without a subscript", expr);
+      return;
+    }
+    fail("unknown name '" + name +
+             "': it is not an argument, temporary, iname or parameter (declare it as an argument)",
+         expr);
+  }
+
+  void check_array(const Expr& expr) const {
+    const std::string& name = expr.name;
+    if (kernel_.find_temporary(name) != nullptr) return;
+    const KernelArgument* arg = kernel_.find_arg(name);
+    if (arg == nullptr) {
+      fail("array '" + name + "' is not declared: add it to the kernel's arguments "
+           "(or declare a temporary with '<> " + name + "[...] = ...')",
+           expr);
+    }
+    if (!arg->is_array()) fail("value argument '" + name + "' is used with a subscript", expr);
+    if (!arg->shape_is_auto && arg->shape.size() != expr.operands.size()) {
+      fail("array '" + name + "' has " + std::to_string(arg->shape.size()) + " axes but is indexed with " +
+               std::to_string(expr.operands.size()),
+           expr);
+    }
+  }
+
+  void check_call(const Expr& expr) const {
+    if (auto rule = kernel_.substitutions.find(expr.name); rule != kernel_.substitutions.end()) {
+      if (rule->second.parameters.size() != expr.operands.size()) {
+        fail("substitution rule '" + expr.name + "' takes " + std::to_string(rule->second.parameters.size()) +
+                 " arguments, got " + std::to_string(expr.operands.size()),
+             expr);
+      }
+      return;
+    }
+    const MathFunction* function = find_math_function(expr.name);
+    if (function == nullptr) {
+      fail("unknown function '" + expr.name + "' (known: " + math_function_names() + ")", expr);
+    }
+    if (static_cast<std::size_t>(function->arity) != expr.operands.size()) {
+      fail("function '" + expr.name + "' takes " + std::to_string(function->arity) + " arguments, got " +
+               std::to_string(expr.operands.size()),
+           expr);
+    }
+  }
+
+  const LoopKernel& kernel_;
+  const Instruction& instruction_;
+  std::set<std::string> rule_parameters_;
+  std::vector<std::string> inames_;
+};
+
+void check_names(const LoopKernel& kernel) {
+  for (const Instruction& instruction : kernel.instructions) {
+    NameChecker checker(kernel, instruction);
+    for (const ExprPtr& assignee : instruction.assignees) checker.check(*assignee, {});
+    if (instruction.expression) checker.check(*instruction.expression, {});
+    for (const ExprPtr& predicate : instruction.predicates) checker.check(*predicate, {});
+  }
+  for (const auto& [name, rule] : kernel.substitutions) {
+    Instruction context;
+    context.id = "rule " + name;
+    context.source = name + " := " + to_string(rule.expression);
+    std::set<std::string> parameters(rule.parameters.begin(), rule.parameters.end());
+    // Inames inside a rule are bound where it is used; accept any iname here.
+    std::vector<std::string> inames = kernel.all_inames();
+    context.within_inames.insert(inames.begin(), inames.end());
+    NameChecker(kernel, context, parameters).check(*rule.expression, {});
+  }
+}
+
+std::set<std::string> written_variables(const Instruction& instruction) {
+  std::set<std::string> names;
+  for (const ExprPtr& assignee : instruction.assignees) names.insert(assignee->name);
+  return names;
+}
+
+std::set<std::string> read_variables(const Instruction& instruction) {
+  std::set<std::string> names;
+  auto collect = [&](const Expr& e) {
+    if (e.kind == ExprKind::Variable || e.kind == ExprKind::Subscript) names.insert(e.name);
+  };
+  if (instruction.expression) visit_expr(*instruction.expression, collect);
+  for (const ExprPtr& predicate : instruction.predicates) visit_expr(*predicate, collect);
+  for (const ExprPtr& assignee : instruction.assignees) {
+    for (const ExprPtr& index : assignee->operands) visit_expr(*index, collect);
+  }
+  return names;
+}
+
+void resolve_dependencies(LoopKernel& kernel, const std::vector<lang::ParsedInstruction>& parsed) {
+  for (std::size_t i = 0; i < parsed.size(); ++i) {
+    Instruction& instruction = kernel.instructions[i];
+    for (const std::string& pattern : parsed[i].dep_patterns) {
+      bool matched = false;
+      for (const Instruction& other : kernel.instructions) {
+        if (other.id != instruction.id && fnmatch(pattern.c_str(), other.id.c_str(), 0) == 0) {
+          instruction.depends_on.insert(other.id);
+          matched = true;
+        }
+      }
+      if (!matched) {
+        throw Error("instruction '" + instruction.id + "' depends on '" + pattern +
+                    "', which matches no instruction id");
+      }
+    }
+  }
+  if (kernel.options.seq_dependencies) {
+    for (std::size_t i = 1; i < kernel.instructions.size(); ++i) {
+      kernel.instructions[i].depends_on.insert(kernel.instructions[i - 1].id);
+    }
+  }
+  // Single-writer rule: a variable with exactly one writer is read after it is written.
+  std::map<std::string, std::vector<std::string>> writers;
+  for (const Instruction& instruction : kernel.instructions) {
+    for (const std::string& name : written_variables(instruction)) writers[name].push_back(instruction.id);
+  }
+  for (std::size_t i = 0; i < parsed.size(); ++i) {
+    if (parsed[i].dep_exhaustive) continue;
+    Instruction& instruction = kernel.instructions[i];
+    for (const std::string& name : read_variables(instruction)) {
+      auto found = writers.find(name);
+      if (found == writers.end() || found->second.size() != 1) continue;
+      if (found->second.front() != instruction.id) instruction.depends_on.insert(found->second.front());
+    }
+  }
+}
+
+}  // namespace
+
+KernelArgument array_arg(const std::string& names, DType dtype, std::vector<std::string> shape,
+                         ArrayOrder order) {
+  KernelArgument arg;
+  arg.name = names;
+  arg.kind = ArgKind::Array;
+  arg.dtype = dtype;
+  arg.order = order;
+  for (const std::string& extent : shape) {
+    if (extent == "auto") {
+      arg.shape_is_auto = true;
+      continue;
+    }
+    arg.shape.push_back(lang::parse_expression(extent));
+  }
+  return arg;
+}
+
+KernelArgument value_arg(const std::string& name, DType dtype) {
+  KernelArgument arg;
+  arg.name = name;
+  arg.kind = ArgKind::Value;
+  arg.dtype = dtype;
+  return arg;
+}
+
+LoopKernel make_kernel(const std::vector<std::string>& domains, const std::string& instructions,
+                       const std::vector<KernelArgument>& args, const MakeKernelOptions& options) {
+  LoopKernel kernel;
+  kernel.name = options.name;
+  kernel.options = options.options;
+  auto context = std::make_shared<IslContext>();
+  kernel.domains = parse_domains(context, domains);
+  kernel.assumptions = lang::parse_assumptions(context, options.assumptions);
+  kernel.assumptions_text = options.assumptions;
+
+  lang::ParsedInstructions parsed = lang::parse_instructions(instructions);
+  assign_instruction_ids(parsed.instructions);
+  for (const lang::ParsedInstruction& p : parsed.instructions) kernel.instructions.push_back(p.instruction);
+  for (const SubstitutionRule& rule : parsed.rules) {
+    if (!kernel.substitutions.emplace(rule.name, rule).second) {
+      throw Error("substitution rule '" + rule.name + "' is defined twice");
+    }
+  }
+  kernel.args = expand_arguments(args);
+  declare_temporaries(kernel, parsed);
+  check_unique_declarations(kernel);
+  add_parameter_arguments(kernel);
+  add_used_inames(kernel, parsed.instructions);
+  check_names(kernel);
+  resolve_dependencies(kernel, parsed.instructions);
+  return kernel;
+}
+
+}  // namespace loom

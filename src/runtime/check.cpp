@@ -1,0 +1,226 @@
+// check_against_reference: SPEC.md's `run --check` semantics.
+#include "loom/check.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <set>
+#include <sstream>
+
+#include "loom/error.hpp"
+#include "loom/runtime.hpp"
+
+namespace loom {
+
+namespace {
+
+DType promoted(DType dtype) { return is_floating(dtype) ? DType::Float64 : dtype; }
+
+double default_rtol(DType dtype) {
+  switch (dtype) {
+    case DType::Float16: return 1e-2;
+    case DType::Float32: return 1e-3;
+    case DType::Float64: return 1e-9;
+    default: return 0;
+  }
+}
+
+std::set<std::string> written_names(const LoopKernel& kernel) {
+  std::set<std::string> names;
+  for (const Instruction& instruction : kernel.instructions) {
+    for (const ExprPtr& assignee : instruction.assignees) names.insert(assignee->name);
+  }
+  return names;
+}
+
+std::vector<int64_t> evaluate_shape(const KernelArgument& arg, const ParameterMap& parameters) {
+  if (arg.shape_is_auto) {
+    throw Error("argument '" + arg.name + "' has an automatic shape, which this check cannot size yet");
+  }
+  std::vector<int64_t> shape;
+  for (const ExprPtr& extent : arg.shape) shape.push_back(evaluate_integer(*extent, parameters));
+  return shape;
+}
+
+void fill(Array& array, const std::string& name, const CheckOptions& options, std::mt19937_64& random) {
+  DType dtype = array.dtype();
+  auto custom = options.inputs.find(name);
+  if (custom != options.inputs.end()) {
+    const InputGenerator& generator = custom->second;
+    if (generator.kind == InputGenerator::Kind::Values) {
+      if (static_cast<int64_t>(generator.values.size()) != array.size()) {
+        throw Error("test input for '" + name + "' has " + std::to_string(generator.values.size()) +
+                    " values; the array has " + std::to_string(array.size()) + " elements");
+      }
+      for (int64_t i = 0; i < array.size(); ++i) array.set_double(i, generator.values[static_cast<std::size_t>(i)]);
+      return;
+    }
+    if (generator.kind == InputGenerator::Kind::Arange) {
+      for (int64_t i = 0; i < array.size(); ++i) array.set_double(i, generator.start + generator.step * static_cast<double>(i));
+      return;
+    }
+    std::uniform_real_distribution<double> uniform(generator.low, generator.high);
+    for (int64_t i = 0; i < array.size(); ++i) array.set_double(i, uniform(random));
+    return;
+  }
+  if (is_floating(dtype)) {
+    std::uniform_real_distribution<double> uniform(-1.0, 1.0);
+    for (int64_t i = 0; i < array.size(); ++i) array.set_double(i, uniform(random));
+  } else if (dtype == DType::Bool) {
+    std::uniform_int_distribution<int> coin(0, 1);
+    for (int64_t i = 0; i < array.size(); ++i) array.set_int(i, coin(random));
+  } else {
+    std::uniform_int_distribution<int64_t> uniform(1, 63);
+    for (int64_t i = 0; i < array.size(); ++i) array.set_int(i, uniform(random));
+  }
+}
+
+Array convert(const Array& source, DType dtype, bool fortran_order) {
+  Array result(dtype, source.shape(), fortran_order);
+  for (int64_t i = 0; i < source.size(); ++i) {
+    if (is_floating(dtype)) result.set_double(i, source.get_double(i));
+    else result.set_int(i, source.get_int(i));
+  }
+  return result;
+}
+
+std::vector<int64_t> position_of(int64_t flat, const std::vector<int64_t>& shape) {
+  std::vector<int64_t> position(shape.size());
+  for (std::size_t step = 0; step < shape.size(); ++step) {
+    std::size_t axis = shape.size() - 1 - step;
+    position[axis] = flat % shape[axis];
+    flat /= shape[axis];
+  }
+  return position;
+}
+
+OutputComparison compare(const std::string& name, const Array& output, const Array& reference,
+                         const CheckOptions& options) {
+  OutputComparison result;
+  result.name = name;
+  bool floating = is_floating(output.dtype());
+  double sum_squares = 0, error_squares = 0;
+  for (int64_t i = 0; i < reference.size(); ++i) sum_squares += reference.get_double(i) * reference.get_double(i);
+  double rms = reference.size() > 0 ? std::sqrt(sum_squares / static_cast<double>(reference.size())) : 0;
+  result.rtol = floating ? options.rtol.value_or(default_rtol(output.dtype())) : 0;
+  result.atol = floating ? options.atol.value_or(result.rtol * rms) : 0;
+  double worst_excess = -1;
+  for (int64_t i = 0; i < reference.size(); ++i) {
+    double out = floating ? output.get_double(i) : static_cast<double>(output.get_int(i));
+    double ref = floating ? reference.get_double(i) : static_cast<double>(reference.get_int(i));
+    bool ok;
+    double excess;
+    if (std::isnan(ref) || std::isnan(out)) {
+      ok = std::isnan(ref) && std::isnan(out);
+      excess = ok ? 0 : INFINITY;
+    } else if (!floating) {
+      ok = output.get_int(i) == reference.get_int(i);
+      excess = std::fabs(out - ref);
+    } else {
+      double error = std::fabs(out - ref);
+      error_squares += error * error;
+      result.max_abs_error = std::max(result.max_abs_error, error);
+      excess = error - (result.rtol * std::fabs(ref) + result.atol);
+      ok = excess <= 0;
+    }
+    if (!ok) ++result.mismatches;
+    if (!ok && excess > worst_excess) {
+      worst_excess = excess;
+      result.worst_index = i;
+      result.worst_value = out;
+      result.worst_reference = ref;
+    }
+  }
+  result.passed = result.mismatches == 0;
+  result.normwise_error = sum_squares > 0 ? std::sqrt(error_squares / sum_squares) : std::sqrt(error_squares);
+  if (result.worst_index >= 0) result.worst_position = position_of(result.worst_index, reference.shape());
+  return result;
+}
+
+}  // namespace
+
+LoopKernel promote_to_float64(const LoopKernel& kernel) {
+  LoopKernel result = kernel;
+  for (KernelArgument& arg : result.args) {
+    if (arg.dtype) arg.dtype = promoted(*arg.dtype);
+  }
+  for (Temporary& temporary : result.temporaries) {
+    if (temporary.dtype) temporary.dtype = promoted(*temporary.dtype);
+  }
+  auto promote_literals = [](const ExprPtr& expr) {
+    return map_expr(expr, [](const ExprPtr& node) -> ExprPtr {
+      if (node->kind != ExprKind::FloatLiteral || !node->literal_dtype) return node;
+      return float_literal(node->float_value, promoted(*node->literal_dtype));
+    });
+  };
+  for (Instruction& instruction : result.instructions) {
+    if (instruction.expression) instruction.expression = promote_literals(instruction.expression);
+    for (ExprPtr& predicate : instruction.predicates) predicate = promote_literals(predicate);
+  }
+  for (auto& [name, rule] : result.substitutions) rule.expression = promote_literals(rule.expression);
+  return result;
+}
+
+CheckResult check_against_reference(const LoopKernel& kernel, const LoopKernel& reference,
+                                    const ParameterMap& parameters, const CheckOptions& options) {
+  check_parameters(reference, parameters);
+  check_parameters(kernel, parameters);
+  LoopKernel reference64 = promote_to_float64(reference);
+  CompiledKernel test_program = compile(kernel, options.target);
+  CompiledKernel reference_program = compile(reference64, Target::C);
+
+  std::mt19937_64 random(options.seed);
+  ArgumentMap test_arguments, reference_arguments;
+  std::map<std::string, std::pair<Array, Array>> arrays;  // name → (test, reference)
+  for (const KernelArgument& arg : reference.args) {
+    const KernelArgument* test_arg = kernel.find_arg(arg.name);
+    if (test_arg == nullptr) throw Error("the kernel lacks argument '" + arg.name + "' of its reference");
+    if (!arg.is_array()) {
+      auto value = parameters.find(arg.name);
+      Scalar scalar = value != parameters.end() ? Scalar(value->second) : Scalar(std::uniform_real_distribution<double>(-1, 1)(random));
+      test_arguments[arg.name] = scalar;
+      reference_arguments[arg.name] = scalar;
+      continue;
+    }
+    Array test_array(*test_arg->dtype, evaluate_shape(*test_arg, parameters), test_arg->order == ArrayOrder::F);
+    fill(test_array, arg.name, options, random);
+    Array reference_array = convert(test_array, promoted(*arg.dtype), arg.order == ArrayOrder::F);
+    test_arguments[arg.name] = test_array;
+    reference_arguments[arg.name] = reference_array;
+    arrays.emplace(arg.name, std::make_pair(test_array, reference_array));
+  }
+  test_program(test_arguments);
+  reference_program(reference_arguments);
+
+  CheckResult result;
+  result.seed = options.seed;
+  std::set<std::string> outputs = written_names(reference);
+  for (const std::string& name : written_names(kernel)) outputs.insert(name);
+  for (const std::string& name : outputs) {
+    auto found = arrays.find(name);
+    if (found == arrays.end()) continue;  // temporaries
+    OutputComparison comparison = compare(name, found->second.first, found->second.second, options);
+    result.passed = result.passed && comparison.passed;
+    result.outputs.push_back(comparison);
+  }
+  return result;
+}
+
+std::string CheckResult::report() const {
+  std::ostringstream out;
+  out.precision(9);
+  for (const OutputComparison& output : outputs) {
+    out << output.name << ": " << (output.passed ? "ok" : "MISMATCH") << ", max abs error " << output.max_abs_error
+        << ", normwise error " << output.normwise_error;
+    if (!output.passed) {
+      out << "; " << output.mismatches << " element(s) differ, worst at [";
+      for (std::size_t i = 0; i < output.worst_position.size(); ++i) out << (i ? ", " : "") << output.worst_position[i];
+      out << "]: got " << output.worst_value << ", reference " << output.worst_reference << " (rtol " << output.rtol
+          << ", atol " << output.atol << ", seed " << seed << ")";
+    }
+    out << "\n";
+  }
+  return out.str();
+}
+
+}  // namespace loom

@@ -1,0 +1,103 @@
+// Integer evaluation of shape and bound expressions, and parameter checks against assumptions.
+#include <isl/set.h>
+
+#include "ir/isl_extra.hpp"
+#include "ir/isl_kernel.hpp"
+#include "loom/error.hpp"
+#include "loom/runtime.hpp"
+
+namespace loom {
+
+namespace {
+
+int64_t floor_divide(int64_t a, int64_t b) {
+  if (b == 0) throw Error("division by zero in an integer expression");
+  int64_t q = a / b;
+  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+
+int64_t evaluate_binary(BinaryOp op, int64_t a, int64_t b) {
+  switch (op) {
+    case BinaryOp::Add: return a + b;
+    case BinaryOp::Subtract: return a - b;
+    case BinaryOp::Multiply: return a * b;
+    case BinaryOp::Divide:
+    case BinaryOp::FloorDivide: return floor_divide(a, b);
+    case BinaryOp::Modulo: return a - b * floor_divide(a, b);
+    case BinaryOp::Power: {
+      int64_t result = 1;
+      for (int64_t i = 0; i < b; ++i) result *= a;
+      return result;
+    }
+    case BinaryOp::Less: return a < b;
+    case BinaryOp::LessEqual: return a <= b;
+    case BinaryOp::Greater: return a > b;
+    case BinaryOp::GreaterEqual: return a >= b;
+    case BinaryOp::Equal: return a == b;
+    case BinaryOp::NotEqual: return a != b;
+    case BinaryOp::LogicalAnd: return a && b;
+    case BinaryOp::LogicalOr: return a || b;
+  }
+  return 0;
+}
+
+}  // namespace
+
+int64_t evaluate_integer(const Expr& expr, const ParameterMap& parameters) {
+  auto operand = [&](std::size_t i) { return evaluate_integer(*expr.operands[i], parameters); };
+  switch (expr.kind) {
+    case ExprKind::IntLiteral: return expr.int_value;
+    case ExprKind::Variable: {
+      auto found = parameters.find(expr.name);
+      if (found == parameters.end()) throw Error("parameter '" + expr.name + "' has no value");
+      return found->second;
+    }
+    case ExprKind::Unary: return expr.unary_op == UnaryOp::Negate ? -operand(0) : !operand(0);
+    case ExprKind::Binary: return evaluate_binary(expr.binary_op, operand(0), operand(1));
+    case ExprKind::IfThenElse: return operand(0) ? operand(1) : operand(2);
+    case ExprKind::Call:
+      if (expr.name == "min" && expr.operands.size() == 2) return std::min(operand(0), operand(1));
+      if (expr.name == "max" && expr.operands.size() == 2) return std::max(operand(0), operand(1));
+      break;
+    default: break;
+  }
+  throw Error("'" + to_string(expr) + "' is not an integer expression of the parameters");
+}
+
+void check_parameters(const LoopKernel& kernel, const ParameterMap& parameters) {
+  std::string missing;
+  for (const std::string& name : kernel.parameters()) {
+    if (parameters.count(name) == 0) missing += (missing.empty() ? "" : ", ") + name;
+  }
+  if (!missing.empty()) throw Error("no value for parameter(s) " + missing + " of kernel '" + kernel.name + "'");
+  isl::set assumptions = isl_set_of(kernel.assumptions);
+  std::string values;
+  for (const auto& [name, value] : parameters) {
+    int position = isl_extra::find_dim(assumptions, isl_dim_param, name);
+    if (position < 0) continue;
+    assumptions = isl::manage(isl_set_fix_si(assumptions.release(), isl_dim_param,
+                                             static_cast<unsigned>(position), static_cast<int>(value)));
+    values += (values.empty() ? "" : ", ") + name + "=" + std::to_string(value);
+  }
+  if (assumptions.is_empty()) {
+    throw Error("parameter values " + values + " violate the assumptions of kernel '" + kernel.name +
+                "': " + kernel.assumptions_text);
+  }
+}
+
+ParameterMap parameter_values(const LoopKernel& kernel, const ArgumentMap& arguments) {
+  ParameterMap parameters;
+  for (const KernelArgument& arg : kernel.args) {
+    if (arg.kind != ArgKind::Value || !arg.dtype || !is_integral(*arg.dtype)) continue;
+    auto found = arguments.find(arg.name);
+    if (found == arguments.end()) continue;
+    const auto* scalar = std::get_if<Scalar>(&found->second);
+    if (scalar == nullptr) throw Error("argument '" + arg.name + "' is a value; pass a scalar, not an array");
+    if (const auto* integer = std::get_if<int64_t>(scalar)) parameters[arg.name] = *integer;
+    else throw Error("argument '" + arg.name + "' is an integer; pass an integer value");
+  }
+  check_parameters(kernel, parameters);
+  return parameters;
+}
+
+}  // namespace loom
