@@ -110,7 +110,7 @@ struct DomainParts {
   bool has_parameter_prefix = false;
   std::vector<std::string> inames;
   std::set<std::string> existential_variables;
-  std::set<std::string> used_identifiers;
+  std::vector<std::string> used_identifiers;  // in order of first appearance
 };
 
 class DomainStructureParser {
@@ -198,7 +198,10 @@ class DomainStructureParser {
                    "' in a domain (isl allows floor, ceil, min, max)",
                token);
         }
-        parts_.used_identifiers.insert(token.text);
+        if (std::find(parts_.used_identifiers.begin(), parts_.used_identifiers.end(), token.text) ==
+            parts_.used_identifiers.end()) {
+          parts_.used_identifiers.push_back(token.text);
+        }
       } else if (functions.count(token.text) != 0 && peek().text != "(") {
         fail("'" + token.text + "' must be followed by '('", token);
       }

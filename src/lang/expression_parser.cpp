@@ -82,8 +82,8 @@ bool is_keyword(std::string_view word) {
 
 // loopy's reductions with a short form `op(inames, operands...)`, and their operand counts.
 bool is_reduction_name(std::string_view name) {
-  return name == "sum" || name == "product" || name == "max" || name == "min" ||
-         name == "argmax" || name == "argmin";
+  return name == "sum" || name == "product" || name == "max" || name == "min" || name == "argmax" ||
+         name == "argmin";
 }
 
 bool reduction_takes(std::string_view name, std::size_t operand_count) {
@@ -210,11 +210,16 @@ class Parser {
   ExprPtr parse_prefix(int min_precedence) {
     const Token& token = advance();
     switch (token.kind) {
-      case TokenKind::Integer: return integer_literal(token, false, token.column);
-      case TokenKind::Float: return float_literal_of(token, false, token.column);
-      case TokenKind::Identifier: return parse_word(token, min_precedence);
-      case TokenKind::Operator: return parse_prefix_operator(token, min_precedence);
-      case TokenKind::End: break;
+      case TokenKind::Integer:
+        return integer_literal(token, false, token.column);
+      case TokenKind::Float:
+        return float_literal_of(token, false, token.column);
+      case TokenKind::Identifier:
+        return parse_word(token, min_precedence);
+      case TokenKind::Operator:
+        return parse_prefix_operator(token, min_precedence);
+      case TokenKind::End:
+        break;
     }
     fail_unexpected(token);
   }
@@ -256,8 +261,7 @@ class Parser {
   ExprPtr integer_literal(const Token& token, bool negative, int column) const {
     constexpr uint64_t kMax = static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
     if (token.int_magnitude > kMax + (negative ? 1 : 0)) {
-      fail("integer literal '" + std::string(token.text) + "' does not fit in int64",
-           token.column);
+      fail("integer literal '" + std::string(token.text) + "' does not fit in int64", token.column);
     }
     // Modular conversion (C++20) maps 2^63 to INT64_MIN.
     uint64_t bits = negative ? uint64_t{0} - token.int_magnitude : token.int_magnitude;
@@ -327,9 +331,9 @@ class Parser {
     const Token& open = advance();
     std::vector<ExprPtr> arguments = parse_arguments(open, false);
     if (arguments.size() != 3) {
-      fail("'if' takes 3 arguments (condition, then, else), got " +
-               std::to_string(arguments.size()),
-           word.column);
+      fail(
+          "'if' takes 3 arguments (condition, then, else), got " + std::to_string(arguments.size()),
+          word.column);
     }
     return located(if_then_else(arguments[0], arguments[1], arguments[2]), word.column);
   }
@@ -349,7 +353,8 @@ class Parser {
            name_token.column);
     }
     // loopy's rule: only max(name, e) with exactly two arguments reduces; max(a, b, c) is a call.
-    if (group) arguments.insert(arguments.begin(), located(variable(group->inames[0]), group->column));
+    if (group)
+      arguments.insert(arguments.begin(), located(variable(group->inames[0]), group->column));
     return located(call(name, std::move(arguments)), name_token.column);
   }
 

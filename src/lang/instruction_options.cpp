@@ -57,14 +57,18 @@ class OptionApplier {
   void apply(const OptionItem& item) {
     using Handler = void (OptionApplier::*)(Piece);
     static const std::map<std::string_view, Handler> handlers = {
-        {"id", &OptionApplier::apply_id},         {"id_prefix", &OptionApplier::apply_id_prefix},
-        {"dep", &OptionApplier::apply_dep},       {"nosync", &OptionApplier::apply_nosync},
-        {"inames", &OptionApplier::apply_inames}, {"priority", &OptionApplier::apply_priority},
-        {"tags", &OptionApplier::apply_tags},     {"if", &OptionApplier::apply_if},
+        {"id", &OptionApplier::apply_id},
+        {"id_prefix", &OptionApplier::apply_id_prefix},
+        {"dep", &OptionApplier::apply_dep},
+        {"nosync", &OptionApplier::apply_nosync},
+        {"inames", &OptionApplier::apply_inames},
+        {"priority", &OptionApplier::apply_priority},
+        {"tags", &OptionApplier::apply_tags},
+        {"if", &OptionApplier::apply_if},
         {"mem_kind", &OptionApplier::apply_mem_kind},
     };
-    static const std::set<std::string_view> unsupported = {
-        "atomic", "dep_query", "nosync_query", "dup", "groups", "conflicts"};
+    static const std::set<std::string_view> unsupported = {"atomic", "dep_query", "nosync_query",
+                                                           "dup",    "groups",    "conflicts"};
     std::string key(item.key.text);
     if (unsupported.count(key) != 0) {
       fail("instruction option '" + key + "' is not supported by loom", item.key);
@@ -99,9 +103,10 @@ class OptionApplier {
 
   void apply_id(Piece value) {
     if (in_with_block_) {
-      fail("option 'id' is not allowed in a 'with' block: ids name single instructions "
-           "(use id_prefix)",
-           value);
+      fail(
+          "option 'id' is not allowed in a 'with' block: ids name single instructions "
+          "(use id_prefix)",
+          value);
     }
     require_identifier(value, "instruction id");
     options_.id = value.text;

@@ -22,7 +22,7 @@ struct InstructionOptions {
   bool dep_exhaustive = false;         // `dep=*...`
   std::vector<NoSyncWith> no_sync_with;
   std::set<std::string> within_inames;
-  bool inames_explicit = false;        // `inames=i:j` (not `inames=+i`)
+  bool inames_explicit = false;  // `inames=i:j` (not `inames=+i`)
   std::vector<ExprPtr> predicates;
   std::set<std::string> tags;
   int priority = 0;

@@ -182,9 +182,9 @@ class InstructionParser {
     }
     if (!blocks_.empty()) {
       const LogicalLine& opener = blocks_.back().opener;
-      throw ParseError("line " + std::to_string(opener.number) + ": missing 'end' for '" +
-                           opener.text + "'",
-                       opener.text, 1);
+      throw ParseError(
+          "line " + std::to_string(opener.number) + ": missing 'end' for '" + opener.text + "'",
+          opener.text, 1);
     }
     return std::move(result_);
   }
@@ -271,8 +271,9 @@ class InstructionParser {
     }
     Block& block = blocks_.back();
     if (block.saw_else) {
-      fail(line, std::string("'") + keyword + "' after the 'else' of the 'if' on line " +
-                     std::to_string(block.opener.number),
+      fail(line,
+           std::string("'") + keyword + "' after the 'else' of the 'if' on line " +
+               std::to_string(block.opener.number),
            0);
     }
     if (is_else && !is_blank(line.text, 4, line.text.size())) {
@@ -318,13 +319,15 @@ class InstructionParser {
     std::size_t kind_begin = std::min(body.find_first_not_of(" \t", 3), body.size());
     std::string_view kind = trim(body.substr(kind_begin));
     if (kind != "gbarrier" && kind != "lbarrier" && kind != "nop") {
-      fail(line, "unknown special instruction '... " + std::string(kind) +
-                     "': expected '... gbarrier', '... lbarrier' or '... nop'",
+      fail(line,
+           "unknown special instruction '... " + std::string(kind) +
+               "': expected '... gbarrier', '... lbarrier' or '... nop'",
            kind_begin);
     }
     InstructionOptions state = current();
     std::set<std::string> written;
-    if (options.present()) written = apply_options(line.text, options.open, options.close, false, state);
+    if (options.present())
+      written = apply_options(line.text, options.open, options.close, false, state);
     Instruction instruction;
     instruction.kind = kind == "nop" ? InstructionKind::NoOp : InstructionKind::Barrier;
     if (kind == "nop" && written.count("mem_kind") != 0) {
@@ -344,8 +347,9 @@ class InstructionParser {
     if (options.present()) fail(line, "substitution rules take no options", options.open);
     for (const Block& block : blocks_) {
       if (block.kind == BlockKind::If) {
-        fail(line, "substitution rule inside the 'if' block of line " +
-                       std::to_string(block.opener.number) + ": rules are not conditional",
+        fail(line,
+             "substitution rule inside the 'if' block of line " +
+                 std::to_string(block.opener.number) + ": rules are not conditional",
              0);
       }
     }
@@ -390,17 +394,20 @@ class InstructionParser {
     if (declares) lhs_begin = parse_declared_types(line, declared);
     std::size_t equals = find_assignment(line.text, lhs_begin, options.body_end);
     if (equals == npos) {
-      fail(line, "expected '=': an instruction is 'lhs = rhs', '... nop', '... lbarrier', "
-                 "'name := rule' or a block keyword (for, if, elif, else, end, with)",
+      fail(line,
+           "expected '=': an instruction is 'lhs = rhs', '... nop', '... lbarrier', "
+           "'name := rule' or a block keyword (for, if, elif, else, end, with)",
            options.body_end);
     }
-    if (is_blank(line.text, lhs_begin, equals)) fail(line, "missing left-hand side before '='", equals);
+    if (is_blank(line.text, lhs_begin, equals))
+      fail(line, "missing left-hand side before '='", equals);
     Instruction instruction;
     instruction.assignees = parse_expression_list_in(line.text, lhs_begin, equals);
     for (const ExprPtr& assignee : instruction.assignees) {
       if (assignee->kind != ExprKind::Variable && assignee->kind != ExprKind::Subscript) {
-        fail(line, "cannot assign to '" + to_string(assignee) +
-                       "': the left-hand side must be a variable or a subscript",
+        fail(line,
+             "cannot assign to '" + to_string(assignee) +
+                 "': the left-hand side must be a variable or a subscript",
              static_cast<std::size_t>(assignee->column - 1));
       }
     }
@@ -439,13 +446,14 @@ class InstructionParser {
   void declare_temporaries(const LogicalLine& line, const std::vector<std::optional<DType>>& types,
                            const std::vector<ExprPtr>& assignees) {
     if (types.size() != 1 && types.size() != assignees.size()) {
-      fail(line, "the declaration gives " + std::to_string(types.size()) + " types for " +
-                     std::to_string(assignees.size()) + " assignees",
+      fail(line,
+           "the declaration gives " + std::to_string(types.size()) + " types for " +
+               std::to_string(assignees.size()) + " assignees",
            0);
     }
     for (std::size_t i = 0; i < assignees.size(); ++i) {
-      result_.temporaries.push_back({assignees[i]->name, types[types.size() == 1 ? 0 : i],
-                                     line.text, assignees[i]->column});
+      result_.temporaries.push_back(
+          {assignees[i]->name, types[types.size() == 1 ? 0 : i], line.text, assignees[i]->column});
     }
   }
 

@@ -25,18 +25,26 @@ std::string sexpr(const Expr& e) {
     return "(" + head + ")";
   };
   switch (e.kind) {
-    case ExprKind::IntLiteral: return std::to_string(e.int_value);
+    case ExprKind::IntLiteral:
+      return std::to_string(e.int_value);
     case ExprKind::FloatLiteral:
       return "float:" + std::to_string(e.float_value) + (e.literal_dtype ? "f" : "");
-    case ExprKind::Variable: return e.name;
-    case ExprKind::Subscript: return list("sub " + e.name);
-    case ExprKind::Call: return list("call " + e.name);
-    case ExprKind::Unary: return list(e.unary_op == UnaryOp::Negate ? "neg" : "not");
-    case ExprKind::Binary: return list(std::string(binary_op_spelling(e.binary_op)));
-    case ExprKind::IfThenElse: return list("if");
+    case ExprKind::Variable:
+      return e.name;
+    case ExprKind::Subscript:
+      return list("sub " + e.name);
+    case ExprKind::Call:
+      return list("call " + e.name);
+    case ExprKind::Unary:
+      return list(e.unary_op == UnaryOp::Negate ? "neg" : "not");
+    case ExprKind::Binary:
+      return list(std::string(binary_op_spelling(e.binary_op)));
+    case ExprKind::IfThenElse:
+      return list("if");
     case ExprKind::Reduction: {
       std::string inames;
-      for (const std::string& iname : e.reduction_inames) inames += (inames.empty() ? "" : ",") + iname;
+      for (const std::string& iname : e.reduction_inames)
+        inames += (inames.empty() ? "" : ",") + iname;
       return list(e.name + " [" + inames + "]");
     }
   }
@@ -140,12 +148,12 @@ TEST(ExpressionParser, TellsReductionsFromCalls) {
 
 TEST(ExpressionParser, RecordsColumns) {
   ExprPtr e = parse_expression("  f(x[i], -2) + 3*y");
-  EXPECT_EQ(e->column, 15);                              // the '+'
-  EXPECT_EQ(e->operands[0]->column, 3);                  // f
-  EXPECT_EQ(e->operands[0]->operands[0]->column, 5);     // x
+  EXPECT_EQ(e->column, 15);                                        // the '+'
+  EXPECT_EQ(e->operands[0]->column, 3);                            // f
+  EXPECT_EQ(e->operands[0]->operands[0]->column, 5);               // x
   EXPECT_EQ(e->operands[0]->operands[0]->operands[0]->column, 7);  // i
-  EXPECT_EQ(e->operands[0]->operands[1]->column, 11);    // -2 starts at its '-'
-  EXPECT_EQ(e->operands[1]->column, 18);                 // the '*'
+  EXPECT_EQ(e->operands[0]->operands[1]->column, 11);              // -2 starts at its '-'
+  EXPECT_EQ(e->operands[1]->column, 18);                           // the '*'
   ExprPtr piece = lang::parse_expression_in("out[i] = sum(k, a[k])", 9, 21);
   EXPECT_EQ(piece->column, 10);
   EXPECT_EQ(piece->operands[0]->column, 17);
@@ -169,10 +177,10 @@ TEST(ExpressionParser, RefusesMalformedInputWithItsColumn) {
       {"a b", "unexpected 'b'", 3},
       {"and", "unexpected 'and'", 1},
       {"a = b", "unexpected '='; did you mean '=='?", 3},
-      {"a < b < c", "chained comparisons are not supported; combine them with 'and' (a < b and b < c)",
-       7},
-      {"a[[8*i+j]]", "linear subscript 'a[[...]]' is not supported: write one index per axis, a[i, j]",
-       3},
+      {"a < b < c",
+       "chained comparisons are not supported; combine them with 'and' (a < b and b < c)", 7},
+      {"a[[8*i+j]]",
+       "linear subscript 'a[[...]]' is not supported: write one index per axis, a[i, j]", 3},
       {"a[i][j]",
        "'a[...][...]' and 'a(...)[...]' are not supported: write one subscript with all indices, "
        "a[i, j]",

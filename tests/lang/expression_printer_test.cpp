@@ -87,7 +87,8 @@ TEST(ExpressionPrinter, RoundTripsBuiltTreesTheParserNeverProduces) {
       {reduction("sum", {}, {v("x")}), "sum((), x)"},
       {reduction("foo", {"i"}, {v("x")}), "reduce(foo, i, x)"},
       {reduction("sum", {"i"}, {v("x"), v("y")}), "reduce(sum, i, x, y)"},
-      {reduction("simul_argmax", {"i", "j"}, {v("x"), v("i")}), "simul_reduce(argmax, (i, j), x, i)"},
+      {reduction("simul_argmax", {"i", "j"}, {v("x"), v("i")}),
+       "simul_reduce(argmax, (i, j), x, i)"},
       {lit(std::numeric_limits<int64_t>::min()), "-9223372036854775808"},
       {float_literal(2.0), "2.0"},
       {float_literal(0.1), "0.1"},
@@ -112,25 +113,38 @@ class RandomTrees {
   ExprPtr tree(int depth) {
     int kind = pick(depth <= 0 ? 3 : 10);
     switch (kind) {
-      case 0: return int_literal(pick_from<int64_t>({0, 1, -1, 7, -42, std::numeric_limits<int64_t>::min()}));
-      case 1: return float_literal(pick_from<double>({0.5, -0.0, 1e-300, -2.5, 0.1, 1e16,
-                                                      std::numeric_limits<double>::infinity()}),
-                                   pick(2) ? std::optional(DType::Float32) : std::nullopt);
-      case 2: return variable(name());
-      case 3: return subscript(name(), children(depth, 1 + pick(3)));
-      case 4: return call(pick_from<std::string>({"f", "sqrt", "max", "sum", "argmin"}), children(depth, pick(4)));
-      case 5: return unary(pick(2) ? UnaryOp::Negate : UnaryOp::LogicalNot, tree(depth - 1));
+      case 0:
+        return int_literal(
+            pick_from<int64_t>({0, 1, -1, 7, -42, std::numeric_limits<int64_t>::min()}));
+      case 1:
+        return float_literal(pick_from<double>({0.5, -0.0, 1e-300, -2.5, 0.1, 1e16,
+                                                std::numeric_limits<double>::infinity()}),
+                             pick(2) ? std::optional(DType::Float32) : std::nullopt);
+      case 2:
+        return variable(name());
+      case 3:
+        return subscript(name(), children(depth, 1 + pick(3)));
+      case 4:
+        return call(pick_from<std::string>({"f", "sqrt", "max", "sum", "argmin"}),
+                    children(depth, pick(4)));
+      case 5:
+        return unary(pick(2) ? UnaryOp::Negate : UnaryOp::LogicalNot, tree(depth - 1));
       case 6:
-      case 7: return binary(static_cast<BinaryOp>(pick(15)), tree(depth - 1), tree(depth - 1));
-      case 8: return if_then_else(tree(depth - 1), tree(depth - 1), tree(depth - 1));
-      default: return random_reduction(depth);
+      case 7:
+        return binary(static_cast<BinaryOp>(pick(15)), tree(depth - 1), tree(depth - 1));
+      case 8:
+        return if_then_else(tree(depth - 1), tree(depth - 1), tree(depth - 1));
+      default:
+        return random_reduction(depth);
     }
   }
 
  private:
   int pick(int n) { return std::uniform_int_distribution<int>(0, n - 1)(random_); }
   template <typename T>
-  T pick_from(std::vector<T> options) { return options[pick(static_cast<int>(options.size()))]; }
+  T pick_from(std::vector<T> options) {
+    return options[pick(static_cast<int>(options.size()))];
+  }
   std::string name() { return pick_from<std::string>({"a", "b", "i", "j", "x1", "_t"}); }
 
   std::vector<ExprPtr> children(int depth, int count) {
@@ -140,8 +154,8 @@ class RandomTrees {
   }
 
   ExprPtr random_reduction(int depth) {
-    std::string operation = pick_from<std::string>({"sum", "product", "max", "min", "argmax",
-                                                    "argmin", "simul_sum", "custom"});
+    std::string operation = pick_from<std::string>(
+        {"sum", "product", "max", "min", "argmax", "argmin", "simul_sum", "custom"});
     std::vector<std::string> inames = pick_from<std::vector<std::string>>({{"k"}, {"i", "j"}, {}});
     bool two = operation.starts_with("arg") && pick(2);
     return reduction(operation, inames, children(depth, two ? 2 : 1));
@@ -191,8 +205,7 @@ TEST(ExpressionPrinter, SubstituteReplacesVariablesEverywhereAsLoopyDoes) {
   ExprPtr split = substitute(e, [](const std::string& name) -> ExprPtr {
     return name == "i" ? parse_expression("16*i_outer + i_inner") : nullptr;
   });
-  EXPECT_EQ(to_string(split),
-            "a[16*i_outer + i_inner] + sum(i, b[16*i_outer + i_inner]) + n");
+  EXPECT_EQ(to_string(split), "a[16*i_outer + i_inner] + sum(i, b[16*i_outer + i_inner]) + n");
 }
 
 TEST(ExpressionPrinter, SpellsOperators) {

@@ -1,0 +1,76 @@
+// make_kernel: name resolution, used inames, dependencies, and refusals naming the problem.
+#include <gtest/gtest.h>
+
+#include "loom/loom.hpp"
+#include "test_helpers.hpp"
+
+namespace loom {
+namespace {
+
+using testing::error_message;
+
+TEST(MakeKernel, AddsUsedInamesAndParameterArguments) {
+  LoopKernel kernel = make_kernel({"{[i,j]: 0<=i<n and 0<=j<m}"}, "c[i, j] = a[i, j] + 1",
+                                  {array_arg("a, c", DType::Float32, {"n", "m"})});
+  ASSERT_EQ(kernel.instructions.size(), 1u);
+  EXPECT_EQ(kernel.instructions[0].within_inames, (std::set<std::string>{"i", "j"}));
+  EXPECT_EQ(kernel.instructions[0].id, "insn");
+  ASSERT_NE(kernel.find_arg("n"), nullptr);
+  EXPECT_EQ(kernel.find_arg("n")->kind, ArgKind::Value);
+  EXPECT_EQ(kernel.find_arg("n")->dtype, DType::Int32);
+  EXPECT_EQ(kernel.all_inames(), (std::vector<std::string>{"i", "j"}));
+}
+
+TEST(MakeKernel, SingleWriterRuleAddsDependency) {
+  LoopKernel kernel = make_kernel({"{[i]: 0<=i<n}"},
+                                  "<float32> t[i] = 2*a[i] {id=first}\n"
+                                  "b[i] = t[i] + 1 {id=second}",
+                                  {array_arg("a, b", DType::Float32, {"n"})});
+  EXPECT_EQ(kernel.find_instruction("second")->depends_on, (std::set<std::string>{"first"}));
+}
+
+struct Refusal {
+  const char* domain;
+  const char* instructions;
+  const char* message;
+  int column;  // -1: not a ParseError
+};
+
+class MakeKernelRefuses : public ::testing::TestWithParam<Refusal> {};
+
+TEST_P(MakeKernelRefuses, NamingTheProblem) {
+  const Refusal& refusal = GetParam();
+  auto make = [&] {
+    make_kernel({refusal.domain}, refusal.instructions, {array_arg("a, b", DType::Float32, {"n"})});
+  };
+  if (refusal.column >= 0) {
+    try {
+      make();
+      FAIL() << "accepted " << refusal.instructions;
+    } catch (const ParseError& error) {
+      EXPECT_NE(std::string(error.what()).find(refusal.message), std::string::npos) << error.what();
+      EXPECT_EQ(error.column(), refusal.column) << error.what();
+    }
+  } else {
+    std::string message = error_message<Error>(make);
+    EXPECT_NE(message.find(refusal.message), std::string::npos) << message;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Table, MakeKernelRefuses,
+    ::testing::Values(
+        Refusal{"{[i]: 0<=i<n}", "b[i] = (a[i] + 1", "'('", 8},
+        Refusal{"{[i]: 0<=i<n}", "b[i] = a[i]]", "']'", 12},
+        Refusal{"{[i]: 0<=i<n}", "b[i] = frobnicate(a[i])", "unknown function 'frobnicate'", 8},
+        Refusal{"{[i]: 0<=i<n}", "b[i] = c[i] * 2", "array 'c' is not declared", 8},
+        Refusal{"{[i]: 0<=i<n}", "b[i] = a[i] * x", "unknown name 'x'", 15},
+        Refusal{"{[i]: 0<=i<n}", "b[i] = a[i, i]", "array 'a' has 1 axes but is indexed with 2", 8},
+        Refusal{"{[i]: 0<=i<n*n}", "b[i] = a[i]", "not a valid isl set", 0},
+        Refusal{"{[i]: 0<=i<n}", "b[i] = a[i] {inames=i:k}", "is within iname 'k', but no domain defines it", -1},
+        Refusal{"{[i]: 0<=i<n}", "b[i] = sum(k, a[k])", "reduction iname 'k' is defined by no domain", 8},
+        Refusal{"{[i]: 0<=i<n}", "b[i] = a[i] {dep=nothing*}", "matches no instruction id", -1},
+        Refusal{"{[i]: 0<=i<n}", "b[i] = a[i] {colour=red}", "unknown instruction option 'colour'", 14}));
+
+}  // namespace
+}  // namespace loom

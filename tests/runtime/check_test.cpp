@@ -1,0 +1,95 @@
+// The reference checker must catch wrong kernels: a test that cannot fail is not a test.
+#include <gtest/gtest.h>
+
+#include "loom/loom.hpp"
+#include "test_helpers.hpp"
+
+namespace loom {
+namespace {
+
+using testing::error_message;
+
+const std::vector<KernelArgument> kVectorArgs = {array_arg("a, out", DType::Float32, {"n"})};
+
+LoopKernel scale(const char* domain, const char* instruction) {
+  return make_kernel({domain}, instruction, kVectorArgs, {.name = "scale"});
+}
+
+TEST(Check, AcceptsTheSameKernel) {
+  LoopKernel kernel = scale("{[i]: 0<=i<n}", "out[i] = 3*a[i]");
+  CheckResult result = check_against_reference(kernel, kernel, {{"n", 100}});
+  EXPECT_TRUE(result.passed) << result.report();
+}
+
+TEST(Check, CatchesOneElementOff) {
+  LoopKernel reference = scale("{[i]: 0<=i<n}", "out[i] = 3*a[i]");
+  LoopKernel wrong = scale("{[i]: 0<=i<n}", "out[i] = 3*a[i] + if(i == 41, 0.01f, 0)");
+  CheckResult result = check_against_reference(wrong, reference, {{"n", 100}});
+  ASSERT_FALSE(result.passed);
+  ASSERT_EQ(result.outputs.size(), 1u);
+  EXPECT_EQ(result.outputs[0].mismatches, 1);
+  EXPECT_EQ(result.outputs[0].worst_position, std::vector<int64_t>{41});
+  EXPECT_NE(result.report().find("worst at [41]"), std::string::npos) << result.report();
+}
+
+TEST(Check, CatchesOneElementUnwritten) {
+  LoopKernel reference = scale("{[i]: 0<=i<n}", "out[i] = 3*a[i]");
+  LoopKernel wrong = scale("{[i]: 0<=i<n-1}", "out[i] = 3*a[i]");
+  CheckResult result = check_against_reference(wrong, reference, {{"n", 64}});
+  ASSERT_FALSE(result.passed);
+  EXPECT_EQ(result.outputs[0].mismatches, 1);
+  EXPECT_EQ(result.outputs[0].worst_position, std::vector<int64_t>{63});
+}
+
+TEST(Check, CatchesAnErrorAboveFloat32Tolerance) {
+  // 1e-5 relative error passes float32's rtol of 1e-3; 1e-2 does not.
+  LoopKernel reference = scale("{[i]: 0<=i<n}", "out[i] = a[i]");
+  LoopKernel close = scale("{[i]: 0<=i<n}", "out[i] = a[i] * 1.00001f");
+  LoopKernel far = scale("{[i]: 0<=i<n}", "out[i] = a[i] * 1.01f");
+  EXPECT_TRUE(check_against_reference(close, reference, {{"n", 50}}).passed);
+  EXPECT_FALSE(check_against_reference(far, reference, {{"n", 50}}).passed);
+}
+
+TEST(Check, IntegersMustMatchExactly) {
+  auto int_kernel = [](const char* instruction) {
+    return make_kernel({"{[i]: 0<=i<n}"}, instruction, {array_arg("a, out", DType::Int32, {"n"})});
+  };
+  LoopKernel reference = int_kernel("out[i] = a[i] // 3 + a[i] % 5");
+  EXPECT_TRUE(check_against_reference(reference, reference, {{"n", 40}}).passed);
+  LoopKernel wrong = int_kernel("out[i] = a[i] // 3 + a[i] % 5 + if(i == 7, 1, 0)");
+  CheckResult result = check_against_reference(wrong, reference, {{"n", 40}});
+  EXPECT_FALSE(result.passed);
+  EXPECT_EQ(result.outputs[0].mismatches, 1);
+}
+
+TEST(Check, RefusesMissingParameterAndViolatedAssumptions) {
+  LoopKernel kernel = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = a[i]", kVectorArgs, {.assumptions = "n mod 4 = 0"});
+  std::string missing = error_message<Error>([&] { check_against_reference(kernel, kernel, {}); });
+  EXPECT_NE(missing.find("no value for parameter(s) n"), std::string::npos) << missing;
+  std::string violated = error_message<Error>([&] { check_against_reference(kernel, kernel, {{"n", 6}}); });
+  EXPECT_NE(violated.find("n=6 violate the assumptions"), std::string::npos) << violated;
+}
+
+TEST(Launch, RefusesWrongArguments) {
+  CompiledKernel program = compile(scale("{[i]: 0<=i<n}", "out[i] = a[i]"));
+  Array a(DType::Float32, {8}), out(DType::Float32, {8}), wrong_type(DType::Float64, {8});
+  std::string missing = error_message<Error>([&] { program({{"a", a}, {"n", Scalar(int64_t{8})}}); });
+  EXPECT_NE(missing.find("missing argument 'out'"), std::string::npos) << missing;
+  std::string dtype = error_message<Error>([&] { program({{"a", wrong_type}, {"out", out}, {"n", Scalar(int64_t{8})}}); });
+  EXPECT_NE(dtype.find("'a' must be float32, got float64"), std::string::npos) << dtype;
+  std::string shape = error_message<Error>([&] { program({{"a", a}, {"out", out}, {"n", Scalar(int64_t{9})}}); });
+  EXPECT_NE(shape.find("'a' must have shape (9), got (8)"), std::string::npos) << shape;
+  std::string unknown = error_message<Error>([&] { program({{"a", a}, {"out", out}, {"b", a}, {"n", Scalar(int64_t{8})}}); });
+  EXPECT_NE(unknown.find("no argument 'b'"), std::string::npos) << unknown;
+}
+
+TEST(Launch, RunsWithHostArrays) {
+  CompiledKernel program = compile(scale("{[i]: 0<=i<n}", "out[i] = 3*a[i]"));
+  Array a(DType::Float32, {4}), out(DType::Float32, {4});
+  for (int i = 0; i < 4; ++i) a.set_double(i, i + 0.5);
+  program({{"a", a}, {"out", out}, {"n", Scalar(int64_t{4})}});
+  for (int i = 0; i < 4; ++i) EXPECT_DOUBLE_EQ(out.get_double(i), 3 * (i + 0.5));
+}
+
+}  // namespace
+}  // namespace loom
