@@ -85,6 +85,11 @@ isl::set instruction_domain(const LoopKernel& kernel, const Instruction& instruc
     });
     if (needed) combined = combined.intersect_params(isl_extra::set_dims_to_params(isl_set_of(domain.set)).params());
   }
+  // Inames of the intersected domains that the instruction is not within are existentially
+  // quantified: `{[i,j]: ...}` seen from an instruction within `i` only constrains i.
+  for (const std::string& iname : kernel.all_inames()) {
+    if (instruction.within_inames.count(iname) == 0) combined = isl_extra::project_out_param(combined, iname);
+  }
   isl::set as_set = isl::manage(isl_set_from_params(combined.release()));
   return isl_extra::params_to_set_dims(as_set, dims, tuple_name);
 }

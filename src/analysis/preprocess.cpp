@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include "analysis/realize_reduction.hpp"
 #include "analysis/type_inference.hpp"
 #include "loom/error.hpp"
 
@@ -48,6 +49,7 @@ LoopKernel expand_substitutions(const LoopKernel& kernel) {
 LoopKernel preprocess(const LoopKernel& kernel) {
   LoopKernel result = expand_substitutions(kernel);
   result = infer_types(result);
+  result = realize_reductions(result);
   return result;
 }
 

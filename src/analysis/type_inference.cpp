@@ -96,10 +96,16 @@ bool infer_one_round(LoopKernel& kernel) {
     bool all_known = true;
     for (const Instruction& instruction : kernel.instructions) {
       if (instruction.kind != InstructionKind::Assignment) continue;
-      for (const ExprPtr& assignee : instruction.assignees) {
-        if (assignee->name != temporary.name) continue;
+      for (std::size_t position = 0; position < instruction.assignees.size(); ++position) {
+        if (instruction.assignees[position]->name != temporary.name) continue;
+        // `v, i = argmax(k, value, index)` assigns the value's type and the index's type.
+        const Expr* value = instruction.expression.get();
+        if (instruction.assignees.size() > 1 && value->kind == ExprKind::Reduction &&
+            position < value->operands.size()) {
+          value = value->operands[position].get();
+        }
         try {
-          ExprType type = TypeContext(kernel).type_of(*instruction.expression);
+          ExprType type = TypeContext(kernel).type_of(*value);
           combined = combined ? combine_types(*combined, type) : type;
         } catch (const Error&) {
           all_known = false;

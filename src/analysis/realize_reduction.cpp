@@ -1,0 +1,282 @@
+// Sequential reduction realization (loopy's realize_reduction, research/loopy-notes.md §4.2):
+//
+//   out[i] = sum(k, a[i, k])
+// becomes
+//   acc_k = 0                         {id=insn_k_init,   inames=i}
+//   acc_k = acc_k + a[i, k]           {id=insn_k_update, inames=i:k, dep=insn_k_init}
+//   out[i] = acc_k                    {id=insn,          dep=insn_k_update}
+//
+// Nested reductions are realized outside in, so an inner reduction's instructions run inside the
+// outer reduction's loops. argmax/argmin keep a value and an index accumulator and take the first
+// position of the extreme value (strict comparison), as numpy does.
+#include "analysis/realize_reduction.hpp"
+
+#include <cmath>
+#include <map>
+#include <set>
+
+#include "analysis/type_inference.hpp"
+#include "loom/error.hpp"
+
+namespace loom {
+
+namespace {
+
+struct ReductionOperation {
+  std::string name;
+  bool is_arg;  // argmax / argmin
+};
+
+ReductionOperation parse_operation(const Expr& reduction, const Instruction& instruction) {
+  std::string name = reduction.name;
+  if (name.rfind("simul_", 0) == 0) name = name.substr(6);
+  static const std::set<std::string> plain = {"sum", "product", "max", "min"};
+  if (plain.count(name) != 0) return {name, false};
+  if (name == "argmax" || name == "argmin") return {name, true};
+  throw Error("instruction '" + instruction.id + "': unknown reduction operation '" + reduction.name +
+              "' (known: sum, product, max, min, argmax, argmin)");
+}
+
+ExprPtr neutral_element(const std::string& operation, DType dtype) {
+  if (operation == "sum") return is_floating(dtype) ? float_literal(0.0) : int_literal(0);
+  if (operation == "product") return is_floating(dtype) ? float_literal(1.0) : int_literal(1);
+  bool is_max = operation == "max" || operation == "argmax";
+  if (is_floating(dtype)) return float_literal(is_max ? -INFINITY : INFINITY);
+  int64_t extreme = 0;
+  switch (dtype) {
+    case DType::Int8: extreme = is_max ? INT8_MIN : INT8_MAX; break;
+    case DType::Int16: extreme = is_max ? INT16_MIN : INT16_MAX; break;
+    case DType::Int32: extreme = is_max ? INT32_MIN : INT32_MAX; break;
+    case DType::Int64: extreme = is_max ? INT64_MIN : INT64_MAX; break;
+    case DType::UInt8: extreme = is_max ? 0 : UINT8_MAX; break;
+    case DType::UInt16: extreme = is_max ? 0 : UINT16_MAX; break;
+    case DType::UInt32: extreme = is_max ? 0 : UINT32_MAX; break;
+    default: extreme = is_max ? 0 : INT64_MAX; break;
+  }
+  return int_literal(extreme);
+}
+
+ExprPtr combine(const std::string& operation, ExprPtr accumulator, ExprPtr value) {
+  if (operation == "sum") return binary(BinaryOp::Add, accumulator, value);
+  if (operation == "product") return binary(BinaryOp::Multiply, accumulator, value);
+  return call(operation, {accumulator, value});
+}
+
+std::string join(const std::vector<std::string>& names, const std::string& separator) {
+  std::string out;
+  for (const std::string& name : names) out += (out.empty() ? "" : separator) + name;
+  return out;
+}
+
+class ReductionRealizer {
+ public:
+  explicit ReductionRealizer(LoopKernel& kernel) : kernel_(kernel) {
+    for (const Instruction& instruction : kernel.instructions) used_ids_.insert(instruction.id);
+    for (const Temporary& temporary : kernel.temporaries) used_names_.insert(temporary.name);
+    for (const KernelArgument& arg : kernel.args) used_names_.insert(arg.name);
+    for (const std::string& iname : kernel.all_inames()) used_names_.insert(iname);
+  }
+
+  void realize_all() {
+    std::vector<Instruction> result;
+    for (const Instruction& instruction : kernel_.instructions) {
+      if (instruction.expression == nullptr || !contains_reduction(*instruction.expression)) {
+        result.push_back(instruction);
+        continue;
+      }
+      realize_instruction(instruction, result);
+    }
+    // Instructions that depended on a split instruction depend on all of its parts.
+    for (Instruction& instruction : result) {
+      for (const auto& [id, parts] : split_instructions_) {
+        if (instruction.depends_on.count(id) != 0) instruction.depends_on.insert(parts.begin(), parts.end());
+      }
+    }
+    kernel_.instructions = std::move(result);
+  }
+
+ private:
+  static bool contains_reduction(const Expr& expr) {
+    bool found = false;
+    visit_expr(expr, [&](const Expr& node) { found = found || node.kind == ExprKind::Reduction; });
+    return found;
+  }
+
+  std::string unique(std::set<std::string>& used, const std::string& base) {
+    std::string name = base;
+    for (int suffix = 0; used.count(name) != 0; ++suffix) name = base + "_" + std::to_string(suffix);
+    used.insert(name);
+    return name;
+  }
+
+  std::string add_accumulator(const std::string& base, DType dtype) {
+    Temporary accumulator;
+    accumulator.name = unique(used_names_, base);
+    accumulator.dtype = dtype;
+    accumulator.address_space = AddressSpace::Private;
+    kernel_.temporaries.push_back(accumulator);
+    return accumulator.name;
+  }
+
+  Instruction derived(const Instruction& origin, const std::string& id_suffix, std::set<std::string> within) {
+    Instruction instruction;
+    instruction.id = unique(used_ids_, origin.id + "_" + id_suffix);
+    instruction.within_inames = std::move(within);
+    instruction.predicates = origin.predicates;
+    instruction.tags = origin.tags;
+    instruction.priority = origin.priority;
+    instruction.source = origin.source;
+    return instruction;
+  }
+
+  DType value_type(const Expr& value, DType fallback) const {
+    ExprType type = TypeContext(kernel_).type_of(value);
+    return type.weak ? fallback : type.dtype;
+  }
+
+  // Realizes every reduction in `expr` (outermost first), appending the new instructions to `out`.
+  // Returns the expression with reductions replaced by accumulators; `last` collects the ids the
+  // consumer must depend on.
+  ExprPtr realize_expr(const ExprPtr& expr, const Instruction& origin, const std::set<std::string>& within,
+                       DType result_type, std::vector<Instruction>& out, std::set<std::string>& last) {
+    if (expr->kind != ExprKind::Reduction) {
+      bool changed = false;
+      std::vector<ExprPtr> operands;
+      for (const ExprPtr& operand : expr->operands) {
+        operands.push_back(realize_expr(operand, origin, within, result_type, out, last));
+        changed = changed || operands.back() != operand;
+      }
+      if (!changed) return expr;
+      Expr copy = *expr;
+      copy.operands = std::move(operands);
+      return std::make_shared<const Expr>(std::move(copy));
+    }
+    ReductionOperation operation = parse_operation(*expr, origin);
+    if (operation.is_arg) {
+      throw Error("instruction '" + origin.id + "': " + operation.name +
+                  " yields a value and an index; assign it to two variables: 'v, i = " + operation.name + "(...)'");
+    }
+    return realize_plain(*expr, operation.name, origin, within, result_type, out, last);
+  }
+
+  ExprPtr realize_plain(const Expr& reduction, const std::string& operation, const Instruction& origin,
+                        const std::set<std::string>& within, DType result_type, std::vector<Instruction>& out,
+                        std::set<std::string>& last) {
+    std::string suffix = join(reduction.reduction_inames, "_");
+    std::set<std::string> inner_within = within;
+    inner_within.insert(reduction.reduction_inames.begin(), reduction.reduction_inames.end());
+    DType dtype = value_type(*reduction.operands.back(), result_type);
+    std::string accumulator = add_accumulator("acc_" + suffix, dtype);
+
+    Instruction init = derived(origin, suffix + "_init", within);
+    init.assignees = {variable(accumulator)};
+    init.expression = neutral_element(operation, dtype);
+    init.depends_on = origin.depends_on;
+    out.push_back(init);
+
+    std::set<std::string> inner_last;
+    ExprPtr value = realize_expr(reduction.operands.back(), origin, inner_within, dtype, out, inner_last);
+    Instruction update = derived(origin, suffix + "_update", inner_within);
+    update.assignees = {variable(accumulator)};
+    update.expression = combine(operation, variable(accumulator), value);
+    update.depends_on = origin.depends_on;
+    update.depends_on.insert(init.id);
+    update.depends_on.insert(inner_last.begin(), inner_last.end());
+    out.push_back(update);
+    last.insert(update.id);
+    return variable(accumulator);
+  }
+
+  // `v, i = argmax(k, value, index)`: a value and an index accumulator, updated together.
+  void realize_arg_reduction(const Instruction& origin, const Expr& reduction, const std::string& operation,
+                             std::vector<Instruction>& out) {
+    if (origin.assignees.size() != 2 || reduction.operands.size() != 2) {
+      throw Error("instruction '" + origin.id + "': " + operation +
+                  " takes (inames, value, index) and is assigned to two variables: 'v, i = " + operation +
+                  "(k, a[k], k)'");
+    }
+    std::string suffix = join(reduction.reduction_inames, "_");
+    std::set<std::string> inner_within = origin.within_inames;
+    inner_within.insert(reduction.reduction_inames.begin(), reduction.reduction_inames.end());
+    TypeContext types(kernel_);
+    DType value_dtype = value_type(*reduction.operands[0], types.variable_dtype(origin.assignees[0]->name));
+    DType index_dtype = value_type(*reduction.operands[1], types.variable_dtype(origin.assignees[1]->name));
+    std::string value_acc = add_accumulator("acc_" + suffix, value_dtype);
+    std::string index_acc = add_accumulator("acc_" + suffix + "_index", index_dtype);
+
+    Instruction init_value = derived(origin, suffix + "_init", origin.within_inames);
+    init_value.assignees = {variable(value_acc)};
+    init_value.expression = neutral_element(operation, value_dtype);
+    init_value.depends_on = origin.depends_on;
+    Instruction init_index = derived(origin, suffix + "_init_index", origin.within_inames);
+    init_index.assignees = {variable(index_acc)};
+    init_index.expression = int_literal(-1);
+    init_index.depends_on = origin.depends_on;
+
+    std::set<std::string> inner_last;
+    std::vector<Instruction> inner;
+    ExprPtr value = realize_expr(reduction.operands[0], origin, inner_within, value_dtype, inner, inner_last);
+    ExprPtr index = realize_expr(reduction.operands[1], origin, inner_within, index_dtype, inner, inner_last);
+    BinaryOp better = operation == "argmax" ? BinaryOp::Greater : BinaryOp::Less;
+    ExprPtr improves = binary(better, value, variable(value_acc));
+    // The index update reads the old best value, so it runs first; the value update follows it.
+    Instruction update_index = derived(origin, suffix + "_update_index", inner_within);
+    update_index.assignees = {variable(index_acc)};
+    update_index.expression = if_then_else(improves, index, variable(index_acc));
+    update_index.depends_on = {init_value.id, init_index.id};
+    update_index.depends_on.insert(inner_last.begin(), inner_last.end());
+    Instruction update_value = derived(origin, suffix + "_update", inner_within);
+    update_value.assignees = {variable(value_acc)};
+    update_value.expression = if_then_else(improves, value, variable(value_acc));
+    update_value.depends_on = {update_index.id};
+
+    Instruction store_value = origin;
+    store_value.assignees = {origin.assignees[0]};
+    store_value.expression = variable(value_acc);
+    store_value.depends_on.insert(update_value.id);
+    Instruction store_index = derived(origin, "index", origin.within_inames);
+    store_index.assignees = {origin.assignees[1]};
+    store_index.expression = variable(index_acc);
+    store_index.depends_on = origin.depends_on;
+    store_index.depends_on.insert(update_value.id);
+    for (Instruction* instruction : {&init_value, &init_index}) out.push_back(*instruction);
+    out.insert(out.end(), inner.begin(), inner.end());
+    for (Instruction* instruction : {&update_index, &update_value, &store_value, &store_index}) {
+      out.push_back(*instruction);
+    }
+    split_instructions_[origin.id] = {store_value.id, store_index.id};
+  }
+
+  void realize_instruction(const Instruction& origin, std::vector<Instruction>& out) {
+    const Expr& expression = *origin.expression;
+    if (expression.kind == ExprKind::Reduction && parse_operation(expression, origin).is_arg) {
+      realize_arg_reduction(origin, expression, parse_operation(expression, origin).name, out);
+      return;
+    }
+    if (origin.assignees.size() != 1) {
+      throw Error("instruction '" + origin.id + "' assigns " + std::to_string(origin.assignees.size()) +
+                  " variables; only argmax/argmin produce two values");
+    }
+    DType result_type = TypeContext(kernel_).variable_dtype(origin.assignees[0]->name);
+    std::set<std::string> last;
+    Instruction result = origin;
+    result.expression = realize_expr(origin.expression, origin, origin.within_inames, result_type, out, last);
+    result.depends_on.insert(last.begin(), last.end());
+    out.push_back(result);
+  }
+
+  LoopKernel& kernel_;
+  std::set<std::string> used_ids_;
+  std::set<std::string> used_names_;
+  std::map<std::string, std::vector<std::string>> split_instructions_;  // argmax: id → its two stores
+};
+
+}  // namespace
+
+LoopKernel realize_reductions(const LoopKernel& kernel) {
+  LoopKernel result = kernel;
+  ReductionRealizer(result).realize_all();
+  return result;
+}
+
+}  // namespace loom

@@ -1,0 +1,145 @@
+#include "ir/isl_expr.hpp"
+
+#include <isl/aff.h>
+#include <isl/map.h>
+#include <isl/val.h>
+
+#include "ir/isl_extra.hpp"
+
+namespace loom {
+
+namespace {
+
+bool is_constant(const isl::pw_aff& value) { return isl_pw_aff_is_cst(value.get()) == isl_bool_true; }
+
+std::optional<int64_t> constant_of(const std::optional<isl::pw_aff>& value) {
+  if (!value || !is_constant(*value)) return std::nullopt;
+  isl_val* v = isl_pw_aff_max_val(value->copy());
+  if (v == nullptr || !isl_val_is_int(v)) {
+    isl_val_free(v);
+    return std::nullopt;
+  }
+  int64_t result = isl_val_get_num_si(v);
+  isl_val_free(v);
+  return result;
+}
+
+isl::pw_aff constant_on(const isl::set& domain, int64_t value) {
+  return domain.pw_aff_on_domain(static_cast<long>(value));
+}
+
+std::optional<isl::pw_aff> variable_on(const std::string& name, const isl::set& domain) {
+  int position = isl_extra::find_dim(domain, isl_dim_set, name);
+  if (position >= 0) {
+    isl_local_space* ls = isl_local_space_from_space(isl_set_get_space(domain.get()));
+    isl_aff* aff = isl_aff_var_on_domain(ls, isl_dim_set, static_cast<unsigned>(position));
+    return isl::manage(isl_pw_aff_intersect_domain(isl_pw_aff_from_aff(aff), domain.copy()));
+  }
+  return domain.param_pw_aff_on_domain(name);
+}
+
+std::optional<isl::pw_aff> binary_to_pw_aff(const Expr& expr, const isl::set& domain) {
+  auto lhs = expr_to_pw_aff(*expr.operands[0], domain);
+  auto rhs = expr_to_pw_aff(*expr.operands[1], domain);
+  if (!lhs || !rhs) return std::nullopt;
+  switch (expr.binary_op) {
+    case BinaryOp::Add: return lhs->add(*rhs);
+    case BinaryOp::Subtract: return lhs->sub(*rhs);
+    case BinaryOp::Multiply:
+      if (!is_constant(*lhs) && !is_constant(*rhs)) return std::nullopt;
+      return lhs->mul(*rhs);
+    case BinaryOp::FloorDivide:
+    case BinaryOp::Divide: {
+      auto divisor = constant_of(rhs);
+      if (!divisor || *divisor <= 0) return std::nullopt;
+      return lhs->scale_down(static_cast<long>(*divisor)).floor();
+    }
+    case BinaryOp::Modulo: {
+      auto divisor = constant_of(rhs);
+      if (!divisor || *divisor <= 0) return std::nullopt;
+      return lhs->mod(static_cast<long>(*divisor));
+    }
+    default: return std::nullopt;
+  }
+}
+
+}  // namespace
+
+std::optional<isl::pw_aff> expr_to_pw_aff(const Expr& expr, const isl::set& domain) {
+  switch (expr.kind) {
+    case ExprKind::IntLiteral: return constant_on(domain, expr.int_value);
+    case ExprKind::Variable: return variable_on(expr.name, domain);
+    case ExprKind::Unary: {
+      if (expr.unary_op != UnaryOp::Negate) return std::nullopt;
+      auto operand = expr_to_pw_aff(*expr.operands[0], domain);
+      if (!operand) return std::nullopt;
+      return operand->neg();
+    }
+    case ExprKind::Binary: return binary_to_pw_aff(expr, domain);
+    default: return std::nullopt;
+  }
+}
+
+std::optional<isl::map> access_map(const isl::set& domain, const std::string& array,
+                                   const std::vector<ExprPtr>& indices) {
+  isl_pw_aff_list* list = isl_pw_aff_list_alloc(domain.ctx().get(), static_cast<int>(indices.size()));
+  for (const ExprPtr& index : indices) {
+    auto value = expr_to_pw_aff(*index, domain);
+    if (!value) {
+      isl_pw_aff_list_free(list);
+      return std::nullopt;
+    }
+    list = isl_pw_aff_list_add(list, value->release());
+  }
+  isl_space* space = isl_set_get_space(domain.get());
+  space = isl_space_from_domain(space);
+  space = isl_space_add_dims(space, isl_dim_out, static_cast<unsigned>(indices.size()));
+  space = isl_space_set_tuple_name(space, isl_dim_out, array.c_str());
+  isl_multi_pw_aff* mpa = isl_multi_pw_aff_from_pw_aff_list(space, list);
+  isl_map* map = isl_map_from_multi_pw_aff(mpa);
+  map = isl_map_intersect_domain(map, domain.copy());
+  return isl_extra::checked(isl::manage(map), domain.ctx().get());
+}
+
+std::optional<ExprPtr> pw_aff_to_expr(const isl::pw_aff& value) {
+  if (isl_pw_aff_n_piece(value.get()) != 1) return std::nullopt;
+  std::optional<ExprPtr> result;
+  bool ok = true;
+  isl::pw_multi_aff as_multi = isl::manage(isl_pw_multi_aff_from_pw_aff(value.copy()));
+  as_multi.foreach_piece([&](isl::set, isl::multi_aff piece) {
+    isl::aff aff = isl::manage(isl_multi_aff_get_at(piece.get(), 0));
+    isl_aff* raw = aff.get();
+    if (isl_aff_dim(raw, isl_dim_div) > 0) {
+      ok = false;
+      return;
+    }
+    for (int i = 0; i < isl_aff_dim(raw, isl_dim_in); ++i) {
+      isl_val* c = isl_aff_get_coefficient_val(raw, isl_dim_in, i);
+      bool zero = isl_val_is_zero(c);
+      isl_val_free(c);
+      if (!zero) ok = false;
+    }
+    isl_val* denominator = isl_aff_get_denominator_val(raw);
+    if (!isl_val_is_one(denominator)) ok = false;
+    isl_val_free(denominator);
+    if (!ok) return;
+    isl_val* constant = isl_aff_get_constant_val(raw);
+    ExprPtr sum = int_literal(isl_val_get_num_si(constant));
+    isl_val_free(constant);
+    for (int i = 0; i < isl_aff_dim(raw, isl_dim_param); ++i) {
+      isl_val* c = isl_aff_get_coefficient_val(raw, isl_dim_param, i);
+      int64_t coefficient = isl_val_get_num_si(c);
+      isl_val_free(c);
+      if (coefficient == 0) continue;
+      ExprPtr name = variable(isl_aff_get_dim_name(raw, isl_dim_param, static_cast<unsigned>(i)));
+      ExprPtr term = coefficient == 1 ? name : binary(BinaryOp::Multiply, int_literal(coefficient), name);
+      bool sum_is_zero = sum->kind == ExprKind::IntLiteral && sum->int_value == 0;
+      sum = sum_is_zero ? term : binary(BinaryOp::Add, term, sum);
+    }
+    result = sum;
+  });
+  if (!ok) return std::nullopt;
+  return result;
+}
+
+}  // namespace loom

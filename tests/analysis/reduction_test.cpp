@@ -1,0 +1,122 @@
+// Reductions realized sequentially: executed on the C target and compared both with the float64
+// reference and with values computed here in C++ (so a wrong realization cannot pass).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "loom/loom.hpp"
+#include "test_helpers.hpp"
+
+namespace loom {
+namespace {
+
+using testing::error_message;
+using testing::expect_matches_reference;
+
+Array random_array(DType dtype, std::vector<int64_t> shape, unsigned seed) {
+  Array array(dtype, std::move(shape));
+  for (int64_t i = 0; i < array.size(); ++i) {
+    array.set_double(i, is_floating(dtype) ? std::sin(seed * 31.0 + static_cast<double>(i) * 1.7) : (i * 7 + seed) % 13);
+  }
+  return array;
+}
+
+TEST(Reduction, MatmulMatchesHandComputedProduct) {
+  LoopKernel kernel = make_kernel({"{[i,j,k]: 0<=i,j,k<n}"}, "c[i, j] = sum(k, a[i, k]*b[k, j])",
+                                  {array_arg("a, b, c", DType::Float32, {"n", "n"})}, {.name = "matmul"});
+  expect_matches_reference(kernel, kernel, {{"n", 17}});
+  const int64_t n = 9;
+  Array a = random_array(DType::Float32, {n, n}, 1), b = random_array(DType::Float32, {n, n}, 2);
+  Array c(DType::Float32, {n, n});
+  compile(kernel)({{"a", a}, {"b", b}, {"c", c}, {"n", Scalar(n)}});
+  for (int64_t i = 0; i < n; ++i) {
+    for (int64_t j = 0; j < n; ++j) {
+      double expected = 0;
+      for (int64_t k = 0; k < n; ++k) expected += a.get_double(i * n + k) * b.get_double(k * n + j);
+      EXPECT_NEAR(c.get_double(i * n + j), expected, 1e-5) << i << "," << j;
+    }
+  }
+}
+
+struct ReductionCase {
+  const char* operation;
+  double (*expected)(const std::vector<double>&);
+};
+
+double sum_of(const std::vector<double>& v) { double s = 0; for (double x : v) s += x; return s; }
+double product_of(const std::vector<double>& v) { double s = 1; for (double x : v) s *= x; return s; }
+double max_of(const std::vector<double>& v) { return *std::max_element(v.begin(), v.end()); }
+double min_of(const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); }
+
+class RowReduction : public ::testing::TestWithParam<ReductionCase> {};
+
+TEST_P(RowReduction, OverEachRow) {
+  std::string instruction = std::string("out[i] = ") + GetParam().operation + "(j, a[i, j])";
+  LoopKernel kernel = make_kernel({"{[i,j]: 0<=i<n and 0<=j<m}"}, instruction,
+                                  {array_arg("a", DType::Float64, {"n", "m"}), array_arg("out", DType::Float64, {"n"})});
+  expect_matches_reference(kernel, kernel, {{"n", 5}, {"m", 7}});
+  Array a = random_array(DType::Float64, {5, 7}, 3), out(DType::Float64, {5});
+  compile(kernel)({{"a", a}, {"out", out}, {"n", Scalar(int64_t{5})}, {"m", Scalar(int64_t{7})}});
+  for (int64_t i = 0; i < 5; ++i) {
+    std::vector<double> row;
+    for (int64_t j = 0; j < 7; ++j) row.push_back(a.get_double(i * 7 + j));
+    EXPECT_NEAR(out.get_double(i), GetParam().expected(row), 1e-12) << GetParam().operation << " row " << i;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Operations, RowReduction,
+                         ::testing::Values(ReductionCase{"sum", sum_of}, ReductionCase{"product", product_of},
+                                           ReductionCase{"max", max_of}, ReductionCase{"min", min_of}));
+
+TEST(Reduction, ArgmaxAndArgminTakeTheFirstOfTies) {
+  LoopKernel kernel = make_kernel({"{[i]: 0<=i<n}"},
+                                  "best[0], where[0] = argmax(i, a[i], i)\n"
+                                  "least[0], where_least[0] = argmin(i, a[i], i)",
+                                  {array_arg("a", DType::Int32, {"n"}), array_arg("best, where, least, where_least", DType::Int32, {"1"})});
+  // a value-index pair that makes ties: 3 1 4 1 5 9 2 6 5 3 5 9
+  std::vector<int> values = {3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 9};
+  Array a(DType::Int32, {12});
+  for (int i = 0; i < 12; ++i) a.set_int(i, values[static_cast<std::size_t>(i)]);
+  Array best(DType::Int32, {1}), where(DType::Int32, {1}), least(DType::Int32, {1}), where_least(DType::Int32, {1});
+  compile(kernel)({{"a", a}, {"best", best}, {"where", where}, {"least", least}, {"where_least", where_least},
+                   {"n", Scalar(int64_t{12})}});
+  EXPECT_EQ(best.get_int(0), 9);
+  EXPECT_EQ(where.get_int(0), 5);
+  EXPECT_EQ(least.get_int(0), 1);
+  EXPECT_EQ(where_least.get_int(0), 1);
+  CheckOptions options;
+  options.inputs["a"] = InputGenerator{InputGenerator::Kind::Values, 0, 0, {3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 9}};
+  expect_matches_reference(kernel, kernel, {{"n", 12}}, options);
+}
+
+TEST(Reduction, SeveralInamesAndNested) {
+  LoopKernel kernel = make_kernel({"{[i,j,k]: 0<=i<n and 0<=j,k<m}"},
+                                  "total[0] = sum((i, j), a[i, j])\n"
+                                  "nested[i] = sum(j, max(k, a[i, j] * a[i, k]))",
+                                  {array_arg("a", DType::Float32, {"n", "m"}), array_arg("total", DType::Float32, {"1"}),
+                                   array_arg("nested", DType::Float32, {"n"})});
+  expect_matches_reference(kernel, kernel, {{"n", 6}, {"m", 5}});
+  expect_matches_reference(kernel, kernel, {{"n", 1}, {"m", 1}});
+}
+
+TEST(Reduction, IntegerAndFloat64Kernels) {
+  LoopKernel ints = make_kernel({"{[i,j]: 0<=i,j<n}"}, "out[i] = sum(j, a[i, j] * a[j, i]) % 1000",
+                                {array_arg("a", DType::Int64, {"n", "n"}), array_arg("out", DType::Int64, {"n"})});
+  expect_matches_reference(ints, ints, {{"n", 11}});
+  LoopKernel doubles = make_kernel({"{[i,j]: 0<=i,j<n}"}, "out[i] = sqrt(sum(j, a[i, j]**2))",
+                                   {array_arg("a", DType::Float64, {"n", "n"}), array_arg("out", DType::Float64, {"n"})});
+  expect_matches_reference(doubles, doubles, {{"n", 11}});
+}
+
+TEST(Reduction, RefusesArgmaxAssignedToOneVariable) {
+  std::string message = error_message<Error>([] {
+    LoopKernel kernel = make_kernel({"{[i]: 0<=i<n}"}, "out[0] = argmax(i, a[i], i)",
+                                    {array_arg("a", DType::Float32, {"n"}), array_arg("out", DType::Float32, {"1"})});
+    generate_code(kernel, Target::C);
+  });
+  EXPECT_NE(message.find("is assigned to two variables"), std::string::npos) << message;
+}
+
+}  // namespace
+}  // namespace loom
