@@ -54,24 +54,57 @@ cast::Function function_signature(const LoopKernel& kernel, std::vector<Generate
   return function;
 }
 
+// Lowers statements: instructions through the expression lowering, regions (loops with
+// data-dependent bounds) by generating their own loop nest in place.
+class StatementLowerer {
+ public:
+  StatementLowerer(const LoopKernel& kernel, const codegen::Linearization& linearization, Target target)
+      : kernel_(kernel), linearization_(linearization), expressions_(kernel, target) {}
+
+  cast::StmtPtr operator()(const codegen::Statement& statement, const codegen::InameValues& inames) const {
+    if (!statement.region) {
+      const Instruction& instruction = kernel_.instructions[static_cast<std::size_t>(statement.instruction_index)];
+      return expressions_.lower_instruction(instruction, inames);
+    }
+    return region(*statement.region, inames);
+  }
+
+  cast::StmtPtr loop_nest(const codegen::KernelSchedule& schedule, const isl::set& context) const {
+    return codegen::generate_loop_nest(schedule, context, kernel_.options.index_dtype, *this);
+  }
+
+ private:
+  // The region's own AST names the enclosing inames as parameters; where the enclosing code holds
+  // an iname's value in another form, bind the name first.
+  cast::StmtPtr region(const codegen::Region& region, const codegen::InameValues& inames) const {
+    std::vector<cast::StmtPtr> body;
+    for (const auto& [iname, value] : inames) {
+      if (value->kind == cast::ExprKind::Var && value->name == iname) continue;
+      body.push_back(cast::declare(iname, kernel_.options.index_dtype, 0, value, true));
+    }
+    codegen::KernelSchedule schedule = codegen::build_region_schedule(kernel_, linearization_, region);
+    isl::set context = region.context.intersect_params(isl_set_of(kernel_.assumptions));
+    body.push_back(loop_nest(schedule, context));
+    return cast::block(body);
+  }
+
+  const LoopKernel& kernel_;
+  const codegen::Linearization& linearization_;
+  codegen::ExpressionLowering expressions_;
+};
+
 cast::StmtPtr kernel_body(const LoopKernel& kernel, Target target) {
   codegen::Linearization linearization =
       codegen::linearize(kernel, [](const std::string&) { return true; });
   std::vector<cast::StmtPtr> body = temporary_declarations(kernel);
   if (linearization.roots.empty()) return cast::block(body);
   isl_context_of(kernel)->reset_operation_budget();
-  codegen::KernelSchedule schedule = with_isl_errors("building the schedule of kernel '" + kernel.name + "'",
-                                                     [&] { return codegen::build_schedule(kernel, linearization); });
-  codegen::ExpressionLowering lowering(kernel, target);
-  auto lower_statement = [&](const codegen::Statement& statement, const codegen::InameValues& inames) {
-    const Instruction& instruction = kernel.instructions[static_cast<std::size_t>(statement.instruction_index)];
-    return lowering.lower_instruction(instruction, inames);
-  };
-  body.push_back(with_isl_errors("generating the loops of kernel '" + kernel.name + "'", [&] {
-    return codegen::generate_loop_nest(schedule, isl_set_of(kernel.assumptions), kernel.options.index_dtype,
-                                       lower_statement);
-  }));
-  return cast::block(body);
+  return with_isl_errors("generating the loops of kernel '" + kernel.name + "'", [&] {
+    codegen::KernelSchedule schedule = codegen::build_schedule(kernel, linearization);
+    StatementLowerer lowerer(kernel, linearization, target);
+    body.push_back(lowerer.loop_nest(schedule, isl_set_of(kernel.assumptions)));
+    return cast::block(body);
+  });
 }
 
 }  // namespace

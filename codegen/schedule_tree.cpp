@@ -14,14 +14,24 @@ namespace {
 
 std::string statement_name(int instruction_index) { return "S_" + std::to_string(instruction_index); }
 
+bool loop_has_data_dependent_bounds(const LoopKernel& kernel, const std::string& iname) {
+  const Domain* domain = kernel.domain_of_iname(iname);
+  if (domain == nullptr) return false;
+  return std::any_of(domain->parameters.begin(), domain->parameters.end(),
+                     [&](const std::string& parameter) { return is_data_parameter(kernel, parameter); });
+}
+
 class ScheduleBuilder {
  public:
-  ScheduleBuilder(const LoopKernel& kernel, const Linearization& linearization)
-      : kernel_(kernel), linearization_(linearization) {}
+  // `outer_inames` are the loops around the nodes being scheduled (parameters of this AST).
+  ScheduleBuilder(const LoopKernel& kernel, const Linearization& linearization,
+                  std::vector<std::string> outer_inames = {})
+      : kernel_(kernel), linearization_(linearization), outer_inames_(std::move(outer_inames)) {}
 
-  KernelSchedule build() {
+  KernelSchedule build(const std::vector<LoopNestNode>& roots, bool region_root) {
     KernelSchedule result;
-    result.schedule = sequence_of(linearization_.roots);
+    region_root_ = region_root;
+    result.schedule = sequence_of(roots);
     result.statements = std::move(statements_);
     return result;
   }
@@ -38,7 +48,12 @@ class ScheduleBuilder {
 
   isl::schedule schedule_of(const LoopNestNode& node) {
     if (node.kind == LoopNestNode::Kind::Instruction) return statement_schedule(node.instruction_index);
+    bool is_root = region_root_;
+    region_root_ = false;
+    if (!is_root && loop_has_data_dependent_bounds(kernel_, node.iname)) return region_schedule(node);
+    enclosing_.push_back(node.iname);
     isl::schedule body = sequence_of(node.children);
+    enclosing_.pop_back();
     isl::union_pw_aff partial;
     bool first = true;
     body.domain().foreach_set([&](isl::set statement_domain) {
@@ -58,44 +73,83 @@ class ScheduleBuilder {
     return banded.root().child(0).insert_mark(mark).schedule();
   }
 
+  std::vector<std::string> dims_of(int index) const {
+    std::vector<std::string> dims;
+    for (const std::string& iname : linearization_.loop_inames.at(index)) {
+      if (std::find(outer_inames_.begin(), outer_inames_.end(), iname) == outer_inames_.end()) dims.push_back(iname);
+    }
+    return dims;
+  }
+
   isl::schedule statement_schedule(int index) {
     const Instruction& instruction = kernel_.instructions[static_cast<std::size_t>(index)];
     std::string name = statement_name(index);
-    const std::vector<std::string>& dims = linearization_.loop_inames.at(index);
+    std::vector<std::string> dims = dims_of(index);
     isl::set domain = instruction_domain(kernel_, instruction, dims, name);
-    statements_[name] = Statement{index, dims, domain};
+    statements_[name] = Statement{index, dims, domain, nullptr};
     return isl::schedule::from_domain(isl::union_set(domain));
+  }
+
+  // The instances of the region: the enclosing loops' values for which any statement inside runs,
+  // with the data parameters existentially quantified.
+  isl::schedule region_schedule(const LoopNestNode& node) {
+    std::string name = "R_" + std::to_string(regions_++) + "_" + node.iname;
+    KernelSchedule inner = ScheduleBuilder(kernel_, linearization_, enclosing_and_outer()).build({node}, true);
+    isl::set domain;
+    bool first = true;
+    for (const auto& [statement_name, statement] : inner.statements) {
+      isl::set instances = isl_extra::set_dims_to_params(statement.domain).params();
+      for (const std::string& parameter : isl_extra::dim_names(instances, isl_dim_param)) {
+        if (is_data_parameter(kernel_, parameter) || kernel_.domain_of_iname(parameter) != nullptr) {
+          bool enclosing = std::find(enclosing_.begin(), enclosing_.end(), parameter) != enclosing_.end();
+          if (!enclosing) instances = isl_extra::project_out_param(instances, parameter);
+        }
+      }
+      domain = first ? instances : domain.unite(instances);
+      first = false;
+    }
+    isl::set context = domain.coalesce();
+    auto region = std::make_shared<Region>(Region{node, enclosing_and_outer(), context});
+    isl::set instances = isl_extra::params_to_set_dims(
+        isl::manage(isl_set_from_params(context.copy())), enclosing_, name);
+    statements_[name] = Statement{-1, enclosing_, instances, region};
+    return isl::schedule::from_domain(isl::union_set(instances));
+  }
+
+  std::vector<std::string> enclosing_and_outer() const {
+    std::vector<std::string> all = outer_inames_;
+    all.insert(all.end(), enclosing_.begin(), enclosing_.end());
+    return all;
   }
 
   const LoopKernel& kernel_;
   const Linearization& linearization_;
+  std::vector<std::string> outer_inames_;
+  std::vector<std::string> enclosing_;
   std::map<std::string, Statement> statements_;
+  bool region_root_ = false;
+  int regions_ = 0;
 };
 
 }  // namespace
 
 std::string loop_mark_name(const std::string& iname) { return "loop " + iname; }
 
-isl::set instruction_domain(const LoopKernel& kernel, const Instruction& instruction,
-                            const std::vector<std::string>& dims, const std::string& tuple_name) {
-  isl::set combined = isl_set_of(kernel.assumptions);
-  for (const Domain& domain : kernel.domains) {
-    bool needed = std::any_of(domain.inames.begin(), domain.inames.end(), [&](const std::string& iname) {
-      return instruction.within_inames.count(iname) != 0;
-    });
-    if (needed) combined = combined.intersect_params(isl_extra::set_dims_to_params(isl_set_of(domain.set)).params());
-  }
-  // Inames of the intersected domains that the instruction is not within are existentially
-  // quantified: `{[i,j]: ...}` seen from an instruction within `i` only constrains i.
-  for (const std::string& iname : kernel.all_inames()) {
-    if (instruction.within_inames.count(iname) == 0) combined = isl_extra::project_out_param(combined, iname);
-  }
-  isl::set as_set = isl::manage(isl_set_from_params(combined.release()));
-  return isl_extra::params_to_set_dims(as_set, dims, tuple_name);
+KernelSchedule build_schedule(const LoopKernel& kernel, const Linearization& linearization) {
+  return ScheduleBuilder(kernel, linearization).build(linearization.roots, false);
 }
 
-KernelSchedule build_schedule(const LoopKernel& kernel, const Linearization& linearization) {
-  return ScheduleBuilder(kernel, linearization).build();
+KernelSchedule build_region_schedule(const LoopKernel& kernel, const Linearization& linearization,
+                                     const Region& region) {
+  return ScheduleBuilder(kernel, linearization, region.outer_inames).build({region.loop}, true);
+}
+
+bool is_data_parameter(const LoopKernel& kernel, const std::string& name) {
+  if (kernel.find_temporary(name) != nullptr) return true;
+  return std::any_of(kernel.instructions.begin(), kernel.instructions.end(), [&](const Instruction& insn) {
+    return std::any_of(insn.assignees.begin(), insn.assignees.end(),
+                       [&](const ExprPtr& assignee) { return assignee->name == name; });
+  });
 }
 
 }  // namespace loom::codegen

@@ -6,18 +6,31 @@
 #include <isl/cpp.h>
 
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "codegen/linearize.hpp"
+#include "ir/instance_sets.hpp"
 #include "loom/kernel.hpp"
 
 namespace loom::codegen {
 
+// A loop whose bounds depend on data computed in an enclosing loop (a nested domain whose
+// parameter is a temporary, e.g. CSR's row length). Its whole subtree is one opaque statement of
+// the enclosing AST and gets its own AST generation where it runs (DESIGN.md §5), so isl never
+// hoists a condition on the data above the code that computes it.
+struct Region {
+  LoopNestNode loop;                       // the data-dependent loop and everything inside it
+  std::vector<std::string> outer_inames;  // loops around it: parameters of its own AST
+  isl::set context;                        // what holds there: the enclosing constraints, as parameters
+};
+
 struct Statement {
-  int instruction_index;
+  int instruction_index = -1;     // -1 for a region
   std::vector<std::string> dims;  // loop inames, outermost first
   isl::set domain;                // S_k[dims] with the kernel's parameters
+  std::shared_ptr<Region> region;
 };
 
 struct KernelSchedule {
@@ -25,10 +38,12 @@ struct KernelSchedule {
   std::map<std::string, Statement> statements;  // by isl tuple name
 };
 
-// The set of instances of `instruction`: the intersection of the domains that define its inames,
-// with `dims` as set dimensions (in that order) and every other name a parameter.
-isl::set instruction_domain(const LoopKernel& kernel, const Instruction& instruction,
-                            const std::vector<std::string>& dims, const std::string& tuple_name);
+// The schedule of a region's own AST (its outer inames are parameters there).
+KernelSchedule build_region_schedule(const LoopKernel& kernel, const Linearization& linearization,
+                                     const Region& region);
+
+// Names computed by the kernel (temporaries, written arguments) that a domain uses as parameter.
+bool is_data_parameter(const LoopKernel& kernel, const std::string& name);
 
 KernelSchedule build_schedule(const LoopKernel& kernel, const Linearization& linearization);
 

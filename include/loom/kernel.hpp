@@ -155,6 +155,10 @@ std::string to_string(const LoopKernel& kernel);
 KernelArgument array_arg(const std::string& names, DType dtype, std::vector<std::string> shape,
                          ArrayOrder order = ArrayOrder::C);
 KernelArgument value_arg(const std::string& name, DType dtype = DType::Int32);
+// loopy's `...`: every name used but not declared becomes an argument (written or subscripted
+// names arrays with shape auto, other names values); dtypes of written ones come from the
+// values assigned.
+KernelArgument infer_remaining_args();
 
 struct MakeKernelOptions {
   std::string name = "loopy_kernel";

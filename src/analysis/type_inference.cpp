@@ -87,9 +87,19 @@ ExprType TypeContext::call_type(const Expr& expr) const {
 
 namespace {
 
-// One pass: each untyped temporary gets the combined type of the values assigned to it.
+// The combined type of the values assigned to `name`; nullopt while one of them is unknown.
+std::optional<ExprType> assigned_type(const LoopKernel& kernel, const std::string& name);
+
+// One pass: each untyped temporary or argument gets the combined type of the values assigned to it.
 bool infer_one_round(LoopKernel& kernel) {
   bool changed = false;
+  for (KernelArgument& arg : kernel.args) {
+    if (arg.dtype) continue;
+    if (auto type = assigned_type(kernel, arg.name)) {
+      arg.dtype = type->weak && is_floating(type->dtype) ? DType::Float32 : resolve_weak(*type);
+      changed = true;
+    }
+  }
   for (Temporary& temporary : kernel.temporaries) {
     if (temporary.dtype) continue;
     std::optional<ExprType> combined;
@@ -121,6 +131,23 @@ bool infer_one_round(LoopKernel& kernel) {
   return changed;
 }
 
+std::optional<ExprType> assigned_type(const LoopKernel& kernel, const std::string& name) {
+  std::optional<ExprType> combined;
+  for (const Instruction& instruction : kernel.instructions) {
+    if (instruction.kind != InstructionKind::Assignment) continue;
+    for (const ExprPtr& assignee : instruction.assignees) {
+      if (assignee->name != name || instruction.assignees.size() != 1) continue;
+      try {
+        ExprType type = TypeContext(kernel).type_of(*instruction.expression);
+        combined = combined ? combine_types(*combined, type) : type;
+      } catch (const Error&) {
+        return std::nullopt;
+      }
+    }
+  }
+  return combined;
+}
+
 }  // namespace
 
 LoopKernel infer_types(const LoopKernel& kernel) {
@@ -134,7 +161,10 @@ LoopKernel infer_types(const LoopKernel& kernel) {
     }
   }
   for (const KernelArgument& arg : result.args) {
-    if (!arg.dtype) throw Error("argument '" + arg.name + "' has no dtype");
+    if (!arg.dtype) {
+      throw Error("the dtype of argument '" + arg.name + "' is unknown (nothing assigned to it determines it); "
+                  "declare it with a dtype");
+    }
   }
   return result;
 }

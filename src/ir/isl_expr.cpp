@@ -123,9 +123,10 @@ std::optional<ExprPtr> pw_aff_to_expr(const isl::pw_aff& value) {
     if (!isl_val_is_one(denominator)) ok = false;
     isl_val_free(denominator);
     if (!ok) return;
-    isl_val* constant = isl_aff_get_constant_val(raw);
-    ExprPtr sum = int_literal(isl_val_get_num_si(constant));
-    isl_val_free(constant);
+    isl_val* constant_val = isl_aff_get_constant_val(raw);
+    int64_t constant = isl_val_get_num_si(constant_val);
+    isl_val_free(constant_val);
+    ExprPtr sum;
     for (int i = 0; i < isl_aff_dim(raw, isl_dim_param); ++i) {
       isl_val* c = isl_aff_get_coefficient_val(raw, isl_dim_param, i);
       int64_t coefficient = isl_val_get_num_si(c);
@@ -133,9 +134,11 @@ std::optional<ExprPtr> pw_aff_to_expr(const isl::pw_aff& value) {
       if (coefficient == 0) continue;
       ExprPtr name = variable(isl_aff_get_dim_name(raw, isl_dim_param, static_cast<unsigned>(i)));
       ExprPtr term = coefficient == 1 ? name : binary(BinaryOp::Multiply, int_literal(coefficient), name);
-      bool sum_is_zero = sum->kind == ExprKind::IntLiteral && sum->int_value == 0;
-      sum = sum_is_zero ? term : binary(BinaryOp::Add, term, sum);
+      sum = sum ? binary(BinaryOp::Add, sum, term) : term;
     }
+    if (!sum) sum = int_literal(constant);
+    else if (constant > 0) sum = binary(BinaryOp::Add, sum, int_literal(constant));
+    else if (constant < 0) sum = binary(BinaryOp::Subtract, sum, int_literal(-constant));
     result = sum;
   });
   if (!ok) return std::nullopt;

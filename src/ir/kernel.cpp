@@ -52,6 +52,8 @@ std::vector<std::string> LoopKernel::parameters() const {
   std::vector<std::string> result;
   auto add = [&](const std::string& name) {
     if (std::find(inames.begin(), inames.end(), name) != inames.end()) return;
+    // A temporary used as a domain parameter is computed by the kernel (a data-dependent bound).
+    if (find_temporary(name) != nullptr) return;
     if (std::find(result.begin(), result.end(), name) != result.end()) return;
     result.push_back(name);
   };

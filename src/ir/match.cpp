@@ -5,21 +5,22 @@
 //   and        := unary ('and' unary)*
 //   unary      := 'not' unary | '(' or ')' | 'all' | term
 //   term       := PREFIX ':' GLOB | GLOB          (a bare GLOB means id:GLOB)
-//
-// Tokens are separated by whitespace; parentheses are tokens of their own. Keywords are
-// case-sensitive, so `AND` is a glob (and then a trailing token). Globs are fnmatch(3) patterns.
-//
-// Differences from loopy: a bare glob and the keyword `all` are accepted (loopy needs `id:` and
-// prints All() as "all" without parsing it back); globs may use `[...]`; `in_kernel:` is not
-// supported (loom selects instructions of one kernel at a time). An empty expression is refused
-// rather than read as match-all: InstructionMatch::all() says that explicitly.
+// Keywords are case-sensitive, so `AND` is a glob (and then a trailing token). Globs are
+// fnmatch(3) patterns. Differences from loopy: a bare glob and the keyword `all` are accepted
+// (loopy needs `id:` and prints All() as "all" without parsing it back); globs may use `[...]`;
+// `in_kernel:` is not supported (loom selects instructions of one kernel at a time). An empty
+// expression is refused rather than read as match-all: InstructionMatch::all() says that
+// explicitly.
 #include "ir/match.hpp"
 
 #include <fnmatch.h>
 
+#include <algorithm>
 #include <cctype>
+#include <iterator>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "loom/error.hpp"
@@ -29,8 +30,8 @@ namespace loom {
 struct InstructionMatch::Node {
   enum class Kind { All, Not, And, Or, Id, Tag, Writes, Reads, Iname };
   Kind kind = Kind::All;
-  std::string glob;                       // terms only
-  std::shared_ptr<const Node> lhs, rhs;   // Not uses lhs only
+  std::string glob;                      // terms only
+  std::shared_ptr<const Node> lhs, rhs;  // Not uses lhs only
 };
 
 namespace {
@@ -40,12 +41,7 @@ using NodePtr = std::shared_ptr<const Node>;
 
 NodePtr make_node(Node::Kind kind, NodePtr lhs = nullptr, NodePtr rhs = nullptr,
                   std::string glob = {}) {
-  auto node = std::make_shared<Node>();
-  node->kind = kind;
-  node->lhs = std::move(lhs);
-  node->rhs = std::move(rhs);
-  node->glob = std::move(glob);
-  return node;
+  return std::make_shared<const Node>(Node{kind, std::move(glob), std::move(lhs), std::move(rhs)});
 }
 
 // ---- lexing ----
@@ -59,6 +55,8 @@ struct Token {
 };
 
 TokenKind word_kind(const std::string& word) {
+  if (word == "(") return TokenKind::LeftParen;
+  if (word == ")") return TokenKind::RightParen;
   if (word == "and") return TokenKind::And;
   if (word == "or") return TokenKind::Or;
   if (word == "not") return TokenKind::Not;
@@ -66,31 +64,34 @@ TokenKind word_kind(const std::string& word) {
   return TokenKind::Term;
 }
 
+// Words end at whitespace or a parenthesis, so `not(id:a)` needs no spaces.
 std::vector<Token> tokenize(std::string_view text) {
+  auto is_space = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
+  auto is_paren = [](char c) { return c == '(' || c == ')'; };
   std::vector<Token> tokens;
-  std::size_t pos = 0;
-  while (pos < text.size()) {
-    const char c = text[pos];
-    if (std::isspace(static_cast<unsigned char>(c))) {
+  for (std::size_t pos = 0; pos < text.size();) {
+    if (is_space(text[pos])) {
       ++pos;
-    } else if (c == '(' || c == ')') {
-      tokens.push_back({c == '(' ? TokenKind::LeftParen : TokenKind::RightParen, std::string(1, c),
-                        static_cast<int>(pos) + 1});
-      ++pos;
-    } else {
-      const std::size_t start = pos;
-      while (pos < text.size() && !std::isspace(static_cast<unsigned char>(text[pos])) &&
-             text[pos] != '(' && text[pos] != ')') {
-        ++pos;
-      }
-      std::string word(text.substr(start, pos - start));
-      tokens.push_back({word_kind(word), word, static_cast<int>(start) + 1});
+      continue;
     }
+    std::size_t end = pos + 1;
+    if (!is_paren(text[pos])) {
+      while (end < text.size() && !is_space(text[end]) && !is_paren(text[end])) ++end;
+    }
+    std::string word(text.substr(pos, end - pos));
+    tokens.push_back({word_kind(word), word, static_cast<int>(pos) + 1});
+    pos = end;
   }
   return tokens;
 }
 
-// ---- parsing (precedence climbing by one function per level: not > and > or) ----
+// ---- parsing (one function per precedence level: not > and > or) ----
+
+constexpr std::pair<std::string_view, Node::Kind> kTermPrefixes[] = {{"id", Node::Kind::Id},
+                                                                     {"tag", Node::Kind::Tag},
+                                                                     {"writes", Node::Kind::Writes},
+                                                                     {"reads", Node::Kind::Reads},
+                                                                     {"iname", Node::Kind::Iname}};
 
 class Parser {
  public:
@@ -157,7 +158,8 @@ class Parser {
           return inner;
         }
         if (at_end()) fail("unbalanced parentheses: '(' is never closed", token.column);
-        fail("unexpected '" + tokens_[pos_].text + "' inside parentheses; expected ')', 'and' or 'or'",
+        fail("unexpected '" + tokens_[pos_].text +
+                 "' inside parentheses; expected ')', 'and' or 'or'",
              tokens_[pos_].column);
       }
       case TokenKind::RightParen:
@@ -175,26 +177,16 @@ class Parser {
     const std::size_t colon = token.text.find(':');
     if (colon == std::string::npos) return make_node(Node::Kind::Id, nullptr, nullptr, token.text);
     const std::string prefix = token.text.substr(0, colon);
-    std::string glob = token.text.substr(colon + 1);
-    Node::Kind kind;
-    if (prefix == "id") {
-      kind = Node::Kind::Id;
-    } else if (prefix == "tag") {
-      kind = Node::Kind::Tag;
-    } else if (prefix == "writes") {
-      kind = Node::Kind::Writes;
-    } else if (prefix == "reads") {
-      kind = Node::Kind::Reads;
-    } else if (prefix == "iname") {
-      kind = Node::Kind::Iname;
-    } else {
+    const auto known = std::find_if(std::begin(kTermPrefixes), std::end(kTermPrefixes),
+                                    [&](const auto& entry) { return entry.first == prefix; });
+    if (known == std::end(kTermPrefixes)) {
       fail("unknown match type '" + prefix + "' (expected id, tag, writes, reads, iname)",
            token.column);
     }
-    if (glob.empty()) {
+    if (colon + 1 == token.text.size()) {
       fail("missing glob after '" + prefix + ":'", token.column + static_cast<int>(colon) + 1);
     }
-    return make_node(kind, nullptr, nullptr, std::move(glob));
+    return make_node(known->second, nullptr, nullptr, token.text.substr(colon + 1));
   }
 
   std::string_view text_;
@@ -211,33 +203,22 @@ bool glob_matches(const std::string& glob, const std::string& name) {
 
 template <typename Names>
 bool any_matches(const std::string& glob, const Names& names) {
-  for (const std::string& name : names) {
-    if (glob_matches(glob, name)) return true;
-  }
-  return false;
+  return std::any_of(names.begin(), names.end(),
+                     [&](const std::string& name) { return glob_matches(glob, name); });
 }
 
 // Free variables of `expr` as loopy's get_dependencies computes them: variables and subscripted
 // arrays, not function names (loopy has no first-class functions), and not the inames a
 // reduction binds inside its own body. visit_expr has no notion of that scope, hence the recursion.
 void collect_read_names(const Expr& expr, std::set<std::string>& names) {
-  switch (expr.kind) {
-    case ExprKind::Variable:
-      names.insert(expr.name);
-      return;
-    case ExprKind::Subscript:
-      names.insert(expr.name);
-      break;
-    case ExprKind::Reduction: {
-      std::set<std::string> body;
-      for (const ExprPtr& operand : expr.operands) collect_read_names(*operand, body);
-      for (const std::string& iname : expr.reduction_inames) body.erase(iname);
-      names.insert(body.begin(), body.end());
-      return;
-    }
-    default:
-      break;
+  if (expr.kind == ExprKind::Reduction) {
+    std::set<std::string> body;
+    for (const ExprPtr& operand : expr.operands) collect_read_names(*operand, body);
+    for (const std::string& iname : expr.reduction_inames) body.erase(iname);
+    names.insert(body.begin(), body.end());
+    return;
   }
+  if (expr.kind == ExprKind::Variable || expr.kind == ExprKind::Subscript) names.insert(expr.name);
   for (const ExprPtr& operand : expr.operands) collect_read_names(*operand, names);
 }
 
@@ -250,12 +231,6 @@ std::set<std::string> read_names(const Instruction& instruction) {
   for (const ExprPtr& assignee : instruction.assignees) {
     for (const ExprPtr& index : assignee->operands) collect_read_names(*index, names);
   }
-  return names;
-}
-
-std::vector<std::string> written_names(const Instruction& instruction) {
-  std::vector<std::string> names;
-  for (const ExprPtr& assignee : instruction.assignees) names.push_back(assignee->name);
   return names;
 }
 
@@ -274,7 +249,9 @@ bool evaluate(const Node& node, const Instruction& instruction) {
     case Node::Kind::Tag:
       return any_matches(node.glob, instruction.tags);
     case Node::Kind::Writes:
-      return any_matches(node.glob, written_names(instruction));
+      return std::any_of(
+          instruction.assignees.begin(), instruction.assignees.end(),
+          [&](const ExprPtr& assignee) { return glob_matches(node.glob, assignee->name); });
     case Node::Kind::Reads:
       return any_matches(node.glob, read_names(instruction));
     case Node::Kind::Iname:

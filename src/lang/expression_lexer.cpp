@@ -1,5 +1,6 @@
 #include "lang/expression_lexer.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cstdint>
@@ -186,6 +187,50 @@ class Lexer {
 
 std::vector<Token> tokenize(std::string_view source, std::size_t begin, std::size_t end) {
   return Lexer(source, begin, end).run();
+}
+
+TokenStream::TokenStream(std::string_view source, std::size_t begin, std::size_t end)
+    : source_(source), tokens_(tokenize(source, begin, end)) {}
+
+const Token& TokenStream::peek(std::size_t ahead) const {
+  return tokens_[std::min(position_ + ahead, tokens_.size() - 1)];
+}
+
+const Token& TokenStream::advance() {
+  const Token& token = tokens_[position_];
+  if (position_ + 1 < tokens_.size()) ++position_;
+  return token;
+}
+
+void TokenStream::skip(std::size_t count) {
+  position_ = std::min(position_ + count, tokens_.size() - 1);
+}
+
+bool TokenStream::accept(std::string_view op) {
+  if (!peek().is_operator(op)) return false;
+  advance();
+  return true;
+}
+
+void TokenStream::fail(const std::string& reason, int column) const {
+  throw ParseError(reason, std::string(source_), column);
+}
+
+void TokenStream::fail_unexpected(const Token& token) const {
+  if (token.kind == TokenKind::End) fail("unexpected end of expression", token.column);
+  if (token.is_operator("=")) fail("unexpected '='; did you mean '=='?", token.column);
+  fail("unexpected '" + std::string(token.text) + "'", token.column);
+}
+
+void TokenStream::expect_end() const {
+  if (peek().kind != TokenKind::End) fail_unexpected(peek());
+}
+
+void TokenStream::expect_closing(const Token& opener, std::string_view closer) {
+  if (accept(closer)) return;
+  fail("expected '" + std::string(closer) + "' to close '" + std::string(opener.text) +
+           "' at column " + std::to_string(opener.column),
+       peek().column);
 }
 
 }  // namespace loom::lang

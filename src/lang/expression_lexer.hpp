@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -38,6 +39,30 @@ struct Token {
 // `source`, so a piece of an instruction line reports columns within that line. Throws
 // loom::ParseError (with all of `source`) on characters outside the language and malformed numbers.
 std::vector<Token> tokenize(std::string_view source, std::size_t begin, std::size_t end);
+
+// A cursor over the tokens of source[begin, end), with the errors every reader of them reports
+// (all against the whole of `source`).
+class TokenStream {
+ public:
+  TokenStream(std::string_view source, std::size_t begin, std::size_t end);
+
+  const Token& peek(std::size_t ahead = 0) const;  // the End token past the end
+  const Token& advance();                          // stays on End
+  void skip(std::size_t count);
+  bool accept(std::string_view op);  // consumes `op` if it comes next
+
+  [[noreturn]] void fail(const std::string& reason, int column) const;
+  // "unexpected 'x'", "unexpected end of expression", or a hint for '='.
+  [[noreturn]] void fail_unexpected(const Token& token) const;
+  void expect_end() const;
+  // "expected ')' to close '(' at column N" unless `closer` comes next (and is consumed).
+  void expect_closing(const Token& opener, std::string_view closer);
+
+ private:
+  std::string_view source_;
+  std::vector<Token> tokens_;
+  std::size_t position_ = 0;
+};
 
 bool is_identifier_start(char c);
 bool is_identifier_char(char c);

@@ -110,10 +110,10 @@ struct InameGroup {
   int column = 0;
 };
 
-class Parser {
+class Parser : private TokenStream {
  public:
   Parser(std::string_view source, std::size_t begin, std::size_t end)
-      : source_(source), tokens_(tokenize(source, begin, end)) {}
+      : TokenStream(source, begin, end) {}
 
   ExprPtr parse_single() {
     ExprPtr expr = parse(kTernary);
@@ -129,45 +129,6 @@ class Parser {
   }
 
  private:
-  // ---- Token access ----
-
-  const Token& peek(std::size_t ahead = 0) const {
-    return tokens_[std::min(position_ + ahead, tokens_.size() - 1)];
-  }
-
-  const Token& advance() {
-    const Token& token = tokens_[position_];
-    if (position_ + 1 < tokens_.size()) ++position_;
-    return token;
-  }
-
-  bool accept(std::string_view op) {
-    if (!peek().is_operator(op)) return false;
-    advance();
-    return true;
-  }
-
-  [[noreturn]] void fail(const std::string& reason, int column) const {
-    throw ParseError(reason, std::string(source_), column);
-  }
-
-  [[noreturn]] void fail_unexpected(const Token& token) const {
-    if (token.kind == TokenKind::End) fail("unexpected end of expression", token.column);
-    if (token.is_operator("=")) fail("unexpected '='; did you mean '=='?", token.column);
-    fail("unexpected '" + std::string(token.text) + "'", token.column);
-  }
-
-  void expect_end() const {
-    if (peek().kind != TokenKind::End) fail_unexpected(peek());
-  }
-
-  void expect_closing(const Token& opener, std::string_view closer) {
-    if (accept(closer)) return;
-    fail("expected '" + std::string(closer) + "' to close '" + std::string(opener.text) +
-             "' at column " + std::to_string(opener.column),
-         peek().column);
-  }
-
   // ---- Operators ----
 
   ExprPtr parse(int min_precedence) {
@@ -388,7 +349,7 @@ class Parser {
     if (is_plain_name(first) && peek(1).is_operator(",")) {
       group.inames = {std::string(first.text)};
       group.bare = true;
-      position_ += 2;
+      skip(2);
       return group;
     }
     bool parenthesized = first.is_operator("(");
@@ -410,7 +371,7 @@ class Parser {
     if (parenthesized && group.inames.size() == 1 && !saw_comma) return std::nullopt;
     if (!peek(ahead + 1).is_operator(",")) return std::nullopt;
     check_distinct(group);
-    position_ += ahead + 2;
+    skip(ahead + 2);
     return group;
   }
 
@@ -426,10 +387,6 @@ class Parser {
       }
     }
   }
-
-  std::string_view source_;
-  std::vector<Token> tokens_;
-  std::size_t position_ = 0;
 };
 
 }  // namespace

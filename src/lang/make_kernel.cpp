@@ -11,6 +11,7 @@
 #include "ir/functions.hpp"
 #include "ir/isl_kernel.hpp"
 #include "lang/domain_parser.hpp"
+#include "lang/infer_shapes.hpp"
 #include "lang/instruction_parser.hpp"
 #include "loom/error.hpp"
 #include "loom/kernel.hpp"
@@ -58,9 +59,17 @@ std::vector<Domain> parse_domains(const IslContextPtr& context,
   return domains;
 }
 
+constexpr const char* kInferRemaining = "...";
+
+bool wants_inference(const std::vector<KernelArgument>& declared) {
+  return std::any_of(declared.begin(), declared.end(),
+                     [](const KernelArgument& arg) { return arg.name == kInferRemaining; });
+}
+
 std::vector<KernelArgument> expand_arguments(const std::vector<KernelArgument>& declared) {
   std::vector<KernelArgument> args;
   for (const KernelArgument& declaration : declared) {
+    if (declaration.name == kInferRemaining) continue;
     for (const std::string& name : split_names(declaration.name)) {
       KernelArgument arg = declaration;
       arg.name = name;
@@ -90,7 +99,15 @@ void check_unique_declarations(const LoopKernel& kernel) {
 
 // Domain parameters nobody declared become value arguments (loopy's `...` does the same).
 void add_parameter_arguments(LoopKernel& kernel) {
-  for (const std::string& parameter : kernel.parameters()) {
+  std::vector<std::string> parameters = kernel.parameters();
+  for (const KernelArgument& arg : kernel.args) {
+    for (const ExprPtr& extent : arg.shape) {
+      visit_expr(*extent, [&](const Expr& node) {
+        if (node.kind == ExprKind::Variable && !contains(parameters, node.name)) parameters.push_back(node.name);
+      });
+    }
+  }
+  for (const std::string& parameter : parameters) {
     if (kernel.find_arg(parameter) != nullptr || kernel.find_temporary(parameter) != nullptr) continue;
     kernel.args.push_back(value_arg(parameter, kernel.options.index_dtype));
   }
@@ -162,6 +179,49 @@ void add_used_inames(LoopKernel& kernel, const std::vector<lang::ParsedInstructi
     for (const std::string& name : free_variables(instruction)) {
       if (contains(inames, name)) instruction.within_inames.insert(name);
     }
+  }
+}
+
+void collect_used_names(const Expr& expr, std::map<std::string, bool>& subscripted,
+                        std::set<std::string>& bound) {
+  if (expr.kind == ExprKind::Variable && bound.count(expr.name) == 0) subscripted.emplace(expr.name, false);
+  if (expr.kind == ExprKind::Subscript) subscripted[expr.name] = true;
+  for (const ExprPtr& operand : expr.operands) collect_used_names(*operand, subscripted, bound);
+}
+
+// loopy's argument guesser: undeclared names become arguments, in order of first use.
+void infer_arguments(LoopKernel& kernel) {
+  std::vector<std::string> inames = kernel.all_inames();
+  std::vector<std::string> order;
+  std::map<std::string, bool> subscripted;
+  std::set<std::string> written;
+  for (const Instruction& instruction : kernel.instructions) {
+    std::set<std::string> bound;
+    std::map<std::string, bool> here;
+    for (const ExprPtr& assignee : instruction.assignees) {
+      written.insert(assignee->name);
+      collect_used_names(*assignee, here, bound);
+    }
+    if (instruction.expression) collect_used_names(*instruction.expression, here, bound);
+    for (const ExprPtr& predicate : instruction.predicates) collect_used_names(*predicate, here, bound);
+    for (const auto& [name, is_subscripted] : here) {
+      if (subscripted.count(name) == 0) order.push_back(name);
+      subscripted[name] = subscripted[name] || is_subscripted;
+    }
+  }
+  for (const std::string& name : order) {
+    bool declared = kernel.find_arg(name) != nullptr || kernel.find_temporary(name) != nullptr ||
+                    contains(inames, name) || kernel.substitutions.count(name) != 0 || find_math_function(name) != nullptr;
+    if (declared) continue;
+    KernelArgument arg;
+    arg.name = name;
+    if (subscripted[name] || written.count(name) != 0) {
+      arg.kind = ArgKind::Array;
+      arg.shape_is_auto = subscripted[name];
+    } else {
+      arg.kind = ArgKind::Value;
+    }
+    kernel.args.push_back(arg);
   }
 }
 
@@ -358,6 +418,12 @@ KernelArgument array_arg(const std::string& names, DType dtype, std::vector<std:
   return arg;
 }
 
+KernelArgument infer_remaining_args() {
+  KernelArgument marker;
+  marker.name = kInferRemaining;
+  return marker;
+}
+
 KernelArgument value_arg(const std::string& name, DType dtype) {
   KernelArgument arg;
   arg.name = name;
@@ -388,8 +454,10 @@ LoopKernel make_kernel(const std::vector<std::string>& domains, const std::strin
   declare_temporaries(kernel, parsed);
   check_unique_declarations(kernel);
   add_parameter_arguments(kernel);
+  if (wants_inference(args)) infer_arguments(kernel);
   add_used_inames(kernel, parsed.instructions);
   check_names(kernel);
+  lang::infer_shapes(kernel);
   resolve_dependencies(kernel, parsed.instructions);
   return kernel;
 }

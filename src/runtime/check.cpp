@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include "analysis/preprocess.hpp"
 #include "loom/error.hpp"
 #include "loom/runtime.hpp"
 
@@ -165,15 +166,18 @@ CheckResult check_against_reference(const LoopKernel& kernel, const LoopKernel& 
                                     const ParameterMap& parameters, const CheckOptions& options) {
   check_parameters(reference, parameters);
   check_parameters(kernel, parameters);
-  LoopKernel reference64 = promote_to_float64(reference);
+  // Types as code generation sees them (arguments inferred by `...` get theirs here).
+  const LoopKernel typed_kernel = preprocess(kernel);
+  const LoopKernel typed_reference = preprocess(reference);
+  LoopKernel reference64 = promote_to_float64(typed_reference);
   CompiledKernel test_program = compile(kernel, options.target);
   CompiledKernel reference_program = compile(reference64, Target::C);
 
   std::mt19937_64 random(options.seed);
   ArgumentMap test_arguments, reference_arguments;
   std::map<std::string, std::pair<Array, Array>> arrays;  // name → (test, reference)
-  for (const KernelArgument& arg : reference.args) {
-    const KernelArgument* test_arg = kernel.find_arg(arg.name);
+  for (const KernelArgument& arg : typed_reference.args) {
+    const KernelArgument* test_arg = typed_kernel.find_arg(arg.name);
     if (test_arg == nullptr) throw Error("the kernel lacks argument '" + arg.name + "' of its reference");
     if (!arg.is_array()) {
       auto value = parameters.find(arg.name);

@@ -17,16 +17,16 @@ using Ids = std::vector<std::string>;
 // Five instructions covering every term: a scalar temporary write, tags, a call, a reduction
 // binding `k`, an indirect assignee index, a predicate, and a nop with no inames, reads or writes.
 const LoopKernel& sample_kernel() {
-  static const LoopKernel kernel = make_kernel(
-      {"{[i,j,k]: 0<=i,j,k<n}"},
-      "<float32> scale = 2 {id=set_scale, tags=setup}\n"
-      "a[i] = scale*sqrt(b[i]) {id=init_a, tags=fill:first}\n"
-      "c[i,j] = a[i] + sum(k, d[i,k]*e[k,j]) {id=matmul, tags=compute}\n"
-      "out[idx[i]] = c[i,i] {id=scatter, if=flag}\n"
-      "... nop {id=nothing}",
-      {array_arg("a, b, out", DType::Float32, {"n"}),
-       array_arg("c, d, e", DType::Float32, {"n", "n"}), array_arg("idx", DType::Int32, {"n"}),
-       value_arg("flag")});
+  static const LoopKernel kernel =
+      make_kernel({"{[i,j,k]: 0<=i,j,k<n}"},
+                  "<float32> scale = 2 {id=set_scale, tags=setup}\n"
+                  "a[i] = scale*sqrt(b[i]) {id=init_a, tags=fill:first}\n"
+                  "c[i,j] = a[i] + sum(k, d[i,k]*e[k,j]) {id=matmul, tags=compute}\n"
+                  "out[idx[i]] = c[i,i] {id=scatter, if=flag}\n"
+                  "... nop {id=nothing}",
+                  {array_arg("a, b, out", DType::Float32, {"n"}),
+                   array_arg("c, d, e", DType::Float32, {"n", "n"}),
+                   array_arg("idx", DType::Int32, {"n"}), value_arg("flag")});
   return kernel;
 }
 
@@ -62,7 +62,8 @@ INSTANTIATE_TEST_SUITE_P(
         Selection{"tag:first", {"init_a"}}, Selection{"tag:*", {"set_scale", "init_a", "matmul"}},
         Selection{"tag:init_a", {}}, Selection{"writes:scale", {"set_scale"}},
         Selection{"writes:a", {"init_a"}}, Selection{"writes:out", {"scatter"}},
-        Selection{"writes:b", {}}, Selection{"writes:*", {"set_scale", "init_a", "matmul", "scatter"}},
+        Selection{"writes:b", {}},
+        Selection{"writes:*", {"set_scale", "init_a", "matmul", "scatter"}},
         // reads: loopy's read_dependency_names, inames included, reduction-bound inames not.
         Selection{"reads:b", {"init_a"}}, Selection{"reads:scale", {"init_a"}},
         Selection{"reads:a", {"matmul"}}, Selection{"reads:idx", {"scatter"}},

@@ -23,8 +23,8 @@ TEST(MakeKernel, AddsUsedInamesAndParameterArguments) {
 
 TEST(MakeKernel, SingleWriterRuleAddsDependency) {
   LoopKernel kernel = make_kernel({"{[i]: 0<=i<n}"},
-                                  "<float32> t[i] = 2*a[i] {id=first}\n"
-                                  "b[i] = t[i] + 1 {id=second}",
+                                  "<float32> t = 2*a[i] {id=first}\n"
+                                  "b[i] = t + 1 {id=second}",
                                   {array_arg("a, b", DType::Float32, {"n"})});
   EXPECT_EQ(kernel.find_instruction("second")->depends_on, (std::set<std::string>{"first"}));
 }

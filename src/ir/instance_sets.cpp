@@ -1,0 +1,36 @@
+#include "ir/instance_sets.hpp"
+
+#include <algorithm>
+
+#include "ir/isl_extra.hpp"
+#include "ir/isl_kernel.hpp"
+
+namespace loom {
+
+isl::set instruction_domain(const LoopKernel& kernel, const Instruction& instruction,
+                            const std::vector<std::string>& dims, const std::string& tuple_name) {
+  isl::set combined = isl_set_of(kernel.assumptions);
+  for (const Domain& domain : kernel.domains) {
+    bool needed = std::any_of(domain.inames.begin(), domain.inames.end(), [&](const std::string& iname) {
+      return instruction.within_inames.count(iname) != 0;
+    });
+    if (needed) combined = combined.intersect_params(isl_extra::set_dims_to_params(isl_set_of(domain.set)).params());
+  }
+  // Inames of the intersected domains that the instruction is not within are existentially
+  // quantified: `{[i,j]: ...}` seen from an instruction within `i` only constrains i.
+  for (const std::string& iname : kernel.all_inames()) {
+    if (instruction.within_inames.count(iname) == 0) combined = isl_extra::project_out_param(combined, iname);
+  }
+  isl::set as_set = isl::manage(isl_set_from_params(combined.release()));
+  return isl_extra::params_to_set_dims(as_set, dims, tuple_name);
+}
+
+isl::set instruction_domain(const LoopKernel& kernel, const Instruction& instruction) {
+  std::vector<std::string> dims;
+  for (const std::string& iname : kernel.all_inames()) {
+    if (instruction.within_inames.count(iname) != 0) dims.push_back(iname);
+  }
+  return instruction_domain(kernel, instruction, dims, "S");
+}
+
+}  // namespace loom

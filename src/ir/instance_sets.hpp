@@ -1,0 +1,22 @@
+// Instance sets of instructions: which iterations of its loops an instruction runs.
+#pragma once
+
+#include <isl/cpp.h>
+
+#include <string>
+#include <vector>
+
+#include "loom/kernel.hpp"
+
+namespace loom {
+
+// The set of instances of `instruction`: the intersection of the domains that define its inames,
+// with `dims` as set dimensions (in that order), the inames it is not within existentially
+// quantified, and every other name (parameters, hardware inames not in `dims`) a parameter.
+isl::set instruction_domain(const LoopKernel& kernel, const Instruction& instruction,
+                            const std::vector<std::string>& dims, const std::string& tuple_name);
+
+// instruction_domain over all of the instruction's inames, in the kernel's iname order.
+isl::set instruction_domain(const LoopKernel& kernel, const Instruction& instruction);
+
+}  // namespace loom

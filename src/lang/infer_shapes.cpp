@@ -1,0 +1,140 @@
+#include "lang/infer_shapes.hpp"
+
+#include <isl/aff.h>
+#include <isl/set.h>
+
+#include <optional>
+
+#include "ir/instance_sets.hpp"
+#include "ir/isl_expr.hpp"
+#include "ir/isl_kernel.hpp"
+#include "loom/error.hpp"
+
+namespace loom::lang {
+
+namespace {
+
+struct Access {
+  const Instruction* instruction;
+  std::set<std::string> inames;  // within_inames plus the reductions around the access
+  const Expr* subscript;
+};
+
+void collect_accesses(const Expr& expr, const std::string& name, const Instruction& instruction,
+                      std::set<std::string> inames, std::vector<Access>& out) {
+  if (expr.kind == ExprKind::Reduction) inames.insert(expr.reduction_inames.begin(), expr.reduction_inames.end());
+  if (expr.kind == ExprKind::Subscript && expr.name == name) out.push_back({&instruction, inames, &expr});
+  for (const ExprPtr& operand : expr.operands) collect_accesses(*operand, name, instruction, inames, out);
+}
+
+std::vector<Access> accesses_of(const LoopKernel& kernel, const std::string& name) {
+  std::vector<Access> accesses;
+  for (const Instruction& instruction : kernel.instructions) {
+    std::vector<const Expr*> roots;
+    for (const ExprPtr& assignee : instruction.assignees) roots.push_back(assignee.get());
+    if (instruction.expression) roots.push_back(instruction.expression.get());
+    for (const ExprPtr& predicate : instruction.predicates) roots.push_back(predicate.get());
+    for (const Expr* root : roots) collect_accesses(*root, name, instruction, instruction.within_inames, accesses);
+  }
+  return accesses;
+}
+
+// The union of the elements accessed, as a set of index tuples; nullopt when unused.
+std::optional<isl::set> footprint(const LoopKernel& kernel, const std::string& name) {
+  std::optional<isl::set> result;
+  for (const Access& access : accesses_of(kernel, name)) {
+    Instruction scope = *access.instruction;
+    scope.within_inames = access.inames;
+    isl::set domain = instruction_domain(kernel, scope);
+    auto map = access_map(domain, name, access.subscript->operands);
+    if (!map) {
+      throw Error("cannot infer the shape of '" + name + "': instruction '" + access.instruction->id +
+                  "' indexes it with a non-affine expression (" + to_string(*access.subscript) +
+                  "); declare its shape");
+    }
+    isl::set range = map->range();
+    result = result ? result->unite(range) : range;
+  }
+  return result;
+}
+
+std::string axis_text(const std::string& name, int axis) {
+  return "axis " + std::to_string(axis) + " of '" + name + "'";
+}
+
+// One more than the largest index on `axis`, as an expression of the parameters.
+ExprPtr axis_extent(const isl::set& used, int axis, const LoopKernel& kernel, const std::string& name) {
+  isl::set context = isl_set_of(kernel.assumptions);
+  isl_pw_aff* raw_lowest = isl_set_dim_min(used.copy(), axis);
+  isl_pw_aff* raw_highest = isl_set_dim_max(used.copy(), axis);
+  if (raw_lowest == nullptr || raw_highest == nullptr) {
+    isl_pw_aff_free(raw_lowest);
+    isl_pw_aff_free(raw_highest);
+    throw Error("cannot infer the shape of '" + name + "': " + axis_text(name, axis) +
+                " is unbounded; declare its shape, or add assumptions (e.g. \"n >= 1\") that bound it");
+  }
+  isl::pw_aff lowest = isl::manage(raw_lowest).gist(context);
+  isl::pw_aff highest = isl::manage(raw_highest).gist(context).coalesce();
+  isl_val* low = isl_pw_aff_min_val(lowest.copy());
+  bool negative = low != nullptr && isl_val_is_int(low) && isl_val_is_neg(low);
+  isl_val_free(low);
+  if (negative) throw Error(axis_text(name, axis) + " is indexed below 0; loom arrays start at index 0");
+  isl_val* high = isl_pw_aff_max_val(highest.copy());
+  bool unbounded = high == nullptr || isl_val_is_infty(high) || isl_val_is_nan(high);
+  isl_val_free(high);
+  isl::pw_aff extent = isl::manage(isl_pw_aff_add_constant_val(highest.copy(), isl_val_one(highest.ctx().get())));
+  auto expr = pw_aff_to_expr(extent.coalesce());
+  if (!expr) {
+    throw Error("cannot infer the shape of '" + name + "': the largest index on axis " + std::to_string(axis) +
+                " is " + (unbounded ? "unbounded" : "not a single affine expression of the parameters") +
+                "; declare its shape, or add assumptions (e.g. \"n >= 1\") so that one expression bounds it");
+  }
+  return *expr;
+}
+
+std::vector<ExprPtr> inferred_shape(const LoopKernel& kernel, const std::string& name, std::size_t rank) {
+  std::optional<isl::set> used = footprint(kernel, name);
+  if (!used) throw Error("cannot infer the shape of '" + name + "': it is never indexed; declare its shape");
+  std::vector<ExprPtr> shape;
+  for (std::size_t axis = 0; axis < rank; ++axis) shape.push_back(axis_extent(*used, static_cast<int>(axis), kernel, name));
+  return shape;
+}
+
+std::size_t subscript_rank(const LoopKernel& kernel, const std::string& name) {
+  std::vector<Access> accesses = accesses_of(kernel, name);
+  if (accesses.empty()) return 0;
+  std::size_t rank = accesses.front().subscript->operands.size();
+  for (const Access& access : accesses) {
+    if (access.subscript->operands.size() != rank) {
+      throw Error("'" + name + "' is indexed with " + std::to_string(rank) + " and with " +
+                  std::to_string(access.subscript->operands.size()) + " indices");
+    }
+  }
+  return rank;
+}
+
+}  // namespace
+
+void infer_shapes(LoopKernel& kernel) {
+  for (KernelArgument& arg : kernel.args) {
+    if (!arg.is_array() || !arg.shape_is_auto) continue;
+    arg.shape = with_isl_errors("inferring the shape of '" + arg.name + "'",
+                                [&] { return inferred_shape(kernel, arg.name, subscript_rank(kernel, arg.name)); });
+    arg.shape_is_auto = false;
+  }
+  for (Temporary& temporary : kernel.temporaries) {
+    std::size_t rank = subscript_rank(kernel, temporary.name);
+    if (!temporary.shape.empty() || rank == 0) continue;
+    temporary.shape = with_isl_errors("inferring the shape of '" + temporary.name + "'",
+                                      [&] { return inferred_shape(kernel, temporary.name, rank); });
+    for (std::size_t axis = 0; axis < temporary.shape.size(); ++axis) {
+      if (temporary.shape[axis]->kind != ExprKind::IntLiteral) {
+        throw Error("temporary '" + temporary.name + "' needs a constant size, but " +
+                    axis_text(temporary.name, static_cast<int>(axis)) + " extends to " +
+                    to_string(temporary.shape[axis]) + "; declare its shape, or add assumptions bounding it");
+      }
+    }
+  }
+}
+
+}  // namespace loom::lang
