@@ -147,6 +147,9 @@ struct LoopKernel {
 
 // Printing back to loopy's kernel syntax (domains, instructions, args).
 std::string to_string(const LoopKernel& kernel);
+// The substitution rules and instructions as instruction text: make_kernel parses it back to the
+// same instructions, temporaries and rules (every option spelled out: ids, deps, inames).
+std::string instructions_text(const LoopKernel& kernel);
 
 // ---- Creating kernels (loopy's make_kernel) ----
 

@@ -1,5 +1,6 @@
 // LoopKernel lookups, iname tags, and printing a kernel back to loopy's syntax.
 #include <algorithm>
+#include <map>
 #include <sstream>
 
 #include "ir/isl_extra.hpp"
@@ -150,27 +151,78 @@ std::string shape_text(const std::vector<ExprPtr>& shape) {
   return out;
 }
 
-void print_instruction(std::ostream& out, const Instruction& instruction) {
+std::string scope_suffix(SyncScope scope) {
+  switch (scope) {
+    case SyncScope::Local: return "@local";
+    case SyncScope::Global: return "@global";
+    case SyncScope::Any: return "@any";
+  }
+  return "";
+}
+
+std::string options_text(const Instruction& instruction) {
+  std::string out = "{id=" + instruction.id;
+  if (!instruction.depends_on.empty()) out += ", dep=" + join_names(instruction.depends_on, ":");
+  if (!instruction.no_sync_with.empty()) {
+    std::string entries;
+    for (const NoSyncWith& entry : instruction.no_sync_with) {
+      entries += (entries.empty() ? "" : ":") + entry.instruction_match + scope_suffix(entry.scope);
+    }
+    out += ", nosync=" + entries;
+  }
+  // An empty set cannot be spelled; re-parsing then adds no inames either (none are used freely).
+  if (!instruction.within_inames.empty()) out += ", inames=" + join_names(instruction.within_inames, ":");
+  if (!instruction.tags.empty()) out += ", tags=" + join_names(instruction.tags, ":");
+  if (instruction.priority != 0) out += ", priority=" + std::to_string(instruction.priority);
+  return out + "}";
+}
+
+// The first instruction assigning each temporary carries its `<dtype>` declaration.
+std::map<std::string, std::string> temporary_declarers(const LoopKernel& kernel) {
+  std::map<std::string, std::string> declarer;
+  for (const Instruction& instruction : kernel.instructions) {
+    for (const ExprPtr& assignee : instruction.assignees) {
+      if (kernel.find_temporary(assignee->name) != nullptr) declarer.emplace(assignee->name, instruction.id);
+    }
+  }
+  return declarer;
+}
+
+void print_instruction(std::ostream& out, const LoopKernel& kernel, const Instruction& instruction,
+                       const std::map<std::string, std::string>& declarers) {
+  std::string indent;
+  for (const ExprPtr& predicate : instruction.predicates) {
+    out << indent << "if " << to_string(predicate) << "\n";
+    indent += "  ";
+  }
+  out << indent;
   switch (instruction.kind) {
     case InstructionKind::Barrier:
       out << "... " << (instruction.barrier_scope == SyncScope::Global ? "gbarrier" : "lbarrier");
       break;
     case InstructionKind::NoOp: out << "... nop"; break;
     case InstructionKind::Assignment: {
-      std::string lhs;
+      std::string types, lhs;
+      bool declares = false;
       for (const ExprPtr& assignee : instruction.assignees) {
+        const Temporary* temporary = kernel.find_temporary(assignee->name);
+        auto declarer = declarers.find(assignee->name);
+        bool here = temporary != nullptr && declarer != declarers.end() && declarer->second == instruction.id;
+        declares = declares || here;
+        std::string type = here && temporary->dtype ? std::string(dtype_name(*temporary->dtype)) : "";
+        types += (types.empty() && lhs.empty() ? "" : ", ") + type;
         lhs += (lhs.empty() ? "" : ", ") + to_string(assignee);
       }
+      if (declares) out << "<" << types << "> ";
       out << lhs << " = " << to_string(instruction.expression);
       break;
     }
   }
-  out << " {id=" << instruction.id;
-  if (!instruction.depends_on.empty()) out << ", dep=" << join_names(instruction.depends_on, ":");
-  out << ", inames=" << join_names(instruction.within_inames, ":");
-  if (!instruction.tags.empty()) out << ", tags=" << join_names(instruction.tags, ":");
-  if (instruction.priority != 0) out << ", priority=" << instruction.priority;
-  out << "}";
+  out << " " << options_text(instruction) << "\n";
+  for (std::size_t i = 0; i < instruction.predicates.size(); ++i) {
+    indent.resize(indent.size() - 2);
+    out << indent << "end\n";
+  }
 }
 
 }  // namespace
@@ -201,21 +253,19 @@ std::string to_string(const LoopKernel& kernel) {
     out << "iname tags:\n";
     for (const auto& [iname, tag] : kernel.iname_tags) out << "  " << iname << ": " << to_string(tag) << "\n";
   }
-  if (!kernel.substitutions.empty()) {
-    out << "substitution rules:\n";
-    for (const auto& [name, rule] : kernel.substitutions) {
-      std::string list;
-      for (const std::string& p : rule.parameters) list += (list.empty() ? "" : ", ") + p;
-      out << "  " << name << (rule.parameters.empty() ? "" : "(" + list + ")") << " := "
-          << to_string(rule.expression) << "\n";
-    }
+  out << "instructions:\n" << instructions_text(kernel);
+  return out.str();
+}
+
+std::string instructions_text(const LoopKernel& kernel) {
+  std::ostringstream out;
+  for (const auto& [name, rule] : kernel.substitutions) {
+    std::string list;
+    for (const std::string& parameter : rule.parameters) list += (list.empty() ? "" : ", ") + parameter;
+    out << name << (rule.parameters.empty() ? "" : "(" + list + ")") << " := " << to_string(rule.expression) << "\n";
   }
-  out << "instructions:\n";
-  for (const Instruction& instruction : kernel.instructions) {
-    out << "  ";
-    print_instruction(out, instruction);
-    out << "\n";
-  }
+  std::map<std::string, std::string> declarers = temporary_declarers(kernel);
+  for (const Instruction& instruction : kernel.instructions) print_instruction(out, kernel, instruction, declarers);
   return out.str();
 }
 

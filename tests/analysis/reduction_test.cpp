@@ -7,6 +7,7 @@
 
 #include "loom/loom.hpp"
 #include "test_helpers.hpp"
+#include "test_kernels.hpp"
 
 namespace loom {
 namespace {
@@ -23,8 +24,7 @@ Array random_array(DType dtype, std::vector<int64_t> shape, unsigned seed) {
 }
 
 TEST(Reduction, MatmulMatchesHandComputedProduct) {
-  LoopKernel kernel = make_kernel({"{[i,j,k]: 0<=i,j,k<n}"}, "c[i, j] = sum(k, a[i, k]*b[k, j])",
-                                  {array_arg("a, b, c", DType::Float32, {"n", "n"})}, {.name = "matmul"});
+  LoopKernel kernel = test_kernels::matmul();
   expect_matches_reference(kernel, kernel, {{"n", 17}});
   const int64_t n = 9;
   Array a = random_array(DType::Float32, {n, n}, 1), b = random_array(DType::Float32, {n, n}, 2);
@@ -70,10 +70,7 @@ INSTANTIATE_TEST_SUITE_P(Operations, RowReduction,
                                            ReductionCase{"max", max_of}, ReductionCase{"min", min_of}));
 
 TEST(Reduction, ArgmaxAndArgminTakeTheFirstOfTies) {
-  LoopKernel kernel = make_kernel({"{[i]: 0<=i<n}"},
-                                  "best[0], where[0] = argmax(i, a[i], i)\n"
-                                  "least[0], where_least[0] = argmin(i, a[i], i)",
-                                  {array_arg("a", DType::Int32, {"n"}), array_arg("best, where, least, where_least", DType::Int32, {"1"})});
+  LoopKernel kernel = test_kernels::argmax_argmin();
   // a value-index pair that makes ties: 3 1 4 1 5 9 2 6 5 3 5 9
   std::vector<int> values = {3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 9};
   Array a(DType::Int32, {12});

@@ -3,16 +3,14 @@
 
 #include "loom/loom.hpp"
 #include "test_helpers.hpp"
+#include "test_kernels.hpp"
 
 namespace loom {
 namespace {
 
 using testing::expect_matches_reference;
 
-LoopKernel vector_scale() {
-  return make_kernel({"{[i]: 0<=i<n}"}, "out[i] = 2*a[i]", {array_arg("a, out", DType::Float32, {"n"})},
-                     {.name = "vector_scale"});
-}
+using test_kernels::vector_scale;
 
 TEST(CTarget, VectorScaleGeneratesFloatCode) {
   GeneratedCode code = generate_code(vector_scale(), Target::C);

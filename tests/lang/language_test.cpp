@@ -4,6 +4,7 @@
 
 #include "loom/loom.hpp"
 #include "test_helpers.hpp"
+#include "test_kernels.hpp"
 
 namespace loom {
 namespace {
@@ -12,10 +13,7 @@ using testing::error_message;
 using testing::expect_matches_reference;
 
 TEST(Language, SubstitutionRuleUsedTwice) {
-  LoopKernel kernel = make_kernel({"{[i]: 0<=i<n}"},
-                                  "sq(x) := x*x\n"
-                                  "out[i] = sq(a[i]) + sq(a[i] + 1)",
-                                  {array_arg("a, out", DType::Float32, {"n"})});
+  LoopKernel kernel = test_kernels::substitution_rule_used_twice();
   EXPECT_EQ(kernel.substitutions.count("sq"), 1u);
   expect_matches_reference(kernel, kernel, {{"n", 33}});
   GeneratedCode code = generate_code(kernel, Target::C);
@@ -23,33 +21,20 @@ TEST(Language, SubstitutionRuleUsedTwice) {
 }
 
 TEST(Language, TwoInstructionsOrderedByDep) {
-  LoopKernel kernel = make_kernel({"{[i]: 0<=i<n}", "{[ii]: 0<=ii<n}"},
-                                  "b[i] = 2*a[i] {id=double}\n"
-                                  "c[ii] = b[n - 1 - ii] + 1 {id=reverse, dep=double}",
-                                  {array_arg("a, b, c", DType::Float32, {"n"})});
+  LoopKernel kernel = test_kernels::ordered_by_dep();
   EXPECT_EQ(kernel.find_instruction("reverse")->depends_on, (std::set<std::string>{"double"}));
   expect_matches_reference(kernel, kernel, {{"n", 19}});
 }
 
 TEST(Language, MatrixVectorWithExplicitAccumulator) {
-  LoopKernel kernel = make_kernel({"{[i,j]: 0<=i<n and 0<=j<m}"},
-                                  "for i\n"
-                                  "  <float32> acc = 0 {id=init}\n"
-                                  "  for j\n"
-                                  "    acc = acc + a[i, j]*x[j] {id=update, dep=init}\n"
-                                  "  end\n"
-                                  "  y[i] = acc {id=store, dep=update}\n"
-                                  "end",
-                                  {array_arg("a", DType::Float32, {"n", "m"}), array_arg("x", DType::Float32, {"m"}),
-                                   array_arg("y", DType::Float32, {"n"})});
+  LoopKernel kernel = test_kernels::matvec_explicit_accumulator();
   EXPECT_EQ(kernel.find_instruction("init")->within_inames, (std::set<std::string>{"i"}));
   EXPECT_EQ(kernel.find_instruction("update")->within_inames, (std::set<std::string>{"i", "j"}));
   expect_matches_reference(kernel, kernel, {{"n", 13}, {"m", 7}});
 }
 
 TEST(Language, TwoDomainsWithOuterInameAsParameter) {
-  LoopKernel kernel = make_kernel({"{[i]: 0<=i<n}", "{[j]: 0<=j<=i}"}, "out[i] = sum(j, a[j])",
-                                  {array_arg("a, out", DType::Float64, {"n"})});
+  LoopKernel kernel = test_kernels::two_domains();
   expect_matches_reference(kernel, kernel, {{"n", 12}});
 }
 
@@ -72,17 +57,19 @@ TEST(Language, TemporaryShapeFromFootprint) {
 }
 
 TEST(Language, CsrSpmvWithDataDependentLoopAndEmptyRows) {
-  LoopKernel kernel = make_kernel({"{[i]: 0<=i<n}", "{[jj]: 0<=jj<row_len}"},
-                                  "<int32> row_start = rowstart[i] {id=start}\n"
-                                  "<int32> row_len = rowstart[i+1] - rowstart[i] {id=len}\n"
-                                  "y[i] = sum(jj, values[row_start + jj] * x[colidx[row_start + jj]]) {dep=start:len}",
-                                  {array_arg("rowstart", DType::Int32, {"n + 1"}), array_arg("values", DType::Float64, {"nnz"}),
-                                   array_arg("colidx", DType::Int32, {"nnz"}), array_arg("x, y", DType::Float64, {"n"})});
-  // Rows 1 and 3 are empty.
-  CheckOptions options;
-  options.inputs["rowstart"] = InputGenerator{InputGenerator::Kind::Values, 0, 0, {0, 2, 2, 5, 5, 7}};
-  options.inputs["colidx"] = InputGenerator{InputGenerator::Kind::Values, 0, 0, {0, 4, 1, 2, 3, 0, 4}};
-  expect_matches_reference(kernel, kernel, {{"n", 5}, {"nnz", 7}}, options);
+  LoopKernel kernel = test_kernels::csr_spmv();
+  expect_matches_reference(kernel, kernel, {{"n", 5}, {"nnz", 7}}, test_kernels::csr_inputs());
+  // The reference cannot see a mistake both kernels share; check the sums themselves.
+  Array rowstart(DType::Int32, {6}), colidx(DType::Int32, {7}), values(DType::Float64, {7});
+  Array x(DType::Float64, {5}), y(DType::Float64, {5});
+  std::vector<int> starts = {0, 2, 2, 5, 5, 7}, columns = {0, 4, 1, 2, 3, 0, 4};
+  for (int i = 0; i < 6; ++i) rowstart.set_int(i, starts[static_cast<std::size_t>(i)]);
+  for (int i = 0; i < 7; ++i) colidx.set_int(i, columns[static_cast<std::size_t>(i)]), values.set_double(i, i + 1);
+  for (int i = 0; i < 5; ++i) x.set_double(i, 10 * (i + 1)), y.set_double(i, -99);
+  compile(kernel)({{"rowstart", rowstart}, {"colidx", colidx}, {"values", values}, {"x", x}, {"y", y},
+                   {"n", Scalar(int64_t{5})}, {"nnz", Scalar(int64_t{7})}});
+  std::vector<double> expected = {1 * 10 + 2 * 50, 0, 3 * 20 + 4 * 30 + 5 * 40, 0, 6 * 10 + 7 * 50};
+  for (int i = 0; i < 5; ++i) EXPECT_DOUBLE_EQ(y.get_double(i), expected[static_cast<std::size_t>(i)]) << "row " << i;
 }
 
 TEST(Language, RefusesTemporaryDeclaredTwice) {
