@@ -1,6 +1,7 @@
 // The code generation driver: a straight list of stages (STYLE.md, after Halide's Lower.cpp).
 #include <algorithm>
 
+#include "analysis/checks.hpp"
 #include "analysis/preprocess.hpp"
 #include "codegen/isl_ast.hpp"
 #include "codegen/linearize.hpp"
@@ -123,6 +124,7 @@ GeneratedCode generate_code(const LoopKernel& kernel, Target target) {
     throw Error("target '" + std::string(target_name(target)) +
                 "' is not available in this version of loom; use the C target");
   }
+  check_kernel(kernel);
   LoopKernel preprocessed = preprocess(kernel);
   GeneratedCode code;
   code.target = target;

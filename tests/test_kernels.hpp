@@ -69,7 +69,7 @@ inline LoopKernel predicated_and_blocks() {
                      "  if a[i] > 0\n"
                      "    out[i] = t[0] + t[3] {dep=fill}\n"
                      "  else\n"
-                     "    out[i] = -t[1] {dep=fill}\n"
+                     "    out[i] = -t[1] {dep=fill, nosync=w}\n"
                      "  end\n"
                      "end",
                      {array_arg("a, out", DType::Float32, {"n"})});

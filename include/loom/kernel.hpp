@@ -20,6 +20,7 @@ namespace loom {
 
 namespace detail {
 struct IslSetData;
+struct DependenceData;
 }
 
 // An isl set owned by the kernel lineage's isl context. Immutable.
@@ -120,6 +121,22 @@ struct KernelOptions {
   std::vector<std::string> silenced_warnings;
 };
 
+// How one transform rewrote inames: `old_inames` were replaced by `new_inames` (e.g. i →
+// i_outer, i_inner for a split), with `relation` (isl syntax) relating their values. Later
+// transforms use it to trace names the user still writes in `within` or footprints.
+struct InameRewrite {
+  std::string transform;
+  std::vector<std::string> old_inames;
+  std::vector<std::string> new_inames;
+  std::string relation;
+};
+
+// One applied transform, as it would be written in a spec (name and arguments in text form).
+struct AppliedTransform {
+  std::string name;
+  std::string call;  // e.g. split_iname(iname="i", inner_length=16)
+};
+
 struct LoopKernel {
   std::string name = "loopy_kernel";
   std::vector<Domain> domains;
@@ -132,6 +149,11 @@ struct LoopKernel {
   IslSet assumptions;                                       // parameters only
   std::string assumptions_text;
   KernelOptions options;
+  std::vector<InameRewrite> iname_rewrites;
+  std::vector<AppliedTransform> applied_transforms;
+  // The instance dependences of the untransformed kernel, traced through every transform so far
+  // (DESIGN.md §3a); computed by the first transform that needs them.
+  std::shared_ptr<const detail::DependenceData> dependences;
 
   // Lookups; null when absent.
   const KernelArgument* find_arg(const std::string& name) const;

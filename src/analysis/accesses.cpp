@@ -1,0 +1,148 @@
+#include "analysis/accesses.hpp"
+
+#include <isl/map.h>
+#include <isl/set.h>
+
+#include "ir/instance_sets.hpp"
+#include "ir/isl_expr.hpp"
+#include "ir/isl_extra.hpp"
+
+namespace loom {
+
+namespace {
+
+bool is_storage(const LoopKernel& kernel, const std::string& name) {
+  if (kernel.find_temporary(name) != nullptr) return true;
+  const KernelArgument* arg = kernel.find_arg(name);
+  return arg != nullptr && arg->is_array();
+}
+
+class AccessCollector {
+ public:
+  AccessCollector(const LoopKernel& kernel, const Instruction& instruction, std::vector<Access>& out)
+      : kernel_(kernel), instruction_(instruction), out_(out) {}
+
+  void reads(const Expr& expr, std::set<std::string> reductions, std::vector<ExprPtr> guards) {
+    if (expr.kind == ExprKind::Reduction) reductions.insert(expr.reduction_inames.begin(), expr.reduction_inames.end());
+    if ((expr.kind == ExprKind::Variable || expr.kind == ExprKind::Subscript) && is_storage(kernel_, expr.name)) {
+      out_.push_back({&instruction_, expr.name, false, expr.kind == ExprKind::Subscript ? &expr : nullptr,
+                      reductions, guards});
+    }
+    if (expr.kind == ExprKind::IfThenElse) {
+      reads(*expr.operands[0], reductions, guards);
+      std::vector<ExprPtr> then_guards = guards, else_guards = guards;
+      then_guards.push_back(expr.operands[0]);
+      else_guards.push_back(unary(UnaryOp::LogicalNot, expr.operands[0]));
+      reads(*expr.operands[1], reductions, then_guards);
+      reads(*expr.operands[2], reductions, else_guards);
+      return;
+    }
+    for (const ExprPtr& operand : expr.operands) reads(*operand, reductions, guards);
+  }
+
+  void writes(const Expr& assignee) {
+    if (!is_storage(kernel_, assignee.name)) return;
+    out_.push_back({&instruction_, assignee.name, true, assignee.kind == ExprKind::Subscript ? &assignee : nullptr,
+                    {}, {}});
+  }
+
+ private:
+  const LoopKernel& kernel_;
+  const Instruction& instruction_;
+  std::vector<Access>& out_;
+};
+
+std::optional<isl::set> comparison_set(const Expr& expr, const isl::set& domain) {
+  auto lhs = expr_to_pw_aff(*expr.operands[0], domain);
+  auto rhs = expr_to_pw_aff(*expr.operands[1], domain);
+  if (!lhs || !rhs) return std::nullopt;
+  switch (expr.binary_op) {
+    case BinaryOp::Less: return lhs->lt_set(*rhs);
+    case BinaryOp::LessEqual: return lhs->le_set(*rhs);
+    case BinaryOp::Greater: return lhs->gt_set(*rhs);
+    case BinaryOp::GreaterEqual: return lhs->ge_set(*rhs);
+    case BinaryOp::Equal: return lhs->eq_set(*rhs);
+    case BinaryOp::NotEqual: return lhs->ne_set(*rhs);
+    default: return std::nullopt;
+  }
+}
+
+// Every element of `variable` (its rank from the subscript), for non-affine accesses.
+isl::map any_element(const isl::set& domain, const std::string& variable, std::size_t rank) {
+  isl_space* space = isl_space_from_domain(isl_set_get_space(domain.get()));
+  space = isl_space_add_dims(space, isl_dim_out, static_cast<unsigned>(rank));
+  space = isl_space_set_tuple_name(space, isl_dim_out, variable.c_str());
+  isl_map* universe = isl_map_universe(space);
+  return isl::manage(isl_map_intersect_domain(universe, domain.copy()));
+}
+
+isl::map project_out_inames(isl::map map, const std::set<std::string>& inames) {
+  for (const std::string& iname : inames) {
+    int position = isl_map_find_dim_by_name(map.get(), isl_dim_in, iname.c_str());
+    if (position >= 0) {
+      map = isl::manage(isl_map_project_out(map.release(), isl_dim_in, static_cast<unsigned>(position), 1));
+    }
+  }
+  return map;
+}
+
+}  // namespace
+
+std::vector<Access> instruction_accesses(const LoopKernel& kernel, const Instruction& instruction) {
+  std::vector<Access> accesses;
+  AccessCollector collector(kernel, instruction, accesses);
+  for (const ExprPtr& assignee : instruction.assignees) collector.writes(*assignee);
+  for (const ExprPtr& assignee : instruction.assignees) {
+    for (const ExprPtr& index : assignee->operands) collector.reads(*index, {}, {});
+  }
+  if (instruction.expression) collector.reads(*instruction.expression, {}, {});
+  for (const ExprPtr& predicate : instruction.predicates) collector.reads(*predicate, {}, {});
+  return accesses;
+}
+
+isl::set instance_set(const LoopKernel& kernel, const Instruction& instruction) {
+  return isl_extra::set_tuple_name(instruction_domain(kernel, instruction), instruction.id);
+}
+
+std::optional<isl::set> condition_set(const Expr& condition, const isl::set& domain) {
+  if (condition.kind == ExprKind::Unary && condition.unary_op == UnaryOp::LogicalNot) {
+    auto inner = condition_set(*condition.operands[0], domain);
+    if (!inner) return std::nullopt;
+    return domain.subtract(*inner);
+  }
+  if (condition.kind != ExprKind::Binary) return std::nullopt;
+  if (is_comparison(condition.binary_op)) return comparison_set(condition, domain);
+  if (!is_logical(condition.binary_op)) return std::nullopt;
+  auto lhs = condition_set(*condition.operands[0], domain);
+  auto rhs = condition_set(*condition.operands[1], domain);
+  if (!lhs || !rhs) return std::nullopt;
+  return condition.binary_op == BinaryOp::LogicalAnd ? lhs->intersect(*rhs) : lhs->unite(*rhs);
+}
+
+AccessRelation access_relation(const LoopKernel& kernel, const Access& access) {
+  Instruction scope = *access.instruction;
+  scope.within_inames.insert(access.reduction_inames.begin(), access.reduction_inames.end());
+  isl::set domain = isl_extra::set_tuple_name(instruction_domain(kernel, scope), access.instruction->id);
+  std::vector<ExprPtr> conditions = access.instruction->predicates;
+  conditions.insert(conditions.end(), access.guards.begin(), access.guards.end());
+  for (const ExprPtr& condition : conditions) {
+    if (auto holds = condition_set(*condition, domain)) domain = domain.intersect(*holds);
+  }
+  std::vector<ExprPtr> indices = access.subscript ? access.subscript->operands : std::vector<ExprPtr>{};
+  // An index that reads data (a temporary or an array) is not a function of the instance.
+  bool data_dependent = false;
+  for (const ExprPtr& index : indices) {
+    visit_expr(*index, [&](const Expr& node) {
+      if (node.kind == ExprKind::Subscript || (node.kind == ExprKind::Variable && is_storage(kernel, node.name))) {
+        data_dependent = true;
+      }
+    });
+  }
+  std::optional<isl::map> exact =
+      data_dependent ? std::nullopt : access_map(domain, access.variable, indices);
+  AccessRelation relation{exact ? *exact : any_element(domain, access.variable, indices.size()), exact.has_value()};
+  relation.map = project_out_inames(relation.map, access.reduction_inames);
+  return relation;
+}
+
+}  // namespace loom

@@ -1,0 +1,44 @@
+// Memory accesses of instructions and their isl access relations: the raw material of
+// dependences, race checks and bounds checks.
+#pragma once
+
+#include <isl/cpp.h>
+
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "loom/kernel.hpp"
+
+namespace loom {
+
+struct Access {
+  const Instruction* instruction;
+  std::string variable;  // an array argument or a temporary
+  bool is_write;
+  const Expr* subscript;  // null for a scalar temporary
+  std::set<std::string> reduction_inames;  // reductions around the access
+  std::vector<ExprPtr> guards;             // if(c, ...) branches it sits in (c, or not c)
+};
+
+// Accesses to arrays and temporaries (not inames or values), writes first.
+std::vector<Access> instruction_accesses(const LoopKernel& kernel, const Instruction& instruction);
+
+// The instances of `instruction` as an isl set named by its id, over its inames in kernel order.
+isl::set instance_set(const LoopKernel& kernel, const Instruction& instruction);
+
+struct AccessRelation {
+  isl::map map;  // { id[inames] -> variable[indices] }
+  bool exact;    // false: an over-approximation (a non-affine index touches any element)
+};
+
+// The access relation under the instruction's domain, its predicates and the access's guards
+// (affine ones; others are ignored, which over-approximates), reductions existentially quantified.
+AccessRelation access_relation(const LoopKernel& kernel, const Access& access);
+
+// An affine condition (comparisons combined with and/or/not) as a subset of `domain`; nullopt
+// when it is not affine.
+std::optional<isl::set> condition_set(const Expr& condition, const isl::set& domain);
+
+}  // namespace loom

@@ -1,0 +1,205 @@
+// Kernel checks (loopy's pre-schedule checks, made exact with isl where loopy guesses).
+#include "analysis/checks.hpp"
+
+#include <isl/map.h>
+#include <isl/set.h>
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <set>
+
+#include "analysis/accesses.hpp"
+#include "analysis/instance_printer.hpp"
+#include "ir/isl_expr.hpp"
+#include "ir/isl_extra.hpp"
+#include "ir/isl_kernel.hpp"
+#include "loom/error.hpp"
+
+namespace loom {
+
+namespace {
+
+using Kind = InameTag::Kind;
+
+bool concurrent_for(AddressSpace space, const InameTag& tag) {
+  switch (space) {
+    case AddressSpace::Global: return tag.kind == Kind::Group || tag.kind == Kind::Local || tag.kind == Kind::Vec || tag.kind == Kind::Ilp;
+    case AddressSpace::Local: return tag.kind == Kind::Local || tag.kind == Kind::Vec || tag.kind == Kind::Ilp;
+    default: return tag.kind == Kind::Vec || tag.kind == Kind::Ilp;
+  }
+}
+
+AddressSpace space_of(const LoopKernel& kernel, const std::string& variable) {
+  const Temporary* temporary = kernel.find_temporary(variable);
+  if (temporary == nullptr) return AddressSpace::Global;
+  return temporary->address_space == AddressSpace::Auto ? AddressSpace::Private : temporary->address_space;
+}
+
+// Two instances writing the same element while differing in `iname`.
+isl::map conflicting_writes(const isl::map& writes, const std::string& iname) {
+  isl::map same_element = writes.apply_range(writes.reverse());
+  int in = isl_map_find_dim_by_name(same_element.get(), isl_dim_in, iname.c_str());
+  int out = isl_map_find_dim_by_name(same_element.get(), isl_dim_out, iname.c_str());
+  isl_map* universe = isl_map_universe(isl_map_get_space(same_element.get()));
+  isl::map below = isl::manage(isl_map_order_lt(isl_map_copy(universe), isl_dim_in, in, isl_dim_out, out));
+  isl::map above = isl::manage(isl_map_order_gt(universe, isl_dim_in, in, isl_dim_out, out));
+  isl::map differ = below.unite(above);
+  return same_element.intersect(differ);
+}
+
+isl::set shape_box(const LoopKernel& kernel, const std::string& variable, const isl::set& elements) {
+  std::vector<ExprPtr> shape;
+  if (const KernelArgument* arg = kernel.find_arg(variable)) shape = arg->shape;
+  if (const Temporary* temporary = kernel.find_temporary(variable)) shape = temporary->shape;
+  isl::set box = isl::set::universe(elements.space());
+  for (std::size_t axis = 0; axis < shape.size(); ++axis) {
+    auto extent = expr_to_pw_aff(*shape[axis], box);
+    if (!extent) continue;  // a non-affine extent is checked at launch, not here
+    isl_local_space* ls = isl_local_space_from_space(isl_set_get_space(box.get()));
+    isl::pw_aff index = isl::manage(isl_pw_aff_from_aff(isl_aff_var_on_domain(ls, isl_dim_set, static_cast<unsigned>(axis))));
+    box = box.intersect(index.ge_set(box.pw_aff_on_domain(0L))).intersect(index.lt_set(*extent));
+  }
+  return box;
+}
+
+std::string shape_text(const LoopKernel& kernel, const std::string& variable) {
+  std::vector<ExprPtr> shape;
+  if (const KernelArgument* arg = kernel.find_arg(variable)) shape = arg->shape;
+  if (const Temporary* temporary = kernel.find_temporary(variable)) shape = temporary->shape;
+  std::string text;
+  for (const ExprPtr& extent : shape) text += (text.empty() ? "" : ", ") + to_string(extent);
+  return "(" + text + ")";
+}
+
+void check_access_bounds(const LoopKernel& kernel, const Access& access, const std::string& context) {
+  if (access.subscript == nullptr) return;
+  AccessRelation relation = access_relation(kernel, access);
+  if (!relation.exact) return;
+  isl::map accesses = relation.map.intersect_params(isl_set_of(kernel.assumptions));
+  isl::set box = shape_box(kernel, access.variable, accesses.range());
+  isl::map outside = isl::manage(isl_map_subtract_range(accesses.copy(), box.copy()));
+  if (outside.is_empty()) return;
+  InstancePrinter printer(outside);
+  std::string parameters = printer.parameters();
+  throw LegalityError(context + "instruction '" + access.instruction->id + "' " +
+                      (access.is_write ? "writes " : "reads ") + to_string(*access.subscript) +
+                      " outside the shape " + shape_text(kernel, access.variable) + " of '" + access.variable +
+                      "': " + printer.instance(isl_dim_in) + " accesses " + printer.instance(isl_dim_out) +
+                      (parameters.empty() ? "" : " (with " + parameters + ")") +
+                      ". Fix the index or the shape, or add assumptions that exclude it");
+}
+
+bool has_path(const LoopKernel& kernel, const std::string& from, const std::string& to) {
+  std::set<std::string> seen;
+  std::function<bool(const std::string&)> reaches = [&](const std::string& id) {
+    if (id == to) return true;
+    if (!seen.insert(id).second) return false;
+    const Instruction* instruction = kernel.find_instruction(id);
+    if (instruction == nullptr) return false;
+    return std::any_of(instruction->depends_on.begin(), instruction->depends_on.end(), reaches);
+  };
+  const Instruction* start = kernel.find_instruction(from);
+  return start != nullptr && std::any_of(start->depends_on.begin(), start->depends_on.end(), reaches);
+}
+
+bool no_sync(const Instruction& a, const Instruction& b) {
+  auto listed = [](const Instruction& x, const Instruction& y) {
+    return std::any_of(x.no_sync_with.begin(), x.no_sync_with.end(),
+                       [&](const NoSyncWith& entry) { return entry.instruction_match == y.id; });
+  };
+  return listed(a, b) || listed(b, a);
+}
+
+}  // namespace
+
+void check_dependency_cycles(const LoopKernel& kernel) {
+  std::map<std::string, int> state;  // 1: on the stack, 2: done
+  std::vector<std::string> stack;
+  std::function<void(const Instruction&)> visit = [&](const Instruction& instruction) {
+    state[instruction.id] = 1;
+    stack.push_back(instruction.id);
+    for (const std::string& dependency : instruction.depends_on) {
+      const Instruction* next = kernel.find_instruction(dependency);
+      if (next == nullptr) {
+        throw Error("instruction '" + instruction.id + "' depends on '" + dependency + "', which does not exist");
+      }
+      if (state[dependency] == 1) {
+        std::string cycle;
+        auto start = std::find(stack.begin(), stack.end(), dependency);
+        for (auto it = start; it != stack.end(); ++it) cycle += *it + " -> ";
+        throw Error("dependency cycle: " + cycle + dependency + " (each depends on the next); remove one dependency");
+      }
+      if (state[dependency] == 0) visit(*next);
+    }
+    stack.pop_back();
+    state[instruction.id] = 2;
+  };
+  for (const Instruction& instruction : kernel.instructions) {
+    if (state[instruction.id] == 0) visit(instruction);
+  }
+}
+
+void check_write_races(const LoopKernel& kernel, const std::string& context) {
+  for (const Instruction& instruction : kernel.instructions) {
+    for (const Access& access : instruction_accesses(kernel, instruction)) {
+      if (!access.is_write) continue;
+      AddressSpace space = space_of(kernel, access.variable);
+      AccessRelation relation = access_relation(kernel, access);
+      if (!relation.exact) continue;  // indirect writes: their uniqueness is the user's promise
+      for (const std::string& iname : instruction.within_inames) {
+        InameTag tag = kernel.tag_of(iname);
+        if (!concurrent_for(space, tag)) continue;
+        isl::map conflicts = conflicting_writes(relation.map, iname);
+        if (conflicts.is_empty()) continue;
+        InstancePrinter printer(conflicts);
+        throw LegalityError(context + "write race: instruction '" + instruction.id + "' writes '" + access.variable +
+                            "' (" + std::string(address_space_name(space)) + ") within iname '" + iname +
+                            "' (tagged " + to_string(tag) + "), and different values of '" + iname +
+                            "' write the same element: " + printer.instance(isl_dim_in) + " and " +
+                            printer.instance(isl_dim_out) + ". Index '" + access.variable + "' by '" + iname +
+                            "' or leave '" + iname + "' sequential");
+      }
+    }
+  }
+}
+
+void check_bounds(const LoopKernel& kernel, const std::string& context) {
+  if (!kernel.options.enforce_array_accesses_within_bounds) return;
+  for (const Instruction& instruction : kernel.instructions) {
+    for (const Access& access : instruction_accesses(kernel, instruction)) check_access_bounds(kernel, access, context);
+  }
+}
+
+void check_access_ordering(const LoopKernel& kernel) {
+  std::map<std::string, std::vector<Access>> by_variable;
+  for (const Instruction& instruction : kernel.instructions) {
+    for (const Access& access : instruction_accesses(kernel, instruction)) by_variable[access.variable].push_back(access);
+  }
+  for (const auto& [variable, accesses] : by_variable) {
+    for (const Access& writer : accesses) {
+      if (!writer.is_write) continue;
+      for (const Access& other : accesses) {
+        const Instruction& a = *writer.instruction;
+        const Instruction& b = *other.instruction;
+        if (a.id == b.id || has_path(kernel, a.id, b.id) || has_path(kernel, b.id, a.id) || no_sync(a, b)) continue;
+        isl::set overlap = access_relation(kernel, writer).map.range().intersect(access_relation(kernel, other).map.range());
+        if (overlap.intersect_params(isl_set_of(kernel.assumptions)).is_empty()) continue;
+        throw Error("instructions '" + a.id + "' and '" + b.id + "' both access '" + variable + "' (" + a.id +
+                    " writes it) but no dependency orders them: add dep=" + a.id + " to '" + b.id + "' (or dep=" +
+                    b.id + " to '" + a.id + "'), or nosync if the order does not matter");
+      }
+    }
+  }
+}
+
+void check_kernel(const LoopKernel& kernel, const std::string& context) {
+  with_isl_errors("checking kernel '" + kernel.name + "'", [&] {
+    check_dependency_cycles(kernel);
+    check_access_ordering(kernel);
+    check_write_races(kernel, context);
+    check_bounds(kernel, context);
+  });
+}
+
+}  // namespace loom

@@ -1,0 +1,207 @@
+#include "analysis/dependences.hpp"
+
+#include <isl/map.h>
+#include <isl/point.h>
+#include <isl/set.h>
+#include <isl/val.h>
+
+#include <algorithm>
+#include <map>
+#include <sstream>
+
+#include "analysis/accesses.hpp"
+#include "analysis/instance_printer.hpp"
+#include "analysis/timestamps.hpp"
+#include "ir/isl_extra.hpp"
+#include "loom/error.hpp"
+
+namespace loom {
+
+namespace {
+
+struct VariableAccesses {
+  isl::union_map must_writes, may_writes, reads;
+  bool has_writes = false;
+};
+
+isl::union_map empty_union(const isl::ctx& ctx) { return isl::union_map(ctx, "{ }"); }
+
+std::map<std::string, VariableAccesses> accesses_by_variable(const LoopKernel& kernel, const isl::ctx& ctx) {
+  std::map<std::string, VariableAccesses> by_variable;
+  for (const Instruction& instruction : kernel.instructions) {
+    for (const Access& access : instruction_accesses(kernel, instruction)) {
+      auto [entry, inserted] = by_variable.try_emplace(access.variable);
+      if (inserted) entry->second = {empty_union(ctx), empty_union(ctx), empty_union(ctx)};
+      AccessRelation relation = access_relation(kernel, access);
+      VariableAccesses& accesses = entry->second;
+      if (!access.is_write) {
+        accesses.reads = accesses.reads.unite(isl::union_map(relation.map));
+      } else {
+        accesses.has_writes = true;
+        isl::union_map& target = relation.exact ? accesses.must_writes : accesses.may_writes;
+        target = target.unite(isl::union_map(relation.map));
+      }
+    }
+  }
+  return by_variable;
+}
+
+void split_by_statement_pair(const isl::union_map& relations, DependenceKind kind, const std::string& variable,
+                             std::vector<Dependence>& out) {
+  relations.foreach_map([&](isl::map map) {
+    if (map.is_empty()) return;
+    std::string source = isl_map_get_tuple_name(map.get(), isl_dim_in);
+    std::string sink = isl_map_get_tuple_name(map.get(), isl_dim_out);
+    out.push_back({kind, variable, source, sink, map});
+  });
+}
+
+isl::union_map flow(const isl::union_map& sinks, const isl::union_map& must_sources, const isl::union_map& may_sources,
+                    const isl::union_map& schedule) {
+  return isl::union_access_info(sinks)
+      .set_must_source(must_sources)
+      .set_may_source(may_sources)
+      .set_schedule_map(schedule)
+      .compute_flow()
+      .may_dependence();
+}
+
+std::string describe(const Dependence& dependence, const InstancePrinter& printer) {
+  std::string source = printer.instance(isl_dim_in);
+  std::string sink = printer.instance(isl_dim_out);
+  const std::string& v = dependence.variable;
+  switch (dependence.kind) {
+    case DependenceKind::Flow: return source + " writes " + v + " before " + sink + " reads it";
+    case DependenceKind::Anti: return source + " reads " + v + " before " + sink + " overwrites it";
+    case DependenceKind::Output: return source + " writes " + v + " before " + sink + " writes it again";
+  }
+  return "";
+}
+
+bool is_parallel(const InameTag& tag) {
+  using Kind = InameTag::Kind;
+  return tag.kind == Kind::Group || tag.kind == Kind::Local || tag.kind == Kind::Vec || tag.kind == Kind::Ilp;
+}
+
+// Pairs of instances that agree on `inames` (those both instructions are within).
+isl::map equal_on(const isl::map& relation, const std::vector<std::string>& inames) {
+  isl_map* result = relation.copy();
+  for (const std::string& iname : inames) {
+    int in = isl_map_find_dim_by_name(result, isl_dim_in, iname.c_str());
+    int out = isl_map_find_dim_by_name(result, isl_dim_out, iname.c_str());
+    if (in >= 0 && out >= 0) result = isl_map_equate(result, isl_dim_in, in, isl_dim_out, out);
+  }
+  return isl::manage(result);
+}
+
+// The parallel inames the two instances of a violating pair differ in.
+std::vector<std::string> differing_parallel_inames(const LoopKernel& kernel, const isl::map& violating) {
+  std::vector<std::string> differing;
+  for (const auto& [iname, tag] : kernel.iname_tags) {
+    if (!is_parallel(tag)) continue;
+    if (!equal_on(violating, {iname}).is_equal(violating)) differing.push_back(iname);
+  }
+  return differing;
+}
+
+// The dependences the kernel must honour: privatized and barrier-ordered pairs removed.
+isl::map relevant_part(const LoopKernel& kernel, const Dependence& dependence) {
+  const Temporary* temporary = kernel.find_temporary(dependence.variable);
+  if (temporary == nullptr) return dependence.relation;
+  std::vector<std::string> exempt;
+  for (const auto& [iname, tag] : kernel.iname_tags) {
+    bool local_axis = tag.kind == InameTag::Kind::Local;
+    if (temporary->address_space == AddressSpace::Local && local_axis) exempt.push_back(iname);
+    bool private_copy = temporary->address_space != AddressSpace::Local &&
+                        temporary->address_space != AddressSpace::Global && is_parallel(tag);
+    // Privatization removes false (anti, output) dependences; real data flow stays.
+    if (private_copy && dependence.kind != DependenceKind::Flow) exempt.push_back(iname);
+  }
+  return equal_on(dependence.relation, exempt);
+}
+
+[[noreturn]] void refuse(const LoopKernel& kernel, const Dependence& dependence, const isl::map& violating,
+                         const std::string& transform) {
+  InstancePrinter printer(violating);
+  std::ostringstream message;
+  message << transform << ": instruction '" << dependence.sink << "' must follow '" << dependence.source << "' ("
+          << dependence_kind_name(dependence.kind) << " dependence through '" << dependence.variable << "'), but ";
+  std::vector<std::string> parallel = differing_parallel_inames(kernel, violating);
+  if (!parallel.empty()) {
+    message << "iname '" << parallel.front() << "' is tagged " << to_string(kernel.tag_of(parallel.front()))
+            << " and the dependence crosses its iterations";
+  } else {
+    message << "the new loop order runs them the other way round";
+  }
+  message << ": " << describe(dependence, printer);
+  std::string parameters = printer.parameters();
+  if (!parameters.empty()) message << " (with " << parameters << ")";
+  message << ". Pass unchecked=true to apply it anyway.";
+  throw LegalityError(message.str());
+}
+
+}  // namespace
+
+std::string_view dependence_kind_name(DependenceKind kind) {
+  switch (kind) {
+    case DependenceKind::Flow: return "flow";
+    case DependenceKind::Anti: return "anti";
+    case DependenceKind::Output: return "output";
+  }
+  return "?";
+}
+
+std::shared_ptr<const detail::DependenceData> compute_dependences(const LoopKernel& kernel) {
+  auto data = std::make_shared<detail::DependenceData>();
+  data->context = isl_context_of(kernel);
+  isl::ctx ctx = data->context->ctx();
+  isl::union_map schedule = reference_timestamps(kernel);
+  for (const auto& [variable, accesses] : accesses_by_variable(kernel, ctx)) {
+    if (!accesses.has_writes) continue;
+    isl::union_map writes = accesses.must_writes.unite(accesses.may_writes);
+    split_by_statement_pair(flow(accesses.reads, accesses.must_writes, accesses.may_writes, schedule),
+                            DependenceKind::Flow, variable, data->dependences);
+    split_by_statement_pair(flow(writes, empty_union(ctx), accesses.reads, schedule), DependenceKind::Anti, variable,
+                            data->dependences);
+    split_by_statement_pair(flow(writes, empty_union(ctx), writes, schedule), DependenceKind::Output, variable,
+                            data->dependences);
+  }
+  return data;
+}
+
+std::shared_ptr<const detail::DependenceData> dependences_of(const LoopKernel& kernel) {
+  if (kernel.dependences) return kernel.dependences;
+  return with_isl_errors("computing the dependences of kernel '" + kernel.name + "'",
+                         [&] { return compute_dependences(kernel); });
+}
+
+std::shared_ptr<const detail::DependenceData> trace_dependences(const detail::DependenceData& dependences,
+                                                                const isl::union_map& rewrite) {
+  auto traced = std::make_shared<detail::DependenceData>();
+  traced->context = dependences.context;
+  for (const Dependence& dependence : dependences.dependences) {
+    isl::union_map moved = isl::union_map(dependence.relation).apply_domain(rewrite).apply_range(rewrite);
+    moved.foreach_map([&](isl::map map) {
+      Dependence copy = dependence;
+      copy.source = isl_map_get_tuple_name(map.get(), isl_dim_in);
+      copy.sink = isl_map_get_tuple_name(map.get(), isl_dim_out);
+      copy.relation = map;
+      traced->dependences.push_back(copy);
+    });
+  }
+  return traced;
+}
+
+void check_dependences(const LoopKernel& kernel, const std::string& transform) {
+  auto data = dependences_of(kernel);
+  isl::union_map timestamps = sequential_timestamps(kernel);
+  for (const Dependence& dependence : data->dependences) {
+    isl::map relation = relevant_part(kernel, dependence);
+    if (relation.is_empty()) continue;
+    isl::map before = ordered_pairs(timestamps, relation);
+    isl::map violating = relation.subtract(before);
+    if (!violating.is_empty()) refuse(kernel, dependence, violating, transform);
+  }
+}
+
+}  // namespace loom

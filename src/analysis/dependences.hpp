@@ -1,0 +1,52 @@
+// Instance dependences (flow, anti, output) of a kernel, traced through transforms, and the
+// legality check every transform runs against them (DESIGN.md §3a, §4).
+#pragma once
+
+#include <isl/cpp.h>
+
+#include <string>
+#include <vector>
+
+#include "ir/isl_kernel.hpp"
+#include "loom/kernel.hpp"
+
+namespace loom {
+
+enum class DependenceKind { Flow, Anti, Output };
+
+struct Dependence {
+  DependenceKind kind;
+  std::string variable;
+  std::string source;  // instruction ids
+  std::string sink;
+  isl::map relation;  // { source[inames] -> sink[inames] }
+};
+
+namespace detail {
+struct DependenceData {
+  IslContextPtr context;  // first: outlives the maps
+  std::vector<Dependence> dependences;
+};
+}  // namespace detail
+
+// The dependences of `kernel` in its own reference order: every loop sequential, nested as
+// linearization nests them. Reductions are associative updates and contribute no self-dependence.
+std::shared_ptr<const detail::DependenceData> compute_dependences(const LoopKernel& kernel);
+
+// The kernel's traced dependences, computed on `kernel` itself when no transform has yet.
+std::shared_ptr<const detail::DependenceData> dependences_of(const LoopKernel& kernel);
+
+// Maps every dependence through `rewrite` ({old instance -> new instance}, all instructions).
+std::shared_ptr<const detail::DependenceData> trace_dependences(const detail::DependenceData& dependences,
+                                                                const isl::union_map& rewrite);
+
+// Throws LegalityError when the kernel's order (sequential loops as linearized) or its parallel
+// inames (g, l, vec, ilp) violate one of its dependences. The message names the transform, both
+// instructions, the variable, the kind of dependence and one violating pair of instances.
+// Dependences through private temporaries across parallel inames (each work-item has its own
+// copy) and through local temporaries across local inames (barriers order them) are exempt.
+void check_dependences(const LoopKernel& kernel, const std::string& transform);
+
+std::string_view dependence_kind_name(DependenceKind kind);
+
+}  // namespace loom

@@ -1,0 +1,22 @@
+// Execution order as isl relations: each instruction instance gets a timestamp (loopy's loop nest
+// as a 2d+1 vector: sibling position, loop iname, sibling position, ...) so that "a runs before b"
+// is lexicographic order of timestamps.
+#pragma once
+
+#include <isl/cpp.h>
+
+#include "loom/kernel.hpp"
+
+namespace loom {
+
+// The untransformed meaning: every iname a sequential loop (DESIGN.md §3a).
+isl::union_map reference_timestamps(const LoopKernel& kernel);
+
+// The kernel's sequential order: parallel inames (g, l, vec, ilp) are not loops, so instances
+// that differ only in them get equal timestamps (they are unordered).
+isl::union_map sequential_timestamps(const LoopKernel& kernel);
+
+// The pairs of `relation` (source → sink instances) whose source runs strictly first.
+isl::map ordered_pairs(const isl::union_map& timestamps, const isl::map& relation);
+
+}  // namespace loom
