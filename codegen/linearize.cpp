@@ -30,7 +30,10 @@ std::vector<std::string> stable_topological_order(
       progress = true;
       break;
     }
-    if (!progress) throw Error("loop priorities contradict each other (they form a cycle)");
+    if (!progress) {
+      throw Error("loop priorities contradict each other or the domains' nesting (an iname bounded by another "
+                  "must nest inside it)");
+    }
   }
   return order;
 }
@@ -114,6 +117,13 @@ void print_nest(const std::vector<LoopNestNode>& nodes, const LoopKernel& kernel
 
 std::vector<std::string> iname_nesting_order(const LoopKernel& kernel) {
   std::vector<std::pair<std::string, std::string>> before;
+  // A domain whose bounds use another domain's iname nests inside that iname's loop.
+  for (const Domain& domain : kernel.domains) {
+    for (const std::string& parameter : domain.parameters) {
+      if (kernel.domain_of_iname(parameter) == nullptr) continue;
+      for (const std::string& iname : domain.inames) before.emplace_back(parameter, iname);
+    }
+  }
   for (const auto& priority : kernel.loop_priorities) {
     for (std::size_t a = 0; a < priority.size(); ++a) {
       for (std::size_t b = a + 1; b < priority.size(); ++b) before.emplace_back(priority[a], priority[b]);

@@ -9,3 +9,4 @@
 #include "loom/expr.hpp"
 #include "loom/kernel.hpp"
 #include "loom/runtime.hpp"
+#include "loom/transforms.hpp"

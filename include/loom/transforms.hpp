@@ -47,7 +47,7 @@ LoopKernel prioritize_loops(const LoopKernel& kernel, const std::string& loop_pr
 
 using TransformValue = std::variant<std::monostate,  // null (Python's None)
                                     bool, int64_t, std::string, std::vector<std::string>,
-                                    std::map<std::string, std::string>>;
+                                    std::vector<int64_t>, std::map<std::string, std::string>>;
 
 // One application: a transform name and its arguments by parameter name.
 struct TransformCall {

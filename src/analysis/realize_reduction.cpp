@@ -11,11 +11,15 @@
 // position of the extreme value (strict comparison), as numpy does.
 #include "analysis/realize_reduction.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
 
 #include "analysis/type_inference.hpp"
+#include "codegen/linearize.hpp"
+#include "ir/isl_extra.hpp"
+#include "ir/isl_kernel.hpp"
 #include "loom/error.hpp"
 
 namespace loom {
@@ -68,6 +72,46 @@ std::string join(const std::vector<std::string>& names, const std::string& separ
   return out;
 }
 
+// One private axis of an accumulator: its iname and the iname's constant range.
+struct PrivateAxis {
+  std::string iname;
+  int64_t lower;
+  int64_t extent;
+};
+
+PrivateAxis constant_range(const LoopKernel& kernel, const std::string& iname, const std::string& why) {
+  const Domain* domain = kernel.domain_of_iname(iname);
+  isl::set set = isl_set_of(domain->set).intersect_params(isl_set_of(kernel.assumptions));
+  int position = isl_extra::find_dim(set, isl_dim_set, iname);
+  isl::val low = set.dim_min_val(position), high = set.dim_max_val(position);
+  if (!low.is_int() || !high.is_int()) {
+    throw Error("the accumulator of a reduction needs a private copy per value of iname '" + iname + "' (" + why +
+                "), but its range is not constant; split '" + iname + "' and use the inner iname instead");
+  }
+  return {iname, low.get_num_si(), high.get_num_si() - low.get_num_si() + 1};
+}
+
+// A reduction's accumulator needs one copy per value of every iname of its instruction that is
+// entered inside the reduction's loops (a reduction iname moved outward) or that is ILP-parallel
+// (each unrolled copy accumulates on its own; loopy's realize_ilp).
+std::vector<PrivateAxis> private_axes(const LoopKernel& kernel, const std::set<std::string>& within,
+                                      const std::vector<std::string>& reduction_inames) {
+  std::vector<std::string> nesting = codegen::iname_nesting_order(kernel);
+  auto position = [&](const std::string& iname) { return std::find(nesting.begin(), nesting.end(), iname) - nesting.begin(); };
+  auto outermost_reduction = std::min_element(reduction_inames.begin(), reduction_inames.end(),
+                                              [&](const auto& a, const auto& b) { return position(a) < position(b); });
+  std::vector<PrivateAxis> axes;
+  for (const std::string& iname : nesting) {
+    if (within.count(iname) == 0) continue;
+    InameTag::Kind kind = kernel.tag_of(iname).kind;
+    bool ilp = kind == InameTag::Kind::Ilp || kind == InameTag::Kind::IlpSeq || kind == InameTag::Kind::Vec;
+    bool inside = outermost_reduction != reduction_inames.end() && position(iname) > position(*outermost_reduction);
+    if (ilp) axes.push_back(constant_range(kernel, iname, "it is tagged " + to_string(kernel.tag_of(iname))));
+    else if (inside) axes.push_back(constant_range(kernel, iname, "it nests inside reduction iname '" + *outermost_reduction + "'"));
+  }
+  return axes;
+}
+
 class ReductionRealizer {
  public:
   explicit ReductionRealizer(LoopKernel& kernel) : kernel_(kernel) {
@@ -109,13 +153,29 @@ class ReductionRealizer {
     return name;
   }
 
-  std::string add_accumulator(const std::string& base, DType dtype) {
+  // An accumulator, with one private axis per privatizing iname (see privatizing_inames).
+  struct Accumulator {
+    std::string name;
+    std::vector<PrivateAxis> axes;
+    ExprPtr reference() const {
+      if (axes.empty()) return variable(name);
+      std::vector<ExprPtr> indices;
+      for (const PrivateAxis& axis : axes) {
+        indices.push_back(axis.lower == 0 ? variable(axis.iname)
+                                          : binary(BinaryOp::Subtract, variable(axis.iname), int_literal(axis.lower)));
+      }
+      return subscript(name, indices);
+    }
+  };
+
+  Accumulator add_accumulator(const std::string& base, DType dtype, const std::vector<PrivateAxis>& axes) {
     Temporary accumulator;
     accumulator.name = unique(used_names_, base);
     accumulator.dtype = dtype;
     accumulator.address_space = AddressSpace::Private;
+    for (const PrivateAxis& axis : axes) accumulator.shape.push_back(int_literal(axis.extent));
     kernel_.temporaries.push_back(accumulator);
-    return accumulator.name;
+    return {accumulator.name, axes};
   }
 
   Instruction derived(const Instruction& origin, const std::string& id_suffix, std::set<std::string> within) {
@@ -166,10 +226,11 @@ class ReductionRealizer {
     std::set<std::string> inner_within = within;
     inner_within.insert(reduction.reduction_inames.begin(), reduction.reduction_inames.end());
     DType dtype = value_type(*reduction.operands.back(), result_type);
-    std::string accumulator = add_accumulator("acc_" + suffix, dtype);
+    Accumulator accumulator =
+        add_accumulator("acc_" + suffix, dtype, private_axes(kernel_, within, reduction.reduction_inames));
 
     Instruction init = derived(origin, suffix + "_init", within);
-    init.assignees = {variable(accumulator)};
+    init.assignees = {accumulator.reference()};
     init.expression = neutral_element(operation, dtype);
     init.depends_on = origin.depends_on;
     out.push_back(init);
@@ -177,14 +238,14 @@ class ReductionRealizer {
     std::set<std::string> inner_last;
     ExprPtr value = realize_expr(reduction.operands.back(), origin, inner_within, dtype, out, inner_last);
     Instruction update = derived(origin, suffix + "_update", inner_within);
-    update.assignees = {variable(accumulator)};
-    update.expression = combine(operation, variable(accumulator), value);
+    update.assignees = {accumulator.reference()};
+    update.expression = combine(operation, accumulator.reference(), value);
     update.depends_on = origin.depends_on;
     update.depends_on.insert(init.id);
     update.depends_on.insert(inner_last.begin(), inner_last.end());
     out.push_back(update);
     last.insert(update.id);
-    return variable(accumulator);
+    return accumulator.reference();
   }
 
   // `v, i = argmax(k, value, index)`: a value and an index accumulator, updated together.
@@ -201,15 +262,16 @@ class ReductionRealizer {
     TypeContext types(kernel_);
     DType value_dtype = value_type(*reduction.operands[0], types.variable_dtype(origin.assignees[0]->name));
     DType index_dtype = value_type(*reduction.operands[1], types.variable_dtype(origin.assignees[1]->name));
-    std::string value_acc = add_accumulator("acc_" + suffix, value_dtype);
-    std::string index_acc = add_accumulator("acc_" + suffix + "_index", index_dtype);
+    std::vector<PrivateAxis> axes = private_axes(kernel_, origin.within_inames, reduction.reduction_inames);
+    ExprPtr value_acc = add_accumulator("acc_" + suffix, value_dtype, axes).reference();
+    ExprPtr index_acc = add_accumulator("acc_" + suffix + "_index", index_dtype, axes).reference();
 
     Instruction init_value = derived(origin, suffix + "_init", origin.within_inames);
-    init_value.assignees = {variable(value_acc)};
+    init_value.assignees = {value_acc};
     init_value.expression = neutral_element(operation, value_dtype);
     init_value.depends_on = origin.depends_on;
     Instruction init_index = derived(origin, suffix + "_init_index", origin.within_inames);
-    init_index.assignees = {variable(index_acc)};
+    init_index.assignees = {index_acc};
     init_index.expression = int_literal(-1);
     init_index.depends_on = origin.depends_on;
 
@@ -218,25 +280,25 @@ class ReductionRealizer {
     ExprPtr value = realize_expr(reduction.operands[0], origin, inner_within, value_dtype, inner, inner_last);
     ExprPtr index = realize_expr(reduction.operands[1], origin, inner_within, index_dtype, inner, inner_last);
     BinaryOp better = operation == "argmax" ? BinaryOp::Greater : BinaryOp::Less;
-    ExprPtr improves = binary(better, value, variable(value_acc));
+    ExprPtr improves = binary(better, value, value_acc);
     // The index update reads the old best value, so it runs first; the value update follows it.
     Instruction update_index = derived(origin, suffix + "_update_index", inner_within);
-    update_index.assignees = {variable(index_acc)};
-    update_index.expression = if_then_else(improves, index, variable(index_acc));
+    update_index.assignees = {index_acc};
+    update_index.expression = if_then_else(improves, index, index_acc);
     update_index.depends_on = {init_value.id, init_index.id};
     update_index.depends_on.insert(inner_last.begin(), inner_last.end());
     Instruction update_value = derived(origin, suffix + "_update", inner_within);
-    update_value.assignees = {variable(value_acc)};
-    update_value.expression = if_then_else(improves, value, variable(value_acc));
+    update_value.assignees = {value_acc};
+    update_value.expression = if_then_else(improves, value, value_acc);
     update_value.depends_on = {update_index.id};
 
     Instruction store_value = origin;
     store_value.assignees = {origin.assignees[0]};
-    store_value.expression = variable(value_acc);
+    store_value.expression = value_acc;
     store_value.depends_on.insert(update_value.id);
     Instruction store_index = derived(origin, "index", origin.within_inames);
     store_index.assignees = {origin.assignees[1]};
-    store_index.expression = variable(index_acc);
+    store_index.expression = index_acc;
     store_index.depends_on = origin.depends_on;
     store_index.depends_on.insert(update_value.id);
     for (Instruction* instruction : {&init_value, &init_index}) out.push_back(*instruction);

@@ -1,0 +1,68 @@
+// prioritize_loops: nesting changes, equivalence, and refusals.
+#include <gtest/gtest.h>
+
+#include "loom/loom.hpp"
+#include "test_helpers.hpp"
+#include "test_kernels.hpp"
+
+namespace loom {
+namespace {
+
+using testing::error_message;
+using testing::expect_matches_reference;
+
+TEST(PrioritizeLoops, ChangesTheNesting) {
+  LoopKernel matmul = test_kernels::matmul();
+  LoopKernel reordered = prioritize_loops(matmul, "j, i");
+  std::string source = generate_code(reordered, Target::C).source;
+  EXPECT_LT(source.find("for (int32_t j"), source.find("for (int32_t i")) << source;
+  for (int64_t n : {1, 6, 13}) expect_matches_reference(reordered, matmul, {{"n", n}});
+}
+
+TEST(PrioritizeLoops, ReductionInameMayMoveOutward) {
+  // Reductions are associative updates: their iname may be reordered freely (DESIGN.md §3a).
+  // The accumulator then needs a copy per j_inner (a register tile): j_inner's range is constant.
+  LoopKernel matmul = test_kernels::matmul();
+  LoopKernel split = split_iname(split_iname(matmul, "k", 4), "j", 4);
+  LoopKernel k_outside = prioritize_loops(split, "i, j_outer, k_outer, j_inner");
+  for (int64_t n : {5, 8}) expect_matches_reference(k_outside, matmul, {{"n", n}});
+  std::string source = generate_code(k_outside, Target::C).source;
+  EXPECT_NE(source.find("float acc_k_outer_k_inner[4];"), std::string::npos) << source;
+  // With j itself inside k_outer the copies would need a parametric size: refused at codegen.
+  LoopKernel parametric = prioritize_loops(split_iname(matmul, "k", 4), "i, k_outer, j");
+  std::string message = error_message<Error>([&] { generate_code(parametric, Target::C); });
+  EXPECT_NE(message.find("needs a private copy per value of iname 'j' (it nests inside reduction iname 'k_outer'), "
+                         "but its range is not constant"),
+            std::string::npos)
+      << message;
+}
+
+TEST(PrioritizeLoops, RefusesAnOrderThatBreaksARecurrence) {
+  // Row i+1 reads row i, shifted: a[i+1, j] = a[i, j+1]. Interchanging the loops would read
+  // a[i, j+1] before it is written.
+  LoopKernel kernel = make_kernel({"{[i,j]: 0<=i<n and 0<=j<n}"}, "a[i+1, j] = a[i, j+1] + 1 {id=wave}",
+                                  {array_arg("a", DType::Float32, {"n+1", "n+1"})});
+  LoopKernel fine = prioritize_loops(kernel, "i, j");
+  expect_matches_reference(fine, kernel, {{"n", 9}});
+  std::string message = error_message<LegalityError>([&] { prioritize_loops(kernel, "j, i"); });
+  EXPECT_NE(message.find("prioritize_loops: instruction 'wave' must follow 'wave' (flow dependence through 'a')"),
+            std::string::npos)
+      << message;
+  EXPECT_NE(message.find("the new loop order runs them the other way round"), std::string::npos) << message;
+  EXPECT_NE(message.find("wave[i="), std::string::npos) << message;
+  LoopKernel forced = prioritize_loops(kernel, "j, i", /*unchecked=*/true);
+  EXPECT_FALSE(check_against_reference(forced, kernel, {{"n", 9}}).passed) << "the refused order is really wrong";
+}
+
+TEST(PrioritizeLoops, Refusals) {
+  LoopKernel matmul = test_kernels::matmul();
+  std::string unknown = error_message<Error>([&] { prioritize_loops(matmul, "j, q"); });
+  EXPECT_NE(unknown.find("prioritize_loops: unknown iname 'q'"), std::string::npos) << unknown;
+  std::string twice = error_message<Error>([&] { prioritize_loops(matmul, "j, j"); });
+  EXPECT_NE(twice.find("iname 'j' is listed twice"), std::string::npos) << twice;
+  std::string contradiction = error_message<Error>([&] { generate_code(prioritize_loops(prioritize_loops(matmul, "i, j"), "j, i", true), Target::C); });
+  EXPECT_NE(contradiction.find("loop priorities contradict each other"), std::string::npos) << contradiction;
+}
+
+}  // namespace
+}  // namespace loom

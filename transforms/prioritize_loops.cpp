@@ -1,0 +1,44 @@
+// prioritize_loops (loopy's transform/iname.py): fixes the nesting of loops.
+//
+//   prioritize_loops(knl, "j, i")   → wherever loops over j and i nest together, j is outside.
+//
+// Refuses: an unknown iname, an iname listed twice, and — through the legality check — an order
+// that runs a dependence backwards (e.g. interchanging loops around a recurrence).
+#include <set>
+
+#include "loom/error.hpp"
+#include "transforms/registry.hpp"
+#include "transforms/transform_support.hpp"
+
+namespace loom {
+
+LoopKernel prioritize_loops(const LoopKernel& kernel, const std::vector<std::string>& loop_priority, bool unchecked) {
+  std::string list;
+  for (const std::string& iname : loop_priority) list += (list.empty() ? "" : ", ") + iname;
+  TransformCall call{"prioritize_loops", {{"loop_priority", loop_priority}}};
+  if (unchecked) call.arguments["unchecked"] = true;
+  std::set<std::string> seen;
+  for (const std::string& iname : loop_priority) {
+    require_iname(kernel, iname, "prioritize_loops");
+    if (!seen.insert(iname).second) throw Error("prioritize_loops(\"" + list + "\"): iname '" + iname + "' is listed twice");
+  }
+  if (loop_priority.size() < 2) throw Error("prioritize_loops(\"" + list + "\"): give at least two inames, outermost first");
+  LoopKernel result = kernel;
+  result.loop_priorities.push_back(loop_priority);
+  return finish_transform(kernel, std::move(result), call, std::nullopt, unchecked);
+}
+
+LoopKernel prioritize_loops(const LoopKernel& kernel, const std::string& loop_priority, bool unchecked) {
+  return prioritize_loops(kernel, parse_name_list(loop_priority), unchecked);
+}
+
+LOOM_REGISTER_TRANSFORM(prioritize_loops) {
+  registry.add({"prioritize_loops",
+                "nest loops in the given order, outermost first",
+                {{"loop_priority", ParameterType::InameList, true}},
+                [](const LoopKernel& kernel, const TransformArguments& args) {
+                  return prioritize_loops(kernel, args.names("loop_priority"), args.unchecked());
+                }});
+}
+
+}  // namespace loom

@@ -1,0 +1,64 @@
+#include "transforms/transform_support.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+#include "analysis/checks.hpp"
+#include "analysis/dependences.hpp"
+#include "ir/isl_extra.hpp"
+#include "loom/error.hpp"
+
+namespace loom {
+
+LoopKernel finish_transform(const LoopKernel& before, LoopKernel after, const TransformCall& call,
+                            const std::optional<isl::union_map>& instance_rewrite, bool unchecked) {
+  std::shared_ptr<const detail::DependenceData> dependences = dependences_of(before);
+  after.dependences = instance_rewrite ? with_isl_errors(call.name + ": tracing dependences", [&] {
+    return trace_dependences(*dependences, *instance_rewrite);
+  })
+                                       : dependences;
+  after.applied_transforms.push_back({call.name, to_string(call)});
+  if (!unchecked) {
+    // Write races first: their message is the most specific for a misplaced parallel tag.
+    check_write_races(after, call.name + ": ");
+    with_isl_errors(call.name + ": checking legality", [&] { check_dependences(after, call.name); });
+    check_kernel(after, call.name + ": ");
+  }
+  return after;
+}
+
+std::string unused_name(const LoopKernel& kernel, const std::string& base, const std::set<std::string>& also_taken) {
+  auto taken = [&](const std::string& name) {
+    std::vector<std::string> inames = kernel.all_inames();
+    return also_taken.count(name) != 0 || std::find(inames.begin(), inames.end(), name) != inames.end() ||
+           kernel.find_arg(name) != nullptr || kernel.find_temporary(name) != nullptr ||
+           kernel.find_instruction(name) != nullptr;
+  };
+  std::string name = base;
+  for (int suffix = 0; taken(name); ++suffix) name = base + "_" + std::to_string(suffix);
+  return name;
+}
+
+void require_iname(const LoopKernel& kernel, const std::string& iname, const std::string& transform) {
+  if (kernel.domain_of_iname(iname) != nullptr) return;
+  std::string known;
+  for (const std::string& name : kernel.all_inames()) known += (known.empty() ? "" : ", ") + name;
+  throw Error(transform + ": unknown iname '" + iname + "' (the kernel's inames: " + known + ")");
+}
+
+isl::set param_form(const Domain& domain) {
+  return isl_extra::set_dims_to_params(isl_set_of(domain.set)).params();
+}
+
+Domain domain_from_param_form(const IslContextPtr& context, const isl::set& param_form,
+                              const std::vector<std::string>& inames) {
+  isl::set as_set = isl::manage(isl_set_from_params(param_form.copy()));
+  isl::set set = isl_extra::params_to_set_dims(as_set, inames, "").coalesce();
+  set = isl::manage(isl_set_reset_tuple_id(set.release()));
+  std::ostringstream text;
+  text << set;
+  std::vector<std::string> parameters = isl_extra::dim_names(set, isl_dim_param);
+  return Domain{text.str(), inames, parameters, make_isl_set(context, set)};
+}
+
+}  // namespace loom

@@ -1,0 +1,40 @@
+// What every transform shares: recording the call, tracing dependences through the rewrite,
+// running the legality checks, and small helpers for names and domains.
+#pragma once
+
+#include <isl/cpp.h>
+
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "ir/isl_kernel.hpp"
+#include "loom/transforms.hpp"
+
+namespace loom {
+
+// Completes a transform: `after` records `call`, inherits `before`'s dependences traced through
+// `instance_rewrite` ({old instance -> new instance} for every instruction; nullopt: instances
+// unchanged), and — unless `unchecked` — must pass the dependence, write-race and bounds checks
+// (LegalityError naming the transform otherwise).
+LoopKernel finish_transform(const LoopKernel& before, LoopKernel after, const TransformCall& call,
+                            const std::optional<isl::union_map>& instance_rewrite, bool unchecked);
+
+// `base` if no iname, argument, temporary or instruction of `kernel` is called that, else
+// base_0, base_1, ... (loopy's uniquifying).
+std::string unused_name(const LoopKernel& kernel, const std::string& base,
+                        const std::set<std::string>& also_taken = {});
+
+// Throws Error "<transform>: unknown iname 'x'" (with a suggestion) when `iname` is not one.
+void require_iname(const LoopKernel& kernel, const std::string& iname, const std::string& transform);
+
+// Rebuilds a Domain from a set whose inames are parameters ("param form"): `inames` become the set
+// dimensions, in order; the text is isl's printing.
+Domain domain_from_param_form(const IslContextPtr& context, const isl::set& param_form,
+                              const std::vector<std::string>& inames);
+
+// A domain's set in param form: every iname a parameter, so sets over different inames combine.
+isl::set param_form(const Domain& domain);
+
+}  // namespace loom
