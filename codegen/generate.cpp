@@ -9,6 +9,7 @@
 #include "codegen/print_c_family.hpp"
 #include "codegen/schedule_tree.hpp"
 #include "ir/isl_kernel.hpp"
+#include "ir/stage_timer.hpp"
 #include "loom/codegen.hpp"
 #include "loom/error.hpp"
 
@@ -101,9 +102,12 @@ cast::StmtPtr kernel_body(const LoopKernel& kernel, Target target) {
   if (linearization.roots.empty()) return cast::block(body);
   isl_context_of(kernel)->reset_operation_budget();
   return with_isl_errors("generating the loops of kernel '" + kernel.name + "'", [&] {
+    StageTimer timer("kernel_body(" + kernel.name + ")");
     codegen::KernelSchedule schedule = codegen::build_schedule(kernel, linearization);
+    timer.mark("schedule tree");
     StatementLowerer lowerer(kernel, linearization, target);
     body.push_back(lowerer.loop_nest(schedule, isl_set_of(kernel.assumptions)));
+    timer.mark("isl AST and lowering");
     return cast::block(body);
   });
 }
@@ -124,15 +128,20 @@ GeneratedCode generate_code(const LoopKernel& kernel, Target target) {
     throw Error("target '" + std::string(target_name(target)) +
                 "' is not available in this version of loom; use the C target");
   }
+  StageTimer timer("generate_code(" + kernel.name + ")");
   check_kernel(kernel);
+  timer.mark("check");
   LoopKernel preprocessed = preprocess(kernel);
+  timer.mark("preprocess");
   GeneratedCode code;
   code.target = target;
   code.function_name = preprocessed.name;
   code.entry_name = preprocessed.name + "_loom_entry";
   cast::Function function = function_signature(preprocessed, code.arguments);
   function.body = kernel_body(preprocessed, target);
+  timer.mark("schedule, AST, lowering");
   code.source = codegen::print_translation_unit(function, target);
+  timer.mark("print");
   return code;
 }
 

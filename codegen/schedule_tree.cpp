@@ -1,6 +1,7 @@
 #include "codegen/schedule_tree.hpp"
 
 #include <isl/id.h>
+#include <isl/schedule_node.h>
 
 #include <algorithm>
 
@@ -70,7 +71,11 @@ class ScheduleBuilder {
     isl::schedule banded = isl_extra::schedule_insert_band(body, partial);
     // isl::id's string constructor parses its text; allocate the id through the C API instead.
     isl::id mark = isl::manage(isl_id_alloc(banded.ctx().get(), loop_mark_name(node.iname).c_str(), nullptr));
-    return banded.root().child(0).insert_mark(mark).schedule();
+    // One loop per iname, never separated into copies: loopy's semantics (a loop is entered once)
+    // and much cheaper for isl than its default separation.
+    isl::schedule_node band = banded.root().child(0);
+    band = isl::manage(isl_schedule_node_band_member_set_ast_loop_type(band.release(), 0, isl_ast_loop_atomic));
+    return band.insert_mark(mark).schedule();
   }
 
   std::vector<std::string> dims_of(int index) const {

@@ -1,0 +1,104 @@
+// Each legality check with a legal and an illegal variant; the illegal one asserts the error
+// type, the names and the instance in the message, and `unchecked` lets it through.
+#include <gtest/gtest.h>
+
+#include "loom/loom.hpp"
+#include "test_helpers.hpp"
+
+namespace loom {
+namespace {
+
+using testing::error_message;
+using testing::expect_matches_reference;
+
+LoopKernel two_d(const char* instruction, std::vector<KernelArgument> args) {
+  return make_kernel({"{[i,j]: 0<=i,j<n}"}, instruction, args, {.name = "knl"});
+}
+
+TEST(Legality, ParallelTagMustNotCrossADependence) {
+  LoopKernel rows = two_d("a[i+1, j] = a[i, j] * 2 {id=rec}", {array_arg("a", DType::Float32, {"n+1", "n"})});
+  LoopKernel legal = tag_inames(rows, "j:g.0");  // columns are independent
+  expect_matches_reference(legal, rows, {{"n", 7}});
+  std::string message = error_message<LegalityError>([&] { tag_inames(rows, "i:g.0"); });
+  EXPECT_NE(message.find("tag_inames: instruction 'rec' must follow 'rec' (flow dependence through 'a'), but iname "
+                         "'i' is tagged g.0 and the dependence crosses its iterations"),
+            std::string::npos)
+      << message;
+  EXPECT_NE(message.find("rec[i=0, j=0] writes a before rec[i=1, j=0] reads it"), std::string::npos) << message;
+  EXPECT_NO_THROW(tag_inames(rows, "i:g.0", /*unchecked=*/true));
+}
+
+TEST(Legality, PrivateTemporariesArePrivatizedButRealFlowIsNot) {
+  // t is private: each work-item has its own, so reusing it across i is fine...
+  LoopKernel scratch = make_kernel({"{[i]: 0<=i<n}"}, "<float32> t = 2*a[i] {id=w}\nout[i] = t + 1 {id=r}",
+                                   {array_arg("a, out", DType::Float32, {"n"})});
+  expect_matches_reference(tag_inames(scratch, "i:l.0"), scratch, {{"n", 9}});
+  // ...but an explicit accumulator carries a value from one j to the next.
+  LoopKernel accumulate = make_kernel({"{[i,j]: 0<=i,j<n}"},
+                                      "for i\n  <float32> acc = 0 {id=init}\n  for j\n"
+                                      "    acc = acc + a[i, j] {id=update, dep=init}\n  end\n"
+                                      "  out[i] = acc {id=store, dep=update}\nend",
+                                      {array_arg("a", DType::Float32, {"n", "n"}), array_arg("out", DType::Float32, {"n"})});
+  expect_matches_reference(tag_inames(accumulate, "i:g.0"), accumulate, {{"n", 6}});
+  std::string message = error_message<LegalityError>([&] { tag_inames(accumulate, "j:l.0"); });
+  EXPECT_NE(message.find("instruction 'update' must follow 'update' (flow dependence through 'acc')"), std::string::npos)
+      << message;
+}
+
+TEST(Legality, WriteRaces) {
+  std::vector<KernelArgument> args = {array_arg("a", DType::Float32, {"n", "n"}), array_arg("out", DType::Float32, {"n"})};
+  LoopKernel by_row = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = a[i, 0]", args);
+  EXPECT_NO_THROW(tag_inames(by_row, "i:l.0"));
+  LoopKernel halves = make_kernel({"{[i]: 0<=i<n}"}, "out[i // 2] = a[i, 0]", args);
+  std::string message = error_message<LegalityError>([&] { tag_inames(halves, "i:l.0"); });
+  EXPECT_NE(message.find("tag_inames: write race: instruction 'insn' writes 'out' (global) within iname 'i' (tagged "
+                         "l.0), and different values of 'i' write the same element"),
+            std::string::npos)
+      << message;
+  EXPECT_NE(message.find("insn[i=0] and insn[i=1]"), std::string::npos) << message;
+  EXPECT_NO_THROW(tag_inames(halves, "i:l.0", /*unchecked=*/true));
+}
+
+TEST(Legality, ArrayBounds) {
+  std::vector<KernelArgument> args = {array_arg("a, out", DType::Float32, {"n"})};
+  LoopKernel inside = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = a[n - 1 - i]", args);
+  EXPECT_NO_THROW(generate_code(inside, Target::C));
+  LoopKernel guarded = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = if(i > 0, a[i - 1], 0)", args);
+  EXPECT_NO_THROW(generate_code(guarded, Target::C)) << "a guarded access is checked under its guard";
+  LoopKernel outside = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = a[i + 1]", args);
+  std::string message = error_message<LegalityError>([&] { generate_code(outside, Target::C); });
+  EXPECT_NE(message.find("instruction 'insn' reads a[i + 1] outside the shape (n) of 'a'"), std::string::npos) << message;
+  EXPECT_NE(message.find("accesses a["), std::string::npos) << message;
+  std::string transformed = error_message<LegalityError>([&] { split_iname(outside, "i", 4); });
+  EXPECT_NE(transformed.find("split_iname: instruction 'insn' reads"), std::string::npos) << transformed;
+  EXPECT_NO_THROW(split_iname(outside, "i", 4, {.unchecked = true}));
+  LoopKernel assumed = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = a[i + 1]", {array_arg("a, out", DType::Float32, {"n + 1"})});
+  EXPECT_NO_THROW(generate_code(assumed, Target::C));
+}
+
+TEST(Legality, VariableAccessOrdering) {
+  std::vector<KernelArgument> args = {array_arg("a, out", DType::Float32, {"n"})};
+  LoopKernel ordered = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = a[i] {id=first}\nout[i] = out[i] * 2 {id=second, dep=first}", args);
+  EXPECT_NO_THROW(generate_code(ordered, Target::C));
+  LoopKernel unordered = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = a[i] {id=first}\nout[i] = 3 {id=second}", args);
+  std::string message = error_message<Error>([&] { generate_code(unordered, Target::C); });
+  EXPECT_NE(message.find("instructions 'first' and 'second' both access 'out' (first writes it) but no dependency "
+                         "orders them"),
+            std::string::npos)
+      << message;
+  LoopKernel disjoint = make_kernel({"{[i]: 0<=i<n}"}, "out[2*i] = a[i] {id=first}\nout[2*i+1] = 3 {id=second}",
+                                    {array_arg("a", DType::Float32, {"n"}), array_arg("out", DType::Float32, {"2*n"})});
+  EXPECT_NO_THROW(generate_code(disjoint, Target::C)) << "disjoint elements need no order";
+}
+
+TEST(Legality, DependencyCycles) {
+  std::vector<KernelArgument> args = {array_arg("a, b", DType::Float32, {"n"})};
+  LoopKernel acyclic = make_kernel({"{[i]: 0<=i<n}"}, "a[i] = 1 {id=x}\nb[i] = a[i] {id=y, dep=x}", args);
+  EXPECT_NO_THROW(generate_code(acyclic, Target::C));
+  LoopKernel cyclic = make_kernel({"{[i]: 0<=i<n}"}, "a[i] = b[i] {id=x, dep=y}\nb[i] = a[i] {id=y, dep=x}", args);
+  std::string message = error_message<Error>([&] { generate_code(cyclic, Target::C); });
+  EXPECT_NE(message.find("dependency cycle: x -> y -> x"), std::string::npos) << message;
+}
+
+}  // namespace
+}  // namespace loom
