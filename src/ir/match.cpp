@@ -234,16 +234,28 @@ std::set<std::string> read_names(const Instruction& instruction) {
   return names;
 }
 
-bool evaluate(const Node& node, const Instruction& instruction) {
+// The instruction's inames plus every iname they replaced (a split's i for i_outer/i_inner), so a
+// `within` written against the untransformed kernel keeps selecting the same instructions.
+std::set<std::string> inames_and_ancestors(const LoopKernel& kernel, const Instruction& instruction) {
+  std::set<std::string> names = instruction.within_inames;
+  for (auto rewrite = kernel.iname_rewrites.rbegin(); rewrite != kernel.iname_rewrites.rend(); ++rewrite) {
+    bool derived = std::any_of(rewrite->new_inames.begin(), rewrite->new_inames.end(),
+                               [&](const std::string& iname) { return names.count(iname) != 0; });
+    if (derived) names.insert(rewrite->old_inames.begin(), rewrite->old_inames.end());
+  }
+  return names;
+}
+
+bool evaluate(const Node& node, const LoopKernel& kernel, const Instruction& instruction) {
   switch (node.kind) {
     case Node::Kind::All:
       return true;
     case Node::Kind::Not:
-      return !evaluate(*node.lhs, instruction);
+      return !evaluate(*node.lhs, kernel, instruction);
     case Node::Kind::And:
-      return evaluate(*node.lhs, instruction) && evaluate(*node.rhs, instruction);
+      return evaluate(*node.lhs, kernel, instruction) && evaluate(*node.rhs, kernel, instruction);
     case Node::Kind::Or:
-      return evaluate(*node.lhs, instruction) || evaluate(*node.rhs, instruction);
+      return evaluate(*node.lhs, kernel, instruction) || evaluate(*node.rhs, kernel, instruction);
     case Node::Kind::Id:
       return glob_matches(node.glob, instruction.id);
     case Node::Kind::Tag:
@@ -255,7 +267,7 @@ bool evaluate(const Node& node, const Instruction& instruction) {
     case Node::Kind::Reads:
       return any_matches(node.glob, read_names(instruction));
     case Node::Kind::Iname:
-      return any_matches(node.glob, instruction.within_inames);
+      return any_matches(node.glob, inames_and_ancestors(kernel, instruction));
   }
   LOOM_ASSERT(false, "unhandled match node kind");
 }
@@ -278,7 +290,7 @@ InstructionMatch InstructionMatch::all() {
 
 bool InstructionMatch::matches(const LoopKernel& kernel, const Instruction& instruction) const {
   // A default-constructed match has no root; like loopy's `within=None` it selects everything.
-  return root_ == nullptr || evaluate(*root_, instruction);
+  return root_ == nullptr || evaluate(*root_, kernel, instruction);
 }
 
 }  // namespace loom

@@ -94,3 +94,22 @@ TEST(SplitIname, ThroughTheRegistry) {
 
 }  // namespace
 }  // namespace loom
+
+namespace loom {
+namespace {
+
+TEST(SplitIname, WithinMayNameTheSplitIname) {
+  LoopKernel kernel = make_kernel({"{[i,j]: 0<=i,j<n}"}, "a[i] = 1 {id=x}\nb[j] = 2 {id=y}",
+                                  {array_arg("a, b", DType::Float32, {"n"})});
+  LoopKernel split = split_iname(kernel, "i", 4);
+  LoopKernel again = split_iname(split, "j", 2, {.within = "iname:j"});
+  EXPECT_EQ(again.find_instruction("y")->within_inames, (std::set<std::string>{"j_outer", "j_inner"}));
+  // "iname:i" still selects x, which is now within i_outer and i_inner.
+  LoopKernel deeper = split_iname(again, "i_inner", 2, {.within = "iname:i"});
+  EXPECT_EQ(deeper.find_instruction("x")->within_inames,
+            (std::set<std::string>{"i_outer", "i_inner_outer", "i_inner_inner"}));
+  testing::expect_matches_reference(deeper, kernel, {{"n", 9}});
+}
+
+}  // namespace
+}  // namespace loom
