@@ -8,6 +8,7 @@
 #include "codegen/lower_expr.hpp"
 #include "codegen/print_c_family.hpp"
 #include "codegen/schedule_tree.hpp"
+#include "ir/instance_sets.hpp"
 #include "ir/isl_kernel.hpp"
 #include "ir/stage_timer.hpp"
 #include "loom/codegen.hpp"
@@ -56,6 +57,9 @@ cast::Function function_signature(const LoopKernel& kernel, std::vector<Generate
   return function;
 }
 
+// Unrolling more copies than this is almost always a mistake (a missing split).
+constexpr int64_t kMaxUnrolledCopies = 1024;
+
 // Lowers statements: instructions through the expression lowering, regions (loops with
 // data-dependent bounds) by generating their own loop nest in place.
 class StatementLowerer {
@@ -72,7 +76,8 @@ class StatementLowerer {
   }
 
   cast::StmtPtr loop_nest(const codegen::KernelSchedule& schedule, const isl::set& context) const {
-    return codegen::generate_loop_nest(schedule, context, kernel_.options.index_dtype, *this);
+    return codegen::generate_loop_nest(schedule, context, kernel_.options.index_dtype, *this,
+                                       [this](const std::string& iname) { return loop_style(iname); });
   }
 
  private:
@@ -88,6 +93,26 @@ class StatementLowerer {
     isl::set context = region.context.intersect_params(isl_set_of(kernel_.assumptions));
     body.push_back(loop_nest(schedule, context));
     return cast::block(body);
+  }
+
+  // unr, ilp (ilp.unr) and vec loops are unrolled (vec falls back to unrolling until vector code
+  // generation exists); unr_hint loops get a pragma; everything else is a plain loop.
+  codegen::LoopStyle loop_style(const std::string& iname) const {
+    using Kind = InameTag::Kind;
+    InameTag tag = kernel_.tag_of(iname);
+    if (tag.kind == Kind::UnrollHint) return {codegen::LoopStyle::Kind::UnrollHint, 0, 0, tag.unroll_factor};
+    if (tag.kind != Kind::Unroll && tag.kind != Kind::Ilp && tag.kind != Kind::Vec) return {};
+    std::optional<ConstantRange> range = constant_iname_range(kernel_, iname);
+    if (!range) {
+      throw Error("cannot unroll iname '" + iname + "' (tagged " + to_string(tag) +
+                  "): its length is not constant; split it and unroll the inner iname");
+    }
+    if (range->extent > kMaxUnrolledCopies) {
+      throw Error("iname '" + iname + "' (tagged " + to_string(tag) + ") has " + std::to_string(range->extent) +
+                  " iterations; loom unrolls at most " + std::to_string(kMaxUnrolledCopies) +
+                  " (split it, or use unr_hint to let the compiler decide)");
+    }
+    return {codegen::LoopStyle::Kind::Unrolled, range->lower, range->extent, 0};
   }
 
   const LoopKernel& kernel_;

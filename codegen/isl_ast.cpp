@@ -1,10 +1,14 @@
 #include "codegen/isl_ast.hpp"
 
+#include <exception>
+#include <optional>
+
 #include <isl/ast.h>
 #include <isl/ast_build.h>
 #include <isl/id.h>
 #include <isl/val.h>
 
+#include "codegen/fold.hpp"
 #include "ir/isl_extra.hpp"
 #include "loom/error.hpp"
 
@@ -21,10 +25,108 @@ std::string id_name(isl_id* id) {
   return name;
 }
 
+// Per-copy guards of unrolled loops, computed by isl while it builds the AST (where it knows what
+// the enclosing loops already imply), so each copy keeps only the guards it needs (DESIGN.md §5).
+struct UnrollGuards {
+  std::vector<std::optional<isl::ast_expr>> guards;  // one per copy; nullopt: the copy always runs
+  std::vector<bool> never;            // the copy never runs
+};
+
+class GuardCollector {
+ public:
+  explicit GuardCollector(const LoopStyles& styles) : styles_(styles) {}
+
+  static isl_stat on_mark(isl_id* mark, isl_ast_build*, void* user) {
+    auto* self = static_cast<GuardCollector*>(user);
+    std::string name = isl_id_get_name(mark);  // isl keeps the id
+    self->marks_.push_back(name.rfind("loop ", 0) == 0 ? name.substr(5) : "");
+    return isl_stat_ok;
+  }
+  static isl_ast_node* after_mark(isl_ast_node* node, isl_ast_build*, void* user) {
+    static_cast<GuardCollector*>(user)->marks_.pop_back();
+    return node;
+  }
+  static isl_id* before_for(isl_ast_build* build, void* user) {
+    auto* self = static_cast<GuardCollector*>(user);
+    isl_ctx* ctx = isl_ast_build_get_ctx(build);
+    // Exceptions must not cross isl's C frames: keep the first one and make isl stop.
+    try {
+      if (self->marks_.empty() || self->marks_.back().empty()) return isl_id_alloc(ctx, "loop", nullptr);
+      LoopStyle style = self->styles_(self->marks_.back());
+      if (style.kind != LoopStyle::Kind::Unrolled) return isl_id_alloc(ctx, "loop", nullptr);
+      self->tables_.push_back(self->guards_for(build, style));
+      return isl_id_alloc(ctx, "unrolled", reinterpret_cast<void*>(self->tables_.size()));
+    } catch (...) {
+      self->error_ = std::current_exception();
+      return nullptr;
+    }
+  }
+
+  void rethrow_pending() const {
+    if (error_) std::rethrow_exception(error_);
+  }
+
+  const UnrollGuards* guards_of(isl_ast_node* for_node) const {
+    isl_id* annotation = isl_ast_node_get_annotation(for_node);
+    if (annotation == nullptr) return nullptr;
+    auto index = reinterpret_cast<std::size_t>(isl_id_get_user(annotation));
+    isl_id_free(annotation);
+    return index == 0 ? nullptr : &tables_[index - 1];
+  }
+
+ private:
+  // The schedule points of this loop level; for each value c of the loop's dimension, the
+  // condition on the enclosing dimensions under which copy c runs, simplified by what holds
+  // whenever the loop runs at all.
+  UnrollGuards guards_for(isl_ast_build* build, const LoopStyle& style) const {
+    isl::union_map schedule = isl::manage(isl_ast_build_get_schedule(build));
+    isl::set points = isl::manage(isl_set_from_union_set(schedule.range().release()));
+    int last = isl_extra::dim_count(points, isl_dim_set) - 1;
+    isl::set any = enclosing(points, last);
+    UnrollGuards result;
+    for (int64_t value = style.lower; value < style.lower + style.extent; ++value) {
+      isl::set at = isl::manage(isl_set_fix_si(points.copy(), isl_dim_set, static_cast<unsigned>(last), static_cast<int>(value)));
+      isl::set condition = enclosing(at, last).gist(any);
+      bool never = condition.is_empty();
+      result.never.push_back(never);
+      bool always = !never && condition.is_equal(isl::set::universe(condition.space()));
+      if (never || always) {
+        result.guards.push_back(std::nullopt);
+      } else {
+        result.guards.push_back(isl::manage(isl_ast_build_expr_from_set(build, in_build_space(build, condition))));
+      }
+    }
+    return result;
+  }
+
+  // The build's schedule space nests its dimensions ([[[] -> [c0]] -> [c1]]); `set` is over the
+  // flattened tuple. Pull it back through the flattening.
+  static isl_set* in_build_space(isl_ast_build* build, const isl::set& set) {
+    isl_space* space = isl_ast_build_get_schedule_space(build);
+    isl_multi_aff* flatten = isl_multi_aff_flatten_range(isl_multi_aff_identity(isl_space_map_from_set(space)));
+    isl_set* flat = isl_set_reset_tuple_id(set.copy());
+    return isl_set_preimage_multi_aff(flat, flatten);
+  }
+
+  // `points` with dimension `last` projected out and re-added unconstrained (the build's space).
+  static isl::set enclosing(const isl::set& points, int last) {
+    isl_set* projected = isl_set_project_out(points.copy(), isl_dim_set, static_cast<unsigned>(last), 1);
+    projected = isl_set_insert_dims(projected, isl_dim_set, static_cast<unsigned>(last), 1);
+    return isl::manage(projected).coalesce();
+  }
+
+  const LoopStyles& styles_;
+  std::vector<std::string> marks_;
+  std::vector<UnrollGuards> tables_;
+  std::exception_ptr error_;
+};
+
 class AstLowering {
  public:
-  AstLowering(const KernelSchedule& schedule, DType index_dtype, const StatementLowering& lower_statement)
-      : schedule_(schedule), index_(index_dtype), lower_statement_(lower_statement) {}
+  AstLowering(const KernelSchedule& schedule, DType index_dtype, const StatementLowering& lower_statement,
+              const LoopStyles& loop_styles, const GuardCollector& guards)
+      : schedule_(schedule), index_(index_dtype), lower_statement_(lower_statement), loop_styles_(loop_styles),
+        guards_(guards) {}
 
   cast::StmtPtr node(const isl::ast_node& ast, const IteratorValues& iterators,
                      const std::string& pending_mark) const {
@@ -126,10 +228,43 @@ class AstLowering {
     isl::ast_expr increment = isl::manage(isl_ast_node_for_get_inc(raw));
     cast::ExprPtr step = expr(increment, iterators);
     LOOM_ASSERT(step->kind == cast::ExprKind::IntConst, "non-constant loop step");
+    LoopStyle style = name == isl_iterator ? LoopStyle{} : loop_styles_(name);
+    if (style.kind == LoopStyle::Kind::Unrolled) return unrolled(ast, iterators, isl_iterator, name, style, step->int_value);
     iterators[isl_iterator] = cast::var(name, index_);
     cast::ExprPtr condition = expr(isl::manage(isl_ast_node_for_get_cond(raw)), iterators);
     cast::StmtPtr body = node(isl::manage(isl_ast_node_for_get_body(raw)), iterators, "");
-    return cast::for_loop(name, index_, init_value, condition, step->int_value, body);
+    cast::StmtPtr loop = cast::for_loop(name, index_, init_value, condition, step->int_value, body);
+    if (style.kind == LoopStyle::Kind::UnrollHint) {
+      auto with_pragma = std::make_shared<cast::Stmt>(*loop);
+      with_pragma->pragma = style.factor > 0 ? "unroll " + std::to_string(style.factor) : "unroll";
+      return with_pragma;
+    }
+    return loop;
+  }
+
+  // One copy of the body per value of the iname's constant range, each guarded by the loop's own
+  // bounds at that value and folded, so a copy keeps only the guards it needs (DESIGN.md §5).
+  cast::StmtPtr unrolled(const isl::ast_node& ast, IteratorValues iterators, const std::string& isl_iterator,
+                         const std::string& name, const LoopStyle& style, int64_t step) const {
+    isl_ast_node* raw = ast.get();
+    if (step != 1) {
+      throw Error("cannot unroll the loop over '" + name + "': isl generated it with a stride of " + std::to_string(step));
+    }
+    const UnrollGuards* table = guards_.guards_of(raw);
+    LOOM_ASSERT(table != nullptr, "unrolled loop over " + name + " has no guards");
+    std::vector<cast::StmtPtr> copies;
+    for (int64_t value = style.lower; value < style.lower + style.extent; ++value) {
+      std::size_t copy = static_cast<std::size_t>(value - style.lower);
+      if (table->never[copy]) continue;
+      cast::ExprPtr guard = table->guards[copy] ? fold(expr(*table->guards[copy], iterators))
+                                                : cast::int_const(1, DType::Bool);
+      cast::ExprPtr constant = cast::int_const(value, index_);
+      iterators[isl_iterator] = constant;
+      if (is_false(guard)) continue;
+      cast::StmtPtr body = fold_statement(node(isl::manage(isl_ast_node_for_get_body(raw)), iterators, ""));
+      copies.push_back(is_true(guard) ? body : cast::if_then(guard, body));
+    }
+    return cast::block(copies);
   }
 
   cast::StmtPtr if_node(const isl::ast_node& ast, const IteratorValues& iterators) const {
@@ -168,24 +303,37 @@ class AstLowering {
   const KernelSchedule& schedule_;
   DType index_;
   const StatementLowering& lower_statement_;
+  const LoopStyles& loop_styles_;
+  const GuardCollector& guards_;
 };
 
 // isl's at_each_domain: replace each statement by a call giving the values of its dimensions in
 // terms of the loop iterators (so lowering can substitute them).
-isl::ast_node statement_call(isl::ast_node, isl::ast_build build) {
-  isl::pw_multi_aff iterator_values = build.schedule().reverse().as_map().as_pw_multi_aff();
-  isl::ast_expr call = build.call_from(iterator_values);
-  return isl::manage(isl_ast_node_alloc_user(call.release()));
+isl_ast_node* statement_call(isl_ast_node* node, isl_ast_build* build, void*) {
+  isl_ast_node_free(node);
+  isl_union_map* schedule = isl_ast_build_get_schedule(build);
+  isl_map* reversed = isl_map_reverse(isl_map_from_union_map(schedule));
+  isl_ast_expr* call = isl_ast_build_call_from_pw_multi_aff(build, isl_pw_multi_aff_from_map(reversed));
+  return isl_ast_node_alloc_user(call);
 }
 
 }  // namespace
 
 cast::StmtPtr generate_loop_nest(const KernelSchedule& schedule, const isl::set& context,
-                                 DType index_dtype, const StatementLowering& lower_statement) {
-  isl::ast_build build = isl::ast_build::from_context(context);
-  build = build.set_at_each_domain(statement_call);
-  isl::ast_node tree = build.node_from(schedule.schedule);
-  return AstLowering(schedule, index_dtype, lower_statement).node(tree, {}, "");
+                                 DType index_dtype, const StatementLowering& lower_statement,
+                                 const LoopStyles& loop_styles) {
+  GuardCollector guards(loop_styles);
+  isl_ast_build* build = isl_ast_build_from_context(context.copy());
+  build = isl_ast_build_set_at_each_domain(build, &statement_call, nullptr);
+  build = isl_ast_build_set_before_each_mark(build, &GuardCollector::on_mark, &guards);
+  build = isl_ast_build_set_after_each_mark(build, &GuardCollector::after_mark, &guards);
+  build = isl_ast_build_set_before_each_for(build, &GuardCollector::before_for, &guards);
+  isl_ast_node* raw_tree = isl_ast_build_node_from_schedule(build, schedule.schedule.copy());
+  isl_ast_build_free(build);
+  guards.rethrow_pending();
+  if (raw_tree == nullptr) isl::exception::throw_last_error(schedule.schedule.ctx());
+  isl::ast_node tree = isl::manage(raw_tree);
+  return AstLowering(schedule, index_dtype, lower_statement, loop_styles, guards).node(tree, {}, "");
 }
 
 }  // namespace loom::codegen

@@ -12,10 +12,22 @@ namespace loom::codegen {
 // Lowers one statement instance given the values of its loop inames.
 using StatementLowering = std::function<cast::StmtPtr(const Statement&, const InameValues&)>;
 
+// How the loop over an iname is emitted: a loop, fully unrolled over its constant range
+// [lower, lower + extent) (unr, ilp, vec), or a loop with an unroll pragma (unr_hint[.N]).
+struct LoopStyle {
+  enum class Kind { Loop, Unrolled, UnrollHint };
+  Kind kind = Kind::Loop;
+  int64_t lower = 0;
+  int64_t extent = 0;
+  int factor = 0;  // UnrollHint: 0 for a plain `#pragma unroll`
+};
+using LoopStyles = std::function<LoopStyle(const std::string& iname)>;
+
 // Generates the isl AST of `schedule` under `context` (the kernel's assumptions: constraints that
 // let isl drop guards) and lowers it: for loops named by their inames, isl's integer operations
 // as loom helpers, each statement through `lower_statement`.
 cast::StmtPtr generate_loop_nest(const KernelSchedule& schedule, const isl::set& context,
-                                 DType index_dtype, const StatementLowering& lower_statement);
+                                 DType index_dtype, const StatementLowering& lower_statement,
+                                 const LoopStyles& loop_styles);
 
 }  // namespace loom::codegen

@@ -125,34 +125,6 @@ void replace_in_priorities(LoopKernel& kernel, const SplitPlan& plan) {
   }
 }
 
-std::string tuple(const std::string& id, const std::vector<std::string>& dims) {
-  std::string text = id + "[";
-  for (std::size_t i = 0; i < dims.size(); ++i) text += (i ? ", " : "") + dims[i];
-  return text + "]";
-}
-
-// { id[..., i, ...] -> id[..., i_outer, i_inner, ...] } for split instructions, identity otherwise.
-isl::union_map instance_rewrite(const LoopKernel& before, const LoopKernel& after, const SplitPlan& plan) {
-  isl::ctx ctx = isl_context_of(before)->ctx();
-  isl::union_map rewrite(ctx, "{ }");
-  for (std::size_t k = 0; k < before.instructions.size(); ++k) {
-    const Instruction& old_instruction = before.instructions[k];
-    const Instruction& new_instruction = after.instructions[k];
-    isl::set old_instances = instance_set(before, old_instruction);
-    isl::set new_instances = instance_set(after, new_instruction);
-    std::ostringstream text;
-    text << "{ " << tuple(old_instruction.id, isl_extra::dim_names(old_instances, isl_dim_set)) << " -> "
-         << tuple(new_instruction.id, isl_extra::dim_names(new_instances, isl_dim_set));
-    if (old_instruction.within_inames.count(plan.iname) != 0 && plan.split_ids.count(old_instruction.id) != 0) {
-      text << " : " << plan.iname << " = " << plan.length << plan.outer << " + " << plan.inner;
-    }
-    text << " }";
-    isl::map map = isl::map(ctx, text.str()).intersect_domain(old_instances).intersect_range(new_instances);
-    rewrite = rewrite.unite(isl::union_map(map));
-  }
-  return rewrite;
-}
-
 TransformCall recorded_call(std::string_view iname, int64_t inner_length, const SplitOptions& options) {
   TransformCall call{"split_iname", {{"iname", std::string(iname)}, {"inner_length", inner_length}}};
   auto add = [&](const char* name, const std::optional<std::string>& value) {
@@ -202,7 +174,12 @@ LoopKernel split_iname(const LoopKernel& kernel, std::string_view iname, int64_t
            << plan.inner << " < " << inner_length;
   result.iname_rewrites.push_back({"split_iname", {plan.iname}, {plan.outer, plan.inner}, relation.str()});
   // Step 3: trace dependences and check.
-  isl::union_map rewrite = with_isl_errors(call_text, [&] { return instance_rewrite(kernel, result, plan); });
+  isl::union_map rewrite = with_isl_errors(call_text, [&] {
+    return instance_rewrite(kernel, result, [&](const Instruction& old) -> std::string {
+      if (old.within_inames.count(plan.iname) == 0 || plan.split_ids.count(old.id) == 0) return "";
+      return "old_" + plan.iname + " = " + std::to_string(plan.length) + "*" + plan.outer + " + " + plan.inner;
+    });
+  });
   return finish_transform(kernel, std::move(result), call, rewrite, options.unchecked);
 }
 

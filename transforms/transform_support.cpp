@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "analysis/accesses.hpp"
 #include "analysis/checks.hpp"
 #include "analysis/dependences.hpp"
 #include "ir/isl_extra.hpp"
@@ -44,6 +45,39 @@ void require_iname(const LoopKernel& kernel, const std::string& iname, const std
   std::string known;
   for (const std::string& name : kernel.all_inames()) known += (known.empty() ? "" : ", ") + name;
   throw Error(transform + ": unknown iname '" + iname + "' (the kernel's inames: " + known + ")");
+}
+
+isl::union_map instance_rewrite(const LoopKernel& before, const LoopKernel& after,
+                                const std::function<std::string(const Instruction& old)>& constraints) {
+  LOOM_ASSERT(before.instructions.size() == after.instructions.size(), "instance_rewrite: instructions changed");
+  isl::ctx ctx = isl_context_of(before)->ctx();
+  isl::union_map rewrite(ctx, "{ }");
+  for (std::size_t k = 0; k < before.instructions.size(); ++k) {
+    const Instruction& old_instruction = before.instructions[k];
+    const Instruction& new_instruction = after.instructions[k];
+    isl::set old_instances = instance_set(before, old_instruction);
+    isl::set new_instances = instance_set(after, new_instruction);
+    std::vector<std::string> old_dims = isl_extra::dim_names(old_instances, isl_dim_set);
+    std::vector<std::string> new_dims = isl_extra::dim_names(new_instances, isl_dim_set);
+    std::ostringstream text;
+    text << "{ " << old_instruction.id << "[";
+    for (std::size_t i = 0; i < old_dims.size(); ++i) text << (i ? ", " : "") << "old_" << old_dims[i];
+    text << "] -> " << new_instruction.id << "[";
+    for (std::size_t i = 0; i < new_dims.size(); ++i) text << (i ? ", " : "") << new_dims[i];
+    text << "] : 0 = 0";
+    for (const std::string& dim : old_dims) {
+      if (std::find(new_dims.begin(), new_dims.end(), dim) != new_dims.end()) text << " and old_" << dim << " = " << dim;
+    }
+    std::string extra = constraints(old_instruction);
+    if (!extra.empty()) text << " and " << extra;
+    text << " }";
+    // The string names dimensions only; isl::map aligns the parameters when intersecting.
+    isl::map map = isl::map(ctx, text.str());
+    map = isl::manage(isl_map_intersect_domain(map.release(), isl_extra::set_tuple_name(old_instances, old_instruction.id).release()));
+    map = map.intersect_range(new_instances);
+    rewrite = rewrite.unite(isl::union_map(map));
+  }
+  return rewrite;
 }
 
 isl::set param_form(const Domain& domain) {

@@ -4,6 +4,7 @@
 
 #include <isl/cpp.h>
 
+#include <functional>
 #include <optional>
 #include <set>
 #include <string>
@@ -33,6 +34,14 @@ void require_iname(const LoopKernel& kernel, const std::string& iname, const std
 // dimensions, in order; the text is isl's printing.
 Domain domain_from_param_form(const IslContextPtr& context, const isl::set& param_form,
                               const std::vector<std::string>& inames);
+
+// The instance rewrite of a transform that keeps the instructions (same count, same order): for
+// each instruction, { id[old inames] -> id[new inames] : constraints } where `constraints(old)`
+// relates the old inames (written with an `old_` prefix) to the new ones, e.g. for a split
+// "old_i = 16*i_outer + i_inner". Inames present before and after are equated automatically;
+// an empty text leaves only those equalities.
+isl::union_map instance_rewrite(const LoopKernel& before, const LoopKernel& after,
+                                const std::function<std::string(const Instruction& old)>& constraints);
 
 // A domain's set in param form: every iname a parameter, so sets over different inames combine.
 isl::set param_form(const Domain& domain);

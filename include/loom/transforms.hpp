@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <utility>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -18,6 +19,9 @@ namespace loom {
 
 struct SplitOptions {
   std::optional<std::string> outer_iname;  // default <iname>_outer
+  // loopy's slabs=(head, tail): the first `head` and last `tail` outer iterations are generated
+  // apart, so the bulk in between has no guards.
+  std::pair<int64_t, int64_t> slabs = {0, 0};
   std::optional<std::string> inner_iname;  // default <iname>_inner
   std::optional<std::string> outer_tag;
   std::optional<std::string> inner_tag;
@@ -42,6 +46,67 @@ LoopKernel tag_inames(const LoopKernel& kernel, const std::map<std::string, std:
 LoopKernel prioritize_loops(const LoopKernel& kernel, const std::vector<std::string>& loop_priority,
                             bool unchecked = false);
 LoopKernel prioritize_loops(const LoopKernel& kernel, const std::string& loop_priority, bool unchecked = false);
+
+// ---- more iname transforms (loopy's transform/iname.py) -----------------------------------------
+
+// Removes the implementation tags of `inames` (a list or comma string); they become sequential.
+LoopKernel untag_inames(const LoopKernel& kernel, const std::vector<std::string>& inames, bool unchecked = false);
+
+struct RenameOptions {
+  bool existing_ok = false;  // renaming onto an existing iname merges the two loops (checked)
+  std::optional<std::string> within;
+  bool unchecked = false;
+};
+LoopKernel rename_iname(const LoopKernel& kernel, const std::string& old_iname, const std::string& new_iname,
+                        const RenameOptions& options = {});
+// Renames several inames onto one (loopy's rename_inames): merges their loops.
+LoopKernel rename_inames(const LoopKernel& kernel, const std::vector<std::string>& old_inames,
+                         const std::string& new_iname, const RenameOptions& options = {});
+
+struct DuplicateOptions {
+  std::optional<std::string> within;
+  std::vector<std::string> new_inames;        // default: uniquified <iname>_0 ...
+  std::optional<std::string> suffix;         // alternative naming: <iname><suffix>
+  std::map<std::string, std::string> tags;   // tags for the new inames, by new name
+  bool unchecked = false;
+};
+// Gives the matched instructions their own copy of each iname (a new loop with the same domain).
+LoopKernel duplicate_inames(const LoopKernel& kernel, const std::vector<std::string>& inames,
+                            const DuplicateOptions& options = {});
+
+// Removes inames no instruction uses (all when `inames` is empty) from the domains.
+LoopKernel remove_unused_inames(const LoopKernel& kernel, const std::vector<std::string>& inames = {});
+
+// Adds constraints on the parameters ("n mod 16 = 0 and n >= 16").
+LoopKernel assume(const LoopKernel& kernel, const std::string& assumptions);
+
+// Replaces parameters by constants everywhere (domains, instructions, shapes, assumptions).
+LoopKernel fix_parameters(const LoopKernel& kernel, const std::map<std::string, int64_t>& values);
+
+struct JoinOptions {
+  std::optional<std::string> new_iname;
+  std::optional<std::string> tag;
+  std::optional<std::string> within;
+  bool unchecked = false;
+};
+// Joins inames (outermost first) of one domain into one: inames = [i, j] with j in [0, J)
+// gives k = i*J + j. Inner inames need constant extents.
+LoopKernel join_inames(const LoopKernel& kernel, const std::vector<std::string>& inames, const JoinOptions& options = {});
+
+struct ChunkOptions {
+  std::optional<std::string> outer_iname, inner_iname, outer_tag, inner_tag, within;
+  bool unchecked = false;
+};
+// Splits an iname into `num_chunks` contiguous chunks (outer = chunk number).
+LoopKernel chunk_iname(const LoopKernel& kernel, const std::string& iname, int64_t num_chunks,
+                       const ChunkOptions& options = {});
+
+// Re-indexes one domain by a bijective affine isl map over its inames, e.g.
+// "{[i, j] -> [t, j2]: t = i + j and j2 = j}" (skewing, diamond tiling). Checked.
+LoopKernel map_domain(const LoopKernel& kernel, const std::string& isl_map, bool unchecked = false);
+
+// The lowest "g.N" or "l.N" (`kind` "g" or "l") that no iname uses, as a tag string.
+std::string find_unused_axis_tag(const LoopKernel& kernel, const std::string& kind);
 
 // ---- the registry: transforms by name (JSON specs, CLI, tuner, printer) -------------------------
 

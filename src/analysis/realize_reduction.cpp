@@ -18,6 +18,7 @@
 
 #include "analysis/type_inference.hpp"
 #include "codegen/linearize.hpp"
+#include "ir/instance_sets.hpp"
 #include "ir/isl_extra.hpp"
 #include "ir/isl_kernel.hpp"
 #include "loom/error.hpp"
@@ -80,15 +81,12 @@ struct PrivateAxis {
 };
 
 PrivateAxis constant_range(const LoopKernel& kernel, const std::string& iname, const std::string& why) {
-  const Domain* domain = kernel.domain_of_iname(iname);
-  isl::set set = isl_set_of(domain->set).intersect_params(isl_set_of(kernel.assumptions));
-  int position = isl_extra::find_dim(set, isl_dim_set, iname);
-  isl::val low = set.dim_min_val(position), high = set.dim_max_val(position);
-  if (!low.is_int() || !high.is_int()) {
+  std::optional<ConstantRange> range = constant_iname_range(kernel, iname);
+  if (!range) {
     throw Error("the accumulator of a reduction needs a private copy per value of iname '" + iname + "' (" + why +
                 "), but its range is not constant; split '" + iname + "' and use the inner iname instead");
   }
-  return {iname, low.get_num_si(), high.get_num_si() - low.get_num_si() + 1};
+  return {iname, range->lower, range->extent};
 }
 
 // A reduction's accumulator needs one copy per value of every iname of its instruction that is

@@ -33,4 +33,20 @@ isl::set instruction_domain(const LoopKernel& kernel, const Instruction& instruc
   return instruction_domain(kernel, instruction, dims, "S");
 }
 
+std::optional<ConstantRange> constant_iname_range(const LoopKernel& kernel, const std::string& iname) {
+  const Domain* domain = kernel.domain_of_iname(iname);
+  if (domain == nullptr) return std::nullopt;
+  isl::set set = isl_set_of(domain->set).intersect_params(isl_set_of(kernel.assumptions));
+  // Other inames of the domain may bound this one (a triangle); project them out first.
+  isl::set alone = isl_extra::set_dims_to_params(set);
+  for (const std::string& other : domain->inames) {
+    if (other != iname) alone = isl_extra::project_out_param(alone, other);
+  }
+  alone = isl_extra::params_to_set_dims(isl::manage(isl_set_from_params(alone.params().release())), {iname}, "");
+  if (alone.is_empty()) return std::nullopt;
+  isl::val low = alone.dim_min_val(0), high = alone.dim_max_val(0);
+  if (!low.is_int() || !high.is_int()) return std::nullopt;
+  return ConstantRange{low.get_num_si(), high.get_num_si() - low.get_num_si() + 1};
+}
+
 }  // namespace loom

@@ -3,6 +3,7 @@
 
 #include <isl/cpp.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,5 +19,13 @@ isl::set instruction_domain(const LoopKernel& kernel, const Instruction& instruc
 
 // instruction_domain over all of the instruction's inames, in the kernel's iname order.
 isl::set instruction_domain(const LoopKernel& kernel, const Instruction& instruction);
+
+// The constant range [lower, lower + extent) of an iname under the kernel's assumptions; nullopt
+// when it depends on parameters or is unbounded.
+struct ConstantRange {
+  int64_t lower;
+  int64_t extent;
+};
+std::optional<ConstantRange> constant_iname_range(const LoopKernel& kernel, const std::string& iname);
 
 }  // namespace loom

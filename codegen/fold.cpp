@@ -1,0 +1,180 @@
+#include "codegen/fold.hpp"
+
+#include <optional>
+
+namespace loom::codegen {
+
+namespace {
+
+std::optional<int64_t> constant(const cast::ExprPtr& e) {
+  if (e->kind == cast::ExprKind::IntConst) return e->int_value;
+  return std::nullopt;
+}
+
+cast::ExprPtr boolean(bool value) { return cast::int_const(value ? 1 : 0, DType::Bool); }
+
+int64_t floor_div(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+
+bool is_helper(const cast::ExprPtr& e, const std::string& base) {
+  return e->kind == cast::ExprKind::Call && e->name.rfind(base + "_int", 0) == 0 && e->args.size() == 2;
+}
+
+std::optional<int64_t> fold_arithmetic(const std::string& op, int64_t a, int64_t b) {
+  if (op == "+") return a + b;
+  if (op == "-") return a - b;
+  if (op == "*") return a * b;
+  if (op == "/" && b != 0) return a / b;
+  if (op == "%" && b != 0) return a % b;
+  if (op == "<") return a < b;
+  if (op == "<=") return a <= b;
+  if (op == ">") return a > b;
+  if (op == ">=") return a >= b;
+  if (op == "==") return a == b;
+  if (op == "!=") return a != b;
+  if (op == "&&") return a && b;
+  if (op == "||") return a || b;
+  return std::nullopt;
+}
+
+// c <= min(a, b)  ⇔  c <= a && c <= b  (and the mirrored forms), so each part folds on its own.
+std::optional<cast::ExprPtr> split_min_max_comparison(const cast::Expr& e) {
+  const cast::ExprPtr& lhs = e.args[0];
+  const cast::ExprPtr& rhs = e.args[1];
+  auto both = [&](const cast::ExprPtr& x, const cast::ExprPtr& y, bool rhs_side, const char* joiner) {
+    cast::ExprPtr first = rhs_side ? cast::binary(e.op, lhs, x, DType::Bool) : cast::binary(e.op, x, rhs, DType::Bool);
+    cast::ExprPtr second = rhs_side ? cast::binary(e.op, lhs, y, DType::Bool) : cast::binary(e.op, y, rhs, DType::Bool);
+    return fold(cast::binary(joiner, first, second, DType::Bool));
+  };
+  bool less = e.op == "<" || e.op == "<=";
+  bool greater = e.op == ">" || e.op == ">=";
+  if ((less && is_helper(rhs, "loom_min")) || (greater && is_helper(rhs, "loom_max"))) {
+    return both(rhs->args[0], rhs->args[1], true, "&&");
+  }
+  if ((less && is_helper(lhs, "loom_max")) || (greater && is_helper(lhs, "loom_min"))) {
+    return both(lhs->args[0], lhs->args[1], false, "&&");
+  }
+  return std::nullopt;
+}
+
+cast::ExprPtr fold_binary(const cast::ExprPtr& original, cast::ExprPtr lhs, cast::ExprPtr rhs) {
+  const std::string& op = original->op;
+  auto a = constant(lhs), b = constant(rhs);
+  if (a && b) {
+    if (auto value = fold_arithmetic(op, *a, *b)) return cast::int_const(*value, original->dtype);
+  }
+  if (op == "&&") {
+    if (is_false(lhs) || is_false(rhs)) return boolean(false);
+    if (is_true(lhs)) return rhs;
+    if (is_true(rhs)) return lhs;
+  }
+  if (op == "||") {
+    if (is_true(lhs) || is_true(rhs)) return boolean(true);
+    if (is_false(lhs)) return rhs;
+    if (is_false(rhs)) return lhs;
+  }
+  if (op == "+" && a && *a == 0) return rhs;
+  if ((op == "+" || op == "-") && b && *b == 0) return lhs;
+  if (op == "*" && ((a && *a == 1))) return rhs;
+  if (op == "*" && ((b && *b == 1))) return lhs;
+  if (op == "*" && ((a && *a == 0) || (b && *b == 0))) return cast::int_const(0, original->dtype);
+  cast::ExprPtr rebuilt = cast::binary(op, lhs, rhs, original->dtype);
+  if (auto split = split_min_max_comparison(*rebuilt)) return *split;
+  return rebuilt;
+}
+
+cast::ExprPtr fold_call(const cast::ExprPtr& original, std::vector<cast::ExprPtr> args) {
+  if (args.size() == 2) {
+    auto a = constant(args[0]), b = constant(args[1]);
+    if (a && b) {
+      if (is_helper(original, "loom_min")) return cast::int_const(std::min(*a, *b), original->dtype);
+      if (is_helper(original, "loom_max")) return cast::int_const(std::max(*a, *b), original->dtype);
+      if (is_helper(original, "loom_floor_div") && *b != 0) return cast::int_const(floor_div(*a, *b), original->dtype);
+    }
+  }
+  return cast::call(original->name, std::move(args), original->dtype);
+}
+
+}  // namespace
+
+bool is_true(const cast::ExprPtr& expr) { return expr->kind == cast::ExprKind::IntConst && expr->int_value != 0; }
+bool is_false(const cast::ExprPtr& expr) { return expr->kind == cast::ExprKind::IntConst && expr->int_value == 0; }
+
+cast::ExprPtr fold(const cast::ExprPtr& expr) {
+  switch (expr->kind) {
+    case cast::ExprKind::Binary: return fold_binary(expr, fold(expr->args[0]), fold(expr->args[1]));
+    case cast::ExprKind::Unary: {
+      cast::ExprPtr operand = fold(expr->args[0]);
+      if (auto value = constant(operand)) {
+        return cast::int_const(expr->op == "-" ? -*value : !*value, expr->dtype);
+      }
+      return cast::unary(expr->op, operand, expr->dtype);
+    }
+    case cast::ExprKind::Call: {
+      std::vector<cast::ExprPtr> args;
+      for (const cast::ExprPtr& arg : expr->args) args.push_back(fold(arg));
+      return fold_call(expr, std::move(args));
+    }
+    case cast::ExprKind::Ternary: {
+      cast::ExprPtr condition = fold(expr->args[0]);
+      if (is_true(condition)) return fold(expr->args[1]);
+      if (is_false(condition)) return fold(expr->args[2]);
+      return cast::ternary(condition, fold(expr->args[1]), fold(expr->args[2]), expr->dtype);
+    }
+    case cast::ExprKind::Load: return cast::load(expr->name, fold(expr->args[0]), expr->dtype);
+    case cast::ExprKind::Cast: return cast::cast_to(expr->dtype, fold(expr->args[0]));
+    default: return expr;
+  }
+}
+
+cast::ExprPtr substitute_vars(const cast::ExprPtr& expr, const std::string& name, const cast::ExprPtr& value) {
+  if (expr->kind == cast::ExprKind::Var) return expr->name == name ? value : expr;
+  if (expr->args.empty()) return expr;
+  auto copy = std::make_shared<cast::Expr>(*expr);
+  for (cast::ExprPtr& arg : copy->args) arg = substitute_vars(arg, name, value);
+  return copy;
+}
+
+}  // namespace loom::codegen
+
+namespace loom::codegen {
+
+cast::StmtPtr fold_statement(const cast::StmtPtr& stmt) {
+  switch (stmt->kind) {
+    case cast::StmtKind::Block: {
+      std::vector<cast::StmtPtr> body;
+      for (const cast::StmtPtr& child : stmt->body) {
+        cast::StmtPtr folded = fold_statement(child);
+        if (folded->kind == cast::StmtKind::Block && folded->body.empty()) continue;
+        body.push_back(folded);
+      }
+      return cast::block(body);
+    }
+    case cast::StmtKind::If: {
+      cast::ExprPtr condition = fold(stmt->condition);
+      if (is_true(condition)) return fold_statement(stmt->body[0]);
+      if (is_false(condition)) return stmt->body.size() > 1 ? fold_statement(stmt->body[1]) : cast::block({});
+      return cast::if_then(condition, fold_statement(stmt->body[0]),
+                           stmt->body.size() > 1 ? fold_statement(stmt->body[1]) : nullptr);
+    }
+    case cast::StmtKind::For: {
+      auto copy = std::make_shared<cast::Stmt>(*stmt);
+      copy->init = fold(stmt->init);
+      copy->condition = fold(stmt->condition);
+      copy->body = {fold_statement(stmt->body[0])};
+      return copy;
+    }
+    case cast::StmtKind::Assign: return cast::assign(fold(stmt->target), fold(stmt->value));
+    case cast::StmtKind::Declare: {
+      if (!stmt->init) return stmt;
+      auto copy = std::make_shared<cast::Stmt>(*stmt);
+      copy->init = fold(stmt->init);
+      return copy;
+    }
+    default: return stmt;
+  }
+}
+
+}  // namespace loom::codegen

@@ -1,0 +1,97 @@
+// Unrolling in loom's lowering (unr, ilp, vec) and unroll pragmas (unr_hint): equivalence and the
+// shape of the generated code.
+#include <gtest/gtest.h>
+
+#include "loom/loom.hpp"
+#include "test_helpers.hpp"
+#include "test_kernels.hpp"
+
+namespace loom {
+namespace {
+
+using testing::error_message;
+using testing::expect_matches_reference;
+
+std::string function_body(const GeneratedCode& code) { return code.source.substr(code.source.find("void " + code.function_name + "(")); }
+
+int count(const std::string& text, const std::string& what) {
+  int n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+TEST(Unroll, ConstantLoopBecomesStraightLineCode) {
+  LoopKernel kernel = make_kernel({"{[i, j]: 0<=i<n and 0<=j<4}"}, "out[i, j] = a[i, j] * (j + 1)",
+                                  {array_arg("a, out", DType::Float32, {"n", "4"})}, {.name = "rows"});
+  LoopKernel unrolled = tag_inames(kernel, "j:unr");
+  std::string body = function_body(generate_code(unrolled, Target::C));
+  EXPECT_EQ(body.find("for (int32_t j"), std::string::npos) << body;
+  EXPECT_EQ(count(body, "out["), 4) << body;
+  EXPECT_EQ(count(body, "if ("), 0) << body;
+  for (int64_t n : {0, 1, 7}) expect_matches_reference(unrolled, kernel, {{"n", n}});
+}
+
+TEST(Unroll, RaggedTileKeepsOnlyTheGuardsItNeeds) {
+  LoopKernel kernel = test_kernels::vector_scale();
+  LoopKernel unrolled = split_iname(kernel, "i", 4, {.inner_tag = "unr"});
+  std::string body = function_body(generate_code(unrolled, Target::C));
+  // The first copy (i_inner = 0) always runs inside the i_outer loop; the other three are guarded.
+  EXPECT_EQ(count(body, "if ("), 3) << body;
+  for (int64_t n : {0, 1, 2, 3, 4, 5, 17}) expect_matches_reference(unrolled, kernel, {{"n", n}});
+}
+
+TEST(Unroll, FullyConstantTileHasNoGuards) {
+  LoopKernel kernel = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = 2*a[i]", {array_arg("a, out", DType::Float32, {"n"})},
+                                  {.name = "scale", .assumptions = "n mod 4 = 0 and n >= 0"});
+  LoopKernel unrolled = split_iname(kernel, "i", 4, {.inner_tag = "unr"});
+  std::string body = function_body(generate_code(unrolled, Target::C));
+  EXPECT_EQ(count(body, "if ("), 0) << body;
+  EXPECT_EQ(count(body, "out["), 4) << body;
+  for (int64_t n : {0, 4, 64}) expect_matches_reference(unrolled, kernel, {{"n", n}});
+}
+
+TEST(Unroll, UnrollHintPrintsAPragma) {
+  LoopKernel kernel = test_kernels::vector_scale();
+  std::string with_factor = function_body(generate_code(tag_inames(kernel, "i:unr_hint.4"), Target::C));
+  EXPECT_NE(with_factor.find("#pragma unroll 4\n  for (int32_t i"), std::string::npos) << with_factor;
+  std::string plain = function_body(generate_code(tag_inames(kernel, "i:unr_hint"), Target::C));
+  EXPECT_NE(plain.find("#pragma unroll\n"), std::string::npos) << plain;
+  expect_matches_reference(tag_inames(kernel, "i:unr_hint.4"), kernel, {{"n", 13}});
+}
+
+TEST(Unroll, IlpRegisterTileHasSixteenAccumulators) {
+  LoopKernel matmul = test_kernels::matmul();
+  LoopKernel tiled = split_iname(matmul, "i", 4, {.inner_tag = "ilp"});
+  tiled = split_iname(tiled, "j", 4, {.inner_tag = "ilp"});
+  tiled = prioritize_loops(tiled, "i_outer, j_outer, k, i_inner, j_inner");
+  std::string body = function_body(generate_code(tiled, Target::C));
+  EXPECT_NE(body.find("float acc_k[16];"), std::string::npos) << body;
+  EXPECT_EQ(body.find("for (int32_t i_inner"), std::string::npos) << body;
+  EXPECT_EQ(body.find("for (int32_t j_inner"), std::string::npos) << body;
+  for (int64_t n : {1, 4, 7, 12, 13}) expect_matches_reference(tiled, matmul, {{"n", n}});
+}
+
+TEST(Unroll, VecFallsBackToUnrolling) {
+  LoopKernel kernel = test_kernels::vector_scale();
+  LoopKernel vec = split_iname(kernel, "i", 4, {.inner_tag = "vec"});
+  std::string body = function_body(generate_code(vec, Target::C));
+  EXPECT_EQ(body.find("for (int32_t i_inner"), std::string::npos) << body;
+  for (int64_t n : {3, 8, 11}) expect_matches_reference(vec, kernel, {{"n", n}});
+}
+
+TEST(Unroll, IlpSeqIsALoop) {
+  LoopKernel kernel = test_kernels::vector_scale();
+  LoopKernel seq = split_iname(kernel, "i", 4, {.inner_tag = "ilp.seq"});
+  std::string body = function_body(generate_code(seq, Target::C));
+  EXPECT_NE(body.find("for (int32_t i_inner"), std::string::npos) << body;
+  expect_matches_reference(seq, kernel, {{"n", 11}});
+}
+
+TEST(Unroll, RefusesParametricLength) {
+  LoopKernel kernel = tag_inames(test_kernels::vector_scale(), "i:unr");
+  std::string message = error_message<Error>([&] { generate_code(kernel, Target::C); });
+  EXPECT_NE(message.find("cannot unroll iname 'i' (tagged unr): its length is not constant"), std::string::npos) << message;
+}
+
+}  // namespace
+}  // namespace loom
