@@ -133,8 +133,10 @@ class AstLowering {
     isl_ast_node* raw = ast.get();
     switch (isl_ast_node_get_type(raw)) {
       case isl_ast_node_for: return for_node(ast, iterators, pending_mark);
-      case isl_ast_node_if: return if_node(ast, iterators);
-      case isl_ast_node_block: return block_node(ast, iterators);
+      // A band isl splits into pieces (slabs) or guards sits under its mark as an if or a block
+      // of loops: each of those loops is still the marked iname's.
+      case isl_ast_node_if: return if_node(ast, iterators, pending_mark);
+      case isl_ast_node_block: return block_node(ast, iterators, pending_mark);
       case isl_ast_node_mark: {
         std::string mark = id_name(isl_ast_node_mark_get_id(raw));
         return node(isl::manage(isl_ast_node_mark_get_node(raw)), iterators, mark);
@@ -267,23 +269,23 @@ class AstLowering {
     return cast::block(copies);
   }
 
-  cast::StmtPtr if_node(const isl::ast_node& ast, const IteratorValues& iterators) const {
+  cast::StmtPtr if_node(const isl::ast_node& ast, const IteratorValues& iterators, const std::string& mark) const {
     isl_ast_node* raw = ast.get();
     cast::ExprPtr condition = expr(isl::manage(isl_ast_node_if_get_cond(raw)), iterators);
-    cast::StmtPtr then_body = node(isl::manage(isl_ast_node_if_get_then_node(raw)), iterators, "");
+    cast::StmtPtr then_body = node(isl::manage(isl_ast_node_if_get_then_node(raw)), iterators, mark);
     cast::StmtPtr else_body;
     if (isl_ast_node_if_has_else_node(raw) == isl_bool_true) {
-      else_body = node(isl::manage(isl_ast_node_if_get_else_node(raw)), iterators, "");
+      else_body = node(isl::manage(isl_ast_node_if_get_else_node(raw)), iterators, mark);
     }
     return cast::if_then(condition, then_body, else_body);
   }
 
-  cast::StmtPtr block_node(const isl::ast_node& ast, const IteratorValues& iterators) const {
+  cast::StmtPtr block_node(const isl::ast_node& ast, const IteratorValues& iterators, const std::string& mark) const {
     isl_ast_node_list* children = isl_ast_node_block_get_children(ast.get());
     std::vector<cast::StmtPtr> body;
     int n = isl_ast_node_list_n_ast_node(children);
     for (int i = 0; i < n; ++i) {
-      body.push_back(node(isl::manage(isl_ast_node_list_get_at(children, i)), iterators, ""));
+      body.push_back(node(isl::manage(isl_ast_node_list_get_at(children, i)), iterators, mark));
     }
     isl_ast_node_list_free(children);
     return cast::block(body);

@@ -4,6 +4,7 @@
 #include <isl/schedule_node.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "ir/isl_extra.hpp"
 #include "ir/isl_kernel.hpp"
@@ -75,7 +76,59 @@ class ScheduleBuilder {
     // and much cheaper for isl than its default separation.
     isl::schedule_node band = banded.root().child(0);
     band = isl::manage(isl_schedule_node_band_member_set_ast_loop_type(band.release(), 0, isl_ast_loop_atomic));
+    if (kernel_.slabs.count(node.iname) != 0) band = isolate_full_tiles(band, body, node.iname);
     return band.insert_mark(mark).schedule();
+  }
+
+  // Slabs: isl's `isolate` option generates the outer iterations whose inner loop is complete (a
+  // full tile) apart from the partial ones, so the bulk runs without guards.
+  isl::schedule_node isolate_full_tiles(isl::schedule_node band, const isl::schedule& body, const std::string& outer) {
+    std::string inner = inner_of(outer);
+    if (inner.empty()) return band;
+    std::optional<ConstantRange> length = constant_iname_range(kernel_, inner);
+    if (!length) return band;
+    std::optional<isl::set> full;
+    body.domain().foreach_set([&](isl::set statement) {
+      std::vector<std::string> dims = isl_extra::dim_names(statement, isl_dim_set);
+      if (std::find(dims.begin(), dims.end(), inner) == dims.end()) return;
+      isl::set tiles = full_tiles(statement, outer, inner, *length);
+      full = full ? full->intersect(tiles) : tiles;
+    });
+    if (!full) return band;
+    std::vector<std::string> prefix = enclosing_;
+    std::vector<std::string> dims = prefix;
+    dims.push_back(outer);
+    isl::set as_set = isl_extra::params_to_set_dims(isl::manage(isl_set_from_params(full->copy())), dims, "");
+    isl_map* map = isl_map_from_range(as_set.release());
+    map = isl_map_move_dims(map, isl_dim_in, 0, isl_dim_out, 0, static_cast<unsigned>(prefix.size()));
+    isl_set* isolate = isl_set_set_tuple_name(isl_map_wrap(map), "isolate");
+    return isl::manage(isl_schedule_node_band_set_ast_build_options(band.release(), isl_union_set_from_set(isolate)));
+  }
+
+  // The values of `outer` (and the enclosing inames) for which every inner iteration exists, as a
+  // set of parameters.
+  isl::set full_tiles(const isl::set& statement, const std::string& outer, const std::string& inner,
+                      const ConstantRange& length) const {
+    std::vector<std::string> keep = enclosing_;
+    keep.push_back(outer);
+    keep.push_back(inner);
+    isl::set points = isl_extra::set_dims_to_params(statement).params();
+    for (const std::string& dim : isl_extra::dim_names(statement, isl_dim_set)) {
+      if (std::find(keep.begin(), keep.end(), dim) == keep.end()) points = isl_extra::project_out_param(points, dim);
+    }
+    isl::set tiles = isl_extra::project_out_param(points, inner);
+    std::string box_text = "[" + inner + "] -> { : " + std::to_string(length.lower) + " <= " + inner + " < " +
+                           std::to_string(length.lower + length.extent) + " }";
+    isl::set box = tiles.intersect(isl::set(tiles.ctx(), box_text));
+    isl::set missing = isl_extra::project_out_param(box.subtract(points), inner);
+    return tiles.subtract(missing);
+  }
+
+  std::string inner_of(const std::string& outer) const {
+    for (const InameRewrite& rewrite : kernel_.iname_rewrites) {
+      if (rewrite.new_inames.size() == 2 && rewrite.new_inames[0] == outer) return rewrite.new_inames[1];
+    }
+    return "";
   }
 
   std::vector<std::string> dims_of(int index) const {

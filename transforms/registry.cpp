@@ -91,7 +91,9 @@ std::size_t edit_distance(const std::string& a, const std::string& b) {
   return row[b.size()];
 }
 
-std::string suggestion(const std::string& wrong, const std::vector<std::string>& candidates) {
+}  // namespace
+
+std::string did_you_mean(const std::string& wrong, const std::vector<std::string>& candidates) {
   std::string best;
   std::size_t best_distance = 3;
   for (const std::string& candidate : candidates) {
@@ -103,6 +105,8 @@ std::string suggestion(const std::string& wrong, const std::vector<std::string>&
   }
   return best.empty() ? "" : " (did you mean '" + best + "'?)";
 }
+
+namespace {
 
 std::vector<ParameterSpec> with_unchecked(const TransformSpec& spec) {
   std::vector<ParameterSpec> parameters = spec.parameters;
@@ -156,7 +160,7 @@ TransformArguments::TransformArguments(const TransformSpec& spec, const Transfor
         values_[name] = value;
         continue;
       }
-      throw Error(spec.name + ": unknown parameter '" + name + "'" + suggestion(name, names));
+      throw Error(spec.name + ": unknown parameter '" + name + "'" + did_you_mean(name, names));
     }
     if (!accepts(*found, value)) {
       throw Error(spec.name + ": parameter '" + name + "' must be " + type_name(found->type) + ", got " + value_text(value));
@@ -254,7 +258,7 @@ const TransformRegistry& transform_registry() {
 LoopKernel apply_transform(const LoopKernel& kernel, const TransformCall& call) {
   const TransformSpec* spec = transform_registry().find(call.name);
   if (spec == nullptr) {
-    throw Error("unknown transform '" + call.name + "'" + suggestion(call.name, transform_registry().names()));
+    throw Error("unknown transform '" + call.name + "'" + did_you_mean(call.name, transform_registry().names()));
   }
   return spec->apply(kernel, TransformArguments(*spec, call));
 }

@@ -78,6 +78,9 @@ const TransformRegistry& transform_registry();
 
 // "i:l.0, j:g.0" → {i: l.0, j: g.0}; throws loom::Error naming `context` on malformed text.
 std::map<std::string, std::string> parse_tag_map(const std::string& text, const std::string& context);
+// " (did you mean 'x'?)" for the candidate closest to `wrong` (edit distance below 3), else "".
+std::string did_you_mean(const std::string& wrong, const std::vector<std::string>& candidates);
+
 // "i, j" → {i, j}.
 std::vector<std::string> parse_name_list(const std::string& text);
 

@@ -5,6 +5,8 @@
 //   {[i_outer, i_inner]: 0<=i_inner<16 and 0<=16*i_outer+i_inner<n}
 //   out[16*i_outer + i_inner] = 2*a[16*i_outer + i_inner]
 //
+// slabs=(head, tail) generates the outer loop in pieces (isl's separation) so that the bulk of
+// full tiles has no guards and partial tiles are peeled; no iteration runs twice.
 // i_outer takes i's place in the nesting, i_inner nests directly inside it. Reductions over i
 // become reductions over (i_outer, i_inner). With `within`, only matching instructions are
 // split; the others keep i. Refuses: an unknown iname, a length below 1, an iname already tagged
@@ -135,6 +137,9 @@ TransformCall recorded_call(std::string_view iname, int64_t inner_length, const 
   add("outer_tag", options.outer_tag);
   add("inner_tag", options.inner_tag);
   add("within", options.within);
+  if (options.slabs != std::pair<int64_t, int64_t>{0, 0}) {
+    call.arguments["slabs"] = std::vector<int64_t>{options.slabs.first, options.slabs.second};
+  }
   if (options.unchecked) call.arguments["unchecked"] = true;
   return call;
 }
@@ -147,6 +152,9 @@ LoopKernel split_iname(const LoopKernel& kernel, std::string_view iname, int64_t
   std::string call_text = "split_iname(\"" + std::string(iname) + "\", " + std::to_string(inner_length) + ")";
   // Step 1: checks.
   check_splittable(kernel, iname, inner_length, call_text);
+  if (options.slabs.first < 0 || options.slabs.second < 0) {
+    throw Error(call_text + ": slabs must be two non-negative counts (head, tail)");
+  }
   InstructionMatch within = options.within ? InstructionMatch::parse(*options.within) : InstructionMatch::all();
   SplitPlan plan{std::string(iname), "", "", inner_length, false, {}};
   plan.outer = chosen_name(kernel, options.outer_iname, plan.iname + "_outer", call_text, {});
@@ -167,6 +175,7 @@ LoopKernel split_iname(const LoopKernel& kernel, std::string_view iname, int64_t
   }
   replace_in_priorities(result, plan);
   if (!plan.keep_original) result.iname_tags.erase(plan.iname);
+  if (options.slabs != std::pair<int64_t, int64_t>{0, 0}) result.slabs[plan.outer] = options.slabs;
   if (options.outer_tag) result.iname_tags[plan.outer] = parse_iname_tag(*options.outer_tag);
   if (options.inner_tag) result.iname_tags[plan.inner] = parse_iname_tag(*options.inner_tag);
   std::ostringstream relation;
@@ -192,6 +201,7 @@ LOOM_REGISTER_TRANSFORM(split_iname) {
                  {"inner_iname", ParameterType::String, false, true},
                  {"outer_tag", ParameterType::String, false, true},
                  {"inner_tag", ParameterType::String, false, true},
+                 {"slabs", ParameterType::IntegerList, false, false, std::vector<int64_t>{0, 0}},
                  {"within", ParameterType::Match, false, true}},
                 [](const LoopKernel& kernel, const TransformArguments& args) {
                   SplitOptions options;
@@ -200,6 +210,9 @@ LOOM_REGISTER_TRANSFORM(split_iname) {
                   options.outer_tag = args.optional_string("outer_tag");
                   options.inner_tag = args.optional_string("inner_tag");
                   options.within = args.optional_string("within");
+                  std::vector<int64_t> slabs = args.integers("slabs");
+                  if (slabs.size() != 2) throw Error("split_iname: slabs must be a two-element list [head, tail]");
+                  options.slabs = {slabs[0], slabs[1]};
                   options.unchecked = args.unchecked();
                   return split_iname(kernel, args.string("iname"), args.integer("inner_length"), options);
                 }});

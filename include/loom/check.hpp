@@ -57,6 +57,11 @@ struct CheckResult {
 CheckResult check_against_reference(const LoopKernel& kernel, const LoopKernel& reference,
                                     const ParameterMap& parameters, const CheckOptions& options = {});
 
+// Arguments for running `kernel` as the checker does: every array allocated by its shape and
+// filled from `options` (seed, `inputs`), values from `parameters`.
+ArgumentMap make_test_arguments(const LoopKernel& kernel, const ParameterMap& parameters,
+                                const CheckOptions& options = {});
+
 // The reference form of a kernel: floating-point arguments, temporaries and explicitly typed
 // literals promoted to float64.
 LoopKernel promote_to_float64(const LoopKernel& kernel);

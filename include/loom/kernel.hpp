@@ -149,6 +149,9 @@ struct LoopKernel {
   IslSet assumptions;                                       // parameters only
   std::string assumptions_text;
   KernelOptions options;
+  // Inames whose loop is generated in slabs (split_iname's slabs): isl separates the loop into
+  // pieces with uniform inner bounds, so the bulk runs without guards.
+  std::map<std::string, std::pair<int64_t, int64_t>> slabs;
   std::vector<InameRewrite> iname_rewrites;
   std::vector<AppliedTransform> applied_transforms;
   // The instance dependences of the untransformed kernel, traced through every transform so far
@@ -189,6 +192,7 @@ struct MakeKernelOptions {
   std::string name = "loopy_kernel";
   std::string assumptions;  // isl constraints on the parameters, e.g. "n >= 1 and n mod 16 = 0"
   KernelOptions options;
+  std::vector<Temporary> temporaries;  // declared up front (besides `<>` declarations in the text)
 };
 
 // Parses the domains (isl syntax with loopy's parameter detection) and the instructions (loopy's

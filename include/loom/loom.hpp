@@ -9,4 +9,5 @@
 #include "loom/expr.hpp"
 #include "loom/kernel.hpp"
 #include "loom/runtime.hpp"
+#include "loom/spec.hpp"
 #include "loom/transforms.hpp"

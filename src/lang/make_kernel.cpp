@@ -451,6 +451,7 @@ LoopKernel make_kernel(const std::vector<std::string>& domains, const std::strin
     }
   }
   kernel.args = expand_arguments(args);
+  kernel.temporaries = options.temporaries;
   declare_temporaries(kernel, parsed);
   check_unique_declarations(kernel);
   add_parameter_arguments(kernel);

@@ -210,6 +210,25 @@ CheckResult check_against_reference(const LoopKernel& kernel, const LoopKernel& 
   return result;
 }
 
+ArgumentMap make_test_arguments(const LoopKernel& kernel, const ParameterMap& parameters, const CheckOptions& options) {
+  check_parameters(kernel, parameters);
+  const LoopKernel typed = preprocess(kernel);
+  std::mt19937_64 random(options.seed);
+  ArgumentMap arguments;
+  for (const KernelArgument& arg : typed.args) {
+    if (!arg.is_array()) {
+      auto value = parameters.find(arg.name);
+      arguments[arg.name] =
+          value != parameters.end() ? Scalar(value->second) : Scalar(std::uniform_real_distribution<double>(-1, 1)(random));
+      continue;
+    }
+    Array array(*arg.dtype, evaluate_shape(arg, parameters), arg.order == ArrayOrder::F);
+    fill(array, arg.name, options, random);
+    arguments[arg.name] = array;
+  }
+  return arguments;
+}
+
 std::string CheckResult::report() const {
   std::ostringstream out;
   out.precision(9);

@@ -113,3 +113,24 @@ TEST(SplitIname, WithinMayNameTheSplitIname) {
 
 }  // namespace
 }  // namespace loom
+
+namespace loom {
+namespace {
+
+TEST(SplitIname, SlabsGiveAGuardFreeBulk) {
+  LoopKernel kernel = test_kernels::vector_scale();
+  LoopKernel plain = split_iname(kernel, "i", 16);
+  LoopKernel slabbed = split_iname(kernel, "i", 16, {.slabs = {0, 1}});
+  std::string plain_body = generate_code(plain, Target::C).source;
+  std::string body = generate_code(slabbed, Target::C).source;
+  body = body.substr(body.find("void vector_scale("));
+  // The bulk loop runs whole tiles (i_inner <= 15, no min); the tail is a separate loop.
+  EXPECT_NE(body.find("i_inner <= 15"), std::string::npos) << body;
+  EXPECT_EQ(plain_body.find("i_inner <= 15"), std::string::npos) << plain_body;
+  for (int64_t n : {0, 1, 15, 16, 17, 33, 64, 97}) testing::expect_matches_reference(slabbed, kernel, {{"n", n}});
+  std::string negative = testing::error_message<Error>([&] { split_iname(kernel, "i", 16, {.slabs = {-1, 0}}); });
+  EXPECT_NE(negative.find("slabs must be two non-negative counts"), std::string::npos) << negative;
+}
+
+}  // namespace
+}  // namespace loom

@@ -1,0 +1,397 @@
+// Reading JSON kernel specs (SPEC.md): every key and value validated, errors named by JSON path,
+// transforms checked against the registry's schemas before they run.
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <sstream>
+
+#include "loom/error.hpp"
+#include "loom/spec.hpp"
+#include "spec/spec_support.hpp"
+#include "transforms/registry.hpp"
+
+namespace loom {
+
+namespace {
+
+using json = nlohmann::json;
+
+class SpecReader {
+ public:
+  explicit SpecReader(const json& root) : root_(root) {}
+
+  Spec read() {
+    expect_object(root_, "");
+    check_keys(root_, "", {"loom", "name", "domains", "instructions", "args", "temporaries", "assumptions",
+                           "options", "transforms", "test"});
+    check_version();
+    Spec spec;
+    spec.name = required_string("/name", "name");
+    if (!std::regex_match(spec.name, std::regex("[A-Za-z_][A-Za-z0-9_]*"))) {
+      throw SpecError("/name", "'" + spec.name + "' is not a C identifier");
+    }
+    spec.domains = string_or_list("/domains", "domains", true);
+    spec.instructions = string_or_list("/instructions", "instructions", true);
+    spec.assumptions = optional_string("/assumptions", "assumptions");
+    MakeKernelOptions options{spec.name, spec.assumptions, kernel_options(), temporaries()};
+    spec.declared_args = arguments();
+    spec.reference = make_reference(spec, options);
+    spec.declared_temporaries = options.temporaries;
+    spec.options = options.options;
+    spec.transforms = transforms();
+    spec.kernel = apply_transforms(spec.reference, spec.transforms);
+    spec.test = test_defaults();
+    return spec;
+  }
+
+ private:
+  void check_version() {
+    if (!root_.contains("loom")) throw SpecError("/loom", "missing: a spec starts with \"loom\": 1");
+    const json& version = root_["loom"];
+    if (!version.is_number_integer() || version.get<int64_t>() != 1) {
+      throw SpecError("/loom", "unsupported format version " + version.dump() + " (this loom reads version 1)");
+    }
+  }
+
+  std::string required_string(const std::string& path, const char* key) {
+    if (!root_.contains(key)) throw SpecError(path, "missing (required)");
+    return as_string(root_[key], path);
+  }
+
+  std::string optional_string(const std::string& path, const char* key) {
+    if (!root_.contains(key) || root_[key].is_null()) return "";
+    return as_string(root_[key], path);
+  }
+
+  std::vector<std::string> string_or_list(const std::string& path, const char* key, bool required) {
+    if (!root_.contains(key)) {
+      if (required) throw SpecError(path, "missing (required)");
+      return {};
+    }
+    const json& value = root_[key];
+    if (value.is_string()) return {value.get<std::string>()};
+    if (!value.is_array()) throw SpecError(path, "expected a string or a list of strings, got " + type_of(value));
+    std::vector<std::string> items;
+    for (std::size_t i = 0; i < value.size(); ++i) items.push_back(as_string(value[i], path + "/" + std::to_string(i)));
+    if (items.empty() && required) throw SpecError(path, "must not be empty");
+    return items;
+  }
+
+  KernelOptions kernel_options() {
+    KernelOptions options;
+    if (!root_.contains("options")) return options;
+    const json& object = root_["options"];
+    expect_object(object, "/options");
+    check_keys(object, "/options", {"seq_dependencies", "index_dtype", "enforce_array_accesses_within_bounds",
+                                    "silenced_warnings"});
+    if (object.contains("seq_dependencies")) options.seq_dependencies = as_bool(object["seq_dependencies"], "/options/seq_dependencies");
+    if (object.contains("enforce_array_accesses_within_bounds")) {
+      options.enforce_array_accesses_within_bounds =
+          as_bool(object["enforce_array_accesses_within_bounds"], "/options/enforce_array_accesses_within_bounds");
+    }
+    if (object.contains("index_dtype")) {
+      std::string name = as_string(object["index_dtype"], "/options/index_dtype");
+      if (name == "int32") options.index_dtype = DType::Int32;
+      else if (name == "int64") options.index_dtype = DType::Int64;
+      else throw SpecError("/options/index_dtype", "expected \"int32\" or \"int64\", got \"" + name + "\"");
+    }
+    if (object.contains("silenced_warnings")) {
+      const json& list = object["silenced_warnings"];
+      if (!list.is_array()) throw SpecError("/options/silenced_warnings", "expected a list of strings");
+      for (std::size_t i = 0; i < list.size(); ++i) {
+        options.silenced_warnings.push_back(as_string(list[i], "/options/silenced_warnings/" + std::to_string(i)));
+      }
+    }
+    return options;
+  }
+
+  std::vector<KernelArgument> arguments() {
+    std::vector<KernelArgument> args;
+    if (!root_.contains("args")) return args;
+    const json& list = root_["args"];
+    if (!list.is_array()) throw SpecError("/args", "expected a list, got " + type_of(list));
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      std::string path = "/args/" + std::to_string(i);
+      if (list[i].is_string() && list[i].get<std::string>() == "...") {
+        args.push_back(infer_remaining_args());
+        continue;
+      }
+      args.push_back(argument(list[i], path));
+    }
+    return args;
+  }
+
+  KernelArgument argument(const json& object, const std::string& path) {
+    expect_object(object, path);
+    check_keys(object, path, {"name", "kind", "dtype", "shape", "order", "dim_tags", "offset", "is_input", "is_output"});
+    if (!object.contains("name")) throw SpecError(path + "/name", "missing (required)");
+    KernelArgument arg;
+    arg.name = as_string(object["name"], path + "/name");
+    std::string kind = object.contains("kind") ? as_string(object["kind"], path + "/kind") : "global";
+    if (kind == "global") arg.kind = ArgKind::Array;
+    else if (kind == "constant") arg.kind = ArgKind::Constant;
+    else if (kind == "value") arg.kind = ArgKind::Value;
+    else throw SpecError(path + "/kind", "expected \"global\", \"value\" or \"constant\", got \"" + kind + "\"");
+    if (object.contains("dtype")) arg.dtype = dtype(object["dtype"], path + "/dtype");
+    if (arg.kind == ArgKind::Value) {
+      if (object.contains("shape")) throw SpecError(path + "/shape", "a value argument has no shape");
+      if (!arg.dtype) arg.dtype = DType::Int32;
+      return arg;
+    }
+    if (!object.contains("shape")) throw SpecError(path + "/shape", "missing: give a list of extents or \"auto\"");
+    shape(object["shape"], path + "/shape", arg);
+    if (object.contains("order")) {
+      std::string order = as_string(object["order"], path + "/order");
+      if (order == "C") arg.order = ArrayOrder::C;
+      else if (order == "F") arg.order = ArrayOrder::F;
+      else throw SpecError(path + "/order", "expected \"C\" or \"F\", got \"" + order + "\"");
+    }
+    if (object.contains("dim_tags")) {
+      throw SpecError(path + "/dim_tags", "array layouts (dim_tags) are not supported by this version of loom yet");
+    }
+    if (object.contains("offset") && !(object["offset"].is_number_integer() && object["offset"].get<int64_t>() == 0)) {
+      throw SpecError(path + "/offset", "only offset 0 is supported by this version of loom");
+    }
+    if (object.contains("is_input")) arg.is_input = as_bool(object["is_input"], path + "/is_input");
+    if (object.contains("is_output")) arg.is_output = as_bool(object["is_output"], path + "/is_output");
+    return arg;
+  }
+
+  void shape(const json& value, const std::string& path, KernelArgument& arg) {
+    if (value.is_string() && value.get<std::string>() == "auto") {
+      arg.shape_is_auto = true;
+      return;
+    }
+    if (!value.is_array()) throw SpecError(path, "expected a list of extents or \"auto\", got " + type_of(value));
+    for (std::size_t i = 0; i < value.size(); ++i) {
+      std::string extent_path = path + "/" + std::to_string(i);
+      const json& extent = value[i];
+      std::string text;
+      if (extent.is_number_integer()) text = std::to_string(extent.get<int64_t>());
+      else if (extent.is_string()) text = extent.get<std::string>();
+      else throw SpecError(extent_path, "expected an integer or an expression string, got " + type_of(extent));
+      try {
+        arg.shape.push_back(array_arg("x", DType::Float32, {text}).shape.front());
+      } catch (const Error& error) {
+        throw SpecError(extent_path, error.what());
+      }
+    }
+  }
+
+  std::vector<Temporary> temporaries() {
+    std::vector<Temporary> result;
+    if (!root_.contains("temporaries")) return result;
+    const json& list = root_["temporaries"];
+    if (!list.is_array()) throw SpecError("/temporaries", "expected a list, got " + type_of(list));
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      std::string path = "/temporaries/" + std::to_string(i);
+      const json& object = list[i];
+      expect_object(object, path);
+      check_keys(object, path, {"name", "dtype", "shape", "address_space", "read_only", "initializer"});
+      Temporary temporary;
+      if (!object.contains("name")) throw SpecError(path + "/name", "missing (required)");
+      temporary.name = as_string(object["name"], path + "/name");
+      if (object.contains("dtype")) temporary.dtype = dtype(object["dtype"], path + "/dtype");
+      if (object.contains("shape")) {
+        KernelArgument holder;
+        shape(object["shape"], path + "/shape", holder);
+        temporary.shape = holder.shape;
+      }
+      if (object.contains("address_space")) temporary.address_space = address_space(object["address_space"], path + "/address_space");
+      if (object.contains("read_only")) temporary.read_only = as_bool(object["read_only"], path + "/read_only");
+      if (object.contains("initializer")) {
+        const json& values = object["initializer"];
+        if (!values.is_array()) throw SpecError(path + "/initializer", "expected a flat list of numbers");
+        for (std::size_t k = 0; k < values.size(); ++k) {
+          if (!values[k].is_number()) throw SpecError(path + "/initializer/" + std::to_string(k), "expected a number");
+          temporary.initializer.push_back(values[k].get<double>());
+        }
+      }
+      result.push_back(temporary);
+    }
+    return result;
+  }
+
+  LoopKernel make_reference(const Spec& spec, const MakeKernelOptions& options) {
+    std::string text;
+    for (const std::string& line : spec.instructions) text += line + "\n";
+    try {
+      return make_kernel(spec.domains, text, spec.declared_args, options);
+    } catch (const ParseError& error) {
+      throw SpecError(where_parse_error_is(spec, error), error.what());
+    } catch (const Error& error) {
+      throw SpecError("/instructions", error.what());
+    }
+  }
+
+  // A ParseError's source tells whether it came from a domain, the assumptions or an instruction.
+  static std::string where_parse_error_is(const Spec& spec, const ParseError& error) {
+    for (std::size_t i = 0; i < spec.domains.size(); ++i) {
+      if (spec.domains[i] == error.source()) return "/domains/" + std::to_string(i);
+    }
+    if (!spec.assumptions.empty() && error.source().find(spec.assumptions) != std::string::npos) return "/assumptions";
+    return "/instructions";
+  }
+
+  std::vector<TransformCall> transforms() {
+    std::vector<TransformCall> calls;
+    if (!root_.contains("transforms")) return calls;
+    const json& list = root_["transforms"];
+    if (!list.is_array()) throw SpecError("/transforms", "expected a list, got " + type_of(list));
+    for (std::size_t i = 0; i < list.size(); ++i) calls.push_back(transform(list[i], "/transforms/" + std::to_string(i)));
+    return calls;
+  }
+
+  TransformCall transform(const json& object, const std::string& path) {
+    expect_object(object, path);
+    if (!object.contains("op")) throw SpecError(path + "/op", "missing: name the transform, e.g. \"op\": \"split_iname\"");
+    TransformCall call;
+    call.name = as_string(object["op"], path + "/op");
+    const TransformSpec* schema = transform_registry().find(call.name);
+    if (schema == nullptr) {
+      throw SpecError(path + "/op", "unknown transform '" + call.name + "'" + did_you_mean(call.name, transform_registry().names()));
+    }
+    for (const auto& [key, value] : object.items()) {
+      if (key == "op") continue;
+      call.arguments[key] = transform_value(value, path + "/" + key);
+    }
+    validate_against_schema(call, *schema, path);
+    return call;
+  }
+
+  static void validate_against_schema(const TransformCall& call, const TransformSpec& schema, const std::string& path) {
+    std::vector<std::string> names = {"unchecked"};
+    bool keywords = false;
+    for (const ParameterSpec& parameter : schema.parameters) {
+      names.push_back(parameter.name);
+      keywords = keywords || parameter.type == ParameterType::KeywordMap;
+    }
+    for (const auto& [key, value] : call.arguments) {
+      if (keywords || std::find(names.begin(), names.end(), key) != names.end()) continue;
+      throw SpecError(path + "/" + key, "unknown parameter '" + key + "' of " + call.name + did_you_mean(key, names));
+    }
+    try {
+      TransformArguments checked(schema, call);
+    } catch (const Error& error) {
+      throw SpecError(path + "/" + parameter_named_in(error.what(), call), error.what());
+    }
+  }
+
+  // The registry's messages quote the parameter at fault: "parameter 'inner_length' must be ...".
+  static std::string parameter_named_in(const std::string& message, const TransformCall& call) {
+    for (const char* marker : {"parameter '", "the value of '"}) {
+      auto start = message.find(marker);
+      if (start == std::string::npos) continue;
+      start += std::string(marker).size();
+      return message.substr(start, message.find('\'', start) - start);
+    }
+    return "op";
+  }
+
+  static LoopKernel apply_transforms(const LoopKernel& reference, const std::vector<TransformCall>& calls) {
+    LoopKernel kernel = reference;
+    for (std::size_t i = 0; i < calls.size(); ++i) {
+      try {
+        kernel = apply_transform(kernel, calls[i]);
+      } catch (const Error& error) {
+        throw SpecError("/transforms/" + std::to_string(i), error.what());
+      }
+    }
+    return kernel;
+  }
+
+  SpecTestDefaults test_defaults() {
+    SpecTestDefaults test;
+    if (!root_.contains("test")) return test;
+    const json& object = root_["test"];
+    expect_object(object, "/test");
+    check_keys(object, "/test", {"parameters", "rtol", "atol", "seed", "inputs"});
+    if (object.contains("parameters")) {
+      const json& parameters = object["parameters"];
+      expect_object(parameters, "/test/parameters");
+      for (const auto& [name, value] : parameters.items()) {
+        if (!value.is_number_integer()) throw SpecError("/test/parameters/" + name, "expected an integer, got " + type_of(value));
+        test.parameters[name] = value.get<int64_t>();
+      }
+    }
+    if (object.contains("rtol")) test.rtol = as_number(object["rtol"], "/test/rtol");
+    if (object.contains("atol")) test.atol = as_number(object["atol"], "/test/atol");
+    if (object.contains("seed")) {
+      if (!object["seed"].is_number_unsigned()) throw SpecError("/test/seed", "expected a non-negative integer");
+      test.seed = object["seed"].get<uint64_t>();
+    }
+    if (object.contains("inputs")) {
+      const json& inputs = object["inputs"];
+      expect_object(inputs, "/test/inputs");
+      for (const auto& [name, generator] : inputs.items()) test.inputs[name] = input_generator(generator, "/test/inputs/" + name);
+    }
+    return test;
+  }
+
+  static InputGenerator input_generator(const json& object, const std::string& path) {
+    expect_object(object, path);
+    if (object.size() != 1) throw SpecError(path, "expected exactly one of \"uniform\", \"values\", \"arange\"");
+    check_keys(object, path, {"uniform", "values", "arange"});
+    InputGenerator generator;
+    auto numbers = [&](const json& list, const std::string& at) {
+      if (!list.is_array()) throw SpecError(at, "expected a list of numbers");
+      std::vector<double> values;
+      for (std::size_t i = 0; i < list.size(); ++i) values.push_back(as_number(list[i], at + "/" + std::to_string(i)));
+      return values;
+    };
+    if (object.contains("values")) {
+      generator.kind = InputGenerator::Kind::Values;
+      generator.values = numbers(object["values"], path + "/values");
+    } else {
+      const char* key = object.contains("uniform") ? "uniform" : "arange";
+      std::vector<double> pair = numbers(object[key], path + "/" + key);
+      if (pair.size() != 2) throw SpecError(path + "/" + key, "expected two numbers");
+      if (object.contains("uniform")) {
+        generator.kind = InputGenerator::Kind::Uniform;
+        generator.low = pair[0];
+        generator.high = pair[1];
+      } else {
+        generator.kind = InputGenerator::Kind::Arange;
+        generator.start = pair[0];
+        generator.step = pair[1];
+      }
+    }
+    return generator;
+  }
+
+  const json& root_;
+};
+
+}  // namespace
+
+SpecError::SpecError(const std::string& path, const std::string& reason)
+    : Error((path.empty() ? std::string("spec") : path) + ": " + reason), path_(path) {}
+
+Spec read_spec(const std::string& json_text) {
+  if (json_text.size() > kMaxSpecBytes) {
+    throw SpecError("", "the spec is larger than " + std::to_string(kMaxSpecBytes / (1024 * 1024)) + " MiB");
+  }
+  json root;
+  try {
+    root = json::parse(json_text);
+  } catch (const json::parse_error& error) {
+    throw SpecError("", std::string("malformed JSON: ") + describe_parse_error(json_text, error.byte, error.what()));
+  }
+  return SpecReader(root).read();
+}
+
+Spec read_spec_file(const std::string& path) {
+  std::ifstream file(path, std::ios::binary | std::ios::ate);
+  if (!file) throw SpecError("", "cannot read spec file '" + path + "'");
+  auto size = static_cast<std::size_t>(file.tellg());
+  if (size > kMaxSpecBytes) {
+    throw SpecError("", "spec file '" + path + "' is " + std::to_string(size / (1024 * 1024)) + " MiB; specs are at most " +
+                            std::to_string(kMaxSpecBytes / (1024 * 1024)) + " MiB");
+  }
+  file.seekg(0);
+  std::string text(size, '\0');
+  file.read(text.data(), static_cast<std::streamsize>(size));
+  return read_spec(text);
+}
+
+}  // namespace loom

@@ -1,0 +1,31 @@
+// Small JSON helpers shared by the spec reader and writer: typed access that reports the JSON
+// path of a wrong value.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "loom/kernel.hpp"
+#include "loom/spec.hpp"
+#include "loom/transforms.hpp"
+
+namespace loom {
+
+std::string type_of(const nlohmann::json& value);
+void expect_object(const nlohmann::json& value, const std::string& path);
+// Refuses keys outside `allowed`, suggesting the closest one.
+void check_keys(const nlohmann::json& object, const std::string& path, const std::vector<std::string>& allowed);
+std::string as_string(const nlohmann::json& value, const std::string& path);
+bool as_bool(const nlohmann::json& value, const std::string& path);
+double as_number(const nlohmann::json& value, const std::string& path);
+DType dtype(const nlohmann::json& value, const std::string& path);
+AddressSpace address_space(const nlohmann::json& value, const std::string& path);
+// JSON → a transform argument: null, bool, integer, string, list of strings or of integers,
+// object of strings (tag maps).
+TransformValue transform_value(const nlohmann::json& value, const std::string& path);
+nlohmann::json transform_value_to_json(const TransformValue& value);
+// "line L, column C: reason" for a JSON parse error at byte offset `byte`.
+std::string describe_parse_error(const std::string& text, std::size_t byte, const std::string& what);
+
+}  // namespace loom
