@@ -16,6 +16,92 @@ namespace {
 
 std::string statement_name(int instruction_index) { return "S_" + std::to_string(instruction_index); }
 
+// Slabs (split_iname's slabs): isl's `isolate` option generates the outer iterations whose inner
+// loop is complete (a full tile) apart from the partial ones, so the bulk runs without guards. The
+// option is expressed over the band's prefix schedule, which exists only once the whole tree is
+// built, so this runs as a pass over the finished tree.
+class SlabIsolation {
+ public:
+  explicit SlabIsolation(const LoopKernel& kernel) : kernel_(kernel) {}
+
+  isl::schedule apply(const isl::schedule& schedule) {
+    if (kernel_.slabs.empty()) return schedule;
+    isl::schedule_node root = schedule.root();
+    return visit(root).schedule();
+  }
+
+ private:
+  isl::schedule_node visit(isl::schedule_node node) {
+    std::string pushed;
+    if (isl_schedule_node_get_type(node.get()) == isl_schedule_node_mark) {
+      isl_id* id = isl_schedule_node_mark_get_id(node.get());
+      std::string name = isl_id_get_name(id);
+      isl_id_free(id);
+      if (name.rfind("loop ", 0) == 0) pushed = name.substr(5);
+      if (!pushed.empty() && kernel_.slabs.count(pushed) != 0) node = isolate_child_band(node, pushed);
+    }
+    if (!pushed.empty()) enclosing_.push_back(pushed);
+    int children = isl_schedule_node_n_children(node.get());
+    for (int i = 0; i < children; ++i) node = visit(node.child(i)).parent();
+    if (!pushed.empty()) enclosing_.pop_back();
+    return node;
+  }
+
+  isl::schedule_node isolate_child_band(isl::schedule_node mark, const std::string& outer) {
+    std::string inner = inner_of(outer);
+    std::optional<ConstantRange> length = inner.empty() ? std::nullopt : constant_iname_range(kernel_, inner);
+    if (!length) return mark;
+    isl::schedule_node band = mark.child(0);
+    isl::union_set domain = isl::manage(isl_schedule_node_get_domain(band.get()));
+    std::optional<isl::set> full;
+    domain.foreach_set([&](isl::set statement) {
+      std::vector<std::string> dims = isl_extra::dim_names(statement, isl_dim_set);
+      if (std::find(dims.begin(), dims.end(), inner) == dims.end()) return;
+      isl::set tiles = full_tiles(statement, outer, inner, *length);
+      full = full ? full->intersect(tiles) : tiles;
+    });
+    if (!full) return mark;
+    std::vector<std::string> dims = enclosing_;
+    dims.push_back(outer);
+    isl::set as_set = isl_extra::params_to_set_dims(isl::manage(isl_set_from_params(full->copy())), dims, "");
+    isl_map* map = isl_map_from_range(as_set.release());
+    map = isl_map_move_dims(map, isl_dim_in, 0, isl_dim_out, 0, static_cast<unsigned>(enclosing_.size()));
+    isl_set* isolate = isl_set_set_tuple_name(isl_map_wrap(map), "isolate");
+    band = isl::manage(isl_schedule_node_band_set_ast_build_options(band.release(), isl_union_set_from_set(isolate)));
+    return band.parent();
+  }
+
+  // The values of `outer` (and the enclosing inames) for which every inner iteration exists, as a
+  // set of parameters.
+  isl::set full_tiles(const isl::set& statement, const std::string& outer, const std::string& inner,
+                      const ConstantRange& length) const {
+    std::vector<std::string> keep = enclosing_;
+    keep.push_back(outer);
+    keep.push_back(inner);
+    isl::set points = isl_extra::set_dims_to_params(statement).params();
+    for (const std::string& dim : isl_extra::dim_names(statement, isl_dim_set)) {
+      if (std::find(keep.begin(), keep.end(), dim) == keep.end()) points = isl_extra::project_out_param(points, dim);
+    }
+    isl::set tiles = isl_extra::project_out_param(points, inner);
+    std::string box_text = "[" + inner + "] -> { : " + std::to_string(length.lower) + " <= " + inner + " < " +
+                           std::to_string(length.lower + length.extent) + " }";
+    isl::set box = tiles.intersect(isl::set(tiles.ctx(), box_text));
+    isl::set missing = isl_extra::project_out_param(box.subtract(points), inner);
+    return tiles.subtract(missing);
+  }
+
+  std::string inner_of(const std::string& outer) const {
+    for (const InameRewrite& rewrite : kernel_.iname_rewrites) {
+      if (rewrite.new_inames.size() == 2 && rewrite.new_inames[0] == outer) return rewrite.new_inames[1];
+    }
+    return "";
+  }
+
+
+  const LoopKernel& kernel_;
+  std::vector<std::string> enclosing_;
+};
+
 bool loop_has_data_dependent_bounds(const LoopKernel& kernel, const std::string& iname) {
   const Domain* domain = kernel.domain_of_iname(iname);
   if (domain == nullptr) return false;
@@ -76,59 +162,7 @@ class ScheduleBuilder {
     // and much cheaper for isl than its default separation.
     isl::schedule_node band = banded.root().child(0);
     band = isl::manage(isl_schedule_node_band_member_set_ast_loop_type(band.release(), 0, isl_ast_loop_atomic));
-    if (kernel_.slabs.count(node.iname) != 0) band = isolate_full_tiles(band, body, node.iname);
     return band.insert_mark(mark).schedule();
-  }
-
-  // Slabs: isl's `isolate` option generates the outer iterations whose inner loop is complete (a
-  // full tile) apart from the partial ones, so the bulk runs without guards.
-  isl::schedule_node isolate_full_tiles(isl::schedule_node band, const isl::schedule& body, const std::string& outer) {
-    std::string inner = inner_of(outer);
-    if (inner.empty()) return band;
-    std::optional<ConstantRange> length = constant_iname_range(kernel_, inner);
-    if (!length) return band;
-    std::optional<isl::set> full;
-    body.domain().foreach_set([&](isl::set statement) {
-      std::vector<std::string> dims = isl_extra::dim_names(statement, isl_dim_set);
-      if (std::find(dims.begin(), dims.end(), inner) == dims.end()) return;
-      isl::set tiles = full_tiles(statement, outer, inner, *length);
-      full = full ? full->intersect(tiles) : tiles;
-    });
-    if (!full) return band;
-    std::vector<std::string> prefix = enclosing_;
-    std::vector<std::string> dims = prefix;
-    dims.push_back(outer);
-    isl::set as_set = isl_extra::params_to_set_dims(isl::manage(isl_set_from_params(full->copy())), dims, "");
-    isl_map* map = isl_map_from_range(as_set.release());
-    map = isl_map_move_dims(map, isl_dim_in, 0, isl_dim_out, 0, static_cast<unsigned>(prefix.size()));
-    isl_set* isolate = isl_set_set_tuple_name(isl_map_wrap(map), "isolate");
-    return isl::manage(isl_schedule_node_band_set_ast_build_options(band.release(), isl_union_set_from_set(isolate)));
-  }
-
-  // The values of `outer` (and the enclosing inames) for which every inner iteration exists, as a
-  // set of parameters.
-  isl::set full_tiles(const isl::set& statement, const std::string& outer, const std::string& inner,
-                      const ConstantRange& length) const {
-    std::vector<std::string> keep = enclosing_;
-    keep.push_back(outer);
-    keep.push_back(inner);
-    isl::set points = isl_extra::set_dims_to_params(statement).params();
-    for (const std::string& dim : isl_extra::dim_names(statement, isl_dim_set)) {
-      if (std::find(keep.begin(), keep.end(), dim) == keep.end()) points = isl_extra::project_out_param(points, dim);
-    }
-    isl::set tiles = isl_extra::project_out_param(points, inner);
-    std::string box_text = "[" + inner + "] -> { : " + std::to_string(length.lower) + " <= " + inner + " < " +
-                           std::to_string(length.lower + length.extent) + " }";
-    isl::set box = tiles.intersect(isl::set(tiles.ctx(), box_text));
-    isl::set missing = isl_extra::project_out_param(box.subtract(points), inner);
-    return tiles.subtract(missing);
-  }
-
-  std::string inner_of(const std::string& outer) const {
-    for (const InameRewrite& rewrite : kernel_.iname_rewrites) {
-      if (rewrite.new_inames.size() == 2 && rewrite.new_inames[0] == outer) return rewrite.new_inames[1];
-    }
-    return "";
   }
 
   std::vector<std::string> dims_of(int index) const {
@@ -194,12 +228,16 @@ class ScheduleBuilder {
 std::string loop_mark_name(const std::string& iname) { return "loop " + iname; }
 
 KernelSchedule build_schedule(const LoopKernel& kernel, const Linearization& linearization) {
-  return ScheduleBuilder(kernel, linearization).build(linearization.roots, false);
+  KernelSchedule schedule = ScheduleBuilder(kernel, linearization).build(linearization.roots, false);
+  schedule.schedule = SlabIsolation(kernel).apply(schedule.schedule);
+  return schedule;
 }
 
 KernelSchedule build_region_schedule(const LoopKernel& kernel, const Linearization& linearization,
                                      const Region& region) {
-  return ScheduleBuilder(kernel, linearization, region.outer_inames).build({region.loop}, true);
+  KernelSchedule schedule = ScheduleBuilder(kernel, linearization, region.outer_inames).build({region.loop}, true);
+  schedule.schedule = SlabIsolation(kernel).apply(schedule.schedule);
+  return schedule;
 }
 
 bool is_data_parameter(const LoopKernel& kernel, const std::string& name) {

@@ -1,0 +1,131 @@
+// JSON specs: reading (with JSON-path errors), applying transforms through the registry, and the
+// round trip read → write → read.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "loom/loom.hpp"
+#include "test_helpers.hpp"
+
+namespace loom {
+namespace {
+
+using testing::error_message;
+
+const char* kSplitMatmul = R"json({
+  "loom": 1,
+  "name": "matmul",
+  "domains": ["{[i,j,k]: 0<=i,j,k<n}"],
+  "instructions": ["c[i, j] = sum(k, a[i, k]*b[k, j])"],
+  "args": [
+    {"name": "a, b", "dtype": "float32", "shape": ["n", "n"]},
+    {"name": "c", "dtype": "float32", "shape": ["n", "n"], "order": "C"},
+    {"name": "n", "kind": "value", "dtype": "int32"}
+  ],
+  "assumptions": "n >= 1",
+  "transforms": [
+    {"op": "split_iname", "iname": "i", "inner_length": 16, "outer_tag": "g.0", "inner_tag": "l.1"},
+    {"op": "split_iname", "iname": "j", "inner_length": 16, "outer_tag": "g.1", "inner_tag": "l.0"},
+    {"op": "split_iname", "iname": "k", "inner_length": 16, "slabs": [0, 1]},
+    {"op": "prioritize_loops", "loop_priority": "i_outer, j_outer, k_outer"}
+  ],
+  "test": {"parameters": {"n": 40}, "seed": 7, "inputs": {"a": {"uniform": [0, 1]}}}
+})json";
+
+std::string with(const std::string& text, const std::string& from, const std::string& to) {
+  std::string result = text;
+  auto at = result.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) result.replace(at, from.size(), to);
+  return result;
+}
+
+TEST(Spec, ReadsAndAppliesTransforms) {
+  Spec spec = read_spec(kSplitMatmul);
+  EXPECT_EQ(spec.name, "matmul");
+  EXPECT_EQ(spec.transforms.size(), 4u);
+  EXPECT_EQ(spec.kernel.applied_transforms.size(), 4u);
+  EXPECT_EQ(spec.kernel.tag_of("i_outer"), (InameTag{InameTag::Kind::Group, 0}));
+  EXPECT_EQ(spec.test.parameters.at("n"), 40);
+  EXPECT_EQ(spec.test.seed, 7u);
+  EXPECT_EQ(spec.test.inputs.at("a").high, 1);
+  testing::expect_matches_reference(spec.kernel, spec.reference, spec.test.parameters);
+}
+
+TEST(Spec, RoundTripsThroughTheWriter) {
+  Spec spec = read_spec(kSplitMatmul);
+  std::string written = write_spec(spec);
+  Spec again = read_spec(written);
+  EXPECT_EQ(write_spec(again), written);
+  EXPECT_EQ(instructions_text(again.kernel), instructions_text(spec.kernel));
+  EXPECT_EQ(generate_code(again.kernel, Target::C).source, generate_code(spec.kernel, Target::C).source);
+}
+
+struct SpecErrorCase {
+  const char* name;
+  std::string json;
+  const char* path;
+  const char* message;
+};
+
+std::vector<SpecErrorCase> error_cases() {
+  std::string base = kSplitMatmul;
+  return {
+      {"missing_domains", with(base, R"("domains": ["{[i,j,k]: 0<=i,j,k<n}"],)", ""), "/domains", "missing (required)"},
+      {"misspelled_parameter", with(base, R"("iname": "i", "inner_length": 16)", R"("iname": "i", "inner_lenght": 16)"),
+       "/transforms/0/inner_lenght", "unknown parameter 'inner_lenght' of split_iname (did you mean 'inner_length'?)"},
+      {"wrong_type", with(base, R"("inner_length": 16, "outer_tag": "g.0")", R"("inner_length": "16x", "outer_tag": "g.0")"),
+       "/transforms/0/inner_length", "must be an integer, got \"16x\""},
+      {"unknown_transform", with(base, R"("op": "prioritize_loops")", R"("op": "prioritise_loops")"), "/transforms/3/op",
+       "unknown transform 'prioritise_loops' (did you mean 'prioritize_loops'?)"},
+      {"unknown_iname", with(base, R"("iname": "k")", R"("iname": "q")"), "/transforms/2",
+       "split_iname: unknown iname 'q'"},
+      {"unknown_key", with(base, R"("assumptions")", R"("asumptions")"), "/asumptions",
+       "unknown key 'asumptions' (did you mean 'assumptions'?)"},
+      {"bad_dtype", with(base, R"("dtype": "float32", "shape": ["n", "n"], "order")", R"("dtype": "float31", "shape": ["n", "n"], "order")"),
+       "/args/1/dtype", "unknown dtype \"float31\""},
+      {"bad_domain", with(base, "0<=i,j,k<n}", "0<=i,j,k<n"), "/domains/0", "unbalanced '{'"},
+      {"version", with(base, R"("loom": 1)", R"("loom": 2)"), "/loom", "unsupported format version 2"},
+      {"refused_transform", with(base, R"({"op": "prioritize_loops", "loop_priority": "i_outer, j_outer, k_outer"})",
+                                 R"({"op": "tag_inames", "iname_to_tag": "i_outer:l.0"})"),
+       "/transforms/3", "iname 'i_outer' is already tagged g.0"},
+  };
+}
+
+class SpecRefuses : public ::testing::TestWithParam<SpecErrorCase> {};
+
+TEST_P(SpecRefuses, NamingThePath) {
+  try {
+    read_spec(GetParam().json);
+    FAIL() << "accepted";
+  } catch (const SpecError& error) {
+    EXPECT_EQ(error.path(), GetParam().path) << error.what();
+    EXPECT_NE(std::string(error.what()).find(GetParam().message), std::string::npos) << error.what();
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Cases, SpecRefuses, ::testing::ValuesIn(error_cases()),
+                         [](const auto& info) { return std::string(info.param.name); });
+
+TEST(Spec, MalformedJsonGivesLineAndColumn) {
+  std::string message = error_message<SpecError>([] { read_spec("{\n  \"loom\": 1,\n  \"name\" \"x\"\n}"); });
+  EXPECT_NE(message.find("malformed JSON: line 3, column"), std::string::npos) << message;
+  std::string truncated = error_message<SpecError>([] { read_spec(std::string(kSplitMatmul).substr(0, 200)); });
+  EXPECT_NE(truncated.find("malformed JSON"), std::string::npos) << truncated;
+}
+
+TEST(Spec, RefusesHugeFilesWithoutReadingThem) {
+  std::filesystem::path path = std::filesystem::temp_directory_path() / "loom_huge_spec.json";
+  {
+    std::ofstream file(path, std::ios::binary);
+    std::string chunk(1 << 20, 'x');
+    for (int i = 0; i < 50; ++i) file << chunk;
+  }
+  std::string message = error_message<SpecError>([&] { read_spec_file(path.string()); });
+  EXPECT_NE(message.find("is 50 MiB; specs are at most 16 MiB"), std::string::npos) << message;
+  std::filesystem::remove(path);
+}
+
+}  // namespace
+}  // namespace loom
