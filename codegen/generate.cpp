@@ -154,7 +154,7 @@ GeneratedCode generate_code(const LoopKernel& kernel, Target target) {
                 "' is not available in this version of loom; use the C target");
   }
   StageTimer timer("generate_code(" + kernel.name + ")");
-  check_kernel(kernel);
+  if (!kernel.verified) check_kernel(kernel);
   timer.mark("check");
   LoopKernel preprocessed = preprocess(kernel);
   timer.mark("preprocess");

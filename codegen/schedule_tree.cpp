@@ -177,7 +177,8 @@ class ScheduleBuilder {
     const Instruction& instruction = kernel_.instructions[static_cast<std::size_t>(index)];
     std::string name = statement_name(index);
     std::vector<std::string> dims = dims_of(index);
-    isl::set domain = instruction_domain(kernel_, instruction, dims, name);
+    isl::set domain = instruction_domain(kernel_, instruction, dims, name).coalesce();
+    domain = isl::manage(isl_set_remove_redundancies(domain.release()));
     statements_[name] = Statement{index, dims, domain, nullptr};
     return isl::schedule::from_domain(isl::union_set(domain));
   }

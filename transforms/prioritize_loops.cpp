@@ -25,7 +25,7 @@ LoopKernel prioritize_loops(const LoopKernel& kernel, const std::vector<std::str
   if (loop_priority.size() < 2) throw Error("prioritize_loops(\"" + list + "\"): give at least two inames, outermost first");
   LoopKernel result = kernel;
   result.loop_priorities.push_back(loop_priority);
-  return finish_transform(kernel, std::move(result), call, std::nullopt, unchecked);
+  return finish_transform(kernel, std::move(result), call, std::nullopt, unchecked, CheckScope::Order);
 }
 
 LoopKernel prioritize_loops(const LoopKernel& kernel, const std::string& loop_priority, bool unchecked) {

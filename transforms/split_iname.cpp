@@ -189,7 +189,9 @@ LoopKernel split_iname(const LoopKernel& kernel, std::string_view iname, int64_t
       return "old_" + plan.iname + " = " + std::to_string(plan.length) + "*" + plan.outer + " + " + plan.inner;
     });
   });
-  return finish_transform(kernel, std::move(result), call, rewrite, options.unchecked);
+  // A split keeps every access; only the tags it applies can add a race.
+  CheckScope scope = options.outer_tag || options.inner_tag ? CheckScope::Parallel : CheckScope::Order;
+  return finish_transform(kernel, std::move(result), call, rewrite, options.unchecked, scope);
 }
 
 LOOM_REGISTER_TRANSFORM(split_iname) {

@@ -79,7 +79,7 @@ LoopKernel tag_inames(const LoopKernel& kernel, const std::map<std::string, std:
   for (const auto& [pattern, tag_text] : iname_to_tag) {
     for (const std::string& iname : matching_inames(kernel, pattern)) set_tag(result, iname, resolve_tag(result, tag_text));
   }
-  return finish_transform(kernel, std::move(result), call, std::nullopt, unchecked);
+  return finish_transform(kernel, std::move(result), call, std::nullopt, unchecked, CheckScope::Parallel);
 }
 
 LoopKernel tag_inames(const LoopKernel& kernel, const std::string& iname_to_tag, bool unchecked) {

@@ -12,18 +12,21 @@
 namespace loom {
 
 LoopKernel finish_transform(const LoopKernel& before, LoopKernel after, const TransformCall& call,
-                            const std::optional<isl::union_map>& instance_rewrite, bool unchecked) {
+                            const std::optional<isl::union_map>& instance_rewrite, bool unchecked, CheckScope scope) {
   std::shared_ptr<const detail::DependenceData> dependences = dependences_of(before);
   after.dependences = instance_rewrite ? with_isl_errors(call.name + ": tracing dependences", [&] {
     return trace_dependences(*dependences, *instance_rewrite);
   })
                                        : dependences;
   after.applied_transforms.push_back({call.name, to_string(call)});
+  after.verified = false;
   if (!unchecked) {
     // Write races first: their message is the most specific for a misplaced parallel tag.
-    check_write_races(after, call.name + ": ");
+    if (scope != CheckScope::Order) check_write_races(after, call.name + ": ");
     with_isl_errors(call.name + ": checking legality", [&] { check_dependences(after, call.name); });
-    check_kernel(after, call.name + ": ");
+    if (scope == CheckScope::All || !before.verified) check_kernel(after, call.name + ": ");
+    // A checked kernel needs no second round of checks at code generation.
+    after.verified = true;
   }
   return after;
 }

@@ -19,8 +19,16 @@ namespace loom {
 // `instance_rewrite` ({old instance -> new instance} for every instruction; nullopt: instances
 // unchanged), and — unless `unchecked` — must pass the dependence, write-race and bounds checks
 // (LegalityError naming the transform otherwise).
+// What a transform can have changed, so only the checks that can fail run (each costs ms).
+enum class CheckScope {
+  Order,     // loop order only (prioritize_loops, an untagged split): the dependence check
+  Parallel,  // order and parallel tags: dependences and write races
+  All,       // accesses or domains changed too: every check, bounds included
+};
+
 LoopKernel finish_transform(const LoopKernel& before, LoopKernel after, const TransformCall& call,
-                            const std::optional<isl::union_map>& instance_rewrite, bool unchecked);
+                            const std::optional<isl::union_map>& instance_rewrite, bool unchecked,
+                            CheckScope scope = CheckScope::All);
 
 // `base` if no iname, argument, temporary or instruction of `kernel` is called that, else
 // base_0, base_1, ... (loopy's uniquifying).

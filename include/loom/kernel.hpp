@@ -157,6 +157,9 @@ struct LoopKernel {
   // The instance dependences of the untransformed kernel, traced through every transform so far
   // (DESIGN.md §3a); computed by the first transform that needs them.
   std::shared_ptr<const detail::DependenceData> dependences;
+  // Set by a checked transform when the kernel passed every check (code generation then skips
+  // them); cleared by anything unchecked.
+  bool verified = false;
 
   // Lookups; null when absent.
   const KernelArgument* find_arg(const std::string& name) const;
