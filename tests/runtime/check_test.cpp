@@ -93,3 +93,19 @@ TEST(Launch, RunsWithHostArrays) {
 
 }  // namespace
 }  // namespace loom
+
+namespace loom {
+namespace {
+
+TEST(Check, FixedParameterAcceptedOnlyWithItsValue) {
+  LoopKernel kernel = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = 3*a[i]", {array_arg("a, out", DType::Float32, {"n"})});
+  LoopKernel fixed = fix_parameters(kernel, {{"n", 24}});
+  EXPECT_EQ(fixed.find_arg("n"), nullptr);
+  CheckResult result = check_against_reference(fixed, kernel, {{"n", 24}});
+  EXPECT_TRUE(result.passed) << result.report();
+  std::string message = testing::error_message<Error>([&] { check_against_reference(fixed, kernel, {{"n", 25}}); });
+  EXPECT_NE(message.find("n=25 differs from the value 24 fix_parameters gave it"), std::string::npos) << message;
+}
+
+}  // namespace
+}  // namespace loom

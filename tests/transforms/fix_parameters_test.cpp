@@ -1,0 +1,155 @@
+// fix_parameters: the fixed kernel computes what the original computes at that value, the
+// parameter is gone everywhere, and refusals.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+#include "loom/loom.hpp"
+#include "test_helpers.hpp"
+#include "test_kernels.hpp"
+
+namespace loom {
+namespace {
+
+using testing::error_message;
+using testing::expect_matches_reference;
+
+// check_against_reference passes every argument of the reference to the kernel, and the fixed
+// kernel no longer has the value argument; so both run here on the same random inputs (the
+// original with the parameter values) and every array must come out identical.
+void expect_same_as_original(const LoopKernel& fixed, const LoopKernel& original,
+                             const ParameterMap& parameters) {
+  CompiledKernel fixed_program = compile(fixed, Target::C);
+  CompiledKernel original_program = compile(original, Target::C);
+  std::mt19937_64 random(2024);
+  std::uniform_real_distribution<double> uniform(-1.0, 1.0);
+  ArgumentMap fixed_arguments, original_arguments;
+  std::map<std::string, std::pair<Array, Array>> arrays;
+  for (const KernelArgument& arg : original.args) {
+    if (!arg.is_array()) {
+      original_arguments[arg.name] = Scalar(parameters.at(arg.name));
+      if (fixed.find_arg(arg.name) != nullptr)
+        fixed_arguments[arg.name] = Scalar(parameters.at(arg.name));
+      continue;
+    }
+    std::vector<int64_t> shape;
+    for (const ExprPtr& extent : arg.shape) shape.push_back(evaluate_integer(*extent, parameters));
+    Array original_array(*arg.dtype, shape);
+    for (int64_t i = 0; i < original_array.size(); ++i)
+      original_array.set_double(i, std::round(8 * uniform(random)));
+    Array fixed_array = original_array.clone();
+    original_arguments[arg.name] = original_array;
+    fixed_arguments[arg.name] = fixed_array;
+    arrays.emplace(arg.name, std::make_pair(fixed_array, original_array));
+  }
+  fixed_program(fixed_arguments);
+  original_program(original_arguments);
+  for (const auto& [name, pair] : arrays) {
+    for (int64_t i = 0; i < pair.second.size(); ++i) {
+      ASSERT_EQ(pair.first.get_double(i), pair.second.get_double(i))
+          << name << " differs at flat index " << i;
+    }
+  }
+}
+
+TEST(FixParameters, ComputesWhatTheOriginalComputesAtThatValue) {
+  LoopKernel original = test_kernels::ordered_by_dep();  // reads b[n - 1 - ii]
+  for (int64_t n : {1, 17, 200}) {
+    LoopKernel fixed = fix_parameters(original, {{"n", n}});
+    EXPECT_EQ(fixed.find_arg("n"), nullptr);
+    EXPECT_TRUE(fixed.parameters().empty());
+    for (const Domain& domain : fixed.domains)
+      EXPECT_EQ(domain.text.find('n'), std::string::npos) << domain.text;
+    EXPECT_EQ(to_string(fixed.find_arg("b")->shape[0]), std::to_string(n));
+    expect_same_as_original(fixed, original, {{"n", n}});
+  }
+  std::string text = instructions_text(fix_parameters(original, {{"n", 200}}));
+  EXPECT_NE(text.find("b[200 - 1 - ii]"), std::string::npos) << text;
+}
+
+TEST(FixParameters, ConstantBoundsInTheGeneratedCode) {
+  LoopKernel matmul = test_kernels::matmul();
+  LoopKernel fixed = fix_parameters(matmul, {{"n", 13}});
+  std::string source = generate_code(fixed, Target::C).source;
+  std::string signature =
+      source.substr(source.find("void matmul("), source.find(')', source.find("void matmul(")));
+  EXPECT_EQ(signature.find("int32_t n"), std::string::npos) << signature;
+  EXPECT_NE(source.find("i <= 12"), std::string::npos) << source;
+  expect_same_as_original(fixed, matmul, {{"n", 13}});
+  // A split of a multiple of its length then needs no guard.
+  LoopKernel split =
+      split_iname(fix_parameters(test_kernels::vector_scale(), {{"n", 64}}), "i", 16);
+  std::string split_source = generate_code(split, Target::C).source;
+  EXPECT_EQ(split_source.substr(split_source.find("void vector_scale(")).find("loom_min"),
+            std::string::npos)
+      << split_source;
+  expect_same_as_original(split, test_kernels::vector_scale(), {{"n", 64}});
+}
+
+TEST(FixParameters, OneOfSeveralParametersAndAValueArgument) {
+  LoopKernel original = make_kernel({"{[i,j]: 0<=i<n and 0<=j<m}"}, "out[i, j] = a[i, j] * s + j",
+                                    {array_arg("a, out", DType::Int32, {"n", "m"}), value_arg("s")},
+                                    {.assumptions = "n >= 1 and m mod 2 = 0"});
+  LoopKernel fixed = fix_parameters(original, {{"m", 6}, {"s", 3}});
+  EXPECT_EQ(fixed.parameters(), (std::vector<std::string>{"n"}));
+  EXPECT_EQ(fixed.find_arg("s"), nullptr);
+  EXPECT_EQ(fixed.assumptions_text.find('m'), std::string::npos) << fixed.assumptions_text;
+  EXPECT_NE(fixed.assumptions_text.find("n > 0"), std::string::npos) << fixed.assumptions_text;
+  for (int64_t n : {1, 2, 7})
+    expect_same_as_original(fixed, original, {{"n", n}, {"m", 6}, {"s", 3}});
+  // What stays parametric can be transformed and checked as usual.
+  LoopKernel split = split_iname(fixed, "i", 4);
+  for (int64_t n : {1, 5, 13}) expect_matches_reference(split, fixed, {{"n", n}});
+}
+
+TEST(FixParameters, SubstitutionRulesButNotTheirParameters) {
+  LoopKernel original = make_kernel({"{[i]: 0<=i<n}"},
+                                    "last(x) := x + n - 1\n"
+                                    "shadow(n) := 2*n\n"
+                                    "out[i] = last(i) + shadow(a[i])",
+                                    {array_arg("a, out", DType::Float32, {"n"})});
+  LoopKernel fixed = fix_parameters(original, {{"n", 11}});
+  EXPECT_EQ(to_string(fixed.substitutions.at("last").expression), "x + 11 - 1");
+  EXPECT_EQ(to_string(fixed.substitutions.at("shadow").expression), "2*n");  // the rule's own n
+  expect_same_as_original(fixed, original, {{"n", 11}});
+}
+
+TEST(FixParameters, Refusals) {
+  LoopKernel kernel =
+      make_kernel({"{[i]: 0<=i<n}"}, "out[i] = 2*a[i]",
+                  {array_arg("a, out", DType::Float32, {"n"})}, {.assumptions = "n mod 4 = 0"});
+  std::string unknown = error_message<Error>([&] { fix_parameters(kernel, {{"q", 3}}); });
+  EXPECT_NE(
+      unknown.find(
+          "fix_parameters(q=3): 'q' is not a name of the kernel, not a parameter (the kernel's "
+          "parameters: n)"),
+      std::string::npos)
+      << unknown;
+  std::string iname = error_message<Error>([&] { fix_parameters(kernel, {{"i", 3}}); });
+  EXPECT_NE(iname.find("'i' is an iname, not a parameter"), std::string::npos) << iname;
+  std::string data = error_message<Error>([&] {
+    fix_parameters(test_kernels::csr_spmv(), {{"row_len", 3}});
+  });
+  EXPECT_NE(data.find("'row_len' is a temporary the kernel computes"), std::string::npos) << data;
+  std::string violating = error_message<Error>([&] { fix_parameters(kernel, {{"n", 6}}); });
+  EXPECT_NE(
+      violating.find("fix_parameters(n=6): n=6 violates the kernel's assumptions (n mod 4 = 0)"),
+      std::string::npos)
+      << violating;
+  std::string nothing = error_message<Error>([&] { fix_parameters(kernel, {}); });
+  EXPECT_NE(nothing.find("no parameter values given"), std::string::npos) << nothing;
+  // An assumption relating two parameters: the value must leave room for the other one.
+  LoopKernel shifted = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = a[i + m]",
+                                   {array_arg("a", DType::Float32, {"8"}),
+                                    array_arg("out", DType::Float32, {"n"}), value_arg("m")},
+                                   {.assumptions = "n >= 0 and m >= 0 and n + m <= 8"});
+  LoopKernel fixed = fix_parameters(shifted, {{"m", 3}});
+  EXPECT_THROW(check_parameters(fixed, {{"n", 6}}), Error);  // n + 3 <= 8 now bounds n
+  for (int64_t n : {0, 1, 5}) expect_same_as_original(fixed, shifted, {{"n", n}, {"m", 3}});
+  std::string room = error_message<Error>([&] { fix_parameters(shifted, {{"m", 9}}); });
+  EXPECT_NE(room.find("violates the kernel's assumptions"), std::string::npos) << room;
+}
+
+}  // namespace
+}  // namespace loom
