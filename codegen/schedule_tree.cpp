@@ -155,6 +155,7 @@ class ScheduleBuilder {
       partial = first ? piece : partial.union_add(piece);
       first = false;
     });
+    if (first) return body;  // no instance runs: nothing to loop over
     isl::schedule banded = isl_extra::schedule_insert_band(body, partial);
     // isl::id's string constructor parses its text; allocate the id through the C API instead.
     isl::id mark = isl::manage(isl_id_alloc(banded.ctx().get(), loop_mark_name(node.iname).c_str(), nullptr));

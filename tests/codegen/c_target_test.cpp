@@ -46,3 +46,17 @@ TEST(CTarget, ThreePointStencil) {
 
 }  // namespace
 }  // namespace loom
+
+namespace loom {
+namespace {
+
+TEST(CTarget, DomainEmptyForEveryParameterValue) {
+  LoopKernel kernel = make_kernel({"{[i]: 0<=i<0}", "{[j]: 0<=j<n}"}, "out[i] = 1 {id=never}\nb[j] = 2 {id=always}",
+                                  {array_arg("out", DType::Float32, {"1"}), array_arg("b", DType::Float32, {"n"})});
+  std::string source = generate_code(kernel, Target::C).source;
+  EXPECT_EQ(source.find("out["), std::string::npos) << source;
+  testing::expect_matches_reference(kernel, kernel, {{"n", 5}});
+}
+
+}  // namespace
+}  // namespace loom
