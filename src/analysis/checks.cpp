@@ -26,7 +26,9 @@ bool concurrent_for(AddressSpace space, const InameTag& tag) {
   switch (space) {
     case AddressSpace::Global: return tag.kind == Kind::Group || tag.kind == Kind::Local || tag.kind == Kind::Vec || tag.kind == Kind::Ilp;
     case AddressSpace::Local: return tag.kind == Kind::Local || tag.kind == Kind::Vec || tag.kind == Kind::Ilp;
-    default: return tag.kind == Kind::Vec || tag.kind == Kind::Ilp;
+    // Private temporaries get a copy per work-item and, by ILP privatization, per ilp/vec value:
+    // no tag makes two instances share one (the dependence check still guards real data flow).
+    default: return false;
   }
 }
 

@@ -16,7 +16,7 @@ void check_dependency_cycles(const LoopKernel& kernel);
 void check_access_ordering(const LoopKernel& kernel);
 
 // loopy's check_for_write_races made exact: two instances that differ in a concurrent iname
-// (g/l/vec/ilp for global arrays; l/vec/ilp for local; vec/ilp for private) must not write the
+// (g/l/vec/ilp for global arrays; l/vec/ilp for local; none for private, which are privatized) must not write the
 // same element. LegalityError naming the instruction, variable, iname and two instances.
 void check_write_races(const LoopKernel& kernel, const std::string& context = "");
 

@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include "analysis/privatize_ilp.hpp"
 #include "analysis/realize_reduction.hpp"
 #include "analysis/type_inference.hpp"
 #include "loom/error.hpp"
@@ -50,6 +51,7 @@ LoopKernel preprocess(const LoopKernel& kernel) {
   LoopKernel result = expand_substitutions(kernel);
   result = infer_types(result);
   result = realize_reductions(result);
+  result = privatize_ilp_temporaries(result);
   return result;
 }
 

@@ -95,3 +95,30 @@ TEST(Unroll, RefusesParametricLength) {
 
 }  // namespace
 }  // namespace loom
+
+namespace loom {
+namespace {
+
+TEST(Unroll, IlpPrivatizesTemporaries) {
+  // Without privatization every unrolled copy would share t; the reads of t[j] below need the
+  // copy written in the same iteration of j.
+  LoopKernel kernel = make_kernel({"{[i, j]: 0<=i<n and 0<=j<4}"},
+                                  "<float32> t = 2*a[i, j] {id=w}\n"
+                                  "out[i, j] = t + 1 {id=r, dep=w}",
+                                  {array_arg("a, out", DType::Float32, {"n", "4"})});
+  LoopKernel ilp = prioritize_loops(tag_inames(kernel, "j:ilp"), "i, j");
+  std::string body = function_body(generate_code(ilp, Target::C));
+  EXPECT_NE(body.find("float t[4];"), std::string::npos) << body;
+  for (int64_t n : {1, 6}) testing::expect_matches_reference(ilp, kernel, {{"n", n}});
+  LoopKernel outside = make_kernel({"{[i, j]: 0<=i<n and 0<=j<4}"},
+                                   "<float32> t = a[i, j] {id=w}\nout[i, 0] = t {id=r, dep=w, inames=i}",
+                                   {array_arg("a, out", DType::Float32, {"n", "4"})});
+  std::string message = testing::error_message<Error>(
+      [&] { generate_code(tag_inames(outside, "j:ilp", /*unchecked=*/true), Target::C); });
+  EXPECT_NE(message.find("temporary 't' is privatized along 'j' (tagged ilp), but instruction 'r' uses it outside"),
+            std::string::npos)
+      << message;
+}
+
+}  // namespace
+}  // namespace loom
