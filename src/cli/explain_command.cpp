@@ -1,0 +1,161 @@
+// `loom explain SPEC`: every stage from the spec to the generated code: the untransformed kernel,
+// each transform's call and the kernel after it, the loop nest, the launch sizes and the code.
+// With --output-dir each stage goes to its own numbered file instead (00-reference.txt,
+// 01-split_iname.txt, ..., NN-code.c), and stdout lists the files.
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "analysis/preprocess.hpp"
+#include "cli/commands.hpp"
+#include "cli/parameters.hpp"
+#include "cli/progress.hpp"
+#include "cli/targets.hpp"
+#include "codegen/linearize.hpp"
+#include "loom/codegen.hpp"
+#include "loom/error.hpp"
+#include "loom/spec.hpp"
+#include "loom/transforms.hpp"
+
+namespace loom::cli {
+
+namespace {
+
+struct Stage {
+  std::string file_stem;  // "reference", "split_iname", "code"
+  std::string extension;  // "txt", "c"
+  std::string title;
+  std::string text;
+};
+
+// The calls `after` recorded beyond those of `before` (one per transform, as the spec names it).
+std::string new_calls(const LoopKernel& before, const LoopKernel& after,
+                      const std::string& fallback) {
+  std::string calls;
+  for (std::size_t i = before.applied_transforms.size(); i < after.applied_transforms.size(); ++i) {
+    calls += (calls.empty() ? "" : "; ") + after.applied_transforms[i].call;
+  }
+  return calls.empty() ? fallback : calls;
+}
+
+// Applies the spec's transforms one by one to record the kernel after each.
+void add_transform_stages(const Spec& spec, const ParameterMap& defines, std::vector<Stage>& stages,
+                          LoopKernel& kernel) {
+  kernel = spec.reference;
+  stages.push_back({"reference", "txt", "reference kernel", to_string(kernel)});
+  for (const TransformCall& call : spec.transforms) {
+    LoopKernel after = apply_transform(kernel, call);
+    stages.push_back(
+        {call.name, "txt", new_calls(kernel, after, to_string(call)), to_string(after)});
+    kernel = std::move(after);
+  }
+  if (!defines.empty()) {
+    LoopKernel after = specialize(kernel, defines);
+    stages.push_back({"fix_parameters", "txt",
+                      new_calls(kernel, after, "fix_parameters") + " (from -D)", to_string(after)});
+    kernel = std::move(after);
+  }
+}
+
+std::string loop_nest_text(const LoopKernel& kernel, Target target) {
+  LoopKernel preprocessed = preprocess(kernel);
+  // The C target runs every iname, hardware-parallel ones included, as a loop.
+  auto is_loop = [target](const std::string&) { return target == Target::C; };
+  return codegen::to_string(codegen::linearize(preprocessed, is_loop), preprocessed);
+}
+
+std::string launch_sizes_text(const LoopKernel& kernel, Target target) {
+  std::string text;
+  if (target == Target::C) text = "host C target: groups and work-items run as loops\n";
+  for (const std::string& iname : kernel.all_inames()) {
+    InameTag tag = kernel.tag_of(iname);
+    if (tag.kind == InameTag::Kind::Group || tag.kind == InameTag::Kind::Local) {
+      text += "  " + iname + ": " + to_string(tag) + "\n";
+    }
+  }
+  return text;
+}
+
+std::string source_extension(Target target) {
+  switch (target) {
+    case Target::C:
+      return "c";
+    case Target::OpenCL:
+      return "cl";
+    case Target::CUDA:
+      return "cu";
+  }
+  return "txt";
+}
+
+std::string with_final_newline(std::string text) {
+  if (!text.empty() && text.back() != '\n') text += '\n';
+  return text;
+}
+
+// Two digits, more when there are over a hundred stages, so file names sort in stage order.
+std::string stage_number(std::size_t index, std::size_t count) {
+  std::size_t width = std::max<std::size_t>(2, std::to_string(count - 1).size());
+  std::string number = std::to_string(index);
+  return std::string(width - number.size(), '0') + number;
+}
+
+void print_stages(const std::vector<Stage>& stages) {
+  for (std::size_t index = 0; index < stages.size(); ++index) {
+    const Stage& stage = stages[index];
+    std::cout << (index ? "\n" : "") << "== " << stage_number(index, stages.size()) << " "
+              << stage.title << "\n"
+              << with_final_newline(stage.text);
+  }
+}
+
+void write_stages(const std::vector<Stage>& stages, const std::string& directory) {
+  std::error_code error;
+  std::filesystem::create_directories(directory, error);
+  if (error)
+    throw Error("--output-dir " + directory + ": cannot create the directory: " + error.message());
+  for (std::size_t index = 0; index < stages.size(); ++index) {
+    const Stage& stage = stages[index];
+    std::string name =
+        stage_number(index, stages.size()) + "-" + stage.file_stem + "." + stage.extension;
+    std::filesystem::path path = std::filesystem::path(directory) / name;
+    std::ofstream file(path);
+    // Transform stages start with their call, so each file says what it shows.
+    if (stage.extension == "txt") file << "# " << stage.title << "\n";
+    file << with_final_newline(stage.text);
+    file.close();
+    if (!file) throw Error("--output-dir " + directory + ": cannot write " + path.string());
+    std::cout << path.string() << "\n";
+  }
+}
+
+}  // namespace
+
+int explain_command(const ExplainOptions& options) {
+  ProgressLine progress;
+  Target target = choose_target(options.target, TargetUse::Compile);
+  ParameterMap defines = parse_defines(options.defines);
+
+  progress.stage("reading " + options.spec_path);
+  Spec spec = read_spec_file(options.spec_path);
+  progress.stage("applying the transforms of " + spec.name);
+  std::vector<Stage> stages;
+  LoopKernel kernel;
+  add_transform_stages(spec, defines, stages, kernel);
+  progress.stage("generating code for " + spec.name);
+  stages.push_back({"loop_nest", "txt", "loop nest", loop_nest_text(kernel, target)});
+  stages.push_back({"launch_sizes", "txt", "launch sizes", launch_sizes_text(kernel, target)});
+  GeneratedCode code = generate_code(kernel, target);
+  stages.push_back(
+      {"code", source_extension(target), std::string(target_name(target)) + " code", code.source});
+  progress.finish();
+
+  if (options.output_dir)
+    write_stages(stages, *options.output_dir);
+  else
+    print_stages(stages);
+  return kSuccess;
+}
+
+}  // namespace loom::cli

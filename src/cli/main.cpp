@@ -1,0 +1,148 @@
+// The `loom` command (SPEC.md "The command"): option parsing and the mapping of errors to exit
+// codes. The subcommands themselves live in <name>_command.cpp.
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <iostream>
+#include <new>
+
+#include "cli/commands.hpp"
+#include "loom/error.hpp"
+
+namespace loom::cli {
+
+namespace {
+
+const std::vector<std::string> kTargetNames = {"c", "opencl", "cuda"};
+
+void add_spec_argument(CLI::App& command, std::string& path) {
+  command.add_option("spec", path, "the kernel spec (JSON, SPEC.md)")->required();
+}
+
+void add_target_option(CLI::App& command, std::optional<std::string>& target,
+                       const std::string& default_text) {
+  command.add_option("--target", target, "code-generation target (default: " + default_text + ")")
+      ->check(CLI::IsMember(kTargetNames));
+}
+
+// One NAME=VALUE per -D, repeatable: `-D n=4096 -D m=16` (a following positional stays one).
+void add_define_option(CLI::App& command, std::vector<std::string>& defines) {
+  command.add_option("-D,--define", defines, "parameter value NAME=VALUE (repeatable)")
+      ->allow_extra_args(false);
+}
+
+void add_compile(CLI::App& app, CompileOptions& options) {
+  CLI::App* command = app.add_subcommand("compile", "print the generated code");
+  add_spec_argument(*command, options.spec_path);
+  add_target_option(*command, options.target, "c; cuda once this build has it");
+  command
+      ->add_option("--emit", options.emit,
+                   "what to print: source, ptx or cubin-info (default: source)")
+      ->check(CLI::IsMember({"source", "ptx", "cubin-info"}));
+  command->add_option("--arch", options.arch, "CUDA GPU architecture to compile for, e.g. sm_90");
+  add_define_option(*command, options.defines);
+}
+
+void add_run(CLI::App& app, RunOptions& options) {
+  CLI::App* command = app.add_subcommand("run", "run the kernel on the spec's test inputs");
+  add_spec_argument(*command, options.spec_path);
+  add_target_option(*command, options.target,
+                    "c; the GPU or OpenCL device once this build has them");
+  add_define_option(*command, options.defines);
+  command->add_flag("--check", options.check,
+                    "compare every output with the untransformed kernel (exit 1 if not)");
+  command->add_option("--seed", options.seed,
+                      "seed of the random inputs (default: test.seed, else 12345)");
+  command->add_option("--repeat", options.repeat,
+                      "time N runs after one warm-up; print the median and min");
+}
+
+void add_explain(CLI::App& app, ExplainOptions& options) {
+  CLI::App* command =
+      app.add_subcommand("explain", "print every stage from the spec to the generated code");
+  add_spec_argument(*command, options.spec_path);
+  add_target_option(*command, options.target, "c");
+  add_define_option(*command, options.defines);
+  command->add_option("--output-dir", options.output_dir,
+                      "write each stage to a numbered file in this folder");
+}
+
+// CLI11 reports a misspelled subcommand as "A subcommand is required"; name it instead.
+void check_subcommand_name(const CLI::App& app, int argc, char** argv) {
+  if (argc < 2 || argv[1][0] == '-') return;
+  std::string name = argv[1];
+  std::vector<std::string> known;
+  for (const CLI::App* command : app.get_subcommands({})) known.push_back(command->get_name());
+  if (std::find(known.begin(), known.end(), name) != known.end()) return;
+  std::string list;
+  for (const std::string& command : known) list += (list.empty() ? "" : ", ") + command;
+  throw CLI::ExtrasError("unknown command '" + name + "' (commands: " + list + ")",
+                         CLI::ExitCodes::ExtrasError);
+}
+
+int report_error(const char* kind, const std::string& message, int exit_code) {
+  std::cerr << kind << message << "\n";
+  return exit_code;
+}
+
+int run_subcommand(const CLI::App& app, const CompileOptions& compile, const RunOptions& run,
+                   const ExplainOptions& explain) {
+  if (app.got_subcommand("compile")) return compile_command(compile);
+  if (app.got_subcommand("run")) return run_command(run);
+  if (app.got_subcommand("explain")) return explain_command(explain);
+  throw InternalError("no subcommand chosen although CLI11 requires one");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app(
+      "loom: polyhedral loop transformations and code generation for kernels written in loopy's "
+      "language");
+  app.set_version_flag("--version", LOOM_VERSION);
+  app.require_subcommand(1);
+  CompileOptions compile;
+  RunOptions run;
+  ExplainOptions explain;
+  add_compile(app, compile);
+  add_run(app, run);
+  add_explain(app, explain);
+
+  try {
+    check_subcommand_name(app, argc, argv);
+    app.parse(argc, argv);
+  } catch (const CLI::Success& success) {  // --help, --version
+    return app.exit(success);
+  } catch (const CLI::ParseError& error) {
+    return report_error("error: ", std::string(error.what()) + " (see loom --help)", kUserError);
+  }
+
+  // Most specific first: the subclasses of loom::Error before it.
+  try {
+    return run_subcommand(app, compile, run, explain);
+  } catch (const EnvironmentError& error) {
+    return report_error("error: ", error.what(), kEnvironmentError);
+  } catch (const InternalError& error) {
+    return report_error("error: internal error in loom (please report it): ", error.what(),
+                        kInternalError);
+  } catch (const Error& error) {
+    return report_error("error: ", error.what(), kUserError);
+  } catch (const std::bad_alloc&) {
+    return report_error("error: ", "out of memory", kInternalError);
+  } catch (const std::exception& error) {
+    return report_error("error: internal error in loom (please report it): ", error.what(),
+                        kInternalError);
+  }
+}
+
+}  // namespace loom::cli
+
+// Setting up the options can only fail by a bug in the option table; still exit 4, not abort.
+int main(int argc, char** argv) {
+  try {
+    return loom::cli::main(argc, argv);
+  } catch (const std::exception& error) {
+    std::cerr << "error: internal error in loom (please report it): " << error.what() << "\n";
+    return loom::cli::kInternalError;
+  }
+}

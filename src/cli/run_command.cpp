@@ -1,0 +1,123 @@
+// `loom run SPEC`: runs the transformed kernel on the spec's test inputs; `--check` compares it
+// with the untransformed kernel (SPEC.md), `--repeat N` times it.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <vector>
+
+#include "cli/commands.hpp"
+#include "cli/parameters.hpp"
+#include "cli/progress.hpp"
+#include "cli/targets.hpp"
+#include "loom/check.hpp"
+#include "loom/error.hpp"
+#include "loom/runtime.hpp"
+#include "loom/spec.hpp"
+
+namespace loom::cli {
+
+namespace {
+
+CheckOptions check_options_for(const Spec& spec, Target target,
+                               const std::optional<uint64_t>& seed) {
+  CheckOptions options;
+  options.target = target;
+  options.rtol = spec.test.rtol;
+  options.atol = spec.test.atol;
+  options.inputs = spec.test.inputs;
+  if (spec.test.seed) options.seed = *spec.test.seed;
+  if (seed) options.seed = *seed;
+  return options;
+}
+
+std::string parameters_text(const ParameterMap& parameters) {
+  std::string out;
+  for (const auto& [name, value] : parameters)
+    out += (out.empty() ? "" : ", ") + name + "=" + std::to_string(value);
+  return out.empty() ? "no parameters" : out;
+}
+
+std::string duration_text(double seconds) {
+  char text[32];
+  if (seconds < 1e-3)
+    std::snprintf(text, sizeof text, "%.1f us", seconds * 1e6);
+  else if (seconds < 1)
+    std::snprintf(text, sizeof text, "%.3f ms", seconds * 1e3);
+  else
+    std::snprintf(text, sizeof text, "%.3f s", seconds);
+  return text;
+}
+
+// Host wall-clock seconds of each of `runs` launches, after one untimed warm-up launch.
+std::vector<double> time_launches(const CompiledKernel& program, const ArgumentMap& arguments,
+                                  int runs) {
+  program(arguments);
+  std::vector<double> seconds;
+  for (int run = 0; run < runs; ++run) {
+    auto start = std::chrono::steady_clock::now();
+    program(arguments);
+    seconds.push_back(
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  }
+  return seconds;
+}
+
+std::string timing_report(std::vector<double> seconds) {
+  std::sort(seconds.begin(), seconds.end());
+  std::size_t middle = seconds.size() / 2;
+  double median =
+      seconds.size() % 2 == 1 ? seconds[middle] : (seconds[middle - 1] + seconds[middle]) / 2;
+  return "time: median " + duration_text(median) + ", min " + duration_text(seconds.front()) +
+         " over " + std::to_string(seconds.size()) + " run(s) after 1 warm-up (host wall clock)";
+}
+
+}  // namespace
+
+int run_command(const RunOptions& options) {
+  ProgressLine progress;
+  Target target = choose_target(options.target, TargetUse::Run);
+  ParameterMap defines = parse_defines(options.defines);
+  if (options.repeat && *options.repeat < 1) {
+    throw Error("--repeat " + std::to_string(*options.repeat) +
+                ": the number of timed runs must be at least 1");
+  }
+
+  progress.stage("reading " + options.spec_path);
+  Spec spec = read_spec_file(options.spec_path);
+  ParameterMap parameters = run_parameters(spec, defines);
+  check_parameters(spec.reference, parameters);
+  check_parameters(spec.kernel, parameters);
+  CheckOptions check_options = check_options_for(spec, target, options.seed);
+  std::string what = spec.name + " on target " + std::string(target_name(target)) + " (" +
+                     parameters_text(parameters) + ")";
+
+  if (options.check) {
+    progress.stage("checking " + spec.name + " against its untransformed reference");
+    CheckResult result =
+        check_against_reference(spec.kernel, spec.reference, parameters, check_options);
+    progress.finish();
+    std::cout << result.report() << "check " << (result.passed ? "passed" : "FAILED") << ": "
+              << what << ", seed " << result.seed << "\n";
+    // Timing a kernel that computes the wrong thing would only mislead.
+    if (!result.passed) return kCheckMismatch;
+    if (!options.repeat) return kSuccess;
+  }
+
+  progress.stage("compiling " + spec.name);
+  CompiledKernel program = compile(spec.kernel, target);
+  ArgumentMap arguments = make_test_arguments(spec.kernel, parameters, check_options);
+  progress.stage("running " + spec.name);
+  if (!options.repeat) {
+    program(arguments);
+    progress.finish();
+    std::cout << "ran " << what << "\n";
+    return kSuccess;
+  }
+  std::vector<double> seconds = time_launches(program, arguments, *options.repeat);
+  progress.finish();
+  std::cout << what << ": " << timing_report(seconds) << "\n";
+  return kSuccess;
+}
+
+}  // namespace loom::cli

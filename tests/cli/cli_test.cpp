@@ -1,0 +1,380 @@
+// The `loom` command (SPEC.md "The command"), run as a child process exactly as a script runs it:
+// every example passes `run --check`, `compile` and `explain` print what they promise, and bad
+// input exits 2 with `error: ...` naming the JSON path, quickly, whatever the input.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace loom {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct ProcessResult {
+  int exit_code = -1;  // -1: killed by the timeout
+  std::string out, err;
+  double seconds = 0;
+};
+
+std::string read_text(const fs::path& path) {
+  std::ifstream file(path, std::ios::binary);
+  std::ostringstream text;
+  text << file.rdbuf();
+  return text.str();
+}
+
+void write_text(const fs::path& path, const std::string& text) {
+  std::ofstream file(path, std::ios::binary);
+  file << text;
+  ASSERT_TRUE(file.good()) << "cannot write " << path;
+}
+
+// A fresh folder per test (ctest runs tests in parallel), removed afterwards.
+class CliTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string pattern = (fs::temp_directory_path() / "loom_cli_test_XXXXXX").string();
+    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
+    dir_ = pattern;
+  }
+  void TearDown() override {
+    std::error_code ignored;
+    fs::remove_all(dir_, ignored);
+  }
+
+  fs::path spec_file(const std::string& name, const std::string& text) {
+    fs::path path = dir_ / name;
+    write_text(path, text);
+    return path;
+  }
+
+  // Runs `loom args...` with stdout and stderr captured in files; kills it after `timeout`.
+  ProcessResult loom(const std::vector<std::string>& args,
+                     std::chrono::seconds timeout = std::chrono::seconds(120)) {
+    fs::path out_path = dir_ / "stdout.txt", err_path = dir_ / "stderr.txt";
+    std::vector<std::string> argv_text = {LOOM_CLI_PATH};
+    argv_text.insert(argv_text.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (std::string& arg : argv_text) argv.push_back(arg.data());
+    argv.push_back(nullptr);
+
+    auto start = std::chrono::steady_clock::now();
+    pid_t pid = fork();
+    if (pid == 0) {
+      int out = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      int err = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      if (out < 0 || err < 0 || dup2(out, STDOUT_FILENO) < 0 || dup2(err, STDERR_FILENO) < 0)
+        _exit(127);
+      execv(argv[0], argv.data());
+      _exit(127);
+    }
+    ProcessResult result;
+    if (pid < 0) {
+      ADD_FAILURE() << "fork failed";
+      return result;
+    }
+    int status = 0;
+    while (waitpid(pid, &status, WNOHANG) == 0) {
+      if (std::chrono::steady_clock::now() - start > timeout) {
+        kill(pid, SIGKILL);
+        waitpid(pid, &status, 0);
+        ADD_FAILURE() << "loom did not finish within " << timeout.count() << " s";
+        status = -1;
+        break;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    result.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (status != -1 && WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
+    result.out = read_text(out_path);
+    result.err = read_text(err_path);
+    return result;
+  }
+
+  fs::path dir_;
+};
+
+std::vector<fs::path> example_specs() {
+  std::vector<fs::path> specs;
+  for (const fs::directory_entry& entry : fs::directory_iterator(LOOM_EXAMPLES_DIR)) {
+    if (entry.path().extension() == ".json") specs.push_back(entry.path());
+  }
+  std::sort(specs.begin(), specs.end());
+  return specs;
+}
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// ---- the examples ----------------------------------------------------------------------------
+
+TEST_F(CliTest, EveryExamplePassesRunCheck) {
+  std::vector<fs::path> specs = example_specs();
+  ASSERT_GE(specs.size(), 5u);
+  for (const fs::path& spec : specs) {
+    SCOPED_TRACE(spec.string());
+    ProcessResult result = loom({"run", spec.string(), "--check"});
+    EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
+    EXPECT_TRUE(contains(result.out, ": ok, max abs error")) << result.out;
+    EXPECT_TRUE(contains(result.out, "check passed")) << result.out;
+    EXPECT_EQ(result.err, "");
+  }
+}
+
+TEST_F(CliTest, EveryExampleCompilesToC) {
+  for (const fs::path& spec : example_specs()) {
+    SCOPED_TRACE(spec.string());
+    ProcessResult result = loom({"compile", spec.string()});
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_TRUE(contains(result.out, "_loom_entry(void **args)")) << result.out;
+    EXPECT_TRUE(contains(result.out, "for (int32_t ")) << result.out;
+  }
+}
+
+TEST_F(CliTest, CompileWithDefinesSpecializesTheCode) {
+  std::string spec = std::string(LOOM_EXAMPLES_DIR) + "/matmul_split.json";
+  ProcessResult general = loom({"compile", spec});
+  ProcessResult specialized = loom({"compile", "-D", "n=64", spec, "--target", "c"});
+  ASSERT_EQ(specialized.exit_code, 0) << specialized.err;
+  EXPECT_TRUE(contains(general.out, "int32_t const n)")) << general.out;
+  EXPECT_FALSE(contains(specialized.out, "int32_t const n")) << specialized.out;
+  EXPECT_TRUE(contains(specialized.out, "i_outer <= 3;")) << specialized.out;
+}
+
+TEST_F(CliTest, ExplainPrintsEveryStage) {
+  ProcessResult result = loom({"explain", std::string(LOOM_EXAMPLES_DIR) + "/matmul_split.json"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  std::vector<std::string> in_order = {"== 00 reference kernel",
+                                       "== 01 split_iname(iname=\"i\", inner_length=16",
+                                       "== 04 prioritize_loops(",
+                                       "== 05 loop nest",
+                                       "for i_outer",
+                                       "== 06 launch sizes",
+                                       "host C target: groups and work-items run as loops",
+                                       "== 07 c code",
+                                       "void matmul_split("};
+  std::size_t position = 0;
+  for (const std::string& part : in_order) {
+    std::size_t found = result.out.find(part, position);
+    ASSERT_NE(found, std::string::npos) << "'" << part << "' missing or out of order in:\n"
+                                        << result.out;
+    position = found;
+  }
+}
+
+TEST_F(CliTest, ExplainWritesNumberedStageFiles) {
+  fs::path out = dir_ / "stages";
+  ProcessResult result = loom({"explain", std::string(LOOM_EXAMPLES_DIR) + "/matmul_split.json",
+                               "--output-dir", out.string()});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  std::vector<std::string> expected = {
+      "00-reference.txt",        "01-split_iname.txt", "02-split_iname.txt",  "03-split_iname.txt",
+      "04-prioritize_loops.txt", "05-loop_nest.txt",   "06-launch_sizes.txt", "07-code.c"};
+  for (const std::string& name : expected) {
+    EXPECT_TRUE(fs::exists(out / name)) << name;
+    EXPECT_TRUE(contains(result.out, (out / name).string())) << result.out;
+  }
+  EXPECT_TRUE(
+      contains(read_text(out / "02-split_iname.txt"), "split_iname(iname=\"j\", inner_length=16"));
+  EXPECT_TRUE(contains(read_text(out / "02-split_iname.txt"), "j_inner"));
+  EXPECT_FALSE(contains(read_text(out / "00-reference.txt"), "i_outer"));
+  EXPECT_TRUE(contains(read_text(out / "07-code.c"), "void matmul_split("));
+}
+
+// ---- run ---------------------------------------------------------------------------------------
+
+TEST_F(CliTest, RunRepeatPrintsMedianAndMin) {
+  ProcessResult result =
+      loom({"run", std::string(LOOM_EXAMPLES_DIR) + "/vector_scale.json", "--repeat", "5"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_TRUE(contains(result.out, "median ")) << result.out;
+  EXPECT_TRUE(contains(result.out, ", min ")) << result.out;
+  EXPECT_TRUE(contains(result.out, "over 5 run(s)")) << result.out;
+}
+
+TEST_F(CliTest, CheckMismatchExitsOneWithTheWorstElementAndSeed) {
+  // float32 sums differ from their float64 reference; a zero tolerance makes that a mismatch.
+  fs::path spec = spec_file("strict.json", R"json({"loom": 1, "name": "matmul",
+    "domains": "{[i,j,k]: 0<=i,j,k<n}", "instructions": "c[i, j] = sum(k, a[i, k]*b[k, j])",
+    "args": [{"name": "a, b, c", "dtype": "float32", "shape": ["n", "n"]}],
+    "test": {"parameters": {"n": 40}, "rtol": 0, "atol": 0, "seed": 99}})json");
+  ProcessResult result = loom({"run", spec.string(), "--check"});
+  EXPECT_EQ(result.exit_code, 1) << result.out << result.err;
+  EXPECT_TRUE(contains(result.out, "c: MISMATCH")) << result.out;
+  EXPECT_TRUE(contains(result.out, "worst at [")) << result.out;
+  EXPECT_TRUE(contains(result.out, "seed 99")) << result.out;
+}
+
+TEST_F(CliTest, ParametersViolatingTheAssumptionsExitTwo) {
+  ProcessResult result =
+      loom({"run", std::string(LOOM_EXAMPLES_DIR) + "/matmul_split.json", "-D", "n=6", "--check"});
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_TRUE(contains(result.err, "error: ")) << result.err;
+  EXPECT_TRUE(contains(result.err, "n=6 violate the assumptions")) << result.err;
+  EXPECT_TRUE(contains(result.err, "n mod 16 = 0")) << result.err;
+  EXPECT_EQ(result.out, "");
+}
+
+TEST_F(CliTest, DefinesOverrideTestParameters) {
+  ProcessResult result =
+      loom({"run", std::string(LOOM_EXAMPLES_DIR) + "/matmul_split.json", "-D", "n=48", "--check"});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_TRUE(contains(result.out, "(n=48)")) << result.out;
+}
+
+TEST_F(CliTest, RunRefusesMissingUnknownAndMalformedParameters) {
+  fs::path spec = spec_file("no_parameters.json", R"({"loom": 1, "name": "scale",
+    "domains": ["{[i]: 0<=i<n}"], "instructions": ["out[i] = 2*a[i]"],
+    "args": [{"name": "a, out", "dtype": "float32", "shape": ["n"]}]})");
+  struct Case {
+    std::vector<std::string> defines;
+    std::string message;
+  };
+  std::vector<Case> cases = {
+      {{}, "no value for parameter(s) n"},
+      {{"-D", "n=10", "-D", "m=3"}, "-D m=3: 'm' is not a parameter of kernel 'scale'"},
+      {{"-D", "n=ten"}, "-D n=ten: the value of 'n' must be an integer"},
+      {{"-D", "n"}, "-D n: expected NAME=INTEGER"},
+      {{"-D", "n=1", "-D", "n=2"}, "-D n=2: 'n' is given twice"},
+  };
+  for (const Case& c : cases) {
+    std::vector<std::string> args = {"run", spec.string()};
+    args.insert(args.end(), c.defines.begin(), c.defines.end());
+    ProcessResult result = loom(args);
+    EXPECT_EQ(result.exit_code, 2) << c.message;
+    EXPECT_TRUE(contains(result.err, "error: " + c.message)) << result.err;
+  }
+}
+
+TEST_F(CliTest, FixedParametersAcceptOnlyTheirValue) {
+  fs::path spec = spec_file("fixed.json", R"({"loom": 1, "name": "scale",
+    "domains": ["{[i]: 0<=i<n}"], "instructions": ["out[i] = 2*a[i]"],
+    "args": [{"name": "a, out", "dtype": "float32", "shape": ["n"]}],
+    "transforms": [{"op": "fix_parameters", "n": 32}, {"op": "split_iname", "iname": "i", "inner_length": 8}],
+    "test": {"parameters": {"n": 32}}})");
+  ProcessResult same = loom({"run", spec.string(), "--check"});
+  EXPECT_EQ(same.exit_code, 0) << same.out << same.err;
+  ProcessResult other = loom({"run", spec.string(), "--check", "-D", "n=64"});
+  EXPECT_EQ(other.exit_code, 2);
+  EXPECT_TRUE(
+      contains(other.err, "error: parameter n=64: transform 0 of the spec (fix_parameters("))
+      << other.err;
+  EXPECT_TRUE(contains(other.err, "fixed n to 32")) << other.err;
+}
+
+// ---- targets and options -----------------------------------------------------------------------
+
+TEST_F(CliTest, MissingTargetsAreEnvironmentErrors) {
+  std::string spec = std::string(LOOM_EXAMPLES_DIR) + "/vector_scale.json";
+  for (std::string target : {"cuda", "opencl"}) {
+    for (std::string command : {"compile", "run"}) {
+      ProcessResult result = loom({command, spec, "--target", target});
+      EXPECT_EQ(result.exit_code, 3) << command << " " << target;
+      EXPECT_TRUE(contains(result.err,
+                           "error: target '" + target + "' is not available in this build of loom"))
+          << result.err;
+    }
+  }
+  ProcessResult ptx = loom({"compile", spec, "--emit", "ptx"});
+  EXPECT_EQ(ptx.exit_code, 3);
+  EXPECT_TRUE(contains(ptx.err, "error: --emit ptx needs the cuda target")) << ptx.err;
+}
+
+TEST_F(CliTest, BadCommandLinesExitTwo) {
+  std::string spec = std::string(LOOM_EXAMPLES_DIR) + "/vector_scale.json";
+  struct Case {
+    std::vector<std::string> args;
+    std::string message;
+  };
+  std::vector<Case> cases = {
+      {{}, "error: A subcommand is required"},
+      {{"compiel", spec}, "error: unknown command 'compiel'"},
+      {{"compile"}, "error: spec is required"},
+      {{"compile", spec, "--frobnicate"},
+       "error: The following argument was not expected: --frobnicate"},
+      {{"compile", spec, "--target", "vulkan"}, "error: --target: vulkan not in {c,opencl,cuda}"},
+      {{"compile", spec, "--arch", "sm_90"}, "error: --arch sm_90 selects a CUDA GPU architecture"},
+      {{"run", spec, "--repeat", "0"},
+       "error: --repeat 0: the number of timed runs must be at least 1"},
+      {{"run", (dir_ / "absent.json").string()}, "cannot read spec file"},
+  };
+  for (const Case& c : cases) {
+    ProcessResult result = loom(c.args);
+    EXPECT_EQ(result.exit_code, 2) << c.message;
+    EXPECT_TRUE(contains(result.err, c.message)) << result.err;
+  }
+}
+
+// ---- bad specs: exit 2, `error: <JSON path>: ...` ----------------------------------------------
+
+// A valid spec with `transform` as its only transform.
+std::string spec_with_transform(const std::string& transform) {
+  return R"({"loom": 1, "name": "scale", "domains": ["{[i]: 0<=i<n}"], "instructions": ["out[i] = 2*a[i]"],
+    "args": [{"name": "a, out", "dtype": "float32", "shape": ["n"]}],
+    "transforms": [)" +
+         transform + R"(], "test": {"parameters": {"n": 64}}})";
+}
+
+TEST_F(CliTest, SpecErrorsNameTheJsonPath) {
+  struct Case {
+    std::string what, spec;
+    std::vector<std::string> message_parts;
+  };
+  std::vector<Case> cases = {
+      {"missing domains",
+       R"({"loom": 1, "name": "scale", "instructions": ["out[i] = 2*a[i]"]})",
+       {"error: /domains: "}},
+      {"misspelled parameter",
+       spec_with_transform(R"({"op": "split_iname", "iname": "i", "inner_lenght": 16})"),
+       {"error: /transforms/0/inner_lenght: ", "did you mean 'inner_length'?"}},
+      {"wrong type",
+       spec_with_transform(R"({"op": "split_iname", "iname": "i", "inner_length": "16x"})"),
+       {"error: /transforms/0/inner_length: ", "16x"}},
+      {"unknown transform",
+       spec_with_transform(R"({"op": "split_inames", "iname": "i", "inner_length": 16})"),
+       {"error: /transforms/0/op: ", "split_inames", "did you mean 'split_iname'?"}},
+      {"unknown iname",
+       spec_with_transform(R"({"op": "split_iname", "iname": "q", "inner_length": 16})"),
+       {"error: /transforms/0: ", "unknown iname 'q'"}},
+      {"malformed JSON",
+       "{\"loom\": 1,\n  \"name\": \"scale\"\n  \"domains\": []\n}",
+       {"error: ", "line 3", "column "}},
+      {"truncated file", spec_with_transform("").substr(0, 90), {"error: ", "malformed JSON"}},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.what);
+    ProcessResult result = loom({"run", spec_file("bad.json", c.spec).string(), "--check"});
+    EXPECT_EQ(result.exit_code, 2) << result.err;
+    for (const std::string& part : c.message_parts)
+      EXPECT_TRUE(contains(result.err, part)) << result.err;
+    EXPECT_EQ(result.out, "");
+  }
+}
+
+TEST_F(CliTest, FiftyMegabytesOfGarbageExitTwoQuickly) {
+  std::string garbage(50u << 20, '\0');
+  std::mt19937_64 random(7);
+  for (char& byte : garbage) byte = static_cast<char>(random());
+  fs::path spec = spec_file("garbage.json", garbage);
+  ProcessResult result = loom({"run", spec.string(), "--check"}, std::chrono::seconds(30));
+  EXPECT_EQ(result.exit_code, 2) << result.err;
+  EXPECT_TRUE(contains(result.err, "error: ")) << result.err;
+  EXPECT_LT(result.seconds, 10.0);
+}
+
+}  // namespace
+}  // namespace loom
