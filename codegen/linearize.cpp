@@ -41,7 +41,7 @@ std::vector<std::string> stable_topological_order(
 std::string describe_cycle(const LoopKernel& kernel, const std::set<std::string>& remaining) {
   std::string ids;
   for (const std::string& id : remaining) ids += (ids.empty() ? "" : ", ") + id;
-  return "instructions " + ids + " depend on each other in a cycle";
+  return "dependency cycle among instructions " + ids + " (each depends on another of them); remove one dependency";
 }
 
 // Topological order over depends_on. Among ready instructions prefer one whose loops equal the

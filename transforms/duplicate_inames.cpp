@@ -3,7 +3,8 @@
 //
 //   {[i]: 0<=i<n}   b[i] = 2*a[i] {id=fill}   c[i] = b[i] + 1 {id=use, dep=fill}
 // duplicate_inames(["i"], within="id:use") →
-//   {[i, i_0]: 0<=i<n and 0<=i_0<n}   b[i] = 2*a[i] {id=fill}   c[i_0] = b[i_0] + 1 {id=use, dep=fill}
+//   {[i, i_0]: 0<=i<n and 0<=i_0<n}   b[i] = 2*a[i] {id=fill}   c[i_0] = b[i_0] + 1 {id=use,
+//   dep=fill}
 //
 // The copy has the same constraints as the original (it is added to the same domain), and takes
 // the original's place in the matched instructions: within_inames, expressions and reductions.
@@ -38,21 +39,24 @@ std::string joined(const std::vector<std::string>& names) {
   return text;
 }
 
-void check_inames(const LoopKernel& kernel, const std::vector<std::string>& inames, const DuplicateOptions& options) {
+void check_inames(const LoopKernel& kernel, const std::vector<std::string>& inames,
+                  const DuplicateOptions& options) {
   if (inames.empty()) throw Error("duplicate_inames: give at least one iname to duplicate");
   std::set<std::string> seen;
   for (const std::string& iname : inames) {
     require_iname(kernel, iname, "duplicate_inames");
-    if (!seen.insert(iname).second) throw Error("duplicate_inames: iname '" + iname + "' is listed twice");
+    if (!seen.insert(iname).second)
+      throw Error("duplicate_inames: iname '" + iname + "' is listed twice");
   }
   if (!options.new_inames.empty() && options.new_inames.size() != inames.size()) {
-    throw Error("duplicate_inames: new_inames (" + joined(options.new_inames) + ") must name one copy per iname (" +
-                joined(inames) + ")");
+    throw Error("duplicate_inames: new_inames (" + joined(options.new_inames) +
+                ") must name one copy per iname (" + joined(inames) + ")");
   }
 }
 
 // old → new, in the order of `inames`.
-std::map<std::string, std::string> copy_names(const LoopKernel& kernel, const std::vector<std::string>& inames,
+std::map<std::string, std::string> copy_names(const LoopKernel& kernel,
+                                              const std::vector<std::string>& inames,
                                               const DuplicateOptions& options) {
   std::map<std::string, std::string> copies;
   std::set<std::string> taken;
@@ -82,9 +86,11 @@ std::map<std::string, InameTag> copy_tags(const std::map<std::string, std::strin
   for (const auto& [key, text] : tags) {
     std::string copy = key;
     if (auto found = copies.find(key); found != copies.end()) copy = found->second;
-    bool is_copy = std::any_of(copies.begin(), copies.end(), [&](const auto& entry) { return entry.second == copy; });
+    bool is_copy = std::any_of(copies.begin(), copies.end(),
+                               [&](const auto& entry) { return entry.second == copy; });
     if (!is_copy) {
-      throw Error("duplicate_inames: tags name '" + key + "', which is neither a duplicated iname nor a copy");
+      throw Error("duplicate_inames: tags name '" + key +
+                  "', which is neither a duplicated iname nor a copy");
     }
     try {
       result[copy] = parse_iname_tag(text);
@@ -95,7 +101,8 @@ std::map<std::string, InameTag> copy_tags(const std::map<std::string, std::strin
   return result;
 }
 
-TransformCall recorded_call(const std::vector<std::string>& inames, const DuplicateOptions& options) {
+TransformCall recorded_call(const std::vector<std::string>& inames,
+                            const DuplicateOptions& options) {
   TransformCall call{"duplicate_inames", {{"inames", inames}}};
   if (options.within) call.arguments["within"] = *options.within;
   if (!options.new_inames.empty()) call.arguments["new_inames"] = options.new_inames;
@@ -114,7 +121,8 @@ LoopKernel duplicate_inames(const LoopKernel& kernel, const std::vector<std::str
   check_inames(kernel, inames, options);
   std::map<std::string, std::string> copies = copy_names(kernel, inames, options);
   std::map<std::string, InameTag> tags = copy_tags(copies, options.tags);
-  InstructionMatch within = options.within ? InstructionMatch::parse(*options.within) : InstructionMatch::all();
+  InstructionMatch within =
+      options.within ? InstructionMatch::parse(*options.within) : InstructionMatch::all();
   std::set<std::string> copied_ids;
   for (const std::string& iname : inames) {
     bool matched = false;
@@ -124,13 +132,15 @@ LoopKernel duplicate_inames(const LoopKernel& kernel, const std::vector<std::str
       matched = true;
     }
     if (!matched) {
-      throw Error("duplicate_inames: " + (options.within ? "within='" + *options.within + "' matches" : "there is") +
+      throw Error("duplicate_inames: " +
+                  (options.within ? "within='" + *options.within + "' matches" : "there is") +
                   " no instruction that uses '" + iname + "'");
     }
   }
-  check_copyable(kernel, copies, copied_ids, "duplicate_inames", [](const std::string& bounded, const std::string&) {
-    return "duplicate '" + bounded + "' as well";
-  });
+  check_copyable(kernel, copies, copied_ids, "duplicate_inames",
+                 [](const std::string& bounded, const std::string&) {
+                   return "duplicate '" + bounded + "' as well";
+                 });
   // Step 2: add the copies to the domains, switch the matched instructions, tag.
   LoopKernel result = kernel;
   with_isl_errors("duplicate_inames", [&] { add_iname_copies(result, copies); });
@@ -139,7 +149,8 @@ LoopKernel duplicate_inames(const LoopKernel& kernel, const std::vector<std::str
   }
   for (const auto& [copy, tag] : tags) result.iname_tags[copy] = tag;
   for (const std::string& iname : inames) {
-    result.iname_rewrites.push_back({"duplicate_inames", {iname}, {copies[iname]}, iname + " = " + copies[iname]});
+    result.iname_rewrites.push_back(
+        {"duplicate_inames", {iname}, {copies[iname]}, iname + " = " + copies[iname]});
   }
   // Step 3: trace dependences and check (the copies are separate loops).
   isl::union_map rewrite = with_isl_errors("duplicate_inames", [&] {

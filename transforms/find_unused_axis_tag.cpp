@@ -17,7 +17,9 @@ namespace loom {
 
 std::string find_unused_axis_tag(const LoopKernel& kernel, const std::string& kind) {
   if (kind != "g" && kind != "l") {
-    throw Error("find_unused_axis_tag: kind must be \"g\" (group axes) or \"l\" (local axes), got \"" + kind + "\"");
+    throw Error(
+        "find_unused_axis_tag: kind must be \"g\" (group axes) or \"l\" (local axes), got \"" +
+        kind + "\"");
   }
   InameTag::Kind wanted = kind == "g" ? InameTag::Kind::Group : InameTag::Kind::Local;
   std::set<int> used;
@@ -28,8 +30,8 @@ std::string find_unused_axis_tag(const LoopKernel& kernel, const std::string& ki
   for (int axis = 0; axis <= 2; ++axis) {
     if (used.count(axis) == 0) return kind + "." + std::to_string(axis);
   }
-  throw Error("find_unused_axis_tag: every " + std::string(kind == "g" ? "group" : "local") + " axis (" + kind +
-              ".0-" + kind + ".2) is already used");
+  throw Error("find_unused_axis_tag: every " + std::string(kind == "g" ? "group" : "local") +
+              " axis (" + kind + ".0-" + kind + ".2) is already used");
 }
 
 }  // namespace loom

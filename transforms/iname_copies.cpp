@@ -32,12 +32,14 @@ ExprPtr renamed(const ExprPtr& expr, const std::map<std::string, std::string>& r
 // A rule body naming `iname` other than through a parameter of the same name.
 bool rule_names_iname(const SubstitutionRule& rule, const std::string& iname) {
   if (!rule.expression) return false;
-  if (std::find(rule.parameters.begin(), rule.parameters.end(), iname) != rule.parameters.end()) return false;
+  if (std::find(rule.parameters.begin(), rule.parameters.end(), iname) != rule.parameters.end())
+    return false;
   bool names = false;
   visit_expr(*rule.expression, [&](const Expr& e) {
     if (e.kind == ExprKind::Variable && e.name == iname) names = true;
     if (e.kind == ExprKind::Reduction &&
-        std::find(e.reduction_inames.begin(), e.reduction_inames.end(), iname) != e.reduction_inames.end()) {
+        std::find(e.reduction_inames.begin(), e.reduction_inames.end(), iname) !=
+            e.reduction_inames.end()) {
       names = true;
     }
   });
@@ -50,7 +52,8 @@ std::set<std::string> inames_used_by(const Instruction& instruction) {
   std::set<std::string> inames = instruction.within_inames;
   if (instruction.expression) {
     visit_expr(*instruction.expression, [&](const Expr& e) {
-      if (e.kind == ExprKind::Reduction) inames.insert(e.reduction_inames.begin(), e.reduction_inames.end());
+      if (e.kind == ExprKind::Reduction)
+        inames.insert(e.reduction_inames.begin(), e.reduction_inames.end());
     });
   }
   return inames;
@@ -77,7 +80,8 @@ isl::set rename_params(const isl::set& set, const std::map<std::string, std::str
   for (const auto& [old_name, new_name] : renames) {
     int position = isl_set_find_dim_by_name(result, isl_dim_param, old_name.c_str());
     if (position >= 0) {
-      result = isl_set_set_dim_name(result, isl_dim_param, static_cast<unsigned>(position), new_name.c_str());
+      result = isl_set_set_dim_name(result, isl_dim_param, static_cast<unsigned>(position),
+                                    new_name.c_str());
     }
   }
   return isl_extra::checked(isl::manage(result), set.ctx().get());
@@ -97,9 +101,10 @@ void add_iname_copies(LoopKernel& kernel, const std::map<std::string, std::strin
   }
 }
 
-void check_copyable(const LoopKernel& kernel, const std::map<std::string, std::string>& copies,
-                    const std::set<std::string>& copied_ids, const std::string& transform,
-                    const std::function<std::string(const std::string& bounded, const std::string& bound)>& hint) {
+void check_copyable(
+    const LoopKernel& kernel, const std::map<std::string, std::string>& copies,
+    const std::set<std::string>& copied_ids, const std::string& transform,
+    const std::function<std::string(const std::string& bounded, const std::string& bound)>& hint) {
   for (const Instruction& instruction : kernel.instructions) {
     if (copied_ids.count(instruction.id) == 0) continue;
     for (const std::string& iname : inames_used_by(instruction)) {
@@ -109,8 +114,8 @@ void check_copyable(const LoopKernel& kernel, const std::map<std::string, std::s
       for (const std::string& parameter : domain->parameters) {
         if (copies.count(parameter) == 0) continue;
         throw Error(transform + ": instruction '" + instruction.id + "' also uses iname '" + iname +
-                    "', whose domain is bounded by '" + parameter + "', so it cannot use a copy of '" + parameter +
-                    "'; " + hint(iname, parameter));
+                    "', whose domain is bounded by '" + parameter +
+                    "', so it cannot use a copy of '" + parameter + "'; " + hint(iname, parameter));
       }
     }
   }
@@ -125,10 +130,14 @@ void check_copyable(const LoopKernel& kernel, const std::map<std::string, std::s
 }
 
 void require_identifier(const std::string& name, const std::string& transform) {
-  bool valid = !name.empty() && (std::isalpha(static_cast<unsigned char>(name[0])) != 0 || name[0] == '_') &&
-               std::all_of(name.begin(), name.end(),
-                           [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; });
-  if (!valid) throw Error(transform + ": '" + name + "' is not a valid iname (letters, digits and '_', not first a digit)");
+  bool valid = !name.empty() &&
+               (std::isalpha(static_cast<unsigned char>(name[0])) != 0 || name[0] == '_') &&
+               std::all_of(name.begin(), name.end(), [](char c) {
+                 return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_';
+               });
+  if (!valid)
+    throw Error(transform + ": '" + name +
+                "' is not a valid iname (letters, digits and '_', not first a digit)");
 }
 
 bool name_taken(const LoopKernel& kernel, const std::string& name) {

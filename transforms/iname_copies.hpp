@@ -37,9 +37,10 @@ void add_iname_copies(LoopKernel& kernel, const std::map<std::string, std::strin
 // iname (the bound would still name the old one), or a substitution rule that names a copied
 // iname itself. Messages start with `transform`; `hint(bounded, bound)` says what to do instead
 // when `bounded`'s domain is bounded by the copied `bound`.
-void check_copyable(const LoopKernel& kernel, const std::map<std::string, std::string>& copies,
-                    const std::set<std::string>& copied_ids, const std::string& transform,
-                    const std::function<std::string(const std::string& bounded, const std::string& bound)>& hint);
+void check_copyable(
+    const LoopKernel& kernel, const std::map<std::string, std::string>& copies,
+    const std::set<std::string>& copied_ids, const std::string& transform,
+    const std::function<std::string(const std::string& bounded, const std::string& bound)>& hint);
 
 // Throws Error "<transform>: '<name>' is not a valid iname (...)" unless `name` is an identifier.
 void require_identifier(const std::string& name, const std::string& transform);

@@ -28,14 +28,18 @@ namespace {
 
 // Why `iname` must stay: "instruction 'x' uses it", "it bounds the domain of 'j'", or "" when
 // it may go. `removed` holds the inames that go with it (a bound of removed inames only is free).
-std::string reason_to_keep(const LoopKernel& kernel, const std::string& iname, const std::set<std::string>& removed) {
+std::string reason_to_keep(const LoopKernel& kernel, const std::string& iname,
+                           const std::set<std::string>& removed) {
   for (const Instruction& instruction : kernel.instructions) {
     if (uses_iname(instruction, iname)) return "instruction '" + instruction.id + "' uses it";
   }
   for (const Domain& domain : kernel.domains) {
-    if (std::find(domain.parameters.begin(), domain.parameters.end(), iname) == domain.parameters.end()) continue;
+    if (std::find(domain.parameters.begin(), domain.parameters.end(), iname) ==
+        domain.parameters.end())
+      continue;
     for (const std::string& bounded : domain.inames) {
-      if (removed.count(bounded) == 0) return "it bounds the domain of '" + bounded + "' (" + domain.text + ")";
+      if (removed.count(bounded) == 0)
+        return "it bounds the domain of '" + bounded + "' (" + domain.text + ")";
     }
   }
   return "";
@@ -43,7 +47,8 @@ std::string reason_to_keep(const LoopKernel& kernel, const std::string& iname, c
 
 // The inames to remove: the candidates no instruction uses, minus those bounding a kept domain
 // (repeated until stable, since keeping one iname may keep the inames bounding it).
-std::set<std::string> removable(const LoopKernel& kernel, const std::vector<std::string>& candidates) {
+std::set<std::string> removable(const LoopKernel& kernel,
+                                const std::vector<std::string>& candidates) {
   std::set<std::string> removed(candidates.begin(), candidates.end());
   for (bool changed = true; changed;) {
     changed = false;
@@ -82,7 +87,8 @@ void remove_from_domains(LoopKernel& kernel, const std::set<std::string>& remove
 void remove_from_priorities(LoopKernel& kernel, const std::set<std::string>& removed) {
   std::vector<std::vector<std::string>> priorities;
   for (std::vector<std::string> chain : kernel.loop_priorities) {
-    chain.erase(std::remove_if(chain.begin(), chain.end(), [&](const std::string& iname) { return removed.count(iname) != 0; }),
+    chain.erase(std::remove_if(chain.begin(), chain.end(),
+                               [&](const std::string& iname) { return removed.count(iname) != 0; }),
                 chain.end());
     if (chain.size() >= 2) priorities.push_back(std::move(chain));
   }
@@ -100,7 +106,8 @@ LoopKernel remove_unused_inames(const LoopKernel& kernel, const std::vector<std:
   std::set<std::string> removed = removable(kernel, candidates);
   for (const std::string& iname : inames) {
     if (removed.count(iname) != 0) continue;
-    throw Error("remove_unused_inames: iname '" + iname + "' is not unused: " + reason_to_keep(kernel, iname, removed));
+    throw Error("remove_unused_inames: iname '" + iname +
+                "' is not unused: " + reason_to_keep(kernel, iname, removed));
   }
   // Step 2: project the inames out.
   LoopKernel result = kernel;

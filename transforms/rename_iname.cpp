@@ -14,11 +14,11 @@
 // rename_iname("ii", "i", existing_ok=true) →
 //   {[i]: 0<=i<n}   b[i] = 2*a[i] {id=double}   c[i] = b[i] + 1 {dep=double}
 // The two inames must iterate over the same values: every merged instruction must run over the
-// same values before and after (the old iname renamed); the old iname then leaves its domain (a domain left without inames is
-// dropped). Fusion changes the order of instances, so it is checked against the dependences:
-// with c[ii] = b[n-1-ii] above, c[i] would read b[n-1-i] before it is written, and the merge is
-// refused. rename_inames(["i", "j"], "k") renames i to k (when k does not exist) and merges j
-// into k.
+// same values before and after (the old iname renamed); the old iname then leaves its domain (a
+// domain left without inames is dropped). Fusion changes the order of instances, so it is checked
+// against the dependences: with c[ii] = b[n-1-ii] above, c[i] would read b[n-1-i] before it is
+// written, and the merge is refused. rename_inames(["i", "j"], "k") renames i to k (when k does not
+// exist) and merges j into k.
 //
 // Refuses: an unknown old iname, an invalid or taken new name (without existing_ok: any existing
 // name; with it: a name that is not an iname), domains that differ, an instruction that uses both
@@ -46,42 +46,49 @@ struct Users {
   bool others = false;  // some instruction outside `within` keeps the old iname
 };
 
-Users users_of(const LoopKernel& kernel, const std::string& iname, const std::set<std::string>& selected) {
+Users users_of(const LoopKernel& kernel, const std::string& iname,
+               const std::set<std::string>& selected) {
   Users users;
   for (const Instruction& instruction : kernel.instructions) {
     if (!uses_iname(instruction, iname)) continue;
-    if (selected.count(instruction.id) != 0) users.renamed.insert(instruction.id);
-    else users.others = true;
+    if (selected.count(instruction.id) != 0)
+      users.renamed.insert(instruction.id);
+    else
+      users.others = true;
   }
   return users;
 }
 
-void replace_in_priorities(LoopKernel& kernel, const std::string& old_iname, const std::string& new_iname) {
+void replace_in_priorities(LoopKernel& kernel, const std::string& old_iname,
+                           const std::string& new_iname) {
   std::vector<std::vector<std::string>> priorities;
   for (const std::vector<std::string>& chain : kernel.loop_priorities) {
     std::vector<std::string> replaced;
     for (const std::string& iname : chain) {
       const std::string& name = iname == old_iname ? new_iname : iname;
-      if (std::find(replaced.begin(), replaced.end(), name) == replaced.end()) replaced.push_back(name);
+      if (std::find(replaced.begin(), replaced.end(), name) == replaced.end())
+        replaced.push_back(name);
     }
     if (replaced.size() >= 2) priorities.push_back(std::move(replaced));
   }
   kernel.loop_priorities = std::move(priorities);
 }
 
-void rename_in_selected(LoopKernel& kernel, const std::string& old_iname, const std::string& new_iname,
-                        const std::set<std::string>& ids) {
+void rename_in_selected(LoopKernel& kernel, const std::string& old_iname,
+                        const std::string& new_iname, const std::set<std::string>& ids) {
   for (Instruction& instruction : kernel.instructions) {
     if (ids.count(instruction.id) != 0) rename_inames_in(instruction, {{old_iname, new_iname}});
   }
 }
 
 // Every instruction, rule, domain, tag and priority switches to the new name.
-void rename_everywhere(LoopKernel& kernel, const std::string& old_iname, const std::string& new_iname,
-                       const std::set<std::string>& users) {
+void rename_everywhere(LoopKernel& kernel, const std::string& old_iname,
+                       const std::string& new_iname, const std::set<std::string>& users) {
   for (Domain& domain : kernel.domains) {
-    bool defines = std::find(domain.inames.begin(), domain.inames.end(), old_iname) != domain.inames.end();
-    bool bounded = std::find(domain.parameters.begin(), domain.parameters.end(), old_iname) != domain.parameters.end();
+    bool defines =
+        std::find(domain.inames.begin(), domain.inames.end(), old_iname) != domain.inames.end();
+    bool bounded = std::find(domain.parameters.begin(), domain.parameters.end(), old_iname) !=
+                   domain.parameters.end();
     if (!defines && !bounded) continue;
     std::vector<std::string> inames = domain.inames;
     std::replace(inames.begin(), inames.end(), old_iname, new_iname);
@@ -91,7 +98,9 @@ void rename_everywhere(LoopKernel& kernel, const std::string& old_iname, const s
   rename_in_selected(kernel, old_iname, new_iname, users);
   for (auto& [name, rule] : kernel.substitutions) {
     if (!rule.expression) continue;
-    if (std::find(rule.parameters.begin(), rule.parameters.end(), old_iname) != rule.parameters.end()) continue;
+    if (std::find(rule.parameters.begin(), rule.parameters.end(), old_iname) !=
+        rule.parameters.end())
+      continue;
     Instruction holder;
     holder.expression = rule.expression;
     rename_inames_in(holder, {{old_iname, new_iname}});
@@ -105,11 +114,13 @@ void rename_everywhere(LoopKernel& kernel, const std::string& old_iname, const s
 }
 
 // The selected instructions get their own copy of the iname; the others keep it.
-void rename_partially(LoopKernel& kernel, const std::string& old_iname, const std::string& new_iname,
-                      const std::set<std::string>& users, const std::string& transform) {
-  check_copyable(kernel, {{old_iname, new_iname}}, users, transform, [](const std::string&, const std::string& bound) {
-    return "rename '" + bound + "' in every instruction that uses it (no within)";
-  });
+void rename_partially(LoopKernel& kernel, const std::string& old_iname,
+                      const std::string& new_iname, const std::set<std::string>& users,
+                      const std::string& transform) {
+  check_copyable(kernel, {{old_iname, new_iname}}, users, transform,
+                 [](const std::string&, const std::string& bound) {
+                   return "rename '" + bound + "' in every instruction that uses it (no within)";
+                 });
   add_iname_copies(kernel, {{old_iname, new_iname}});
   rename_in_selected(kernel, old_iname, new_iname, users);
   if (auto tag = kernel.iname_tags.find(old_iname); tag != kernel.iname_tags.end()) {
@@ -131,27 +142,31 @@ isl::set values_seen(const LoopKernel& kernel, const Instruction& instruction) {
 
 // A merge must not change what any merged instruction runs over: the two inames take the same
 // values (with the other inames those instructions use).
-void check_same_values(const LoopKernel& before, const LoopKernel& after, const std::string& old_iname,
-                       const std::string& new_iname, const std::set<std::string>& ids, const std::string& transform) {
+void check_same_values(const LoopKernel& before, const LoopKernel& after,
+                       const std::string& old_iname, const std::string& new_iname,
+                       const std::set<std::string>& ids, const std::string& transform) {
   for (const std::string& id : ids) {
     isl::set old_values = values_seen(before, *before.find_instruction(id));
     isl::set new_values = values_seen(after, *after.find_instruction(id));
-    isl::set old_as_new = rename_params(isl_extra::set_dims_to_params(old_values).params(), {{old_iname, new_iname}});
+    isl::set old_as_new =
+        rename_params(isl_extra::set_dims_to_params(old_values).params(), {{old_iname, new_iname}});
     if (old_as_new.is_equal(isl_extra::set_dims_to_params(new_values).params())) continue;
     std::ostringstream message;
-    message << transform << ": cannot merge '" << old_iname << "' into '" << new_iname << "': their domains differ ("
-            << old_values << " vs " << new_values << "), so instruction '" << id << "' would run over other values";
+    message << transform << ": cannot merge '" << old_iname << "' into '" << new_iname
+            << "': their domains differ (" << old_values << " vs " << new_values
+            << "), so instruction '" << id << "' would run over other values";
     throw Error(message.str());
   }
 }
 
 // Fuses `old_iname`'s loop into `new_iname`'s for the selected users.
-void merge(LoopKernel& kernel, const std::string& old_iname, const std::string& new_iname, const Users& users,
-           const std::string& transform) {
+void merge(LoopKernel& kernel, const std::string& old_iname, const std::string& new_iname,
+           const Users& users, const std::string& transform) {
   for (const Instruction& instruction : kernel.instructions) {
     if (users.renamed.count(instruction.id) == 0 || !uses_iname(instruction, new_iname)) continue;
-    throw Error(transform + ": cannot merge '" + old_iname + "' into '" + new_iname + "': instruction '" +
-                instruction.id + "' uses both, and merging would keep only their diagonal");
+    throw Error(transform + ": cannot merge '" + old_iname + "' into '" + new_iname +
+                "': instruction '" + instruction.id +
+                "' uses both, and merging would keep only their diagonal");
   }
   LoopKernel before = kernel;
   if (users.others) {
@@ -164,9 +179,12 @@ void merge(LoopKernel& kernel, const std::string& old_iname, const std::string& 
     return;
   }
   for (const Domain& domain : kernel.domains) {
-    if (std::find(domain.parameters.begin(), domain.parameters.end(), old_iname) == domain.parameters.end()) continue;
-    throw Error(transform + ": cannot merge '" + old_iname + "' into '" + new_iname + "': it bounds the domain of '" +
-                domain.inames.front() + "' (" + domain.text + "); rename that bound first");
+    if (std::find(domain.parameters.begin(), domain.parameters.end(), old_iname) ==
+        domain.parameters.end())
+      continue;
+    throw Error(transform + ": cannot merge '" + old_iname + "' into '" + new_iname +
+                "': it bounds the domain of '" + domain.inames.front() + "' (" + domain.text +
+                "); rename that bound first");
   }
   rename_in_selected(kernel, old_iname, new_iname, users.renamed);
   std::vector<Domain> domains;
@@ -187,13 +205,15 @@ void merge(LoopKernel& kernel, const std::string& old_iname, const std::string& 
   check_same_values(before, kernel, old_iname, new_iname, users.renamed, transform);
 }
 
-void check_arguments(const LoopKernel& kernel, const std::vector<std::string>& old_inames, const std::string& new_iname,
-                     const RenameOptions& options, const std::string& transform) {
+void check_arguments(const LoopKernel& kernel, const std::vector<std::string>& old_inames,
+                     const std::string& new_iname, const RenameOptions& options,
+                     const std::string& transform) {
   if (old_inames.empty()) throw Error(transform + ": give at least one iname to rename");
   std::set<std::string> seen;
   for (const std::string& old_iname : old_inames) {
     require_iname(kernel, old_iname, transform);
-    if (!seen.insert(old_iname).second) throw Error(transform + ": iname '" + old_iname + "' is listed twice");
+    if (!seen.insert(old_iname).second)
+      throw Error(transform + ": iname '" + old_iname + "' is listed twice");
     if (old_iname == new_iname) {
       throw Error(transform + ": iname '" + old_iname + "' would be renamed to itself");
     }
@@ -205,12 +225,14 @@ void check_arguments(const LoopKernel& kernel, const std::vector<std::string>& o
                 "' already exists; pass existing_ok=true to merge the loops into it");
   }
   if (!is_iname && name_taken(kernel, new_iname)) {
-    throw Error(transform + ": the name '" + new_iname + "' is already used in the kernel (not as an iname)");
+    throw Error(transform + ": the name '" + new_iname +
+                "' is already used in the kernel (not as an iname)");
   }
 }
 
-TransformCall recorded_call(const std::string& name, const std::string& old_parameter, const TransformValue& old_value,
-                            const std::string& new_iname, const RenameOptions& options) {
+TransformCall recorded_call(const std::string& name, const std::string& old_parameter,
+                            const TransformValue& old_value, const std::string& new_iname,
+                            const RenameOptions& options) {
   TransformCall call{name, {{old_parameter, old_value}, {"new_iname", new_iname}}};
   if (options.existing_ok) call.arguments["existing_ok"] = true;
   if (options.within) call.arguments["within"] = *options.within;
@@ -218,12 +240,14 @@ TransformCall recorded_call(const std::string& name, const std::string& old_para
   return call;
 }
 
-LoopKernel rename(const LoopKernel& kernel, const std::vector<std::string>& old_inames, const std::string& new_iname,
-                  const RenameOptions& options, const TransformCall& call) {
+LoopKernel rename(const LoopKernel& kernel, const std::vector<std::string>& old_inames,
+                  const std::string& new_iname, const RenameOptions& options,
+                  const TransformCall& call) {
   const std::string& transform = call.name;
   // Step 1: checks; `within` is evaluated on the kernel as given.
   check_arguments(kernel, old_inames, new_iname, options, transform);
-  InstructionMatch within = options.within ? InstructionMatch::parse(*options.within) : InstructionMatch::all();
+  InstructionMatch within =
+      options.within ? InstructionMatch::parse(*options.within) : InstructionMatch::all();
   std::set<std::string> selected;
   for (const Instruction& instruction : kernel.instructions) {
     if (within.matches(kernel, instruction)) selected.insert(instruction.id);
@@ -235,11 +259,12 @@ LoopKernel rename(const LoopKernel& kernel, const std::vector<std::string>& old_
     for (const std::string& old_iname : old_inames) {
       Users users = users_of(result, old_iname, selected);
       if (users.renamed.empty() && options.within) {
-        throw Error(transform + ": within='" + *options.within + "' matches no instruction that uses '" + old_iname +
-                    "'");
+        throw Error(transform + ": within='" + *options.within +
+                    "' matches no instruction that uses '" + old_iname + "'");
       }
       for (const std::string& id : users.renamed) {
-        if (kernel.find_instruction(id)->within_inames.count(old_iname) != 0) renamed_iname_of[id] = old_iname;
+        if (kernel.find_instruction(id)->within_inames.count(old_iname) != 0)
+          renamed_iname_of[id] = old_iname;
       }
       if (result.domain_of_iname(new_iname) != nullptr) {
         merge(result, old_iname, new_iname, users, transform);
@@ -248,7 +273,8 @@ LoopKernel rename(const LoopKernel& kernel, const std::vector<std::string>& old_
       } else {
         rename_everywhere(result, old_iname, new_iname, users.renamed);
       }
-      result.iname_rewrites.push_back({transform, {old_iname}, {new_iname}, old_iname + " = " + new_iname});
+      result.iname_rewrites.push_back(
+          {transform, {old_iname}, {new_iname}, old_iname + " = " + new_iname});
     }
   });
   // Step 3: trace dependences and check (a merge reorders instances).
@@ -266,8 +292,8 @@ LoopKernel rename(const LoopKernel& kernel, const std::vector<std::string>& old_
 
 }  // namespace
 
-LoopKernel rename_iname(const LoopKernel& kernel, const std::string& old_iname, const std::string& new_iname,
-                        const RenameOptions& options) {
+LoopKernel rename_iname(const LoopKernel& kernel, const std::string& old_iname,
+                        const std::string& new_iname, const RenameOptions& options) {
   TransformCall call = recorded_call("rename_iname", "old_iname", old_iname, new_iname, options);
   return rename(kernel, {old_iname}, new_iname, options, call);
 }

@@ -14,7 +14,8 @@
 
 namespace loom {
 
-LoopKernel untag_inames(const LoopKernel& kernel, const std::vector<std::string>& inames, bool unchecked) {
+LoopKernel untag_inames(const LoopKernel& kernel, const std::vector<std::string>& inames,
+                        bool unchecked) {
   TransformCall call{"untag_inames", {{"inames", inames}}};
   if (unchecked) call.arguments["unchecked"] = true;
   if (inames.empty()) throw Error("untag_inames: give at least one iname to untag");

@@ -26,14 +26,16 @@ TEST(DuplicateInames, GivesTheMatchedInstructionsALoopOfTheirOwn) {
   EXPECT_EQ(duplicated.domains[0].inames, (std::vector<std::string>{"i", "i_0"}));
   EXPECT_EQ(duplicated.find_instruction("fill")->within_inames, (std::set<std::string>{"i"}));
   EXPECT_EQ(duplicated.find_instruction("use")->within_inames, (std::set<std::string>{"i_0"}));
-  EXPECT_NE(instructions_text(duplicated).find("c[i_0] = b[i_0] + 1"), std::string::npos) << instructions_text(duplicated);
+  EXPECT_NE(instructions_text(duplicated).find("c[i_0] = b[i_0] + 1"), std::string::npos)
+      << instructions_text(duplicated);
   std::string source = generate_code(duplicated, Target::C).source;
   EXPECT_NE(source.find("for (int32_t i = 0; i < n; ++i)"), std::string::npos) << source;
   EXPECT_NE(source.find("for (int32_t i_0 = 0; i_0 < n; ++i_0)"), std::string::npos) << source;
   for (int64_t n : {0, 1, 9, 23}) expect_matches_reference(duplicated, reference, {{"n", n}});
   // `iname:i` still selects the instruction that now runs in the copy.
   LoopKernel split = split_iname(duplicated, "i_0", 4, {.within = "iname:i"});
-  EXPECT_EQ(split.find_instruction("use")->within_inames, (std::set<std::string>{"i_0_outer", "i_0_inner"}));
+  EXPECT_EQ(split.find_instruction("use")->within_inames,
+            (std::set<std::string>{"i_0_outer", "i_0_inner"}));
 }
 
 TEST(DuplicateInames, NamesAndTags) {
@@ -43,16 +45,20 @@ TEST(DuplicateInames, NamesAndTags) {
   LoopKernel suffixed = duplicate_inames(reference, {"i"}, {.within = "id:use", .suffix = "_use"});
   EXPECT_EQ(suffixed.find_instruction("use")->within_inames, (std::set<std::string>{"i_use"}));
   // The default name skips names in use.
-  LoopKernel taken = make_kernel({"{[i, i_0]: 0<=i<n and 0<=i_0<2}"}, "out[i_0, i] = a[i] {id=x}",
-                                 {array_arg("a", DType::Float32, {"n"}), array_arg("out", DType::Float32, {"2", "n"})});
+  LoopKernel taken = make_kernel(
+      {"{[i, i_0]: 0<=i<n and 0<=i_0<2}"}, "out[i_0, i] = a[i] {id=x}",
+      {array_arg("a", DType::Float32, {"n"}), array_arg("out", DType::Float32, {"2", "n"})});
   EXPECT_EQ(duplicate_inames(taken, {"i"}).find_instruction("x")->within_inames,
             (std::set<std::string>{"i_0", "i_1"}));
   // Tags may be keyed by the copy (loom) or by the original iname (loopy).
-  LoopKernel by_copy = duplicate_inames(reference, {"i"}, {.within = "id:use", .tags = {{"i_0", "l.0"}}});
-  LoopKernel by_original = duplicate_inames(reference, {"i"}, {.within = "id:use", .tags = {{"i", "l.0"}}});
+  LoopKernel by_copy =
+      duplicate_inames(reference, {"i"}, {.within = "id:use", .tags = {{"i_0", "l.0"}}});
+  LoopKernel by_original =
+      duplicate_inames(reference, {"i"}, {.within = "id:use", .tags = {{"i", "l.0"}}});
   EXPECT_EQ(by_copy.tag_of("i_0"), (InameTag{InameTag::Kind::Local, 0}));
   EXPECT_EQ(by_original.tag_of("i_0"), (InameTag{InameTag::Kind::Local, 0}));
-  EXPECT_EQ(by_original.tag_of("i").kind, InameTag::Kind::Sequential) << "the original keeps its own tag";
+  EXPECT_EQ(by_original.tag_of("i").kind, InameTag::Kind::Sequential)
+      << "the original keeps its own tag";
   for (int64_t n : {1, 16, 17}) expect_matches_reference(by_original, reference, {{"n", n}});
 }
 
@@ -70,10 +76,11 @@ TEST(DuplicateInames, RelatedInamesOfOneDomainKeepTheirRelation) {
 }
 
 TEST(DuplicateInames, ReductionInameAndDependentDomain) {
-  LoopKernel sums = make_kernel({"{[i,k]: 0<=i<n and 0<=k<m}"},
-                                "c[i] = sum(k, a[i, k]) {id=s1}\n"
-                                "d[i] = sum(k, b[i, k]) {id=s2}",
-                                {array_arg("a, b", DType::Float32, {"n", "m"}), array_arg("c, d", DType::Float32, {"n"})});
+  LoopKernel sums = make_kernel(
+      {"{[i,k]: 0<=i<n and 0<=k<m}"},
+      "c[i] = sum(k, a[i, k]) {id=s1}\n"
+      "d[i] = sum(k, b[i, k]) {id=s2}",
+      {array_arg("a, b", DType::Float32, {"n", "m"}), array_arg("c, d", DType::Float32, {"n"})});
   LoopKernel duplicated = duplicate_inames(sums, {"k"}, {.within = "id:s2"});
   EXPECT_NE(instructions_text(duplicated).find("sum(k_0, b[i, k_0])"), std::string::npos)
       << instructions_text(duplicated);
@@ -84,24 +91,29 @@ TEST(DuplicateInames, ReductionInameAndDependentDomain) {
   LoopKernel triangle = test_kernels::two_domains();
   LoopKernel both = duplicate_inames(triangle, {"i", "j"}, {.new_inames = {"r", "c"}});
   EXPECT_EQ(both.domains[1].inames, (std::vector<std::string>{"j", "c"}));
-  EXPECT_NE(instructions_text(both).find("out[r] = sum(c, a[c])"), std::string::npos) << instructions_text(both);
+  EXPECT_NE(instructions_text(both).find("out[r] = sum(c, a[c])"), std::string::npos)
+      << instructions_text(both);
   for (int64_t n : {0, 1, 7, 13}) expect_matches_reference(both, triangle, {{"n", n}});
 }
 
 TEST(DuplicateInames, RefusesToSplitARecurrence) {
   // x[i] reads c[i], written by y[i-1]: the two must stay in one loop.
-  LoopKernel reference = make_kernel({"{[i]: 0<=i<n}"},
-                                     "b[i] = c[i] + 1 {id=x, dep=*}\n"
-                                     "c[i+1] = 2*b[i] {id=y, dep=x}",
-                                     {array_arg("b", DType::Float32, {"n"}), array_arg("c", DType::Float32, {"n+1"})});
-  std::string message = error_message<LegalityError>([&] { duplicate_inames(reference, {"i"}, {.within = "id:y"}); });
-  EXPECT_NE(message.find("duplicate_inames: instruction 'x' must follow 'y' (flow dependence through 'c')"),
+  LoopKernel reference =
+      make_kernel({"{[i]: 0<=i<n}"},
+                  "b[i] = c[i] + 1 {id=x, dep=*}\n"
+                  "c[i+1] = 2*b[i] {id=y, dep=x}",
+                  {array_arg("b", DType::Float32, {"n"}), array_arg("c", DType::Float32, {"n+1"})});
+  std::string message =
+      error_message<LegalityError>([&] { duplicate_inames(reference, {"i"}, {.within = "id:y"}); });
+  EXPECT_NE(message.find(
+                "duplicate_inames: instruction 'x' must follow 'y' (flow dependence through 'c')"),
             std::string::npos)
       << message;
   LoopKernel together = duplicate_inames(reference, {"i"});  // both move: still one loop
   for (int64_t n : {0, 1, 9}) expect_matches_reference(together, reference, {{"n", n}});
   LoopKernel forced = duplicate_inames(reference, {"i"}, {.within = "id:y", .unchecked = true});
-  EXPECT_FALSE(check_against_reference(forced, reference, {{"n", 9}}).passed) << "the refused copy is really wrong";
+  EXPECT_FALSE(check_against_reference(forced, reference, {{"n", 9}}).passed)
+      << "the refused copy is really wrong";
 }
 
 TEST(DuplicateInames, Refusals) {
@@ -112,27 +124,35 @@ TEST(DuplicateInames, Refusals) {
   std::string unknown = refusal({"q"}, {});
   EXPECT_NE(unknown.find("duplicate_inames: unknown iname 'q'"), std::string::npos) << unknown;
   std::string length = refusal({"i"}, {.new_inames = {"k", "l"}});
-  EXPECT_NE(length.find("duplicate_inames: new_inames (k, l) must name one copy per iname (i)"), std::string::npos)
+  EXPECT_NE(length.find("duplicate_inames: new_inames (k, l) must name one copy per iname (i)"),
+            std::string::npos)
       << length;
   std::string exists = refusal({"i"}, {.new_inames = {"a"}});
-  EXPECT_NE(exists.find("duplicate_inames: the new iname 'a' is already used in the kernel"), std::string::npos)
+  EXPECT_NE(exists.find("duplicate_inames: the new iname 'a' is already used in the kernel"),
+            std::string::npos)
       << exists;
   std::string invalid = refusal({"i"}, {.new_inames = {"k-1"}});
-  EXPECT_NE(invalid.find("duplicate_inames: 'k-1' is not a valid iname"), std::string::npos) << invalid;
+  EXPECT_NE(invalid.find("duplicate_inames: 'k-1' is not a valid iname"), std::string::npos)
+      << invalid;
   std::string twice = refusal({"i", "i"}, {});
   EXPECT_NE(twice.find("iname 'i' is listed twice"), std::string::npos) << twice;
   std::string tag_key = refusal({"i"}, {.tags = {{"z", "l.0"}}});
-  EXPECT_NE(tag_key.find("duplicate_inames: tags name 'z', which is neither a duplicated iname nor a copy"),
+  EXPECT_NE(tag_key.find(
+                "duplicate_inames: tags name 'z', which is neither a duplicated iname nor a copy"),
             std::string::npos)
       << tag_key;
   std::string bad_tag = refusal({"i"}, {.tags = {{"i", "l.9"}}});
-  EXPECT_NE(bad_tag.find("duplicate_inames: unknown iname tag 'l.9'"), std::string::npos) << bad_tag;
+  EXPECT_NE(bad_tag.find("duplicate_inames: unknown iname tag 'l.9'"), std::string::npos)
+      << bad_tag;
   std::string nothing = refusal({"i"}, {.within = "id:nothing*"});
-  EXPECT_NE(nothing.find("duplicate_inames: within='id:nothing*' matches no instruction that uses 'i'"),
-            std::string::npos)
+  EXPECT_NE(
+      nothing.find("duplicate_inames: within='id:nothing*' matches no instruction that uses 'i'"),
+      std::string::npos)
       << nothing;
-  std::string bounded = error_message<Error>([&] { duplicate_inames(test_kernels::two_domains(), {"i"}); });
-  EXPECT_NE(bounded.find("duplicate_inames: instruction 'insn' also uses iname 'j', whose domain is bounded by 'i', "
+  std::string bounded =
+      error_message<Error>([&] { duplicate_inames(test_kernels::two_domains(), {"i"}); });
+  EXPECT_NE(bounded.find("duplicate_inames: instruction 'insn' also uses iname 'j', whose domain "
+                         "is bounded by 'i', "
                          "so it cannot use a copy of 'i'; duplicate 'j' as well"),
             std::string::npos)
       << bounded;

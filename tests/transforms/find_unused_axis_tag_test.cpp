@@ -31,11 +31,13 @@ TEST(FindUnusedAxisTag, LowestFreeAxis) {
 TEST(FindUnusedAxisTag, Refusals) {
   LoopKernel full = tag_inames(cube(), "i:l.0, j:l.1, k:l.2");
   std::string exhausted = error_message<Error>([&] { find_unused_axis_tag(full, "l"); });
-  EXPECT_NE(exhausted.find("find_unused_axis_tag: every local axis (l.0-l.2) is already used"), std::string::npos)
+  EXPECT_NE(exhausted.find("find_unused_axis_tag: every local axis (l.0-l.2) is already used"),
+            std::string::npos)
       << exhausted;
   EXPECT_EQ(find_unused_axis_tag(full, "g"), "g.0");
   std::string kind = error_message<Error>([&] { find_unused_axis_tag(full, "local"); });
-  EXPECT_NE(kind.find("find_unused_axis_tag: kind must be \"g\" (group axes) or \"l\" (local axes), got \"local\""),
+  EXPECT_NE(kind.find("find_unused_axis_tag: kind must be \"g\" (group axes) or \"l\" (local "
+                      "axes), got \"local\""),
             std::string::npos)
       << kind;
 }

@@ -23,8 +23,9 @@ TEST(RemoveUnusedInames, RemovesTheOriginalOfADuplicate) {
 }
 
 TEST(RemoveUnusedInames, ListedInamesTagsAndPriorities) {
-  LoopKernel reference = make_kernel({"{[i,j,k]: 0<=i<n and 0<=j<n and 0<=k<4}"}, "out[i, j] = a[i, j] {id=copy}",
-                                     {array_arg("a, out", DType::Float32, {"n", "n"})});
+  LoopKernel reference =
+      make_kernel({"{[i,j,k]: 0<=i<n and 0<=j<n and 0<=k<4}"}, "out[i, j] = a[i, j] {id=copy}",
+                  {array_arg("a, out", DType::Float32, {"n", "n"})});
   LoopKernel prepared = prioritize_loops(tag_inames(reference, "k:unr"), "k, j, i");
   LoopKernel cleaned = remove_unused_inames(prepared, {"k"});
   EXPECT_EQ(cleaned.all_inames(), (std::vector<std::string>{"i", "j"}));
@@ -39,8 +40,9 @@ TEST(RemoveUnusedInames, ListedInamesTagsAndPriorities) {
 
 TEST(RemoveUnusedInames, ConstraintsSurviveAndEmptyDomainsGo) {
   // j is unused, but {[i,j]: ... 0<=j<m} runs nothing when m = 0: the projection keeps m >= 1.
-  LoopKernel reference = make_kernel({"{[i,j]: 0<=i<n and 0<=j<m}", "{[k]: 0<=k<3}"}, "out[i] = 2*a[i] {id=x}",
-                                     {array_arg("a, out", DType::Float32, {"n"})});
+  LoopKernel reference =
+      make_kernel({"{[i,j]: 0<=i<n and 0<=j<m}", "{[k]: 0<=k<3}"}, "out[i] = 2*a[i] {id=x}",
+                  {array_arg("a, out", DType::Float32, {"n"})});
   LoopKernel cleaned = remove_unused_inames(reference);
   EXPECT_EQ(cleaned.all_inames(), (std::vector<std::string>{"i"}));
   EXPECT_EQ(cleaned.domains.size(), 1u) << "k's domain had no other iname";
@@ -52,26 +54,31 @@ TEST(RemoveUnusedInames, ConstraintsSurviveAndEmptyDomainsGo) {
 
 TEST(RemoveUnusedInames, AnInameBoundingAnotherDomainIsUsed) {
   // No instruction runs in i, but i bounds j's domain.
-  LoopKernel reference = make_kernel({"{[i]: 0<=i<n}", "{[j]: 0<=j<=i}", "{[k]: 0<=k<=j}"},
-                                     "out[i] = sum(j, a[j]) {id=x}",
-                                     {array_arg("a, out", DType::Float64, {"n"})});
+  LoopKernel reference =
+      make_kernel({"{[i]: 0<=i<n}", "{[j]: 0<=j<=i}", "{[k]: 0<=k<=j}"},
+                  "out[i] = sum(j, a[j]) {id=x}", {array_arg("a, out", DType::Float64, {"n"})});
   LoopKernel cleaned = remove_unused_inames(reference);
-  EXPECT_EQ(cleaned.all_inames(), (std::vector<std::string>{"i", "j"})) << "k goes, its bound j stays";
+  EXPECT_EQ(cleaned.all_inames(), (std::vector<std::string>{"i", "j"}))
+      << "k goes, its bound j stays";
   for (int64_t n : {0, 1, 6}) expect_matches_reference(cleaned, reference, {{"n", n}});
-  LoopKernel with_unused_chain = make_kernel({"{[i]: 0<=i<n}", "{[p]: 0<=p<n}", "{[q]: 0<=q<=p}"},
-                                             "out[i] = a[i] {id=x}", {array_arg("a, out", DType::Float64, {"n"})});
+  LoopKernel with_unused_chain =
+      make_kernel({"{[i]: 0<=i<n}", "{[p]: 0<=p<n}", "{[q]: 0<=q<=p}"}, "out[i] = a[i] {id=x}",
+                  {array_arg("a, out", DType::Float64, {"n"})});
   EXPECT_EQ(remove_unused_inames(with_unused_chain).all_inames(), (std::vector<std::string>{"i"}))
       << "p bounds only q, which goes too";
-  std::string message = error_message<Error>([&] { remove_unused_inames(with_unused_chain, {"p"}); });
-  EXPECT_NE(message.find("remove_unused_inames: iname 'p' is not unused: it bounds the domain of 'q'"),
-            std::string::npos)
+  std::string message =
+      error_message<Error>([&] { remove_unused_inames(with_unused_chain, {"p"}); });
+  EXPECT_NE(
+      message.find("remove_unused_inames: iname 'p' is not unused: it bounds the domain of 'q'"),
+      std::string::npos)
       << message;
 }
 
 TEST(RemoveUnusedInames, Refusals) {
   LoopKernel matmul = test_kernels::matmul();
   std::string used = error_message<Error>([&] { remove_unused_inames(matmul, {"k"}); });
-  EXPECT_NE(used.find("remove_unused_inames: iname 'k' is not unused: instruction 'insn' uses it"), std::string::npos)
+  EXPECT_NE(used.find("remove_unused_inames: iname 'k' is not unused: instruction 'insn' uses it"),
+            std::string::npos)
       << used;
   std::string unknown = error_message<Error>([&] { remove_unused_inames(matmul, {"q"}); });
   EXPECT_NE(unknown.find("remove_unused_inames: unknown iname 'q'"), std::string::npos) << unknown;

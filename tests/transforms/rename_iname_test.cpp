@@ -15,7 +15,9 @@ using testing::expect_matches_reference;
 
 std::size_t count(const std::string& text, const std::string& pattern) {
   std::size_t n = 0;
-  for (std::size_t at = text.find(pattern); at != std::string::npos; at = text.find(pattern, at + 1)) ++n;
+  for (std::size_t at = text.find(pattern); at != std::string::npos;
+       at = text.find(pattern, at + 1))
+    ++n;
   return n;
 }
 
@@ -23,7 +25,8 @@ std::size_t count(const std::string& text, const std::string& pattern) {
 LoopKernel two_loops(const std::string& read_index) {
   return make_kernel({"{[i]: 0<=i<n}", "{[ii]: 0<=ii<n}"},
                      "b[i] = 2*a[i] {id=writer}\n"
-                     "c[ii] = b[" + read_index + "] + 1 {id=reader, dep=writer}",
+                     "c[ii] = b[" +
+                         read_index + "] + 1 {id=reader, dep=writer}",
                      {array_arg("a, b, c", DType::Float32, {"n"})}, {.name = "two_loops"});
 }
 
@@ -32,7 +35,8 @@ TEST(RenameIname, RenamesEverywhere) {
   LoopKernel renamed = rename_iname(reference, "i", "k");
   EXPECT_EQ(renamed.all_inames(), (std::vector<std::string>{"k"}));
   EXPECT_EQ(renamed.instructions[0].within_inames, (std::set<std::string>{"k"}));
-  EXPECT_EQ(instructions_text(renamed).find("[i]"), std::string::npos) << instructions_text(renamed);
+  EXPECT_EQ(instructions_text(renamed).find("[i]"), std::string::npos)
+      << instructions_text(renamed);
   ASSERT_FALSE(renamed.iname_rewrites.empty());
   EXPECT_EQ(renamed.iname_rewrites.back().relation, "i = k");
   std::string source = generate_code(renamed, Target::C).source;
@@ -49,7 +53,8 @@ TEST(RenameIname, DependentDomainAndReductionIname) {
   LoopKernel renamed = rename_iname(rename_iname(reference, "i", "row"), "j", "col");
   EXPECT_EQ(renamed.all_inames(), (std::vector<std::string>{"row", "col"}));
   EXPECT_EQ(renamed.domains[1].parameters, (std::vector<std::string>{"row"}));
-  EXPECT_NE(instructions_text(renamed).find("sum(col, a[col])"), std::string::npos) << instructions_text(renamed);
+  EXPECT_NE(instructions_text(renamed).find("sum(col, a[col])"), std::string::npos)
+      << instructions_text(renamed);
   for (int64_t n : {0, 1, 7, 13}) expect_matches_reference(renamed, reference, {{"n", n}});
 }
 
@@ -64,10 +69,11 @@ TEST(RenameIname, KeepsTagsAndPriorities) {
 }
 
 TEST(RenameIname, WithinRenamesOnlyTheMatchedInstructions) {
-  LoopKernel reference = make_kernel({"{[i]: 0<=i<n}"},
-                                     "b[i] = 2*a[i] {id=fill}\n"
-                                     "c[i] = b[i] + 1 {id=use, dep=fill}",
-                                     {array_arg("a, b, c", DType::Float32, {"n"})}, {.name = "fill_use"});
+  LoopKernel reference =
+      make_kernel({"{[i]: 0<=i<n}"},
+                  "b[i] = 2*a[i] {id=fill}\n"
+                  "c[i] = b[i] + 1 {id=use, dep=fill}",
+                  {array_arg("a, b, c", DType::Float32, {"n"})}, {.name = "fill_use"});
   LoopKernel tagged = tag_inames(reference, "i:l.0");
   LoopKernel renamed = rename_iname(tagged, "i", "k", {.within = "id:use"});
   EXPECT_EQ(renamed.find_instruction("fill")->within_inames, (std::set<std::string>{"i"}));
@@ -94,13 +100,16 @@ TEST(RenameIname, IllegalMergeIsRefused) {
   // reader[ii] needs writer[n-1-ii]: in one fused loop it would run before that writer for
   // ii < (n-1)/2.
   LoopKernel reference = two_loops("n - 1 - ii");
-  std::string message =
-      error_message<LegalityError>([&] { rename_iname(reference, "ii", "i", {.existing_ok = true}); });
-  EXPECT_NE(message.find("rename_iname: instruction 'reader' must follow 'writer' (flow dependence through 'b')"),
-            std::string::npos)
+  std::string message = error_message<LegalityError>(
+      [&] { rename_iname(reference, "ii", "i", {.existing_ok = true}); });
+  EXPECT_NE(
+      message.find(
+          "rename_iname: instruction 'reader' must follow 'writer' (flow dependence through 'b')"),
+      std::string::npos)
       << message;
   LoopKernel forced = rename_iname(reference, "ii", "i", {.existing_ok = true, .unchecked = true});
-  EXPECT_FALSE(check_against_reference(forced, reference, {{"n", 9}}).passed) << "the refused merge is really wrong";
+  EXPECT_FALSE(check_against_reference(forced, reference, {{"n", 9}}).passed)
+      << "the refused merge is really wrong";
 }
 
 TEST(RenameIname, MergeWithinOneDomain) {
@@ -120,7 +129,8 @@ TEST(RenameIname, MergeWithinKeepsTheOldInameForOthers) {
                                      "c[ii] = b[ii] + 1 {id=reader, dep=writer}\n"
                                      "d[ii] = 3*a[ii] {id=other}",
                                      {array_arg("a, b, c, d", DType::Float32, {"n"})});
-  LoopKernel merged = rename_iname(reference, "ii", "i", {.existing_ok = true, .within = "id:reader"});
+  LoopKernel merged =
+      rename_iname(reference, "ii", "i", {.existing_ok = true, .within = "id:reader"});
   EXPECT_EQ(merged.all_inames(), (std::vector<std::string>{"i", "ii"}));
   EXPECT_EQ(merged.find_instruction("other")->within_inames, (std::set<std::string>{"ii"}));
   EXPECT_EQ(merged.find_instruction("reader")->within_inames, (std::set<std::string>{"i"}));
@@ -128,11 +138,12 @@ TEST(RenameIname, MergeWithinKeepsTheOldInameForOthers) {
 }
 
 TEST(RenameInames, MergesSeveralLoopsIntoANewOne) {
-  LoopKernel reference = make_kernel({"{[i]: 0<=i<n}", "{[j]: 0<=j<n}", "{[k]: 0<=k<n}"},
-                                     "b[i] = 2*a[i] {id=x}\n"
-                                     "c[j] = b[j] + 1 {id=y, dep=x}\n"
-                                     "d[k] = c[k] * b[k] {id=z, dep=y}",
-                                     {array_arg("a, b, c, d", DType::Float32, {"n"})}, {.name = "three_loops"});
+  LoopKernel reference =
+      make_kernel({"{[i]: 0<=i<n}", "{[j]: 0<=j<n}", "{[k]: 0<=k<n}"},
+                  "b[i] = 2*a[i] {id=x}\n"
+                  "c[j] = b[j] + 1 {id=y, dep=x}\n"
+                  "d[k] = c[k] * b[k] {id=z, dep=y}",
+                  {array_arg("a, b, c, d", DType::Float32, {"n"})}, {.name = "three_loops"});
   LoopKernel merged = rename_inames(reference, {"i", "j", "k"}, "m");
   EXPECT_EQ(merged.all_inames(), (std::vector<std::string>{"m"}));
   for (const Instruction& instruction : merged.instructions) {
@@ -147,27 +158,33 @@ TEST(RenameInames, MergesSeveralLoopsIntoANewOne) {
 }
 
 TEST(RenameIname, MergeRefusals) {
-  LoopKernel shorter = make_kernel({"{[i]: 0<=i<n}", "{[j]: 0<=j<n-1}"}, "b[i] = 2*a[i]\nc[j] = a[j]",
-                                   {array_arg("a, b, c", DType::Float32, {"n"})});
-  std::string differ = error_message<Error>([&] { rename_iname(shorter, "j", "i", {.existing_ok = true}); });
-  EXPECT_NE(differ.find("rename_iname: cannot merge 'j' into 'i': their domains differ ("), std::string::npos)
+  LoopKernel shorter =
+      make_kernel({"{[i]: 0<=i<n}", "{[j]: 0<=j<n-1}"}, "b[i] = 2*a[i]\nc[j] = a[j]",
+                  {array_arg("a, b, c", DType::Float32, {"n"})});
+  std::string differ =
+      error_message<Error>([&] { rename_iname(shorter, "j", "i", {.existing_ok = true}); });
+  EXPECT_NE(differ.find("rename_iname: cannot merge 'j' into 'i': their domains differ ("),
+            std::string::npos)
       << differ;
   EXPECT_NE(differ.find("{ [j] :"), std::string::npos) << differ;
   EXPECT_NE(differ.find("{ [i] :"), std::string::npos) << differ;
   std::string several = error_message<Error>([&] { rename_inames(shorter, {"i", "j"}, "m"); });
-  EXPECT_NE(several.find("rename_inames: cannot merge 'j' into 'm': their domains differ"), std::string::npos)
+  EXPECT_NE(several.find("rename_inames: cannot merge 'j' into 'm': their domains differ"),
+            std::string::npos)
       << several;
 
-  std::string both = error_message<Error>([&] {
-    rename_iname(test_kernels::matmul(), "k", "j", {.existing_ok = true});
-  });
-  EXPECT_NE(both.find("cannot merge 'k' into 'j': instruction 'insn' uses both"), std::string::npos) << both;
+  std::string both = error_message<Error>(
+      [&] { rename_iname(test_kernels::matmul(), "k", "j", {.existing_ok = true}); });
+  EXPECT_NE(both.find("cannot merge 'k' into 'j': instruction 'insn' uses both"), std::string::npos)
+      << both;
 
   LoopKernel bounding = make_kernel({"{[i]: 0<=i<n}", "{[j]: 0<=j<n}", "{[k]: 0<=k<=i}"},
                                     "b[i] = sum(k, a[k]) {id=x}\nc[j] = a[j] {id=y}",
                                     {array_arg("a, b, c", DType::Float32, {"n"})});
-  std::string bound = error_message<Error>([&] { rename_iname(bounding, "i", "j", {.existing_ok = true}); });
-  EXPECT_NE(bound.find("cannot merge 'i' into 'j': it bounds the domain of 'k'"), std::string::npos) << bound;
+  std::string bound =
+      error_message<Error>([&] { rename_iname(bounding, "i", "j", {.existing_ok = true}); });
+  EXPECT_NE(bound.find("cannot merge 'i' into 'j': it bounds the domain of 'k'"), std::string::npos)
+      << bound;
 }
 
 TEST(RenameIname, PartialRenameOfADomainBound) {
@@ -175,10 +192,14 @@ TEST(RenameIname, PartialRenameOfADomainBound) {
                                      "b[i] = sum(j, a[j]) {id=s}\n"
                                      "c[i] = 2*a[i] {id=t}",
                                      {array_arg("a, b, c", DType::Float64, {"n"})});
-  std::string message = error_message<Error>([&] { rename_iname(reference, "i", "r", {.within = "id:s"}); });
-  EXPECT_NE(message.find("rename_iname: instruction 's' also uses iname 'j', whose domain is bounded by 'i', so it "
-                         "cannot use a copy of 'i'; rename 'i' in every instruction that uses it (no within)"),
-            std::string::npos)
+  std::string message =
+      error_message<Error>([&] { rename_iname(reference, "i", "r", {.within = "id:s"}); });
+  EXPECT_NE(
+      message.find(
+          "rename_iname: instruction 's' also uses iname 'j', whose domain is bounded by 'i', so "
+          "it "
+          "cannot use a copy of 'i'; rename 'i' in every instruction that uses it (no within)"),
+      std::string::npos)
       << message;
   LoopKernel renamed = rename_iname(reference, "i", "r", {.within = "id:t"});
   EXPECT_EQ(renamed.find_instruction("t")->within_inames, (std::set<std::string>{"r"}));
@@ -190,21 +211,28 @@ TEST(RenameIname, Refusals) {
   std::string unknown = error_message<Error>([&] { rename_iname(kernel, "q", "k"); });
   EXPECT_NE(unknown.find("rename_iname: unknown iname 'q'"), std::string::npos) << unknown;
   std::string exists = error_message<Error>([&] { rename_iname(kernel, "ii", "i"); });
-  EXPECT_NE(exists.find("rename_iname: iname 'i' already exists; pass existing_ok=true to merge the loops into it"),
+  EXPECT_NE(exists.find("rename_iname: iname 'i' already exists; pass existing_ok=true to merge "
+                        "the loops into it"),
             std::string::npos)
       << exists;
-  std::string argument = error_message<Error>([&] { rename_iname(kernel, "i", "a", {.existing_ok = true}); });
-  EXPECT_NE(argument.find("rename_iname: the name 'a' is already used in the kernel (not as an iname)"),
-            std::string::npos)
+  std::string argument =
+      error_message<Error>([&] { rename_iname(kernel, "i", "a", {.existing_ok = true}); });
+  EXPECT_NE(
+      argument.find("rename_iname: the name 'a' is already used in the kernel (not as an iname)"),
+      std::string::npos)
       << argument;
   std::string parameter = error_message<Error>([&] { rename_iname(kernel, "i", "n"); });
   EXPECT_NE(parameter.find("the name 'n' is already used"), std::string::npos) << parameter;
   std::string invalid = error_message<Error>([&] { rename_iname(kernel, "i", "2k"); });
   EXPECT_NE(invalid.find("rename_iname: '2k' is not a valid iname"), std::string::npos) << invalid;
-  std::string itself = error_message<Error>([&] { rename_iname(kernel, "i", "i", {.existing_ok = true}); });
+  std::string itself =
+      error_message<Error>([&] { rename_iname(kernel, "i", "i", {.existing_ok = true}); });
   EXPECT_NE(itself.find("iname 'i' would be renamed to itself"), std::string::npos) << itself;
-  std::string nothing = error_message<Error>([&] { rename_iname(kernel, "i", "k", {.within = "id:reverse"}); });
-  EXPECT_NE(nothing.find("within='id:reverse' matches no instruction that uses 'i'"), std::string::npos) << nothing;
+  std::string nothing =
+      error_message<Error>([&] { rename_iname(kernel, "i", "k", {.within = "id:reverse"}); });
+  EXPECT_NE(nothing.find("within='id:reverse' matches no instruction that uses 'i'"),
+            std::string::npos)
+      << nothing;
   std::string twice = error_message<Error>([&] { rename_inames(kernel, {"i", "i"}, "k"); });
   EXPECT_NE(twice.find("rename_inames: iname 'i' is listed twice"), std::string::npos) << twice;
 }

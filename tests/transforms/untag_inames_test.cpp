@@ -41,7 +41,9 @@ TEST(UntagInames, UntagThenTagDifferently) {
 TEST(UntagInames, Refusals) {
   LoopKernel kernel = tag_inames(test_kernels::vector_scale(), "i:l.0");
   std::string unknown = error_message<Error>([&] { untag_inames(kernel, {"i", "q"}); });
-  EXPECT_NE(unknown.find("untag_inames: unknown iname 'q' (the kernel's inames: i)"), std::string::npos) << unknown;
+  EXPECT_NE(unknown.find("untag_inames: unknown iname 'q' (the kernel's inames: i)"),
+            std::string::npos)
+      << unknown;
   std::string empty = error_message<Error>([&] { untag_inames(kernel, {}); });
   EXPECT_NE(empty.find("untag_inames: give at least one iname"), std::string::npos) << empty;
 }
