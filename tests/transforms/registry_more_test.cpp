@@ -1,9 +1,6 @@
 // The iname transforms of rename_iname.cpp, duplicate_inames.cpp, untag_inames.cpp and
 // remove_unused_inames.cpp through the registry: same result as the typed call, the recorded
 // call text, and schema errors.
-//
-// Guarded until transforms/builtin_transforms.def lists them (untag_inames, rename_iname,
-// rename_inames, duplicate_inames, remove_unused_inames): set the switch below to 1 then.
 
 
 #include <gtest/gtest.h>
