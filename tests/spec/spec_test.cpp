@@ -129,3 +129,31 @@ TEST(Spec, RefusesHugeFilesWithoutReadingThem) {
 
 }  // namespace
 }  // namespace loom
+
+namespace loom {
+namespace {
+
+// Every example spec reads, writes and reads back to the same kernel and code, and passes its
+// check (SPEC.md run --check semantics).
+TEST(Spec, EveryExampleRoundTripsAndPassesItsCheck) {
+  int examples = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(LOOM_EXAMPLES_DIR)) {
+    if (entry.path().extension() != ".json") continue;
+    SCOPED_TRACE(entry.path().string());
+    ++examples;
+    Spec spec = read_spec_file(entry.path().string());
+    Spec again = read_spec(write_spec(spec));
+    EXPECT_EQ(instructions_text(again.kernel), instructions_text(spec.kernel));
+    EXPECT_EQ(to_string(again.kernel), to_string(spec.kernel));
+    EXPECT_EQ(generate_code(again.kernel, Target::C).source, generate_code(spec.kernel, Target::C).source);
+    EXPECT_EQ(write_spec(again), write_spec(spec));
+    CheckOptions options;
+    options.inputs = spec.test.inputs;
+    if (spec.test.seed) options.seed = *spec.test.seed;
+    testing::expect_matches_reference(spec.kernel, spec.reference, spec.test.parameters, options);
+  }
+  EXPECT_GE(examples, 5);
+}
+
+}  // namespace
+}  // namespace loom
