@@ -1,6 +1,7 @@
 #include "codegen/lower_expr.hpp"
 
 #include "ir/functions.hpp"
+#include "ir/layout.hpp"
 #include "loom/error.hpp"
 
 namespace loom::codegen {
@@ -71,9 +72,10 @@ cast::ExprPtr ExpressionLowering::flat_index(const std::string& array, const std
     throw Error("array '" + array + "' has " + std::to_string(shape.size()) + " axes but is indexed with " +
                 std::to_string(indices.size()));
   }
-  bool fortran = false;
-  if (const KernelArgument* arg = kernel_.find_arg(array)) fortran = arg->order == ArrayOrder::F;
   DType index = index_dtype();
+  const KernelArgument* arg = kernel_.find_arg(array);
+  if (arg != nullptr && (!arg->dim_tags.empty() || arg->offset)) return strided_index(*arg, indices, inames);
+  bool fortran = arg != nullptr && arg->order == ArrayOrder::F;
   // Horner's scheme over the axes from slowest to fastest: ((i0 * s1 + i1) * s2 + i2).
   cast::ExprPtr flat;
   for (std::size_t step = 0; step < indices.size(); ++step) {
@@ -85,6 +87,21 @@ cast::ExprPtr ExpressionLowering::flat_index(const std::string& array, const std
     }
     cast::ExprPtr extent = lower(*shape[axis], index, inames);
     flat = cast::binary("+", cast::binary("*", flat, extent, index), value, index);
+  }
+  return flat ? flat : cast::int_const(0, index);
+}
+
+// offset + Σ index_d * stride_d, for arguments with dim_tags or an offset.
+cast::ExprPtr ExpressionLowering::strided_index(const KernelArgument& arg, const std::vector<ExprPtr>& indices,
+                                                const InameValues& inames) const {
+  DType index = index_dtype();
+  std::vector<ExprPtr> strides = array_strides(arg);
+  cast::ExprPtr flat = arg.offset ? cast_if_needed(lower(*arg.offset, index, inames), index) : nullptr;
+  for (std::size_t axis = 0; axis < indices.size(); ++axis) {
+    cast::ExprPtr value = cast_if_needed(lower(*indices[axis], index, inames), index);
+    bool unit = strides[axis]->kind == ExprKind::IntLiteral && strides[axis]->int_value == 1;
+    cast::ExprPtr term = unit ? value : cast::binary("*", value, lower(*strides[axis], index, inames), index);
+    flat = flat ? cast::binary("+", flat, term, index) : term;
   }
   return flat ? flat : cast::int_const(0, index);
 }

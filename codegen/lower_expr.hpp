@@ -29,6 +29,8 @@ class ExpressionLowering {
   DType index_dtype() const { return kernel_.options.index_dtype; }
 
  private:
+  cast::ExprPtr strided_index(const KernelArgument& arg, const std::vector<ExprPtr>& indices,
+                              const InameValues& inames) const;
   cast::ExprPtr lower_binary(const Expr& expr, std::optional<DType> context, const InameValues& inames) const;
   cast::ExprPtr lower_arithmetic(BinaryOp op, cast::ExprPtr lhs, cast::ExprPtr rhs, DType type) const;
   cast::ExprPtr lower_call(const Expr& expr, std::optional<DType> context, const InameValues& inames) const;

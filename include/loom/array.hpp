@@ -20,6 +20,9 @@ class Array {
   // Allocates zero-initialized, contiguous storage in C (row-major) order, or in Fortran
   // (column-major) order when `fortran_order`.
   Array(DType dtype, std::vector<int64_t> shape, bool fortran_order = false);
+  // Allocates zero-initialized storage laid out with the given strides (in elements, each
+  // non-negative), large enough for every element.
+  static Array with_strides(DType dtype, std::vector<int64_t> shape, std::vector<int64_t> strides);
   // Borrows `data`, which must outlive every copy of this Array.
   static Array borrow(DType dtype, std::vector<int64_t> shape, std::vector<int64_t> strides,
                       void* data);

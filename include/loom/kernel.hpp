@@ -70,6 +70,10 @@ struct KernelArgument {
   std::vector<ExprPtr> shape;      // expressions in the parameters; empty for values
   bool shape_is_auto = false;      // shape from the access footprint
   ArrayOrder order = ArrayOrder::C;
+  // loopy's dim_tags, one per axis: "c", "f", "N0".."N9" (nesting level, N0 fastest) or
+  // "stride:<expr>". Empty: `order` decides. See array_strides (src/ir/layout.hpp).
+  std::vector<std::string> dim_tags;
+  ExprPtr offset;                  // elements before element 0 in the buffer; null: 0
   std::optional<bool> is_input;    // nullopt: inferred
   std::optional<bool> is_output;
   bool is_array() const { return kind != ArgKind::Value; }

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "ir/functions.hpp"
+#include "ir/layout.hpp"
 #include "ir/isl_kernel.hpp"
 #include "lang/domain_parser.hpp"
 #include "lang/infer_shapes.hpp"
@@ -451,6 +452,9 @@ LoopKernel make_kernel(const std::vector<std::string>& domains, const std::strin
     }
   }
   kernel.args = expand_arguments(args);
+  for (const KernelArgument& arg : kernel.args) {
+    if (arg.is_array() && !arg.shape_is_auto) validate_dim_tags(arg);
+  }
   kernel.temporaries = options.temporaries;
   declare_temporaries(kernel, parsed);
   check_unique_declarations(kernel);

@@ -53,6 +53,23 @@ Array::Array(DType dtype, std::vector<int64_t> shape, bool fortran_order)
   data_ = storage_.get();
 }
 
+Array Array::with_strides(DType dtype, std::vector<int64_t> shape, std::vector<int64_t> strides) {
+  if (strides.size() != shape.size()) throw Error("Array::with_strides: strides and shape differ in length");
+  int64_t span = 1;
+  for (std::size_t axis = 0; axis < shape.size(); ++axis) {
+    if (strides[axis] < 0) throw Error("Array::with_strides: negative stride");
+    if (shape[axis] > 0) span += (shape[axis] - 1) * strides[axis];
+  }
+  Array array;
+  array.dtype_ = dtype;
+  array.shape_ = std::move(shape);
+  array.strides_ = std::move(strides);
+  std::size_t bytes = static_cast<std::size_t>(span) * dtype_size(dtype);
+  array.storage_ = std::shared_ptr<std::byte[]>(new std::byte[bytes]());
+  array.data_ = array.storage_.get();
+  return array;
+}
+
 Array Array::borrow(DType dtype, std::vector<int64_t> shape, std::vector<int64_t> strides, void* data) {
   if (strides.size() != shape.size()) throw Error("Array::borrow: strides and shape differ in length");
   Array array;

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "analysis/preprocess.hpp"
+#include "runtime/launcher.hpp"
 #include "loom/error.hpp"
 #include "loom/runtime.hpp"
 
@@ -77,8 +78,13 @@ void fill(Array& array, const std::string& name, const CheckOptions& options, st
   }
 }
 
-Array convert(const Array& source, DType dtype, bool fortran_order) {
-  Array result(dtype, source.shape(), fortran_order);
+// An array laid out as `arg` says (its dim_tags or order).
+Array allocate(const KernelArgument& arg, DType dtype, const ParameterMap& parameters) {
+  return Array::with_strides(dtype, evaluate_shape(arg, parameters), detail::layout_strides(arg, parameters));
+}
+
+Array convert(const Array& source, Array result) {
+  DType dtype = result.dtype();
   for (int64_t i = 0; i < source.size(); ++i) {
     if (is_floating(dtype)) result.set_double(i, source.get_double(i));
     else result.set_int(i, source.get_int(i));
@@ -206,9 +212,9 @@ CheckResult check_against_reference(const LoopKernel& kernel, const LoopKernel& 
       continue;
     }
     if (test_arg == nullptr) throw Error("the kernel lacks argument '" + arg.name + "' of its reference");
-    Array test_array(*test_arg->dtype, evaluate_shape(*test_arg, parameters), test_arg->order == ArrayOrder::F);
+    Array test_array = allocate(*test_arg, *test_arg->dtype, parameters);
     fill(test_array, arg.name, options, random);
-    Array reference_array = convert(test_array, promoted(*arg.dtype), arg.order == ArrayOrder::F);
+    Array reference_array = convert(test_array, allocate(arg, promoted(*arg.dtype), parameters));
     test_arguments[arg.name] = test_array;
     reference_arguments[arg.name] = reference_array;
     arrays.emplace(arg.name, std::make_pair(test_array, reference_array));
@@ -242,7 +248,7 @@ ArgumentMap make_test_arguments(const LoopKernel& kernel, const ParameterMap& pa
           value != parameters.end() ? Scalar(value->second) : Scalar(std::uniform_real_distribution<double>(-1, 1)(random));
       continue;
     }
-    Array array(*arg.dtype, evaluate_shape(arg, parameters), arg.order == ArrayOrder::F);
+    Array array = allocate(arg, *arg.dtype, parameters);
     fill(array, arg.name, options, random);
     arguments[arg.name] = array;
   }

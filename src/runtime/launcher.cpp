@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "ir/layout.hpp"
 #include "loom/error.hpp"
 
 namespace loom::detail {
@@ -41,14 +42,22 @@ void check_array(const KernelArgument& arg, DType dtype, const Array& array, con
     throw Error("argument '" + arg.name + "' must have shape " + shape_text(expected) + ", got " +
                 shape_text(array.shape()));
   }
-  Array reference(array.dtype(), expected, arg.order == ArrayOrder::F);
-  if (array.size() > 1 && array.strides() != reference.strides()) {
-    throw Error("argument '" + arg.name + "' must be contiguous in " +
-                (arg.order == ArrayOrder::F ? "Fortran" : "C") + " order");
+  std::vector<int64_t> strides = layout_strides(arg, parameters);
+  for (std::size_t axis = 0; axis < strides.size(); ++axis) {
+    if (expected[axis] > 1 && array.strides()[axis] != strides[axis]) {
+      throw Error("argument '" + arg.name + "' must have strides " + shape_text(strides) + " (its layout), got " +
+                  shape_text(array.strides()));
+    }
   }
 }
 
 }  // namespace
+
+std::vector<int64_t> layout_strides(const KernelArgument& arg, const ParameterMap& parameters) {
+  std::vector<int64_t> strides;
+  for (const ExprPtr& stride : array_strides(arg)) strides.push_back(evaluate_integer(*stride, parameters));
+  return strides;
+}
 
 PackedArguments KernelLauncher::pack_arguments(const ArgumentMap& arguments) const {
   for (const auto& [name, value] : arguments) {
@@ -67,7 +76,10 @@ PackedArguments KernelLauncher::pack_arguments(const ArgumentMap& arguments) con
       const Array* array = std::get_if<Array>(&found->second);
       if (array == nullptr) throw Error("argument '" + generated.name + "' is an array; pass an Array");
       check_array(arg, generated.dtype, *array, parameters);
-      packed.pointers.push_back(array->data());
+      // The generated code indexes buffer[offset + ...]; the Array's data is element 0.
+      int64_t offset = arg.offset ? evaluate_integer(*arg.offset, parameters) : 0;
+      packed.pointers.push_back(static_cast<std::byte*>(array->data()) -
+                                offset * static_cast<int64_t>(dtype_size(generated.dtype)));
     } else {
       const Scalar* scalar = std::get_if<Scalar>(&found->second);
       if (scalar == nullptr) throw Error("argument '" + generated.name + "' is a value; pass a scalar");

@@ -31,6 +31,9 @@ class KernelLauncher {
   GeneratedCode code_;
 };
 
+// The strides (in elements) `arg`'s layout gives for these parameter values.
+std::vector<int64_t> layout_strides(const KernelArgument& arg, const ParameterMap& parameters);
+
 std::shared_ptr<const KernelLauncher> make_host_c_launcher(const LoopKernel& kernel, GeneratedCode code);
 
 }  // namespace loom::detail

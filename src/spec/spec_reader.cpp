@@ -5,6 +5,7 @@
 #include <regex>
 #include <sstream>
 
+#include "ir/layout.hpp"
 #include "loom/error.hpp"
 #include "loom/spec.hpp"
 #include "spec/spec_support.hpp"
@@ -146,15 +147,42 @@ class SpecReader {
       else if (order == "F") arg.order = ArrayOrder::F;
       else throw SpecError(path + "/order", "expected \"C\" or \"F\", got \"" + order + "\"");
     }
-    if (object.contains("dim_tags")) {
-      throw SpecError(path + "/dim_tags", "array layouts (dim_tags) are not supported by this version of loom yet");
-    }
-    if (object.contains("offset") && !(object["offset"].is_number_integer() && object["offset"].get<int64_t>() == 0)) {
-      throw SpecError(path + "/offset", "only offset 0 is supported by this version of loom");
+    if (object.contains("dim_tags")) arg.dim_tags = dim_tags(object["dim_tags"], path + "/dim_tags");
+    if (object.contains("offset")) arg.offset = offset(object["offset"], path + "/offset");
+    try {
+      validate_dim_tags(arg);
+    } catch (const Error& error) {
+      throw SpecError(path + "/dim_tags", error.what());
     }
     if (object.contains("is_input")) arg.is_input = as_bool(object["is_input"], path + "/is_input");
     if (object.contains("is_output")) arg.is_output = as_bool(object["is_output"], path + "/is_output");
     return arg;
+  }
+
+  // loopy's comma string ("N1,N0") or a list; `vec` axes come with the memory-layout issue.
+  static std::vector<std::string> dim_tags(const json& value, const std::string& path) {
+    std::vector<std::string> tags;
+    if (value.is_string()) {
+      tags = parse_name_list(value.get<std::string>());
+    } else if (value.is_array()) {
+      for (std::size_t i = 0; i < value.size(); ++i) tags.push_back(as_string(value[i], path + "/" + std::to_string(i)));
+    } else {
+      throw SpecError(path, "expected a comma string like \"N1,N0\" or a list, got " + type_of(value));
+    }
+    for (const std::string& tag : tags) {
+      if (tag == "vec" || tag == "sep") throw SpecError(path, "'" + tag + "' axes are not supported by this version of loom yet");
+    }
+    return tags;
+  }
+
+  static ExprPtr offset(const json& value, const std::string& path) {
+    if (value.is_number_integer()) return int_literal(value.get<int64_t>());
+    if (!value.is_string()) throw SpecError(path, "expected an integer or an expression string, got " + type_of(value));
+    try {
+      return array_arg("x", DType::Float32, {value.get<std::string>()}).shape.front();
+    } catch (const Error& error) {
+      throw SpecError(path, error.what());
+    }
   }
 
   void shape(const json& value, const std::string& path, KernelArgument& arg) {

@@ -30,6 +30,15 @@ ordered argument_json(const KernelArgument& arg) {
     object["shape"] = shape;
   }
   if (arg.order == ArrayOrder::F) object["order"] = "F";
+  if (!arg.dim_tags.empty()) {
+    std::string tags;
+    for (const std::string& tag : arg.dim_tags) tags += (tags.empty() ? "" : ",") + tag;
+    object["dim_tags"] = tags;
+  }
+  if (arg.offset) {
+    if (arg.offset->kind == ExprKind::IntLiteral) object["offset"] = arg.offset->int_value;
+    else object["offset"] = to_string(arg.offset);
+  }
   if (arg.is_input) object["is_input"] = *arg.is_input;
   if (arg.is_output) object["is_output"] = *arg.is_output;
   return object;
