@@ -12,25 +12,13 @@
 #include <string>
 #include <string_view>
 
+#include "ir/expr_precedence.hpp"
 #include "loom/error.hpp"
 #include "loom/expr.hpp"
 
 namespace loom {
 
 namespace {
-
-// The parser's binding powers (src/lang/expression_parser.cpp), loosest first.
-enum Precedence : int {
-  kOr = 1,
-  kAnd,
-  kNot,
-  kComparison,
-  kAdditive,
-  kMultiplicative,
-  kUnary,
-  kPower,
-  kAtom,
-};
 
 int binary_precedence(BinaryOp op) {
   if (op == BinaryOp::LogicalOr) return kOr;

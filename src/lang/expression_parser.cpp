@@ -23,24 +23,13 @@
 #include <string>
 
 #include "lang/expression_lexer.hpp"
+#include "ir/expr_precedence.hpp"
 #include "lang/expression_parser.hpp"
 #include "lang/instruction_parser.hpp"
 #include "loom/error.hpp"
 
 namespace loom::lang {
 namespace {
-
-enum Precedence : int {
-  kTernary = 0,
-  kOr,
-  kAnd,
-  kNot,
-  kComparison,
-  kAdditive,
-  kMultiplicative,
-  kUnary,
-  kPower,
-};
 
 struct InfixOperator {
   std::string_view spelling;
