@@ -159,8 +159,8 @@ class ScheduleBuilder {
     isl::schedule banded = isl_extra::schedule_insert_band(body, partial);
     // isl::id's string constructor parses its text; allocate the id through the C API instead.
     isl::id mark = isl::manage(isl_id_alloc(banded.ctx().get(), loop_mark_name(node.iname).c_str(), nullptr));
-    // One loop per iname, never separated into copies: loopy's semantics (a loop is entered once)
-    // and much cheaper for isl than its default separation.
+    // One loop per iname, never separated into copies: loopy's semantics (a loop is entered once).
+    // (Measured: no slower than isl's default for matmul_split, 44.6 vs 46.0 ms per `loom compile`.)
     isl::schedule_node band = banded.root().child(0);
     band = isl::manage(isl_schedule_node_band_member_set_ast_loop_type(band.release(), 0, isl_ast_loop_atomic));
     return band.insert_mark(mark).schedule();
@@ -178,7 +178,7 @@ class ScheduleBuilder {
     const Instruction& instruction = kernel_.instructions[static_cast<std::size_t>(index)];
     std::string name = statement_name(index);
     std::vector<std::string> dims = dims_of(index);
-    isl::set domain = instruction_domain(kernel_, instruction, dims, name).coalesce();
+    isl::set domain = instruction_domain(kernel_, instruction, dims, name, /*with_assumptions=*/false).coalesce();
     domain = isl::manage(isl_set_remove_redundancies(domain.release()));
     statements_[name] = Statement{index, dims, domain, nullptr};
     return isl::schedule::from_domain(isl::union_set(domain));

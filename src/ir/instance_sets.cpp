@@ -8,8 +8,10 @@
 namespace loom {
 
 isl::set instruction_domain(const LoopKernel& kernel, const Instruction& instruction,
-                            const std::vector<std::string>& dims, const std::string& tuple_name) {
-  isl::set combined = isl_set_of(kernel.assumptions);
+                            const std::vector<std::string>& dims, const std::string& tuple_name,
+                            bool with_assumptions) {
+  isl::set combined = with_assumptions ? isl_set_of(kernel.assumptions)
+                                       : isl::set(isl_set_of(kernel.assumptions).ctx(), "{ : }");
   for (const Domain& domain : kernel.domains) {
     bool needed = std::any_of(domain.inames.begin(), domain.inames.end(), [&](const std::string& iname) {
       return instruction.within_inames.count(iname) != 0;

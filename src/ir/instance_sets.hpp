@@ -14,8 +14,12 @@ namespace loom {
 // The set of instances of `instruction`: the intersection of the domains that define its inames,
 // with `dims` as set dimensions (in that order), the inames it is not within existentially
 // quantified, and every other name (parameters, hardware inames not in `dims`) a parameter.
+// Code generation leaves the assumptions out (`with_assumptions` false) and gives them to isl's AST
+// build as context instead: divisibility constraints inside every statement domain make isl's AST
+// generation markedly slower.
 isl::set instruction_domain(const LoopKernel& kernel, const Instruction& instruction,
-                            const std::vector<std::string>& dims, const std::string& tuple_name);
+                            const std::vector<std::string>& dims, const std::string& tuple_name,
+                            bool with_assumptions = true);
 
 // instruction_domain over all of the instruction's inames, in the kernel's iname order.
 isl::set instruction_domain(const LoopKernel& kernel, const Instruction& instruction);
