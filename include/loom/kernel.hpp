@@ -107,7 +107,11 @@ struct Instruction {
   std::vector<ExprPtr> predicates;  // conditions (from `if` blocks and `if=` options)
   std::set<std::string> tags;
   int priority = 0;
-  SyncScope barrier_scope = SyncScope::Local;  // for barriers
+  // Barriers: which work-items wait (local: a work-group; global: the whole launch, a kernel
+  // split) and which memory they make visible (loopy's mem_kind: `lbarrier {mem_kind=global}`
+  // waits for the work-group but fences global memory).
+  SyncScope barrier_scope = SyncScope::Local;
+  SyncScope barrier_mem_kind = SyncScope::Local;
   std::string source;              // the instruction's text, for messages
 };
 

@@ -108,6 +108,15 @@ LoopKernel map_domain(const LoopKernel& kernel, const std::string& isl_map, bool
 // The lowest "g.N" or "l.N" (`kind` "g" or "l") that no iname uses, as a tag string.
 std::string find_unused_axis_tag(const LoopKernel& kernel, const std::string& kind);
 
+}  // namespace loom
+
+// Declarations of the instruction, substitution and GPU transforms, by family.
+#include "loom/instruction_transforms.hpp"
+#include "loom/substitution_transforms.hpp"
+#include "loom/gpu_transforms.hpp"
+
+namespace loom {
+
 // ---- the registry: transforms by name (JSON specs, CLI, tuner, printer) -------------------------
 
 using TransformValue = std::variant<std::monostate,  // null (Python's None)

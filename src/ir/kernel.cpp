@@ -174,6 +174,10 @@ std::string options_text(const Instruction& instruction) {
   if (!instruction.within_inames.empty()) out += ", inames=" + join_names(instruction.within_inames, ":");
   if (!instruction.tags.empty()) out += ", tags=" + join_names(instruction.tags, ":");
   if (instruction.priority != 0) out += ", priority=" + std::to_string(instruction.priority);
+  bool global_fence = instruction.barrier_mem_kind == SyncScope::Global;
+  if (instruction.kind == InstructionKind::Barrier && instruction.barrier_scope == SyncScope::Local && global_fence) {
+    out += ", mem_kind=global";
+  }
   return out + "}";
 }
 

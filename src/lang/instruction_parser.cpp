@@ -222,7 +222,8 @@ class InstructionParser {
       fail(line, "'... gbarrier' synchronizes globally; mem_kind=local needs '... lbarrier'",
            options.open + 1);
     }
-    instruction.barrier_scope =
+    instruction.barrier_scope = kind == "gbarrier" ? SyncScope::Global : SyncScope::Local;
+    instruction.barrier_mem_kind =
         kind == "gbarrier" ? SyncScope::Global : state.mem_kind.value_or(SyncScope::Local);
     emit(line, state, std::move(instruction));
   }

@@ -104,7 +104,9 @@ TEST(InstructionParser, ReadsBarriersAndNops) {
   EXPECT_EQ(global.barrier_scope, SyncScope::Global);
   EXPECT_EQ(global.expression, nullptr);
   EXPECT_EQ(parsed.instructions[1].instruction.barrier_scope, SyncScope::Local);
-  EXPECT_EQ(parsed.instructions[2].instruction.barrier_scope, SyncScope::Global);
+  // `lbarrier {mem_kind=global}` waits for the work-group only, fencing global memory.
+  EXPECT_EQ(parsed.instructions[2].instruction.barrier_scope, SyncScope::Local);
+  EXPECT_EQ(parsed.instructions[2].instruction.barrier_mem_kind, SyncScope::Global);
   EXPECT_EQ(parsed.instructions[2].instruction.id, "b");
   EXPECT_EQ(parsed.instructions[3].instruction.kind, InstructionKind::NoOp);
   EXPECT_EQ(parsed.instructions[3].dep_patterns, std::set<std::string>{"a"});
