@@ -19,12 +19,35 @@ struct GeneratedArgument {
   bool is_written;
 };
 
+// One device kernel of an OpenCL or CUDA program. A program is split into several device kernels
+// at global barriers; they run in order, each over the whole grid.
+struct DeviceKernel {
+  std::string name;                // the __kernel / __global__ function's name in the source
+  std::vector<ExprPtr> grid_size;  // work-groups along g.0, g.1, g.2 (always three entries),
+                                   // expressions in the kernel's parameters; 1 on unused axes
+  std::vector<int64_t> block_size; // work-items along l.0, l.1, l.2 (always three), constants
+};
+
+// A temporary in global memory (e.g. a value saved across a global barrier): the runtime
+// allocates it for the whole program (contents undefined at the start) and passes it to every
+// device kernel after `arguments`, in this order.
+struct GlobalTemporary {
+  std::string name;
+  DType dtype;
+  std::vector<ExprPtr> shape;  // expressions in the kernel's parameters
+};
+
 struct GeneratedCode {
   Target target;
   std::string function_name;
   std::string entry_name;  // C target: `void entry(void **args)` taking pointers to each argument
   std::string source;
+  // Every device kernel (and the C function) takes these, in this order: arrays as pointers
+  // (OpenCL: __global buffers whose element 0 is the buffer's start; an argument with an offset is
+  // indexed buffer[offset + ...]), values by value.
   std::vector<GeneratedArgument> arguments;
+  std::vector<DeviceKernel> device_kernels;           // OpenCL and CUDA; empty for C
+  std::vector<GlobalTemporary> global_temporaries;    // OpenCL and CUDA
 };
 
 // Preprocesses, checks, linearizes and generates code for `kernel`. Throws loom::Error naming
