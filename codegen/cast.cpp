@@ -75,6 +75,14 @@ ExprPtr ternary(ExprPtr condition, ExprPtr then_value, ExprPtr else_value, DType
   return make(std::move(e));
 }
 
+ExprPtr hardware_index(bool local, int axis) {
+  Expr expr;
+  expr.kind = ExprKind::HardwareIndex;
+  expr.op = local ? "local" : "group";
+  expr.int_value = axis;
+  return std::make_shared<const Expr>(expr);
+}
+
 ExprPtr cast_to(DType dtype, ExprPtr operand) {
   Expr e;
   e.kind = ExprKind::Cast;

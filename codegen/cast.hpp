@@ -24,6 +24,7 @@ enum class ExprKind {
   Load,        // name[args[0]]: a flat element access
   Ternary,     // args[0] ? args[1] : args[2]
   Cast,        // (dtype) args[0]
+  HardwareIndex,  // the work-group (op "group") or work-item (op "local") index along axis int_value
 };
 
 struct Expr {
@@ -45,6 +46,7 @@ ExprPtr call(std::string function, std::vector<ExprPtr> args, DType dtype);
 ExprPtr load(std::string array, ExprPtr flat_index, DType dtype);
 ExprPtr ternary(ExprPtr condition, ExprPtr then_value, ExprPtr else_value, DType dtype);
 ExprPtr cast_to(DType dtype, ExprPtr operand);
+ExprPtr hardware_index(bool local, int axis);
 
 struct Stmt;
 using StmtPtr = std::shared_ptr<const Stmt>;
@@ -54,7 +56,8 @@ enum class StmtKind {
   For,      // for (dtype iterator = init; condition; iterator += step) body
   If,       // if (condition) body[0] else body[1] (else optional)
   Assign,   // target = value;  (target is a Var or Load)
-  Declare,  // dtype name[extent]; (extent 0: scalar), optional init value, optional `const`
+  Declare,  // dtype name[extent]; (extent 0: scalar), optional init value, optional `const`,
+            // in local memory when `local_memory`
   Barrier,  // local or global barrier (printed per dialect)
   Comment,  // /* text */
 };
@@ -69,6 +72,7 @@ struct Stmt {
   int64_t step = 1;
   int64_t extent = 0;     // Declare: number of elements (0: scalar)
   bool is_const = false;  // Declare
+  bool local_memory = false;  // Declare: __local / __shared__
   std::string pragma;     // For: e.g. "unroll 4"
   ExprPtr target;         // Assign
   ExprPtr value;          // Assign
@@ -96,6 +100,10 @@ struct Function {
   std::string name;
   std::vector<Parameter> parameters;
   StmtPtr body;
+  // A device kernel (OpenCL __kernel, CUDA __global__) with this constant work-group size;
+  // false for the C target's host function.
+  bool device_kernel = false;
+  int64_t block_size[3] = {1, 1, 1};
 };
 
 }  // namespace loom::cast

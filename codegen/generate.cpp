@@ -1,8 +1,12 @@
 // The code generation driver: a straight list of stages (STYLE.md, after Halide's Lower.cpp).
 #include <algorithm>
+#include <set>
 
+#include "analysis/address_spaces.hpp"
 #include "analysis/checks.hpp"
 #include "analysis/preprocess.hpp"
+#include "codegen/barriers.hpp"
+#include "codegen/hardware_axes.hpp"
 #include "codegen/isl_ast.hpp"
 #include "codegen/linearize.hpp"
 #include "codegen/lower_expr.hpp"
@@ -37,11 +41,33 @@ int64_t constant_extent(const Temporary& temporary) {
   return extent;
 }
 
-std::vector<cast::StmtPtr> temporary_declarations(const LoopKernel& kernel) {
+bool uses_variable(const Instruction& instruction, const std::string& name) {
+  bool found = false;
+  auto look = [&](const ExprPtr& expr) {
+    if (expr) visit_expr(*expr, [&](const Expr& node) { found = found || node.name == name; });
+  };
+  look(instruction.expression);
+  for (const ExprPtr& assignee : instruction.assignees) look(assignee);
+  for (const ExprPtr& predicate : instruction.predicates) look(predicate);
+  return found;
+}
+
+// Declarations of the private and local temporaries the given instructions use (all of them when
+// `instructions` is null); global ones are parameters.
+std::vector<cast::StmtPtr> temporary_declarations(const LoopKernel& kernel, const std::vector<int>* instructions = nullptr) {
   std::vector<cast::StmtPtr> declarations;
   for (const Temporary& temporary : kernel.temporaries) {
+    if (temporary.address_space == AddressSpace::Global) continue;
+    if (instructions != nullptr &&
+        std::none_of(instructions->begin(), instructions->end(), [&](int index) {
+          return uses_variable(kernel.instructions[static_cast<std::size_t>(index)], temporary.name);
+        })) {
+      continue;
+    }
     int64_t extent = temporary.shape.empty() ? 0 : constant_extent(temporary);
-    declarations.push_back(cast::declare(temporary.name, *temporary.dtype, extent));
+    auto declaration = std::make_shared<cast::Stmt>(*cast::declare(temporary.name, *temporary.dtype, extent));
+    declaration->local_memory = temporary.address_space == AddressSpace::Local;
+    declarations.push_back(declaration);
   }
   return declarations;
 }
@@ -57,6 +83,17 @@ cast::Function function_signature(const LoopKernel& kernel, std::vector<Generate
   return function;
 }
 
+// Global temporaries: allocated by the runtime, passed after the arguments.
+std::vector<GlobalTemporary> global_temporaries(const LoopKernel& kernel, cast::Function& function) {
+  std::vector<GlobalTemporary> result;
+  for (const Temporary& temporary : kernel.temporaries) {
+    if (temporary.address_space != AddressSpace::Global) continue;
+    function.parameters.push_back({temporary.name, *temporary.dtype, true, false});
+    result.push_back({temporary.name, *temporary.dtype, temporary.shape});
+  }
+  return result;
+}
+
 // Unrolling more copies than this is almost always a mistake (a missing split).
 constexpr int64_t kMaxUnrolledCopies = 1024;
 
@@ -70,7 +107,12 @@ class StatementLowerer {
   cast::StmtPtr operator()(const codegen::Statement& statement, const codegen::InameValues& inames) const {
     if (!statement.region) {
       const Instruction& instruction = kernel_.instructions[static_cast<std::size_t>(statement.instruction_index)];
-      return expressions_.lower_instruction(instruction, inames);
+      // Hardware inames are not loops: their values are the constants declared at the kernel's top.
+      codegen::InameValues values = inames;
+      for (const std::string& iname : instruction.within_inames) {
+        if (values.count(iname) == 0) values[iname] = cast::var(iname, kernel_.options.index_dtype);
+      }
+      return expressions_.lower_instruction(instruction, values);
     }
     return region(*statement.region, inames);
   }
@@ -137,6 +179,228 @@ cast::StmtPtr kernel_body(const LoopKernel& kernel, Target target) {
   });
 }
 
+
+// ---- GPU targets: device kernels ---------------------------------------------------------------
+
+bool is_global_barrier(const LoopKernel& kernel, const codegen::LoopNestNode& node) {
+  if (node.kind != codegen::LoopNestNode::Kind::Instruction) return false;
+  const Instruction& instruction = kernel.instructions[static_cast<std::size_t>(node.instruction_index)];
+  return instruction.kind == InstructionKind::Barrier && instruction.barrier_scope == SyncScope::Global;
+}
+
+void refuse_nested_global_barriers(const LoopKernel& kernel, const codegen::LoopNestNode& loop) {
+  for (const codegen::LoopNestNode& child : loop.children) {
+    if (is_global_barrier(kernel, child)) {
+      throw Error("global barrier '" + kernel.instructions[static_cast<std::size_t>(child.instruction_index)].id +
+                  "' is inside the loop over '" + loop.iname +
+                  "'; loom splits the program into kernels only at global barriers outside every loop");
+    }
+    if (child.kind == codegen::LoopNestNode::Kind::Loop) refuse_nested_global_barriers(kernel, child);
+  }
+}
+
+// The program's parts between global barriers: one device kernel each.
+struct ProgramPart {
+  std::vector<codegen::LoopNestNode> roots;
+  std::string barrier_before;  // the global barrier that ends the previous part
+};
+
+std::vector<ProgramPart> split_at_global_barriers(const LoopKernel& kernel, const std::vector<codegen::LoopNestNode>& roots) {
+  std::vector<ProgramPart> parts(1);
+  for (const codegen::LoopNestNode& node : roots) {
+    if (is_global_barrier(kernel, node)) {
+      parts.push_back({{}, kernel.instructions[static_cast<std::size_t>(node.instruction_index)].id});
+      continue;
+    }
+    if (node.kind == codegen::LoopNestNode::Kind::Loop) refuse_nested_global_barriers(kernel, node);
+    parts.back().roots.push_back(node);
+  }
+  std::vector<ProgramPart> nonempty;
+  for (ProgramPart& part : parts) {
+    if (part.roots.empty()) continue;
+    if (!nonempty.empty() && part.barrier_before.empty()) part.barrier_before = nonempty.back().barrier_before;
+    nonempty.push_back(std::move(part));
+  }
+  return nonempty;
+}
+
+void collect_instructions(const std::vector<codegen::LoopNestNode>& nodes, std::vector<int>& out) {
+  for (const codegen::LoopNestNode& node : nodes) {
+    if (node.kind == codegen::LoopNestNode::Kind::Instruction) out.push_back(node.instruction_index);
+    else collect_instructions(node.children, out);
+  }
+}
+
+// Private and local memory does not survive a kernel split: a temporary written before a global
+// barrier and read after it must go through global memory (save_and_reload_temporaries).
+void refuse_temporaries_live_across_splits(const LoopKernel& kernel, const std::vector<ProgramPart>& parts,
+                                           const std::vector<std::vector<int>>& members) {
+  for (const Temporary& temporary : kernel.temporaries) {
+    if (temporary.address_space == AddressSpace::Global) continue;
+    std::string writer;
+    for (std::size_t part = 0; part < parts.size(); ++part) {
+      for (int index : members[part]) {
+        const Instruction& instruction = kernel.instructions[static_cast<std::size_t>(index)];
+        bool writes = std::any_of(instruction.assignees.begin(), instruction.assignees.end(),
+                                  [&](const ExprPtr& assignee) { return assignee->name == temporary.name; });
+        bool reads = uses_variable(instruction, temporary.name) && !writes;
+        if (reads && !writer.empty() && part > 0) {
+          bool written_here = std::any_of(members[part].begin(), members[part].end(), [&](int other) {
+            const Instruction& candidate = kernel.instructions[static_cast<std::size_t>(other)];
+            return std::any_of(candidate.assignees.begin(), candidate.assignees.end(),
+                               [&](const ExprPtr& assignee) { return assignee->name == temporary.name; });
+          });
+          if (!written_here) {
+            throw Error("temporary '" + temporary.name + "' (" + std::string(address_space_name(temporary.address_space)) +
+                        ") is written by '" + writer + "' before global barrier '" + parts[part].barrier_before +
+                        "' and read by '" + instruction.id + "' after it, but " +
+                        std::string(address_space_name(temporary.address_space)) +
+                        " memory does not survive the kernel split there; call save_and_reload_temporaries "
+                        "(or make it a global temporary)");
+          }
+        }
+        if (writes && writer.empty()) writer = instruction.id;
+      }
+    }
+  }
+}
+
+bool mentions_any(const cast::ExprPtr& expr, const std::set<std::string>& names) {
+  if (!expr) return false;
+  if (expr->kind == cast::ExprKind::Var && names.count(expr->name) != 0) return true;
+  if (expr->kind == cast::ExprKind::HardwareIndex) return true;
+  return std::any_of(expr->args.begin(), expr->args.end(), [&](const cast::ExprPtr& arg) { return mentions_any(arg, names); });
+}
+
+// DESIGN.md §5: a barrier under a condition or loop bound that depends on a work-item's index
+// would make some work-items skip it (undefined behaviour). Construction avoids it; this refuses
+// what slips through.
+void refuse_divergent_barriers(const cast::StmtPtr& stmt, const std::set<std::string>& hardware,
+                               const std::string& condition, const std::string& kernel_name) {
+  if (!stmt) return;
+  switch (stmt->kind) {
+    case cast::StmtKind::Barrier:
+      if (!condition.empty()) {
+        throw Error("kernel '" + kernel_name + "': a barrier would sit under " + condition +
+                    ", which depends on a hardware index, so some work-items would skip it; make the loop "
+                    "bounds or conditions around the barrier independent of g/l inames");
+      }
+      return;
+    case cast::StmtKind::For: {
+      bool divergent = mentions_any(stmt->init, hardware) || mentions_any(stmt->condition, hardware);
+      std::string inner = condition.empty() && divergent ? "the bounds of the loop over '" + stmt->name + "'" : condition;
+      refuse_divergent_barriers(stmt->body[0], hardware, inner, kernel_name);
+      return;
+    }
+    case cast::StmtKind::If: {
+      std::string inner = condition.empty() && mentions_any(stmt->condition, hardware) ? "a condition" : condition;
+      for (const cast::StmtPtr& child : stmt->body) refuse_divergent_barriers(child, hardware, inner, kernel_name);
+      return;
+    }
+    default:
+      for (const cast::StmtPtr& child : stmt->body) refuse_divergent_barriers(child, hardware, condition, kernel_name);
+  }
+}
+
+// `int32_t const i_inner = 0 + (int32_t) get_local_id(1);` for every hardware iname.
+std::vector<cast::StmtPtr> hardware_iname_values(const LoopKernel& kernel, const codegen::LaunchShape& launch, Target target) {
+  codegen::ExpressionLowering lowering(kernel, target);
+  DType index = kernel.options.index_dtype;
+  std::vector<cast::StmtPtr> declarations;
+  for (const codegen::HardwareIname& hw : launch.inames) {
+    cast::ExprPtr value = cast::hardware_index(hw.local, hw.axis);
+    if (index != DType::Int32) value = cast::cast_to(index, value);
+    cast::ExprPtr lower = lowering.lower(*hw.lower, index, {});
+    if (!(lower->kind == cast::ExprKind::IntConst && lower->int_value == 0)) value = cast::binary("+", lower, value, index);
+    declarations.push_back(cast::declare(hw.iname, index, 0, value, true));
+  }
+  return declarations;
+}
+
+struct DeviceProgram {
+  std::vector<cast::Function> functions;
+  std::vector<DeviceKernel> kernels;
+};
+
+DeviceProgram device_program(LoopKernel& kernel, const cast::Function& signature, Target target) {
+  StageTimer timer("device_program(" + kernel.name + ")");
+  codegen::Linearization linearization = codegen::linearize(
+      kernel, [&](const std::string& iname) { return !codegen::is_hardware_tag(kernel.tag_of(iname)); });
+  std::vector<ProgramPart> parts = split_at_global_barriers(kernel, linearization.roots);
+  std::vector<std::vector<int>> members;
+  for (const ProgramPart& part : parts) {
+    members.emplace_back();
+    collect_instructions(part.roots, members.back());
+  }
+  refuse_temporaries_live_across_splits(kernel, parts, members);
+  timer.mark("linearize and split");
+  DeviceProgram program;
+  isl_context_of(kernel)->reset_operation_budget();
+  with_isl_errors("generating the device kernels of '" + kernel.name + "'", [&] {
+    for (std::size_t part = 0; part < parts.size(); ++part) {
+      codegen::LaunchShape launch = codegen::launch_shape(kernel, members[part]);
+      codegen::BarrierPlacement placement = codegen::insert_barriers(kernel, linearization, parts[part].roots, launch);
+      timer.mark("launch shape and barriers");
+      codegen::Linearization nest = linearization;
+      nest.roots = placement.roots;
+      std::vector<int> used;
+      collect_instructions(nest.roots, used);
+      std::vector<cast::StmtPtr> body = hardware_iname_values(kernel, launch, target);
+      for (cast::StmtPtr& declaration : temporary_declarations(kernel, &used)) body.push_back(declaration);
+      codegen::KernelSchedule schedule = codegen::build_schedule(kernel, nest);
+      StatementLowerer lowerer(kernel, nest, target);
+      body.push_back(lowerer.loop_nest(schedule, launch.context));
+      timer.mark("isl AST and lowering");
+      cast::Function function = signature;
+      function.name = parts.size() == 1 ? kernel.name : kernel.name + "_" + std::to_string(part);
+      function.body = cast::block(body);
+      function.device_kernel = true;
+      for (int axis = 0; axis < 3; ++axis) function.block_size[axis] = launch.block[static_cast<std::size_t>(axis)];
+      std::set<std::string> hardware;
+      for (const codegen::HardwareIname& hw : launch.inames) hardware.insert(hw.iname);
+      refuse_divergent_barriers(function.body, hardware, "", function.name);
+      DeviceKernel device;
+      device.name = function.name;
+      device.grid_size.assign(launch.grid.begin(), launch.grid.end());
+      device.block_size.assign(launch.block.begin(), launch.block.end());
+      program.kernels.push_back(device);
+      program.functions.push_back(std::move(function));
+    }
+    return 0;
+  });
+  return program;
+}
+
+// DESIGN.md §5: the C target runs l.N inames as loops, one work-item after another, so a kernel
+// that needs local barriers (written or inserted) cannot run there.
+void refuse_local_barriers_on_c(LoopKernel kernel) {
+  bool has_local = std::any_of(kernel.iname_tags.begin(), kernel.iname_tags.end(),
+                               [](const auto& entry) { return entry.second.kind == InameTag::Kind::Local; });
+  if (!has_local) return;
+  for (const Instruction& instruction : kernel.instructions) {
+    if (instruction.kind == InstructionKind::Barrier && instruction.barrier_scope == SyncScope::Local) {
+      throw Error("kernel '" + kernel.name + "' has local barrier '" + instruction.id +
+                  "' and l.N inames: the C target runs work-items one after another, so the barrier cannot "
+                  "hold; use the opencl (or cuda) target");
+    }
+  }
+  bool has_local_memory = std::any_of(kernel.temporaries.begin(), kernel.temporaries.end(),
+                                      [](const Temporary& t) { return t.address_space == AddressSpace::Local; });
+  if (!has_local_memory) return;
+  codegen::Linearization linearization = codegen::linearize(
+      kernel, [&](const std::string& iname) { return !codegen::is_hardware_tag(kernel.tag_of(iname)); });
+  std::vector<ProgramPart> parts = split_at_global_barriers(kernel, linearization.roots);
+  for (const ProgramPart& part : parts) {
+    std::vector<int> members;
+    collect_instructions(part.roots, members);
+    codegen::LaunchShape launch = codegen::launch_shape(kernel, members);
+    if (codegen::insert_barriers(kernel, linearization, part.roots, launch).inserted > 0) {
+      throw Error("kernel '" + kernel.name + "' shares local memory between work-items and needs barriers: "
+                  "the C target runs work-items one after another, so it cannot run it; use the opencl (or cuda) target");
+    }
+  }
+}
+
 }  // namespace
 
 std::string_view target_name(Target target) {
@@ -149,23 +413,32 @@ std::string_view target_name(Target target) {
 }
 
 GeneratedCode generate_code(const LoopKernel& kernel, Target target) {
-  if (target != Target::C) {
-    throw Error("target '" + std::string(target_name(target)) +
-                "' is not available in this version of loom; use the C target");
-  }
   StageTimer timer("generate_code(" + kernel.name + ")");
   if (!kernel.verified) check_kernel(kernel);
   timer.mark("check");
-  LoopKernel preprocessed = preprocess(kernel);
+  bool gpu = target != Target::C;
+  LoopKernel preprocessed = resolve_address_spaces(preprocess(kernel, gpu));
   timer.mark("preprocess");
   GeneratedCode code;
   code.target = target;
   code.function_name = preprocessed.name;
-  code.entry_name = preprocessed.name + "_loom_entry";
+  code.entry_name = gpu ? "" : preprocessed.name + "_loom_entry";
   cast::Function function = function_signature(preprocessed, code.arguments);
-  function.body = kernel_body(preprocessed, target);
-  timer.mark("schedule, AST, lowering");
-  code.source = codegen::print_translation_unit(function, target);
+  if (!gpu) {
+    with_isl_errors("checking kernel '" + kernel.name + "' for the C target", [&] {
+      refuse_local_barriers_on_c(preprocessed);
+      return 0;
+    });
+    function.body = kernel_body(preprocessed, target);
+    timer.mark("schedule, AST, lowering");
+    code.source = codegen::print_translation_unit(function, target);
+  } else {
+    code.global_temporaries = global_temporaries(preprocessed, function);
+    DeviceProgram program = device_program(preprocessed, function, target);
+    timer.mark("device kernels");
+    code.device_kernels = std::move(program.kernels);
+    code.source = codegen::print_translation_unit(program.functions, target);
+  }
   timer.mark("print");
   return code;
 }

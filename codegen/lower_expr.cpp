@@ -12,18 +12,22 @@ bool is_narrow_signed(DType dtype) {
   return dtype == DType::Int8 || dtype == DType::Int16 || dtype == DType::Int32 || dtype == DType::Bool;
 }
 
-std::string float_suffix(DType dtype) { return dtype == DType::Float32 ? "f" : ""; }
+// C's and CUDA's math library names: sqrtf for float, sqrt for double. OpenCL's are overloaded
+// (sqrt for both).
+std::string float_suffix(DType dtype, Target target) {
+  return dtype == DType::Float32 && target != Target::OpenCL ? "f" : "";
+}
 
-// C's math library names: sqrtf for float, sqrt for double; a few differ (abs → fabs).
+// The math function's name on `target`; a few differ from loom's (abs → fabs).
 std::string math_name(const std::string& function, DType dtype, Target target) {
-  if (function == "abs") return "fabs" + float_suffix(dtype);
-  if (function == "min") return "fmin" + float_suffix(dtype);
-  if (function == "max") return "fmax" + float_suffix(dtype);
+  if (function == "abs") return "fabs" + float_suffix(dtype, target);
+  if (function == "min") return "fmin" + float_suffix(dtype, target);
+  if (function == "max") return "fmax" + float_suffix(dtype, target);
   if (function == "rsqrt") {
-    if (target == Target::CUDA) return "rsqrt" + float_suffix(dtype);
+    if (target != Target::C) return "rsqrt" + float_suffix(dtype, target);
     return dtype == DType::Float32 ? "loom_rsqrt_float" : "loom_rsqrt_double";
   }
-  return function + float_suffix(dtype);
+  return function + float_suffix(dtype, target);
 }
 
 cast::ExprPtr cast_if_needed(cast::ExprPtr value, DType dtype) {
@@ -172,7 +176,7 @@ cast::ExprPtr ExpressionLowering::lower_arithmetic(BinaryOp op, cast::ExprPtr lh
     case BinaryOp::Multiply: return cast::binary("*", lhs, rhs, type);
     case BinaryOp::Divide: return cast::binary("/", lhs, rhs, type);
     case BinaryOp::FloorDivide:
-      if (floating) return cast::call("floor" + float_suffix(type), {cast::binary("/", lhs, rhs, type)}, type);
+      if (floating) return cast::call("floor" + float_suffix(type, target_), {cast::binary("/", lhs, rhs, type)}, type);
       if (!is_signed(type)) return cast::binary("/", lhs, rhs, type);
       return cast::call(integer_helper("loom_floor_div", type), {lhs, rhs}, type);
     case BinaryOp::Modulo:
@@ -180,7 +184,7 @@ cast::ExprPtr ExpressionLowering::lower_arithmetic(BinaryOp op, cast::ExprPtr lh
       if (!is_signed(type)) return cast::binary("%", lhs, rhs, type);
       return cast::call(integer_helper("loom_mod", type), {lhs, rhs}, type);
     case BinaryOp::Power:
-      if (floating) return cast::call("pow" + float_suffix(type), {lhs, rhs}, type);
+      if (floating) return cast::call("pow" + float_suffix(type, target_), {lhs, rhs}, type);
       return cast::call(integer_helper("loom_pow", type), {lhs, rhs}, type);
     default: break;
   }

@@ -14,51 +14,160 @@ namespace {
 
 // ---- dialect hooks -------------------------------------------------------------------------
 
-const char* kCPreamble = R"(#include <math.h>
-#include <stdbool.h>
-#include <stdint.h>
-
-#define LOOM_DEFINE_INT_HELPERS(T)                                                   \
-  static inline T loom_floor_div_##T(T a, T b) {                                    \
+// Integer helpers shared by every dialect: Python's floor division and modulo (correct for
+// negative values), min/max/abs/pow. LOOM_FN is the dialect's function qualifier.
+const char* kIntegerHelpers = R"(#define LOOM_DEFINE_INT_HELPERS(T)                                                   \
+  LOOM_FN T loom_floor_div_##T(T a, T b) {                                          \
     T q = a / b;                                                                     \
     return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;                         \
   }                                                                                  \
-  static inline T loom_mod_##T(T a, T b) {                                           \
+  LOOM_FN T loom_mod_##T(T a, T b) {                                                 \
     T r = a % b;                                                                     \
     return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;                             \
   }                                                                                  \
-  static inline T loom_min_##T(T a, T b) { return a < b ? a : b; }                   \
-  static inline T loom_max_##T(T a, T b) { return a > b ? a : b; }                   \
-  static inline T loom_abs_##T(T a) { return a < 0 ? -a : a; }                       \
-  static inline T loom_pow_##T(T base, T exponent) {                                 \
+  LOOM_FN T loom_min_##T(T a, T b) { return a < b ? a : b; }                         \
+  LOOM_FN T loom_max_##T(T a, T b) { return a > b ? a : b; }                         \
+  LOOM_FN T loom_abs_##T(T a) { return a < 0 ? -a : a; }                             \
+  LOOM_FN T loom_pow_##T(T base, T exponent) {                                       \
     T result = 1;                                                                    \
     for (; exponent > 0; --exponent) result *= base;                                 \
     return result;                                                                   \
   }
 LOOM_DEFINE_INT_HELPERS(int32_t)
 LOOM_DEFINE_INT_HELPERS(int64_t)
-static inline float loom_mod_float(float a, float b) {
+)";
+
+const char* kCHead = R"(#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#define LOOM_FN static inline
+)";
+
+const char* kCFloatHelpers = R"(LOOM_FN float loom_mod_float(float a, float b) {
   float r = fmodf(a, b);
   return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
 }
-static inline double loom_mod_double(double a, double b) {
+LOOM_FN double loom_mod_double(double a, double b) {
   double r = fmod(a, b);
   return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
 }
-static inline float loom_rsqrt_float(float x) { return 1.0f / sqrtf(x); }
-static inline double loom_rsqrt_double(double x) { return 1.0 / sqrt(x); }
+LOOM_FN float loom_rsqrt_float(float x) { return 1.0f / sqrtf(x); }
+LOOM_FN double loom_rsqrt_double(double x) { return 1.0 / sqrt(x); }
+)";
+
+// OpenCL C has no <stdint.h>: the fixed-width names loom prints are typedefs of its own types.
+const char* kOpenCLHead = R"(#if defined(cl_khr_fp64)
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#endif
+typedef char int8_t;
+typedef short int16_t;
+typedef int int32_t;
+typedef long int64_t;
+typedef uchar uint8_t;
+typedef ushort uint16_t;
+typedef uint uint32_t;
+typedef ulong uint64_t;
+
+#define LOOM_FN inline
+)";
+
+// OpenCL's math functions are overloaded (fmod for float and double alike).
+const char* kOpenCLFloatHelpers = R"(LOOM_FN float loom_mod_float(float a, float b) {
+  float r = fmod(a, b);
+  return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
+}
+#if defined(cl_khr_fp64)
+LOOM_FN double loom_mod_double(double a, double b) {
+  double r = fmod(a, b);
+  return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
+}
+#endif
+)";
+
+// NVRTC compiles without the C library headers: the integer names, INFINITY and NAN come from
+// here. (typedefs that repeat the same type are legal C++, so nvcc with its headers is fine too.)
+const char* kCudaHead = R"(typedef signed char int8_t;
+typedef short int16_t;
+typedef int int32_t;
+typedef long long int64_t;
+typedef unsigned char uint8_t;
+typedef unsigned short uint16_t;
+typedef unsigned int uint32_t;
+typedef unsigned long long uint64_t;
+#ifndef INFINITY
+#define INFINITY __int_as_float(0x7f800000)
+#endif
+#ifndef NAN
+#define NAN __int_as_float(0x7fffffff)
+#endif
+
+#define LOOM_FN __device__ static inline
+)";
+
+const char* kCudaFloatHelpers = R"(LOOM_FN float loom_mod_float(float a, float b) {
+  float r = fmodf(a, b);
+  return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
+}
+LOOM_FN double loom_mod_double(double a, double b) {
+  double r = fmod(a, b);
+  return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r;
+}
 )";
 
 std::string preamble(Target target) {
   switch (target) {
-    case Target::C: return kCPreamble;
-    default: throw Error("the " + std::string(target_name(target)) + " printer is not available yet");
+    case Target::C: return std::string(kCHead) + kIntegerHelpers + kCFloatHelpers;
+    case Target::OpenCL: return std::string(kOpenCLHead) + kIntegerHelpers + kOpenCLFloatHelpers;
+    case Target::CUDA: return std::string(kCudaHead) + kIntegerHelpers + kCudaFloatHelpers;
+  }
+  return "";
+}
+
+std::string restrict_qualifier(Target target) { return target == Target::CUDA ? "__restrict__" : "restrict"; }
+
+std::string pointer_space(Target target) { return target == Target::OpenCL ? "__global " : ""; }
+
+std::string local_space(Target target) {
+  switch (target) {
+    case Target::OpenCL: return "__local ";
+    case Target::CUDA: return "__shared__ ";
+    default: return "";
   }
 }
 
-std::string function_qualifier(Target target) { return target == Target::C ? "void" : "void"; }
+std::string hardware_index(const cast::Expr& expr, Target target) {
+  bool local = expr.op == "local";
+  int axis = static_cast<int>(expr.int_value);
+  if (target == Target::OpenCL) {
+    return std::string("(int32_t) ") + (local ? "get_local_id(" : "get_group_id(") + std::to_string(axis) + ")";
+  }
+  if (target == Target::CUDA) return std::string("(int32_t) ") + (local ? "threadIdx." : "blockIdx.") + "xyz"[axis];
+  throw InternalError("hardware index on the C target");
+}
 
-std::string restrict_qualifier(Target target) { return target == Target::C ? "restrict" : "__restrict__"; }
+std::string barrier_statement(const cast::Stmt& stmt, Target target) {
+  switch (target) {
+    case Target::OpenCL:
+      return stmt.global_barrier ? "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);"
+                                 : "barrier(CLK_LOCAL_MEM_FENCE);";
+    // __syncthreads also orders the block's global memory accesses.
+    case Target::CUDA: return "__syncthreads();";
+    default: return "/* barrier: a no-op on this target */";
+  }
+}
+
+// `__kernel void __attribute__((reqd_work_group_size(16, 16, 1))) name` and the CUDA equivalent.
+std::string function_head(const cast::Function& function, Target target) {
+  if (!function.device_kernel) return "void " + function.name;
+  int64_t threads = function.block_size[0] * function.block_size[1] * function.block_size[2];
+  if (target == Target::CUDA) {
+    return "extern \"C\" __global__ void __launch_bounds__(" + std::to_string(threads) + ") " + function.name;
+  }
+  return "__kernel void __attribute__((reqd_work_group_size(" + std::to_string(function.block_size[0]) + ", " +
+         std::to_string(function.block_size[1]) + ", " + std::to_string(function.block_size[2]) + "))) " +
+         function.name;
+}
 
 // ---- expressions ------------------------------------------------------------------------------
 
@@ -70,7 +179,8 @@ int precedence(const cast::Expr& expr) {
       return (expr.float_value < 0 || std::signbit(expr.float_value)) ? 2 : 0;
     case cast::ExprKind::Var:
     case cast::ExprKind::Call:
-    case cast::ExprKind::Load: return 0;
+    case cast::ExprKind::Load:
+    case cast::ExprKind::HardwareIndex: return 0;
     case cast::ExprKind::Unary:
     case cast::ExprKind::Cast: return 2;
     case cast::ExprKind::Ternary: return 13;
@@ -127,6 +237,7 @@ class ExpressionPrinter {
       case cast::ExprKind::Unary: return expr.op + operand(*expr.args[0], 2, false);
       case cast::ExprKind::Cast: return "(" + c_type_name(expr.dtype) + ") " + operand(*expr.args[0], 2, false);
       case cast::ExprKind::Load: return expr.name + "[" + print(*expr.args[0]) + "]";
+      case cast::ExprKind::HardwareIndex: return "(" + hardware_index(expr, target_) + ")";
       case cast::ExprKind::Call: {
         std::string out = expr.name + "(";
         for (std::size_t i = 0; i < expr.args.size(); ++i) out += (i ? ", " : "") + print(*expr.args[i]);
@@ -162,7 +273,7 @@ class ExpressionPrinter {
 
 class StatementPrinter {
  public:
-  explicit StatementPrinter(Target target) : expressions_(target) {}
+  explicit StatementPrinter(Target target) : target_(target), expressions_(target) {}
 
   void print(const cast::Stmt& stmt, int indent, std::ostringstream& out) const {
     std::string pad(static_cast<std::size_t>(indent) * 2, ' ');
@@ -175,13 +286,14 @@ class StatementPrinter {
         out << pad << expressions_.print(*stmt.target) << " = " << expressions_.print(*stmt.value) << ";\n";
         break;
       case cast::StmtKind::Declare:
-        out << pad << (stmt.is_const ? "const " : "") << c_type_name(stmt.dtype) << " " << stmt.name;
+        out << pad << (stmt.local_memory ? local_space(target_) : "") << (stmt.is_const ? "const " : "")
+            << c_type_name(stmt.dtype) << " " << stmt.name;
         if (stmt.extent > 0) out << "[" << stmt.extent << "]";
         if (stmt.init) out << " = " << expressions_.print(*stmt.init);
         out << ";\n";
         break;
       case cast::StmtKind::Barrier:
-        out << pad << "/* barrier: a no-op on this target */\n";
+        out << pad << barrier_statement(stmt, target_) << "\n";
         break;
       case cast::StmtKind::For: {
         if (!stmt.pragma.empty()) out << pad << "#pragma " << stmt.pragma << "\n";
@@ -211,6 +323,7 @@ class StatementPrinter {
     out << pad << "}\n";
   }
 
+  Target target_;
   ExpressionPrinter expressions_;
 };
 
@@ -219,7 +332,7 @@ std::string parameter_list(const cast::Function& function, Target target) {
   for (const cast::Parameter& parameter : function.parameters) {
     if (!out.empty()) out += ", ";
     if (parameter.is_pointer) {
-      out += (parameter.is_const ? "const " : "") + c_type_name(parameter.dtype) + " *" +
+      out += pointer_space(target) + (parameter.is_const ? "const " : "") + c_type_name(parameter.dtype) + " *" +
              restrict_qualifier(target) + " " + parameter.name;
     } else {
       out += c_type_name(parameter.dtype) + " const " + parameter.name;
@@ -268,15 +381,20 @@ std::string print_expression(const cast::Expr& expr, Target target) {
   return ExpressionPrinter(target).print(expr);
 }
 
-std::string print_translation_unit(const cast::Function& function, Target target) {
+std::string print_translation_unit(const std::vector<cast::Function>& functions, Target target) {
   std::ostringstream out;
-  out << preamble(target) << "\n";
-  out << function_qualifier(target) << " " << function.name << "(" << parameter_list(function, target)
-      << ")\n{\n";
-  StatementPrinter(target).print(*function.body, 1, out);
-  out << "}\n";
-  if (target == Target::C) out << "\n" << c_entry_point(function);
+  out << preamble(target);
+  for (const cast::Function& function : functions) {
+    out << "\n" << function_head(function, target) << "(" << parameter_list(function, target) << ")\n{\n";
+    StatementPrinter(target).print(*function.body, 1, out);
+    out << "}\n";
+    if (target == Target::C) out << "\n" << c_entry_point(function);
+  }
   return out.str();
+}
+
+std::string print_translation_unit(const cast::Function& function, Target target) {
+  return print_translation_unit(std::vector<cast::Function>{function}, target);
 }
 
 }  // namespace loom::codegen

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "codegen/cast.hpp"
 #include "loom/codegen.hpp"
@@ -14,6 +15,8 @@ std::string c_type_name(DType dtype);
 // Prints a complete translation unit: the dialect's preamble, the function, and (for the C
 // target) an entry point `void <name>_loom_entry(void **args)` that unpacks its arguments.
 std::string print_translation_unit(const cast::Function& function, Target target);
+// Several functions (the device kernels of one program) in one translation unit.
+std::string print_translation_unit(const std::vector<cast::Function>& functions, Target target);
 
 // Prints one expression (exposed for tests).
 std::string print_expression(const cast::Expr& expr, Target target);

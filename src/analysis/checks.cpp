@@ -10,6 +10,7 @@
 #include <set>
 
 #include "analysis/accesses.hpp"
+#include "analysis/address_spaces.hpp"
 #include "analysis/instance_printer.hpp"
 #include "ir/isl_expr.hpp"
 #include "ir/isl_extra.hpp"
@@ -35,7 +36,7 @@ bool concurrent_for(AddressSpace space, const InameTag& tag) {
 AddressSpace space_of(const LoopKernel& kernel, const std::string& variable) {
   const Temporary* temporary = kernel.find_temporary(variable);
   if (temporary == nullptr) return AddressSpace::Global;
-  return temporary->address_space == AddressSpace::Auto ? AddressSpace::Private : temporary->address_space;
+  return effective_address_space(kernel, *temporary);
 }
 
 // Two instances writing the same element while differing in `iname`.

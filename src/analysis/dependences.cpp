@@ -7,9 +7,11 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "analysis/accesses.hpp"
+#include "analysis/address_spaces.hpp"
 #include "analysis/instance_printer.hpp"
 #include "analysis/timestamps.hpp"
 #include "ir/isl_extra.hpp"
@@ -104,16 +106,46 @@ std::vector<std::string> differing_parallel_inames(const LoopKernel& kernel, con
   return differing;
 }
 
+// Whether instruction `from` depends on `to` through a chain of dependencies.
+bool depends_transitively(const LoopKernel& kernel, const std::string& from, const std::string& to) {
+  std::set<std::string> seen;
+  std::vector<std::string> pending{from};
+  while (!pending.empty()) {
+    std::string id = pending.back();
+    pending.pop_back();
+    const Instruction* instruction = kernel.find_instruction(id);
+    if (instruction == nullptr || !seen.insert(id).second) continue;
+    for (const std::string& dependency : instruction->depends_on) {
+      if (dependency == to) return true;
+      pending.push_back(dependency);
+    }
+  }
+  return false;
+}
+
+// A global barrier ordered after `source` and before `sink` separates them completely (the
+// program is split into kernels there).
+bool separated_by_global_barrier(const LoopKernel& kernel, const std::string& source, const std::string& sink) {
+  return std::any_of(kernel.instructions.begin(), kernel.instructions.end(), [&](const Instruction& barrier) {
+    return barrier.kind == InstructionKind::Barrier && barrier.barrier_scope == SyncScope::Global &&
+           depends_transitively(kernel, sink, barrier.id) && depends_transitively(kernel, barrier.id, source);
+  });
+}
+
 // The dependences the kernel must honour: privatized and barrier-ordered pairs removed.
 isl::map relevant_part(const LoopKernel& kernel, const Dependence& dependence) {
+  if (separated_by_global_barrier(kernel, dependence.source, dependence.sink)) {
+    return isl::map::empty(dependence.relation.space());
+  }
   const Temporary* temporary = kernel.find_temporary(dependence.variable);
   if (temporary == nullptr) return dependence.relation;
+  AddressSpace space = effective_address_space(kernel, *temporary);
   std::vector<std::string> exempt;
   for (const auto& [iname, tag] : kernel.iname_tags) {
     bool local_axis = tag.kind == InameTag::Kind::Local;
-    if (temporary->address_space == AddressSpace::Local && local_axis) exempt.push_back(iname);
-    bool private_copy = temporary->address_space != AddressSpace::Local &&
-                        temporary->address_space != AddressSpace::Global && is_parallel(tag);
+    // Local memory: code generation places the barriers these dependences need (or refuses).
+    if (space == AddressSpace::Local && local_axis) exempt.push_back(iname);
+    bool private_copy = space == AddressSpace::Private && is_parallel(tag);
     // Privatization removes false (anti, output) dependences; real data flow stays.
     if (private_copy && dependence.kind != DependenceKind::Flow) exempt.push_back(iname);
   }
@@ -130,6 +162,10 @@ isl::map relevant_part(const LoopKernel& kernel, const Dependence& dependence) {
   if (!parallel.empty()) {
     message << "iname '" << parallel.front() << "' is tagged " << to_string(kernel.tag_of(parallel.front()))
             << " and the dependence crosses its iterations";
+    if (kernel.tag_of(parallel.front()).kind == InameTag::Kind::Group) {
+      message << " (different work-groups: a global barrier between them is missing; add_barrier with "
+                 "synchronization_kind=\"global\" splits the kernel there)";
+    }
   } else {
     message << "the new loop order runs them the other way round";
   }

@@ -47,10 +47,10 @@ LoopKernel expand_substitutions(const LoopKernel& kernel) {
   return result;
 }
 
-LoopKernel preprocess(const LoopKernel& kernel) {
+LoopKernel preprocess(const LoopKernel& kernel, bool hardware_axes) {
   LoopKernel result = expand_substitutions(kernel);
   result = infer_types(result);
-  result = realize_reductions(result);
+  result = realize_reductions(result, hardware_axes);
   result = privatize_ilp_temporaries(result);
   return result;
 }

@@ -9,6 +9,7 @@ namespace loom {
 // Inlines every substitution-rule invocation (rules may use other rules; recursion is refused).
 LoopKernel expand_substitutions(const LoopKernel& kernel);
 
-LoopKernel preprocess(const LoopKernel& kernel);
+// `hardware_axes`: for GPU targets, where g/l inames are hardware threads rather than loops.
+LoopKernel preprocess(const LoopKernel& kernel, bool hardware_axes = false);
 
 }  // namespace loom

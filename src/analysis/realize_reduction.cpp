@@ -92,8 +92,10 @@ PrivateAxis constant_range(const LoopKernel& kernel, const std::string& iname, c
 // A reduction's accumulator needs one copy per value of every iname of its instruction that is
 // entered inside the reduction's loops (a reduction iname moved outward) or that is ILP-parallel
 // (each unrolled copy accumulates on its own; loopy's realize_ilp).
+// On GPU targets (`hardware_axes`) g/l inames are not loops: every work-item has its own private
+// accumulator already, so they never get an axis.
 std::vector<PrivateAxis> private_axes(const LoopKernel& kernel, const std::set<std::string>& within,
-                                      const std::vector<std::string>& reduction_inames) {
+                                      const std::vector<std::string>& reduction_inames, bool hardware_axes) {
   std::vector<std::string> nesting = codegen::iname_nesting_order(kernel);
   auto position = [&](const std::string& iname) { return std::find(nesting.begin(), nesting.end(), iname) - nesting.begin(); };
   auto outermost_reduction = std::min_element(reduction_inames.begin(), reduction_inames.end(),
@@ -102,6 +104,7 @@ std::vector<PrivateAxis> private_axes(const LoopKernel& kernel, const std::set<s
   for (const std::string& iname : nesting) {
     if (within.count(iname) == 0) continue;
     InameTag::Kind kind = kernel.tag_of(iname).kind;
+    if (hardware_axes && (kind == InameTag::Kind::Group || kind == InameTag::Kind::Local)) continue;
     bool ilp = kind == InameTag::Kind::Ilp || kind == InameTag::Kind::IlpSeq || kind == InameTag::Kind::Vec;
     bool inside = outermost_reduction != reduction_inames.end() && position(iname) > position(*outermost_reduction);
     if (ilp) axes.push_back(constant_range(kernel, iname, "it is tagged " + to_string(kernel.tag_of(iname))));
@@ -112,7 +115,7 @@ std::vector<PrivateAxis> private_axes(const LoopKernel& kernel, const std::set<s
 
 class ReductionRealizer {
  public:
-  explicit ReductionRealizer(LoopKernel& kernel) : kernel_(kernel) {
+  ReductionRealizer(LoopKernel& kernel, bool hardware_axes) : kernel_(kernel), hardware_axes_(hardware_axes) {
     for (const Instruction& instruction : kernel.instructions) used_ids_.insert(instruction.id);
     for (const Temporary& temporary : kernel.temporaries) used_names_.insert(temporary.name);
     for (const KernelArgument& arg : kernel.args) used_names_.insert(arg.name);
@@ -225,7 +228,7 @@ class ReductionRealizer {
     inner_within.insert(reduction.reduction_inames.begin(), reduction.reduction_inames.end());
     DType dtype = value_type(*reduction.operands.back(), result_type);
     Accumulator accumulator =
-        add_accumulator("acc_" + suffix, dtype, private_axes(kernel_, within, reduction.reduction_inames));
+        add_accumulator("acc_" + suffix, dtype, private_axes(kernel_, within, reduction.reduction_inames, hardware_axes_));
 
     Instruction init = derived(origin, suffix + "_init", within);
     init.assignees = {accumulator.reference()};
@@ -260,7 +263,7 @@ class ReductionRealizer {
     TypeContext types(kernel_);
     DType value_dtype = value_type(*reduction.operands[0], types.variable_dtype(origin.assignees[0]->name));
     DType index_dtype = value_type(*reduction.operands[1], types.variable_dtype(origin.assignees[1]->name));
-    std::vector<PrivateAxis> axes = private_axes(kernel_, origin.within_inames, reduction.reduction_inames);
+    std::vector<PrivateAxis> axes = private_axes(kernel_, origin.within_inames, reduction.reduction_inames, hardware_axes_);
     ExprPtr value_acc = add_accumulator("acc_" + suffix, value_dtype, axes).reference();
     ExprPtr index_acc = add_accumulator("acc_" + suffix + "_index", index_dtype, axes).reference();
 
@@ -326,6 +329,7 @@ class ReductionRealizer {
   }
 
   LoopKernel& kernel_;
+  bool hardware_axes_;
   std::set<std::string> used_ids_;
   std::set<std::string> used_names_;
   std::map<std::string, std::vector<std::string>> split_instructions_;  // argmax: id → its two stores
@@ -333,9 +337,9 @@ class ReductionRealizer {
 
 }  // namespace
 
-LoopKernel realize_reductions(const LoopKernel& kernel) {
+LoopKernel realize_reductions(const LoopKernel& kernel, bool hardware_axes) {
   LoopKernel result = kernel;
-  ReductionRealizer(result).realize_all();
+  ReductionRealizer(result, hardware_axes).realize_all();
   return result;
 }
 

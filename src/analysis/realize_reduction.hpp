@@ -6,7 +6,8 @@
 namespace loom {
 
 // Sequential realization of every `sum/product/max/min/argmax/argmin` (see the .cpp for the
-// rewrite). Types must be inferred first.
-LoopKernel realize_reductions(const LoopKernel& kernel);
+// rewrite). Types must be inferred first. `hardware_axes`: g/l inames run as hardware threads (GPU
+// targets), not loops, so accumulators get no private axis along them.
+LoopKernel realize_reductions(const LoopKernel& kernel, bool hardware_axes = false);
 
 }  // namespace loom

@@ -13,11 +13,10 @@ namespace loom::cli {
 
 namespace {
 
-// ptx and cubin-info come from the CUDA target's compiler, which this build lacks.
+// ptx and cubin-info come from NVRTC through the CUDA runtime, which this build lacks.
 void check_emit(const std::string& emit) {
   if (emit == "source") return;
-  throw EnvironmentError("--emit " + emit +
-                         " needs the cuda target, which is not available in this build of loom");
+  throw EnvironmentError("--emit " + emit + " needs the CUDA runtime (NVRTC), which this build of loom lacks");
 }
 
 void check_arch(const std::optional<std::string>& arch, Target target) {

@@ -12,6 +12,7 @@
 #include "cli/parameters.hpp"
 #include "cli/progress.hpp"
 #include "cli/targets.hpp"
+#include "codegen/hardware_axes.hpp"
 #include "codegen/linearize.hpp"
 #include "loom/codegen.hpp"
 #include "loom/error.hpp"
@@ -59,15 +60,24 @@ void add_transform_stages(const Spec& spec, const ParameterMap& defines, std::ve
 }
 
 std::string loop_nest_text(const LoopKernel& kernel, Target target) {
-  LoopKernel preprocessed = preprocess(kernel);
-  // The C target runs every iname, hardware-parallel ones included, as a loop.
-  auto is_loop = [target](const std::string&) { return target == Target::C; };
+  LoopKernel preprocessed = preprocess(kernel, target != Target::C);
+  // The C target runs every iname, hardware-parallel ones included, as a loop; GPU targets run
+  // g/l inames as work-groups and work-items.
+  auto is_loop = [&](const std::string& iname) {
+    return target == Target::C || !codegen::is_hardware_tag(preprocessed.tag_of(iname));
+  };
   return codegen::to_string(codegen::linearize(preprocessed, is_loop), preprocessed);
 }
 
-std::string launch_sizes_text(const LoopKernel& kernel, Target target) {
+std::string launch_sizes_text(const LoopKernel& kernel, const GeneratedCode& code) {
   std::string text;
-  if (target == Target::C) text = "host C target: groups and work-items run as loops\n";
+  if (code.target == Target::C) text = "host C target: groups and work-items run as loops\n";
+  for (const DeviceKernel& device : code.device_kernels) {
+    text += "kernel " + device.name + ": grid (" + to_string(device.grid_size[0]) + ", " +
+            to_string(device.grid_size[1]) + ", " + to_string(device.grid_size[2]) + "), block (" +
+            std::to_string(device.block_size[0]) + ", " + std::to_string(device.block_size[1]) + ", " +
+            std::to_string(device.block_size[2]) + ")\n";
+  }
   for (const std::string& iname : kernel.all_inames()) {
     InameTag tag = kernel.tag_of(iname);
     if (tag.kind == InameTag::Kind::Group || tag.kind == InameTag::Kind::Local) {
@@ -145,8 +155,8 @@ int explain_command(const ExplainOptions& options) {
   add_transform_stages(spec, defines, stages, kernel);
   progress.stage("generating code for " + spec.name);
   stages.push_back({"loop_nest", "txt", "loop nest", loop_nest_text(kernel, target)});
-  stages.push_back({"launch_sizes", "txt", "launch sizes", launch_sizes_text(kernel, target)});
   GeneratedCode code = generate_code(kernel, target);
+  stages.push_back({"launch_sizes", "txt", "launch sizes", launch_sizes_text(kernel, code)});
   stages.push_back(
       {"code", source_extension(target), std::string(target_name(target)) + " code", code.source});
   progress.finish();

@@ -1,10 +1,13 @@
 #include "ir/isl_expr.hpp"
 
 #include <isl/aff.h>
+#include <isl/ast.h>
+#include <isl/ast_build.h>
 #include <isl/map.h>
 #include <isl/val.h>
 
 #include "ir/isl_extra.hpp"
+#include "loom/error.hpp"
 
 namespace loom {
 
@@ -142,6 +145,93 @@ std::optional<ExprPtr> pw_aff_to_expr(const isl::pw_aff& value) {
     result = sum;
   });
   if (!ok) return std::nullopt;
+  return result;
+}
+
+namespace {
+
+ExprPtr from_ast_expr(isl_ast_expr* ast);
+
+ExprPtr ast_operand(isl_ast_expr* ast, int position) {
+  isl_ast_expr* operand = isl_ast_expr_op_get_arg(ast, position);
+  ExprPtr result = from_ast_expr(operand);
+  isl_ast_expr_free(operand);
+  return result;
+}
+
+ExprPtr from_ast_operation(isl_ast_expr* ast) {
+  auto operand = [&](int position) { return ast_operand(ast, position); };
+  auto both = [&](BinaryOp op) { return binary(op, operand(0), operand(1)); };
+  switch (isl_ast_expr_op_get_type(ast)) {
+    case isl_ast_expr_op_and:
+    case isl_ast_expr_op_and_then: return both(BinaryOp::LogicalAnd);
+    case isl_ast_expr_op_or:
+    case isl_ast_expr_op_or_else: return both(BinaryOp::LogicalOr);
+    case isl_ast_expr_op_max:
+    case isl_ast_expr_op_min: {
+      const char* name = isl_ast_expr_op_get_type(ast) == isl_ast_expr_op_min ? "min" : "max";
+      ExprPtr result = operand(0);
+      for (int i = 1; i < isl_ast_expr_op_get_n_arg(ast); ++i) result = call(name, {result, operand(i)});
+      return result;
+    }
+    case isl_ast_expr_op_minus: return unary(UnaryOp::Negate, operand(0));
+    case isl_ast_expr_op_add: return both(BinaryOp::Add);
+    case isl_ast_expr_op_sub: return both(BinaryOp::Subtract);
+    case isl_ast_expr_op_mul: return both(BinaryOp::Multiply);
+    // Exact and floor divisions agree with Python's floor division; pdiv (positive dividend) too.
+    case isl_ast_expr_op_div:
+    case isl_ast_expr_op_pdiv_q:
+    case isl_ast_expr_op_fdiv_q: return both(BinaryOp::FloorDivide);
+    case isl_ast_expr_op_pdiv_r:
+    case isl_ast_expr_op_zdiv_r: return both(BinaryOp::Modulo);
+    case isl_ast_expr_op_cond:
+    case isl_ast_expr_op_select: return if_then_else(operand(0), operand(1), operand(2));
+    case isl_ast_expr_op_eq: return both(BinaryOp::Equal);
+    case isl_ast_expr_op_le: return both(BinaryOp::LessEqual);
+    case isl_ast_expr_op_lt: return both(BinaryOp::Less);
+    case isl_ast_expr_op_ge: return both(BinaryOp::GreaterEqual);
+    case isl_ast_expr_op_gt: return both(BinaryOp::Greater);
+    default: break;
+  }
+  throw InternalError("unexpected isl AST operation in a parametric expression");
+}
+
+ExprPtr from_ast_expr(isl_ast_expr* ast) {
+  switch (isl_ast_expr_get_type(ast)) {
+    case isl_ast_expr_int: {
+      isl_val* value = isl_ast_expr_int_get_val(ast);
+      int64_t number = isl_val_get_num_si(value);
+      isl_val_free(value);
+      return int_literal(number);
+    }
+    case isl_ast_expr_id: {
+      isl_id* id = isl_ast_expr_id_get_id(ast);
+      std::string name = isl_id_get_name(id);
+      isl_id_free(id);
+      return variable(name);
+    }
+    case isl_ast_expr_op: return from_ast_operation(ast);
+    default: break;
+  }
+  throw InternalError("unexpected isl AST expression in a parametric expression");
+}
+
+}  // namespace
+
+ExprPtr parametric_expr(const isl::pw_aff& value, const isl::set& context) {
+  isl::set params = context.params();
+  isl_ast_build* build = isl_ast_build_from_context(params.copy());
+  isl_ast_expr* ast = isl_ast_build_expr_from_pw_aff(build, value.copy());
+  isl_ast_build_free(build);
+  if (ast == nullptr) isl::exception::throw_last_error(value.ctx());
+  ExprPtr result;
+  try {
+    result = from_ast_expr(ast);
+  } catch (...) {
+    isl_ast_expr_free(ast);
+    throw;
+  }
+  isl_ast_expr_free(ast);
   return result;
 }
 

@@ -25,4 +25,9 @@ std::optional<isl::map> access_map(const isl::set& domain, const std::string& ar
 // several pieces or involves a set dimension or a division).
 std::optional<ExprPtr> pw_aff_to_expr(const isl::pw_aff& value);
 
+// Any piecewise quasi-affine function of the parameters (divisions, several pieces) as a loom
+// expression, simplified under `context` by isl's AST expression builder: floor divisions become
+// `//`, pieces `if(...)`, min/max calls. For launch sizes evaluated at run time.
+ExprPtr parametric_expr(const isl::pw_aff& value, const isl::set& context);
+
 }  // namespace loom

@@ -1,0 +1,271 @@
+#include "codegen/barriers.hpp"
+
+#include <fnmatch.h>
+#include <isl/constraint.h>
+#include <isl/map.h>
+
+#include <algorithm>
+#include <optional>
+#include <set>
+
+#include "analysis/accesses.hpp"
+#include "ir/isl_kernel.hpp"
+#include "loom/error.hpp"
+
+namespace loom::codegen {
+
+namespace {
+
+const Instruction& instruction_at(const LoopKernel& kernel, int index) {
+  return kernel.instructions[static_cast<std::size_t>(index)];
+}
+
+bool is_local_memory(const LoopKernel& kernel, const std::string& variable) {
+  const Temporary* temporary = kernel.find_temporary(variable);
+  return temporary != nullptr && temporary->address_space == AddressSpace::Local;
+}
+
+// `in - out + offset` compared with 0: equal (kind 0), > 0 (kind 1) or < 0 (kind -1).
+isl::map constrain(const isl::map& map, int in, int out, int64_t offset, int kind) {
+  isl_local_space* space = isl_local_space_from_space(isl_map_get_space(map.get()));
+  isl_constraint* c = kind == 0 ? isl_constraint_alloc_equality(space) : isl_constraint_alloc_inequality(space);
+  int sign = kind < 0 ? -1 : 1;
+  c = isl_constraint_set_coefficient_si(c, isl_dim_in, in, sign);
+  c = isl_constraint_set_coefficient_si(c, isl_dim_out, out, -sign);
+  c = isl_constraint_set_constant_si(c, static_cast<int>(sign * offset - (kind == 0 ? 0 : 1)));
+  return isl::manage(isl_map_add_constraint(map.copy(), c));
+}
+
+int dim_in(const isl::map& map, const std::string& name) { return isl_map_find_dim_by_name(map.get(), isl_dim_in, name.c_str()); }
+int dim_out(const isl::map& map, const std::string& name) { return isl_map_find_dim_by_name(map.get(), isl_dim_out, name.c_str()); }
+
+// The hardware iname of `instruction` on an axis, with its constant lower bound (nullopt: none or
+// not constant).
+struct AxisIname {
+  std::string iname;
+  std::optional<int64_t> lower;
+};
+std::optional<AxisIname> iname_on(const LaunchShape& launch, const Instruction& instruction, bool local, int axis) {
+  for (const HardwareIname& hw : launch.inames) {
+    if (hw.local != local || hw.axis != axis || instruction.within_inames.count(hw.iname) == 0) continue;
+    std::optional<int64_t> lower;
+    if (hw.lower->kind == ExprKind::IntLiteral) lower = hw.lower->int_value;
+    return AxisIname{hw.iname, lower};
+  }
+  return std::nullopt;
+}
+
+// Pairs (source instance, sink instance) in one work-group, different work-items.
+isl::map same_group_other_item(const isl::map& pairs, const LaunchShape& launch, const Instruction& source,
+                               const Instruction& sink) {
+  isl::map result = pairs;
+  std::optional<isl::map> differ;
+  for (bool local : {false, true}) {
+    for (int axis = 0; axis < 3; ++axis) {
+      std::optional<AxisIname> a = iname_on(launch, source, local, axis);
+      std::optional<AxisIname> b = iname_on(launch, sink, local, axis);
+      if (!a || !b) continue;
+      int in = dim_in(pairs, a->iname), out = dim_out(pairs, b->iname);
+      if (in < 0 || out < 0) continue;
+      // Hardware index equal: a - lower_a == b - lower_b. Unknown lowers: same iname or give up
+      // (no constraint: conservative, more barriers).
+      std::optional<int64_t> offset;
+      if (a->lower && b->lower) offset = *b->lower - *a->lower;
+      else if (a->iname == b->iname) offset = 0;
+      if (!offset) continue;
+      if (!local) {
+        result = constrain(result, in, out, *offset, 0);
+      } else {
+        isl::map apart = constrain(pairs, in, out, *offset, 1).unite(constrain(pairs, in, out, *offset, -1));
+        differ = differ ? differ->unite(apart) : apart;
+      }
+    }
+  }
+  if (!differ) return isl::map::empty(pairs.space());  // no local axis: a single work-item
+  return result.intersect(*differ);
+}
+
+bool declared_nosync(const Instruction& a, const Instruction& b) {
+  auto lists = [&](const Instruction& owner, const Instruction& other) {
+    return std::any_of(owner.no_sync_with.begin(), owner.no_sync_with.end(), [&](const NoSyncWith& entry) {
+      return entry.scope != SyncScope::Global && fnmatch(entry.instruction_match.c_str(), other.id.c_str(), 0) == 0;
+    });
+  };
+  return lists(a, b) || lists(b, a);
+}
+
+class BarrierInserter {
+ public:
+  BarrierInserter(LoopKernel& kernel, Linearization& linearization, const LaunchShape& launch)
+      : kernel_(kernel), linearization_(linearization), launch_(launch) {}
+
+  BarrierPlacement run(const std::vector<LoopNestNode>& roots) {
+    std::vector<int> since;
+    BarrierPlacement placement;
+    placement.roots = walk(roots, since);
+    placement.inserted = inserted_;
+    return placement;
+  }
+
+ private:
+  std::vector<LoopNestNode> walk(const std::vector<LoopNestNode>& nodes, std::vector<int>& since) {
+    std::vector<LoopNestNode> out;
+    for (const LoopNestNode& node : nodes) {
+      if (node.kind == LoopNestNode::Kind::Instruction) {
+        instruction(node, since, out);
+      } else {
+        out.push_back(loop(node, since));
+      }
+    }
+    return out;
+  }
+
+  void instruction(const LoopNestNode& node, std::vector<int>& since, std::vector<LoopNestNode>& out) {
+    const Instruction& insn = instruction_at(kernel_, node.instruction_index);
+    if (insn.kind == InstructionKind::Barrier && insn.barrier_scope == SyncScope::Local) {
+      since.clear();
+    } else if (conflicts(since, {node.instruction_index}, "")) {
+      out.push_back(barrier_node());
+      since.clear();
+    }
+    since.push_back(node.instruction_index);
+    out.push_back(node);
+  }
+
+  LoopNestNode loop(const LoopNestNode& node, std::vector<int>& since) {
+    std::vector<int> before = since;
+    enclosing_.push_back(node.iname);
+    LoopNestNode result = node;
+    result.children = walk(node.children, since);
+    // Across iterations: what ran since the last barrier at the end of one iteration against what
+    // runs before the first barrier of the next.
+    std::vector<int> head = head_instructions(result.children);
+    if (conflicts(since, head, node.iname)) {
+      result.children.insert(result.children.begin(), barrier_node());
+      since = all_instructions(result.children);
+    }
+    enclosing_.pop_back();
+    // The loop may run no iteration: what ran before it is still unsynchronized after it.
+    for (int index : before) {
+      if (std::find(since.begin(), since.end(), index) == since.end()) since.push_back(index);
+    }
+    return result;
+  }
+
+  // Instructions that run before the first (local) barrier of `nodes`, nested loops included.
+  std::vector<int> head_instructions(const std::vector<LoopNestNode>& nodes) const {
+    std::vector<int> head;
+    for (const LoopNestNode& node : nodes) {
+      if (node.kind == LoopNestNode::Kind::Instruction) {
+        const Instruction& insn = instruction_at(kernel_, node.instruction_index);
+        if (insn.kind == InstructionKind::Barrier && insn.barrier_scope == SyncScope::Local) return head;
+        head.push_back(node.instruction_index);
+      } else {
+        for (int index : all_instructions(node.children)) head.push_back(index);
+        if (contains_barrier(node.children)) return head;
+      }
+    }
+    return head;
+  }
+
+  std::vector<int> all_instructions(const std::vector<LoopNestNode>& nodes) const {
+    std::vector<int> all;
+    for (const LoopNestNode& node : nodes) {
+      if (node.kind == LoopNestNode::Kind::Instruction) all.push_back(node.instruction_index);
+      else for (int index : all_instructions(node.children)) all.push_back(index);
+    }
+    return all;
+  }
+
+  bool contains_barrier(const std::vector<LoopNestNode>& nodes) const {
+    for (const LoopNestNode& node : nodes) {
+      if (node.kind == LoopNestNode::Kind::Loop) {
+        if (contains_barrier(node.children)) return true;
+      } else if (instruction_at(kernel_, node.instruction_index).kind == InstructionKind::Barrier) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  bool conflicts(const std::vector<int>& sources, const std::vector<int>& sinks, const std::string& carried) const {
+    for (int sink : sinks) {
+      for (int source : sources) {
+        std::vector<std::string> shared = shared_loops(source, sink);
+        if (needs_local_barrier(kernel_, launch_, source, sink, shared, carried)) return true;
+      }
+    }
+    return false;
+  }
+
+  // The enclosing loops (at this point of the walk) both instructions run in.
+  std::vector<std::string> shared_loops(int a, int b) const {
+    std::vector<std::string> shared;
+    const std::vector<std::string>& loops_a = linearization_.loop_inames.at(a);
+    const std::vector<std::string>& loops_b = linearization_.loop_inames.at(b);
+    for (const std::string& iname : enclosing_) {
+      bool both = std::find(loops_a.begin(), loops_a.end(), iname) != loops_a.end() &&
+                  std::find(loops_b.begin(), loops_b.end(), iname) != loops_b.end();
+      if (both) shared.push_back(iname);
+    }
+    return shared;
+  }
+
+  LoopNestNode barrier_node() {
+    Instruction barrier;
+    barrier.id = "_loom_barrier_" + std::to_string(kernel_.instructions.size());
+    barrier.kind = InstructionKind::Barrier;
+    barrier.barrier_scope = SyncScope::Local;
+    barrier.barrier_mem_kind = SyncScope::Local;
+    barrier.within_inames = std::set<std::string>(enclosing_.begin(), enclosing_.end());
+    barrier.source = "(barrier inserted by loom)";
+    int index = static_cast<int>(kernel_.instructions.size());
+    kernel_.instructions.push_back(barrier);
+    linearization_.loop_inames[index] = enclosing_;
+    ++inserted_;
+    return LoopNestNode{LoopNestNode::Kind::Instruction, "", index, {}};
+  }
+
+  LoopKernel& kernel_;
+  Linearization& linearization_;
+  const LaunchShape& launch_;
+  std::vector<std::string> enclosing_;
+  int inserted_ = 0;
+};
+
+}  // namespace
+
+bool needs_local_barrier(const LoopKernel& kernel, const LaunchShape& launch, int source, int sink,
+                         const std::vector<std::string>& shared_loops, const std::string& carried) {
+  const Instruction& a = instruction_at(kernel, source);
+  const Instruction& b = instruction_at(kernel, sink);
+  if (a.kind != InstructionKind::Assignment || b.kind != InstructionKind::Assignment) return false;
+  if (declared_nosync(a, b)) return false;
+  for (const Access& first : instruction_accesses(kernel, a)) {
+    if (!is_local_memory(kernel, first.variable)) continue;
+    for (const Access& second : instruction_accesses(kernel, b)) {
+      if (second.variable != first.variable || (!first.is_write && !second.is_write)) continue;
+      isl::map pairs = access_relation(kernel, first).map.apply_range(access_relation(kernel, second).map.reverse());
+      bool inside_carried = false;
+      for (const std::string& iname : shared_loops) {
+        int in = dim_in(pairs, iname), out = dim_out(pairs, iname);
+        if (in < 0 || out < 0) continue;
+        if (iname == carried) {
+          pairs = constrain(pairs, in, out, 0, -1);  // source iteration before the sink's
+          inside_carried = true;
+        } else if (!inside_carried) {
+          pairs = constrain(pairs, in, out, 0, 0);
+        }
+      }
+      if (!same_group_other_item(pairs, launch, a, b).is_empty()) return true;
+    }
+  }
+  return false;
+}
+
+BarrierPlacement insert_barriers(LoopKernel& kernel, Linearization& linearization,
+                                 const std::vector<LoopNestNode>& roots, const LaunchShape& launch) {
+  return BarrierInserter(kernel, linearization, launch).run(roots);
+}
+
+}  // namespace loom::codegen

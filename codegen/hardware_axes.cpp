@@ -1,0 +1,173 @@
+#include "codegen/hardware_axes.hpp"
+
+#include <isl/aff.h>
+#include <isl/set.h>
+
+#include <map>
+#include <set>
+
+#include "ir/instance_sets.hpp"
+#include "ir/isl_expr.hpp"
+#include "ir/isl_extra.hpp"
+#include "ir/isl_kernel.hpp"
+#include "loom/error.hpp"
+
+namespace loom::codegen {
+
+namespace {
+
+using Kind = InameTag::Kind;
+
+
+// The values an iname takes under the assumptions, as a set of parameters with the iname one of
+// them (other inames of its domain projected out). Refuses ranges that depend on other inames.
+isl::set iname_values(const LoopKernel& kernel, const std::string& iname) {
+  const Domain* domain = kernel.domain_of_iname(iname);
+  LOOM_ASSERT(domain != nullptr, "hardware iname " + iname + " has no domain");
+  isl::set set = isl_extra::set_dims_to_params(isl_set_of(domain->set).intersect_params(isl_set_of(kernel.assumptions)));
+  for (const std::string& other : domain->inames) {
+    if (other != iname) set = isl_extra::project_out_param(set, other);
+  }
+  for (const std::string& parameter : isl_extra::dim_names(set, isl_dim_param)) {
+    if (parameter != iname && kernel.domain_of_iname(parameter) != nullptr) {
+      throw Error("the range of iname '" + iname + "' (tagged " + to_string(kernel.tag_of(iname)) +
+                  ") depends on iname '" + parameter + "'; hardware axes need ranges that depend only on "
+                  "parameters (split or re-tag '" + iname + "')");
+    }
+  }
+  return isl_extra::params_to_set_dims(set.params(), {iname}, "");
+}
+
+struct AxisRange {
+  isl::pw_aff lower;
+  isl::pw_aff extent;
+};
+
+AxisRange range_of(const LoopKernel& kernel, const std::string& iname) {
+  isl::set values = iname_values(kernel, iname);
+  if (values.is_empty()) {
+    isl::set none = isl::manage(isl_set_params(values.copy()));
+    isl::pw_aff zero = isl::manage(isl_pw_aff_zero_on_domain(isl_local_space_from_space(isl_set_get_space(none.get()))));
+    return {zero, zero};
+  }
+  isl::pw_aff lower = isl::manage(isl_set_dim_min(values.copy(), 0));
+  isl::pw_aff upper = isl::manage(isl_set_dim_max(values.copy(), 0));
+  isl::pw_aff one = isl::manage(isl_pw_aff_val_on_domain(isl_set_params(values.copy()), isl_val_one(values.ctx().get())));
+  isl::pw_aff extent = isl::manage(isl_pw_aff_add(isl_pw_aff_sub(upper.release(), lower.copy()), one.release()));
+  return {lower, extent};
+}
+
+void check_instruction_axes(const LoopKernel& kernel, const Instruction& instruction,
+                            const std::map<std::string, std::string>& kernel_axes) {
+  std::map<std::string, std::string> used;
+  for (const std::string& iname : instruction.within_inames) {
+    InameTag tag = kernel.tag_of(iname);
+    if (!is_hardware_tag(tag)) continue;
+    std::string axis = to_string(tag);
+    auto [found, inserted] = used.emplace(axis, iname);
+    if (!inserted) {
+      throw Error("instruction '" + instruction.id + "' runs within inames '" + found->second + "' and '" + iname +
+                  "', both tagged " + axis + "; one hardware axis can index only one iname of an instruction");
+    }
+  }
+  if (instruction.kind != InstructionKind::Assignment) return;
+  for (const auto& [axis, example] : kernel_axes) {
+    if (used.count(axis) != 0) continue;
+    throw Error("instruction '" + instruction.id + "' does not use hardware axis " + axis + " (iname '" + example +
+                "' uses it elsewhere in the kernel), so every work-item along " + axis +
+                " would run it; call add_inames_for_unused_hw_axes (or add an iname tagged " + axis +
+                " to the instruction)");
+  }
+}
+
+// `lower <= iname < lower + extent` as a set of parameters.
+isl::set box_constraint(const std::string& iname, const isl::pw_aff& lower, const isl::pw_aff& extent) {
+  isl_set* params = isl_set_params(isl_set_from_pw_aff(lower.copy()));
+  isl_ctx* ctx = isl_set_get_ctx(params);
+  isl_pw_aff* value = isl_pw_aff_param_on_domain_id(isl_set_universe(isl_set_get_space(params)),
+                                                    isl_id_alloc(ctx, iname.c_str(), nullptr));
+  isl_set_free(params);
+  isl_pw_aff* low = isl_pw_aff_align_params(lower.copy(), isl_pw_aff_get_space(value));
+  isl_pw_aff* high = isl_pw_aff_add(low, isl_pw_aff_align_params(extent.copy(), isl_pw_aff_get_space(value)));
+  isl_pw_aff* low2 = isl_pw_aff_align_params(lower.copy(), isl_pw_aff_get_space(value));
+  isl_set* above = isl_pw_aff_ge_set(isl_pw_aff_copy(value), low2);
+  isl_set* below = isl_pw_aff_lt_set(value, high);
+  return isl::manage(isl_set_intersect(above, below));
+}
+
+}  // namespace
+
+bool is_hardware_tag(const InameTag& tag) { return tag.kind == Kind::Group || tag.kind == Kind::Local; }
+
+LaunchShape launch_shape(const LoopKernel& kernel, const std::vector<int>& instructions) {
+  std::set<std::string> hardware;
+  std::map<std::string, std::string> kernel_axes;  // "l.0" -> an iname on it
+  for (int index : instructions) {
+    for (const std::string& iname : kernel.instructions[static_cast<std::size_t>(index)].within_inames) {
+      InameTag tag = kernel.tag_of(iname);
+      if (tag.kind == Kind::LocalAuto) {
+        throw Error("iname '" + iname + "' is still tagged l.auto; the transform that created it should have chosen an axis");
+      }
+      if (!is_hardware_tag(tag)) continue;
+      if (tag.axis < 0 || tag.axis > 2) throw Error("iname '" + iname + "' is tagged " + to_string(tag) + "; axes are 0, 1 and 2");
+      hardware.insert(iname);
+      kernel_axes.emplace(to_string(tag), iname);
+    }
+  }
+  for (int index : instructions) {
+    check_instruction_axes(kernel, kernel.instructions[static_cast<std::size_t>(index)], kernel_axes);
+  }
+  LaunchShape shape;
+  shape.block = {1, 1, 1};
+  isl::set assumptions = isl_set_of(kernel.assumptions);
+  std::array<std::optional<isl::pw_aff>, 3> grid_extent;
+  std::map<std::string, AxisRange> ranges;
+  for (const std::string& iname : hardware) {
+    InameTag tag = kernel.tag_of(iname);
+    bool local = tag.kind == Kind::Local;
+    AxisRange range = range_of(kernel, iname);
+    ranges.emplace(iname, range);
+    if (local) {
+      std::optional<ConstantRange> constant = constant_iname_range(kernel, iname);
+      if (!constant) {
+        throw Error("iname '" + iname + "' is tagged " + to_string(tag) +
+                    " but its length is not a constant; work-group sizes must be constants (split it: "
+                    "split_iname(\"" + iname + "\", 16, inner_tag=\"" + to_string(tag) + "\"))");
+      }
+      shape.block[static_cast<std::size_t>(tag.axis)] =
+          std::max(shape.block[static_cast<std::size_t>(tag.axis)], constant->extent);
+      shape.inames.push_back({iname, true, tag.axis, int_literal(constant->lower)});
+    } else {
+      std::optional<isl::pw_aff>& extent = grid_extent[static_cast<std::size_t>(tag.axis)];
+      extent = extent ? isl::manage(isl_pw_aff_max(extent->release(), range.extent.copy())) : range.extent;
+      shape.inames.push_back({iname, false, tag.axis, parametric_expr(range.lower, assumptions)});
+    }
+  }
+  for (std::size_t axis = 0; axis < 3; ++axis) {
+    shape.grid[axis] = grid_extent[axis] ? parametric_expr(*grid_extent[axis], assumptions) : int_literal(1);
+  }
+  // Each iname's own values where its axis's launch size is its own range (the usual case): that
+  // set has no divisions, which keeps isl's AST generation fast. Else the launch box.
+  std::map<std::pair<bool, int>, int> inames_per_axis;
+  for (const HardwareIname& hw : shape.inames) ++inames_per_axis[{hw.local, hw.axis}];
+  isl::set context = assumptions;
+  for (const HardwareIname& hw : shape.inames) {
+    const AxisRange& range = ranges.at(hw.iname);
+    std::optional<ConstantRange> constant = hw.local ? constant_iname_range(kernel, hw.iname) : std::nullopt;
+    bool own_range = inames_per_axis[{hw.local, hw.axis}] == 1 ||
+                     (constant && constant->extent == shape.block[static_cast<std::size_t>(hw.axis)]);
+    if (own_range) {
+      context = context.intersect_params(isl_extra::set_dims_to_params(iname_values(kernel, hw.iname)));
+      continue;
+    }
+    isl::pw_aff extent = hw.local ? isl::manage(isl_pw_aff_val_on_domain(
+                                        isl_set_params(isl_set_from_pw_aff(range.lower.copy())),
+                                        isl_val_int_from_si(range.lower.ctx().get(), shape.block[static_cast<std::size_t>(hw.axis)])))
+                                  : *grid_extent[static_cast<std::size_t>(hw.axis)];
+    context = context.intersect_params(box_constraint(hw.iname, range.lower, extent));
+  }
+  shape.context = context;
+  return shape;
+}
+
+}  // namespace loom::codegen
