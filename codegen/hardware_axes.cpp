@@ -170,4 +170,13 @@ LaunchShape launch_shape(const LoopKernel& kernel, const std::vector<int>& instr
   return shape;
 }
 
+InameBounds iname_bounds(const LoopKernel& kernel, const std::string& iname) {
+  if (std::optional<ConstantRange> constant = constant_iname_range(kernel, iname)) {
+    return {int_literal(constant->lower), int_literal(constant->extent)};
+  }
+  AxisRange range = range_of(kernel, iname);
+  isl::set assumptions = isl_set_of(kernel.assumptions);
+  return {parametric_expr(range.lower, assumptions), parametric_expr(range.extent, assumptions)};
+}
+
 }  // namespace loom::codegen

@@ -38,4 +38,12 @@ struct LaunchShape {
 // barriers and no-ops) does not use every axis the kernel uses (naming add_inames_for_unused_hw_axes).
 LaunchShape launch_shape(const LoopKernel& kernel, const std::vector<int>& instructions);
 
+// An iname's range under the assumptions as expressions in the parameters: lower bound and
+// number of values (e.g. 0 and (n + 15) // 16). Refuses a range that depends on another iname.
+struct InameBounds {
+  ExprPtr lower;
+  ExprPtr extent;
+};
+InameBounds iname_bounds(const LoopKernel& kernel, const std::string& iname);
+
 }  // namespace loom::codegen

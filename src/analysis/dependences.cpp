@@ -132,24 +132,44 @@ bool separated_by_global_barrier(const LoopKernel& kernel, const std::string& so
   });
 }
 
+std::vector<std::string> group_inames(const LoopKernel& kernel) {
+  std::vector<std::string> groups;
+  for (const auto& [iname, tag] : kernel.iname_tags) {
+    if (tag.kind == InameTag::Kind::Group) groups.push_back(iname);
+  }
+  return groups;
+}
+
 // The dependences the kernel must honour: privatized and barrier-ordered pairs removed.
 isl::map relevant_part(const LoopKernel& kernel, const Dependence& dependence) {
-  if (separated_by_global_barrier(kernel, dependence.source, dependence.sink)) {
+  const Temporary* temporary = kernel.find_temporary(dependence.variable);
+  AddressSpace space = temporary == nullptr ? AddressSpace::Global : effective_address_space(kernel, *temporary);
+  // A global barrier orders everything before it before everything after it, for global memory;
+  // private and local values do not cross it at all (code generation refuses those, or
+  // save_and_reload_temporaries moves them to global memory).
+  if (space == AddressSpace::Global && separated_by_global_barrier(kernel, dependence.source, dependence.sink)) {
     return isl::map::empty(dependence.relation.space());
   }
-  const Temporary* temporary = kernel.find_temporary(dependence.variable);
   if (temporary == nullptr) return dependence.relation;
-  AddressSpace space = effective_address_space(kernel, *temporary);
-  std::vector<std::string> exempt;
+  std::vector<std::string> copies, groups, locals;
   for (const auto& [iname, tag] : kernel.iname_tags) {
-    bool local_axis = tag.kind == InameTag::Kind::Local;
-    // Local memory: code generation places the barriers these dependences need (or refuses).
-    if (space == AddressSpace::Local && local_axis) exempt.push_back(iname);
-    bool private_copy = space == AddressSpace::Private && is_parallel(tag);
-    // Privatization removes false (anti, output) dependences; real data flow stays.
-    if (private_copy && dependence.kind != DependenceKind::Flow) exempt.push_back(iname);
+    // Each work-item has its own private copy: privatization removes false (anti, output)
+    // dependences across parallel inames; real data flow stays.
+    if (space == AddressSpace::Private && is_parallel(tag) && dependence.kind != DependenceKind::Flow) {
+      copies.push_back(iname);
+    }
+    if (tag.kind == InameTag::Kind::Group) groups.push_back(iname);
+    if (tag.kind == InameTag::Kind::Local) locals.push_back(iname);
   }
-  return equal_on(dependence.relation, exempt);
+  isl::map relation = equal_on(dependence.relation, copies);
+  if (space != AddressSpace::Local) return relation;
+  // Local memory: within one work-group, pairs from different work-items are ordered by the
+  // barriers code generation places (or refuses to place); each work-group has its own copy, so
+  // false dependences across groups vanish and real data flow across them stays (an error).
+  isl::map same_group = equal_on(relation, groups);
+  relation = relation.subtract(same_group.subtract(equal_on(same_group, locals)));
+  if (dependence.kind != DependenceKind::Flow) relation = equal_on(relation, groups);
+  return relation;
 }
 
 [[noreturn]] void refuse(const LoopKernel& kernel, const Dependence& dependence, const isl::map& violating,
@@ -159,6 +179,9 @@ isl::map relevant_part(const LoopKernel& kernel, const Dependence& dependence) {
   message << transform << ": instruction '" << dependence.sink << "' must follow '" << dependence.source << "' ("
           << dependence_kind_name(dependence.kind) << " dependence through '" << dependence.variable << "'), but ";
   std::vector<std::string> parallel = differing_parallel_inames(kernel, violating);
+  // Crossing work-groups is the most specific cause: name a g iname first.
+  std::stable_partition(parallel.begin(), parallel.end(),
+                        [&](const std::string& iname) { return kernel.tag_of(iname).kind == InameTag::Kind::Group; });
   if (!parallel.empty()) {
     message << "iname '" << parallel.front() << "' is tagged " << to_string(kernel.tag_of(parallel.front()))
             << " and the dependence crosses its iterations";
@@ -235,7 +258,9 @@ void check_dependences(const LoopKernel& kernel, const std::string& transform) {
     isl::map relation = relevant_part(kernel, dependence);
     if (relation.is_empty()) continue;
     isl::map before = ordered_pairs(timestamps, relation);
-    isl::map violating = relation.subtract(before);
+    // Work-groups run in no order: only a global barrier (a kernel split) orders two instances in
+    // different groups, whatever the statement order says.
+    isl::map violating = relation.subtract(before).unite(relation.subtract(equal_on(relation, group_inames(kernel))));
     if (!violating.is_empty()) refuse(kernel, dependence, violating, transform);
   }
 }

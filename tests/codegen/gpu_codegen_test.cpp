@@ -1,0 +1,377 @@
+// GPU code generation (issue 8): hardware axes, launch sizes, local memory, barriers, kernel
+// splitting, the OpenCL and CUDA dialects. Kernels run on OpenCL (PoCL on the CPU in CI) and are
+// compared with their untransformed versions on the C target; tests whose name has `OpenCL` carry
+// the ctest label `opencl`.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "loom/loom.hpp"
+#include "analysis/address_spaces.hpp"
+#include "analysis/preprocess.hpp"
+#include "codegen/barriers.hpp"
+#include "runtime/host_opencl.hpp"
+#include "test_helpers.hpp"
+
+namespace loom {
+namespace {
+
+using testing::error_message;
+using testing::expect_matches_reference;
+
+// Code generation decides address spaces; the analysis tests look at the decided kernel.
+LoopKernel resolve_address_spaces_for_test(const LoopKernel& kernel);
+
+bool have_opencl() {
+  try {
+    detail::opencl_device_info();
+    return true;
+  } catch (const EnvironmentError&) {
+    return false;
+  }
+}
+
+#define SKIP_WITHOUT_OPENCL() \
+  if (!have_opencl()) GTEST_SKIP() << "no OpenCL platform"
+
+int count(const std::string& text, const std::string& what) {
+  int n = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+// The device kernels of a translation unit, without the preamble's helpers.
+std::string kernels_of(const std::string& source) {
+  std::size_t start = std::min(source.find("__kernel"), source.find("extern \"C\""));
+  return start == std::string::npos ? "" : source.substr(start);
+}
+
+void expect_on_opencl(const LoopKernel& kernel, const LoopKernel& reference, const ParameterMap& parameters) {
+  CheckOptions options;
+  options.target = Target::OpenCL;
+  expect_matches_reference(kernel, reference, parameters, options);
+}
+
+LoopKernel vector_kernel() {
+  return make_kernel({"{[i]: 0<=i<n}"}, "out[i] = 2*a[i] + 1", {array_arg("a, out", DType::Float32, {"n"}), value_arg("n")},
+                     {.name = "vscale"});
+}
+
+LoopKernel split_vector_kernel() {
+  return split_iname(vector_kernel(), "i", 128, {.outer_tag = "g.0", .inner_tag = "l.0"});
+}
+
+LoopKernel resolve_address_spaces_for_test(const LoopKernel& kernel) {
+  return resolve_address_spaces(preprocess(kernel, true));
+}
+
+// ---- generated code ---------------------------------------------------------------------------
+
+TEST(GpuCodegen, SplitVectorKernelHasOneGuardAndParametricGrid) {
+  GeneratedCode code = generate_code(split_vector_kernel(), Target::OpenCL);
+  ASSERT_EQ(code.device_kernels.size(), 1u);
+  const DeviceKernel& device = code.device_kernels[0];
+  EXPECT_EQ(to_string(device.grid_size[0]), "(n + 127) // 128");
+  EXPECT_EQ(to_string(device.grid_size[1]), "1");
+  EXPECT_EQ(device.block_size, (std::vector<int64_t>{128, 1, 1}));
+  EXPECT_NE(code.source.find("reqd_work_group_size(128, 1, 1)"), std::string::npos) << code.source;
+  EXPECT_NE(code.source.find("get_group_id(0)"), std::string::npos);
+  std::string kernel = kernels_of(code.source);
+  EXPECT_EQ(count(kernel, "if ("), 1) << kernel;  // the n-boundary guard, nothing else
+  EXPECT_EQ(kernel.find("for ("), std::string::npos) << kernel;
+}
+
+TEST(GpuCodegen, DivisibilityAssumptionRemovesTheGuard) {
+  LoopKernel kernel = split_iname(assume(vector_kernel(), "n mod 128 = 0"), "i", 128, {.outer_tag = "g.0", .inner_tag = "l.0"});
+  GeneratedCode code = generate_code(kernel, Target::CUDA);
+  EXPECT_EQ(count(kernels_of(code.source), "if ("), 0) << code.source;
+  EXPECT_EQ(to_string(code.device_kernels[0].grid_size[0]), "n // 128");
+}
+
+TEST(GpuCodegen, CudaDialect) {
+  LoopKernel kernel = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = sqrt(a[i]) + a[i] // 2.0f + a[i] % 3.0f + abs(b[i]) // 4",
+                                  {array_arg("a, out", DType::Float32, {"n"}), array_arg("b", DType::Int32, {"n"}), value_arg("n")},
+                                  {.name = "dialect"});
+  kernel = split_iname(kernel, "i", 64, {.outer_tag = "g.0", .inner_tag = "l.0"});
+  std::string cuda = generate_code(kernel, Target::CUDA).source;
+  EXPECT_NE(cuda.find("extern \"C\" __global__ void __launch_bounds__(64) dialect("), std::string::npos) << cuda;
+  EXPECT_NE(cuda.find("const float *__restrict__ a"), std::string::npos) << cuda;
+  EXPECT_NE(cuda.find("sqrtf("), std::string::npos);
+  EXPECT_NE(cuda.find("loom_floor_div_int32_t("), std::string::npos);  // negative-safe floor division
+  EXPECT_NE(cuda.find("blockIdx.x"), std::string::npos);
+  EXPECT_EQ(kernels_of(cuda).find("double"), std::string::npos) << cuda;  // no stray double in float32 code
+  std::string opencl = generate_code(kernel, Target::OpenCL).source;
+  EXPECT_NE(opencl.find("__global const float *restrict a"), std::string::npos) << opencl;
+  EXPECT_NE(opencl.find(" sqrt("), std::string::npos) << opencl;  // overloaded, no sqrtf
+  EXPECT_EQ(opencl.find("sqrtf"), std::string::npos);
+}
+
+TEST(GpuCodegen, ReductionAccumulatorHasNoAxisAlongHardwareInames) {
+  LoopKernel kernel = make_kernel({"{[i,j,k]: 0<=i,j,k<n}"}, "c[i, j] = sum(k, a[i, k]*b[k, j])",
+                                  {array_arg("a, b, c", DType::Float32, {"n", "n"}), value_arg("n")}, {.name = "mm"});
+  kernel = split_iname(kernel, "i", 16, {.outer_tag = "g.0", .inner_tag = "l.1"});
+  kernel = split_iname(kernel, "j", 16, {.outer_tag = "g.1", .inner_tag = "l.0"});
+  kernel = split_iname(kernel, "k", 16);
+  kernel = prioritize_loops(kernel, "i_outer, j_outer, k_outer");
+  std::string source = generate_code(kernel, Target::OpenCL).source;
+  EXPECT_NE(source.find("  float acc_k_outer_k_inner;"), std::string::npos) << source;
+}
+
+// ---- refusals ---------------------------------------------------------------------------------
+
+TEST(GpuCodegen, InstructionMissingAHardwareAxisIsRefused) {
+  LoopKernel kernel = make_kernel({"{[i]: 0<=i<n}", "{[j]: 0<=j<4}"},
+                                  "out[i] = a[i] {id=all}\n"
+                                  "small[j] = 1 {id=few}",
+                                  {array_arg("a, out", DType::Float32, {"n"}), array_arg("small", DType::Float32, {"4"}), value_arg("n")});
+  kernel = split_iname(kernel, "i", 32, {.outer_tag = "g.0", .inner_tag = "l.0"});
+  std::string message = error_message<Error>([&] { generate_code(kernel, Target::OpenCL); });
+  EXPECT_NE(message.find("instruction 'few' does not use hardware axis g.0 (iname 'i_outer' uses it elsewhere"),
+            std::string::npos) << message;
+  EXPECT_NE(message.find("add_inames_for_unused_hw_axes"), std::string::npos) << message;
+}
+
+TEST(GpuCodegen, TwoInamesOnOneAxisAreRefused) {
+  LoopKernel kernel = make_kernel({"{[i,j]: 0<=i,j<16}"}, "out[i, j] = a[i, j]",
+                                  {array_arg("a, out", DType::Float32, {"16", "16"})});
+  kernel = tag_inames(kernel, "i:l.0, j:l.0");
+  std::string message = error_message<Error>([&] { generate_code(kernel, Target::CUDA); });
+  EXPECT_NE(message.find("runs within inames 'i' and 'j', both tagged l.0"), std::string::npos) << message;
+}
+
+TEST(GpuCodegen, NonConstantLocalSizeIsRefused) {
+  LoopKernel kernel = tag_inames(vector_kernel(), "i:l.0");
+  std::string message = error_message<Error>([&] { generate_code(kernel, Target::OpenCL); });
+  EXPECT_NE(message.find("iname 'i' is tagged l.0 but its length is not a constant"), std::string::npos) << message;
+}
+
+// ---- executed on OpenCL (PoCL) ------------------------------------------------------------------
+
+TEST(GpuCodegenOpenCL, SplitVectorKernelAtSizesThatDoNotDivideTheBlock) {
+  SKIP_WITHOUT_OPENCL();
+  for (int64_t n : {1, 127, 128, 129, 1000, 1021}) {
+    SCOPED_TRACE("n = " + std::to_string(n));
+    expect_on_opencl(split_vector_kernel(), vector_kernel(), {{"n", n}});
+  }
+}
+
+TEST(GpuCodegenOpenCL, MatmulOnBothAxes) {
+  SKIP_WITHOUT_OPENCL();
+  LoopKernel reference = make_kernel({"{[i,j,k]: 0<=i<n and 0<=j<m and 0<=k<l}"}, "c[i, j] = sum(k, a[i, k]*b[k, j])",
+                                     {array_arg("a", DType::Float32, {"n", "l"}), array_arg("b", DType::Float32, {"l", "m"}),
+                                      array_arg("c", DType::Float32, {"n", "m"}), value_arg("n"), value_arg("m"), value_arg("l")},
+                                     {.name = "mm"});
+  LoopKernel kernel = split_iname(reference, "i", 8, {.outer_tag = "g.1", .inner_tag = "l.1"});
+  kernel = split_iname(kernel, "j", 16, {.outer_tag = "g.0", .inner_tag = "l.0"});
+  kernel = split_iname(kernel, "k", 4);
+  for (auto [n, m, l] : {std::tuple{1, 1, 1}, {17, 33, 5}, {40, 16, 31}}) {
+    SCOPED_TRACE(std::to_string(n) + "x" + std::to_string(m) + "x" + std::to_string(l));
+    expect_on_opencl(kernel, reference, {{"n", n}, {"m", m}, {"l", l}});
+  }
+}
+
+
+// ---- local memory and barriers ------------------------------------------------------------------
+
+// Each work-item stages one element in local memory and reads its neighbour's.
+LoopKernel neighbour_kernel() {
+  return make_kernel({"{[io, ii, jj]: 0<=io<n and 0<=ii,jj<16}"},
+                     "<float32> tile[ii] = a[16*io + ii] {id=fetch}\n"
+                     "out[16*io + jj] = tile[(jj + 1) % 16] {id=use, dep=fetch}",
+                     {array_arg("a, out", DType::Float32, {"16*n"}), value_arg("n")}, {.name = "neighbour"});
+}
+
+TEST(GpuCodegen, NeighbourReadGetsOneBarrierAndLocalTile) {
+  LoopKernel kernel = tag_inames(neighbour_kernel(), "io:g.0, ii:l.0, jj:l.0");
+  std::string source = kernels_of(generate_code(kernel, Target::OpenCL).source);
+  EXPECT_NE(source.find("__local float tile[16];"), std::string::npos) << source;
+  EXPECT_EQ(count(source, "barrier(CLK_LOCAL_MEM_FENCE);"), 1) << source;
+  EXPECT_LT(source.find("tile[ii] ="), source.find("barrier("));
+  EXPECT_LT(source.find("barrier("), source.find("out["));
+  std::string cuda = kernels_of(generate_code(kernel, Target::CUDA).source);
+  EXPECT_NE(cuda.find("__shared__ float tile[16];"), std::string::npos) << cuda;
+  EXPECT_EQ(count(cuda, "__syncthreads();"), 1) << cuda;
+}
+
+TEST(GpuCodegenOpenCL, NeighbourReadThroughLocalMemory) {
+  SKIP_WITHOUT_OPENCL();
+  LoopKernel kernel = tag_inames(neighbour_kernel(), "io:g.0, ii:l.0, jj:l.0");
+  for (int64_t n : {1, 3, 7}) expect_on_opencl(kernel, neighbour_kernel(), {{"n", n}});
+}
+
+// loopy's barrier-precision pair: reading back what the same work-item wrote needs no barrier,
+// reading a neighbour's element does.
+LoopKernel pair_kernel(const std::string& read) {
+  MakeKernelOptions options{.name = "pair"};
+  options.temporaries.push_back(Temporary{"t", DType::Float32, {int_literal(34)}});
+  return make_kernel({"{[io, ii, jj]: 0<=io<n and 0<=ii,jj<16}"},
+                     "t[2*ii] = a[16*io + ii] {id=w1}\n"
+                     "t[2*ii + 1] = 2*a[16*io + ii] {id=w2}\n"
+                     "out[16*io + jj] = " + read + " {id=r, dep=w1:w2}",
+                     {array_arg("a, out", DType::Float32, {"16*n"}), value_arg("n")}, options);
+}
+
+TEST(GpuCodegen, BarrierPrecisionPair) {
+  LoopKernel own = tag_inames(pair_kernel("t[2*jj + 1] + t[2*jj]"), "io:g.0, ii:l.0, jj:l.0");
+  LoopKernel neighbour = tag_inames(pair_kernel("if(jj < 15, t[2*jj + 2], 0)"), "io:g.0, ii:l.0, jj:l.0");
+  EXPECT_EQ(count(kernels_of(generate_code(own, Target::OpenCL).source), "barrier("), 0);
+  EXPECT_EQ(count(kernels_of(generate_code(neighbour, Target::OpenCL).source), "barrier("), 1);
+}
+
+TEST(GpuCodegen, RemovingANeededBarrierIsDetectedByTheAnalysis) {
+  // loom's own race predicate is the proof PoCL cannot give: the pair that needs a barrier is
+  // found, the one that does not is not.
+  for (auto [read, needed] : {std::pair{"t[2*jj + 1] + t[2*jj]", false}, {"if(jj < 15, t[2*jj + 2], 0)", true}}) {
+    LoopKernel kernel = resolve_address_spaces_for_test(tag_inames(pair_kernel(read), "io:g.0, ii:l.0, jj:l.0"));
+    std::vector<int> all{0, 1, 2};
+    codegen::LaunchShape launch = codegen::launch_shape(kernel, all);
+    EXPECT_EQ(codegen::needs_local_barrier(kernel, launch, 0, 2, {}), needed) << read;
+    EXPECT_FALSE(codegen::needs_local_barrier(kernel, launch, 1, 0, {})) << read;  // different elements
+  }
+}
+
+TEST(GpuCodegenOpenCL, BarrierPrecisionPairRuns) {
+  SKIP_WITHOUT_OPENCL();
+  for (std::string read : {"t[2*jj + 1] + t[2*jj]", "if(jj < 15, t[2*jj + 2], 0)"}) {
+    LoopKernel reference = pair_kernel(read);
+    expect_on_opencl(tag_inames(reference, "io:g.0, ii:l.0, jj:l.0"), reference, {{"n", 4}});
+  }
+}
+
+// A tile refilled in every iteration of a sequential loop: a barrier after the fill and one at
+// the top of the loop (the next fill overwrites what this iteration reads).
+LoopKernel tiled_loop_kernel() {
+  return make_kernel({"{[io, k, ii, jj]: 0<=io<n and 0<=k<m and 0<=ii,jj<16}"},
+                     "<float32> tile[ii] = a[k, 16*io + ii] {id=fetch}\n"
+                     "out[k, 16*io + jj] = tile[15 - jj] {id=use, dep=fetch}",
+                     {array_arg("a, out", DType::Float32, {"m", "16*n"}), value_arg("n"), value_arg("m")},
+                     {.name = "tiled"});
+}
+
+TEST(GpuCodegen, LoopCarriedDependenceGetsALoopTopBarrier) {
+  LoopKernel kernel = tag_inames(tiled_loop_kernel(), "io:g.0, ii:l.0, jj:l.0");
+  std::string source = kernels_of(generate_code(kernel, Target::OpenCL).source);
+  EXPECT_EQ(count(source, "barrier(CLK_LOCAL_MEM_FENCE);"), 2) << source;
+  std::size_t loop = source.find("for (int32_t k");
+  ASSERT_NE(loop, std::string::npos) << source;
+  EXPECT_LT(source.find("barrier(", loop), source.find("tile[ii] =", loop)) << source;
+}
+
+TEST(GpuCodegenOpenCL, LoopCarriedTileRuns) {
+  SKIP_WITHOUT_OPENCL();
+  LoopKernel kernel = tag_inames(tiled_loop_kernel(), "io:g.0, ii:l.0, jj:l.0");
+  for (auto [n, m] : {std::pair{1, 1}, {3, 5}, {2, 17}}) expect_on_opencl(kernel, tiled_loop_kernel(), {{"n", n}, {"m", m}});
+}
+
+TEST(GpuCodegen, WriteRaceOnATemporaryIsRefused) {
+  LoopKernel kernel = make_kernel({"{[i, j]: 0<=i,j<16}"},
+                                  "<float32> t[i] = a[i, j] {id=w}\n"
+                                  "out[i, j] = t[i] {id=r, dep=w}",
+                                  {array_arg("a, out", DType::Float32, {"16", "16"})});
+  std::string message = error_message<LegalityError>([&] { tag_inames(kernel, "i:l.0, j:l.1"); });
+  EXPECT_NE(message.find("write race: instruction 'w' writes temporary 't' in parallel over 'i', 'j' but its index uses only 'i'"),
+            std::string::npos) << message;
+}
+
+TEST(GpuCodegen, LocalBarriersAreRefusedOnTheCTarget) {
+  LoopKernel kernel = tag_inames(neighbour_kernel(), "io:g.0, ii:l.0, jj:l.0");
+  std::string message = error_message<Error>([&] { generate_code(kernel, Target::C); });
+  EXPECT_NE(message.find("shares local memory between work-items and needs barriers"), std::string::npos) << message;
+  EXPECT_NE(message.find("use the opencl (or cuda) target"), std::string::npos) << message;
+}
+
+// ---- global barriers: kernel splitting ----------------------------------------------------------
+
+// Part one doubles a into b and keeps a private value per work-item; part two reads b from the
+// previous element (across work-groups at their edges) and the private value. As in loopy, the
+// global barrier sits within the loop over i: on the GPU i is the grid, so the barrier splits the
+// program into two kernels; in the sequential reference it is a no-op.
+LoopKernel split_program() {
+  return make_kernel({"{[i]: 0<=i<n}"},
+                     "for i\n"
+                     "  <float32> keep = 3*a[i] {id=keep}\n"
+                     "  b[i] = 2*a[i] {id=double}\n"
+                     "  ... gbarrier {id=split, dep=double:keep}\n"
+                     "  out[i] = if(i > 0, b[i - 1], 0) + keep {id=use, dep=split}\n"
+                     "end",
+                     {array_arg("a, b, out", DType::Float32, {"n"}), value_arg("n")}, {.name = "split"});
+}
+
+LoopKernel tagged_split_program() {
+  return split_iname(split_program(), "i", 32, {.outer_tag = "g.0", .inner_tag = "l.0"});
+}
+
+TEST(GpuCodegen, TemporaryLiveAcrossAGlobalBarrierIsRefused) {
+  std::string message = error_message<Error>([&] { generate_code(tagged_split_program(), Target::OpenCL); });
+  EXPECT_NE(message.find("temporary 'keep' (private) is written by 'keep' before global barrier 'split' and read by 'use' after it"),
+            std::string::npos) << message;
+  EXPECT_NE(message.find("save_and_reload_temporaries"), std::string::npos) << message;
+}
+
+TEST(GpuCodegen, GlobalBarrierSplitsTheProgram) {
+  LoopKernel kernel = save_and_reload_temporaries(tagged_split_program());
+  GeneratedCode code = generate_code(kernel, Target::OpenCL);
+  ASSERT_EQ(code.device_kernels.size(), 2u) << code.source;
+  EXPECT_EQ(code.device_kernels[0].name, "split_0");
+  EXPECT_EQ(code.device_kernels[1].name, "split_1");
+  ASSERT_EQ(code.global_temporaries.size(), 1u);
+  EXPECT_EQ(code.global_temporaries[0].name, "keep");
+  EXPECT_EQ(code.global_temporaries[0].shape.size(), 2u);  // per work-group, per work-item
+  EXPECT_EQ(count(code.source, "barrier("), 0) << code.source;  // the split is the barrier
+}
+
+TEST(GpuCodegen, GlobalBarrierOutsideTheParallelLoopKeepsSequentialMeaning) {
+  // With the barrier outside `for i`, the reference reads the private value of the last i only;
+  // per-work-item values would change the result, so tagging is refused.
+  LoopKernel kernel = make_kernel({"{[i]: 0<=i<n}"},
+                                  "<float32> keep = 3*a[i] {id=keep}\n"
+                                  "... gbarrier {id=split, dep=keep}\n"
+                                  "out[i] = keep {id=use, dep=split}",
+                                  {array_arg("a, out", DType::Float32, {"n"}), value_arg("n")});
+  std::string message = error_message<LegalityError>(
+      [&] { split_iname(kernel, "i", 32, {.outer_tag = "g.0", .inner_tag = "l.0"}); });
+  EXPECT_NE(message.find("instruction 'use' must follow 'keep' (flow dependence through 'keep')"), std::string::npos)
+      << message;
+}
+
+TEST(GpuCodegen, MissingGlobalBarrierIsRefused) {
+  LoopKernel kernel = make_kernel({"{[i]: 0<=i<n}"},
+                                  "b[i] = 2*a[i] {id=double}\n"
+                                  "out[i] = b[n - 1 - i] {id=use, dep=double}",
+                                  {array_arg("a, b, out", DType::Float32, {"n"}), value_arg("n")});
+  std::string message = error_message<LegalityError>(
+      [&] { split_iname(kernel, "i", 32, {.outer_tag = "g.0", .inner_tag = "l.0"}); });
+  EXPECT_NE(message.find("instruction 'use' must follow 'double'"), std::string::npos) << message;
+  EXPECT_NE(message.find("a global barrier between them is missing"), std::string::npos) << message;
+}
+
+TEST(GpuCodegenOpenCL, ProgramSplitByAGlobalBarrierWithASavedTemporary) {
+  SKIP_WITHOUT_OPENCL();
+  LoopKernel kernel = save_and_reload_temporaries(tagged_split_program());
+  for (int64_t n : {1, 31, 33, 100}) expect_on_opencl(kernel, split_program(), {{"n", n}});
+}
+
+// ---- add_inames_for_unused_hw_axes ------------------------------------------------------------
+
+TEST(GpuCodegenOpenCL, AddInamesForUnusedHardwareAxes) {
+  SKIP_WITHOUT_OPENCL();
+  LoopKernel reference = make_kernel({"{[i]: 0<=i<n}", "{[j]: 0<=j<3}"},
+                                     "out[i] = a[i] {id=all}\n"
+                                     "<float32> s = a[0] {id=scalar}\n"
+                                     "small[j] = s + j {id=few, dep=scalar}",
+                                     {array_arg("a, out", DType::Float32, {"n"}), array_arg("small", DType::Float32, {"3"}),
+                                      value_arg("n")}, {.name = "unused_axes", .assumptions = "n >= 1"});
+  LoopKernel kernel = split_iname(reference, "i", 16, {.outer_tag = "g.0", .inner_tag = "l.0"});
+  kernel = add_inames_for_unused_hw_axes(kernel);
+  const Instruction& few = *kernel.find_instruction("few");
+  EXPECT_EQ(few.within_inames, (std::set<std::string>{"i_inner", "i_outer", "j"}));
+  EXPECT_EQ(few.predicates.size(), 2u);  // one work-item writes
+  EXPECT_TRUE(kernel.find_instruction("scalar")->predicates.empty());  // private: every work-item needs it
+  for (int64_t n : {1, 17, 40}) expect_on_opencl(kernel, reference, {{"n", n}});
+}
+
+}  // namespace
+}  // namespace loom

@@ -1,0 +1,90 @@
+// add_inames_for_unused_hw_axes (loopy's transform/iname.py): gives instructions the hardware
+// axes they lack, so every instruction of a device kernel runs on all of them.
+//
+//   {[i]: 0<=i<n}, {[j]: 0<=j<1}   out[i] = a[i] (i_outer:g.0, i_inner:l.0);  flag[j] = 1
+//   add_inames_for_unused_hw_axes  →  flag[j] = 1 runs within i_outer and i_inner, only where
+//                                     i_outer == 0 and i_inner == 0
+//
+// Refuses: an axis several inames use, an unknown match. Checked like every transform.
+#include <map>
+
+#include "ir/instance_sets.hpp"
+#include "transforms/instruction_support.hpp"
+#include "ir/match.hpp"
+#include "loom/error.hpp"
+#include "loom/gpu_transforms.hpp"
+#include "transforms/registry.hpp"
+#include "transforms/transform_support.hpp"
+
+namespace loom {
+
+namespace {
+
+bool is_hardware(const InameTag& tag) {
+  return tag.kind == InameTag::Kind::Group || tag.kind == InameTag::Kind::Local;
+}
+
+// "g.0" / "l.1" → the one iname on that axis; refuses axes shared by several inames.
+std::map<std::string, std::string> iname_per_axis(const LoopKernel& kernel) {
+  std::map<std::string, std::string> axes;
+  for (const auto& [iname, tag] : kernel.iname_tags) {
+    if (!is_hardware(tag)) continue;
+    auto [found, inserted] = axes.emplace(to_string(tag), iname);
+    if (!inserted) {
+      throw Error("add_inames_for_unused_hw_axes: inames '" + found->second + "' and '" + iname + "' are both tagged " +
+                  to_string(tag) + "; the transform needs one iname per hardware axis to know which to add");
+    }
+  }
+  return axes;
+}
+
+// Whether other work-items can see what the instruction writes.
+bool writes_shared_memory(const LoopKernel& kernel, const Instruction& instruction) {
+  for (const ExprPtr& assignee : instruction.assignees) {
+    const Temporary* temporary = kernel.find_temporary(assignee->name);
+    if (temporary == nullptr) return true;
+    if (temporary->address_space == AddressSpace::Local || temporary->address_space == AddressSpace::Global) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+LoopKernel add_inames_for_unused_hw_axes(const LoopKernel& kernel, const std::optional<std::string>& within,
+                                         bool unchecked) {
+  TransformCall call{"add_inames_for_unused_hw_axes", {}};
+  if (within) call.arguments["within"] = *within;
+  if (unchecked) call.arguments["unchecked"] = true;
+  InstructionMatch match = within ? InstructionMatch::parse(*within) : InstructionMatch::all();
+  std::map<std::string, std::string> axes = iname_per_axis(kernel);
+  LoopKernel result = kernel;
+  for (Instruction& instruction : result.instructions) {
+    if (instruction.kind != InstructionKind::Assignment || !match.matches(kernel, instruction)) continue;
+    std::set<std::string> used;
+    for (const std::string& iname : instruction.within_inames) {
+      if (is_hardware(kernel.tag_of(iname))) used.insert(to_string(kernel.tag_of(iname)));
+    }
+    bool shared = writes_shared_memory(kernel, instruction);
+    for (const auto& [axis, iname] : axes) {
+      if (used.count(axis) != 0) continue;
+      instruction.within_inames.insert(iname);
+      if (!shared) continue;
+      std::optional<ConstantRange> range = constant_iname_range(kernel, iname);
+      ExprPtr lower = range ? int_literal(range->lower) : int_literal(0);
+      instruction.predicates.push_back(binary(BinaryOp::Equal, variable(iname), lower));
+    }
+  }
+  // The instances change (new inames): the result is its own reference, checked as such.
+  return finish_meaning_change(kernel, std::move(result), call, unchecked);
+}
+
+LOOM_REGISTER_TRANSFORM(add_inames_for_unused_hw_axes) {
+  registry.add({"add_inames_for_unused_hw_axes",
+                "give instructions the hardware axes (g.N, l.N) they lack, one work-item writing",
+                {{"within", ParameterType::Match, false, true}},
+                [](const LoopKernel& kernel, const TransformArguments& args) {
+                  return add_inames_for_unused_hw_axes(kernel, args.optional_string("within"), args.unchecked());
+                }});
+}
+
+}  // namespace loom

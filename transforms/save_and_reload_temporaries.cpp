@@ -1,0 +1,174 @@
+// save_and_reload_temporaries (loopy's transform/save.py, by a different route): private and
+// local memory do not survive the kernel split at a global barrier, so temporaries live across
+// one move to global memory, one copy per work-item (private) or per work-group (local).
+//
+//   <> t = 2*a[i]  (i_outer:g.0, i_inner:l.0);  ... gbarrier;  out[i] = t + b[n-1-i]
+//   save_and_reload_temporaries  →  t becomes a global temporary t[i_outer, i_inner]
+//
+// loopy inserts save and reload instructions around the barrier; loom indexes the temporary by
+// the hardware inames instead, which has the same effect with no extra instructions (the
+// compiler keeps the value in a register between uses within a kernel).
+//
+// Refuses: a named temporary that is not a private or local temporary, and one whose accessing
+// instructions do not all run on the same hardware inames.
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "codegen/hardware_axes.hpp"
+#include "loom/error.hpp"
+#include "loom/gpu_transforms.hpp"
+#include "transforms/registry.hpp"
+#include "transforms/instruction_support.hpp"
+#include "transforms/transform_support.hpp"
+
+namespace loom {
+
+namespace {
+
+constexpr const char* kTransform = "save_and_reload_temporaries";
+
+bool reaches(const LoopKernel& kernel, const std::string& from, const std::string& to) {
+  std::set<std::string> seen;
+  std::vector<std::string> pending{from};
+  while (!pending.empty()) {
+    std::string id = pending.back();
+    pending.pop_back();
+    const Instruction* instruction = kernel.find_instruction(id);
+    if (instruction == nullptr || !seen.insert(id).second) continue;
+    for (const std::string& dependency : instruction->depends_on) {
+      if (dependency == to) return true;
+      pending.push_back(dependency);
+    }
+  }
+  return false;
+}
+
+bool writes(const Instruction& instruction, const std::string& name) {
+  return std::any_of(instruction.assignees.begin(), instruction.assignees.end(),
+                     [&](const ExprPtr& assignee) { return assignee->name == name; });
+}
+
+bool mentions(const Instruction& instruction, const std::string& name) {
+  bool found = false;
+  auto look = [&](const ExprPtr& expr) {
+    if (expr) visit_expr(*expr, [&](const Expr& node) { found = found || node.name == name; });
+  };
+  look(instruction.expression);
+  for (const ExprPtr& assignee : instruction.assignees) look(assignee);
+  for (const ExprPtr& predicate : instruction.predicates) look(predicate);
+  return found;
+}
+
+// Written before some global barrier and read after it (by the dependency order).
+bool live_across_global_barrier(const LoopKernel& kernel, const Temporary& temporary) {
+  for (const Instruction& barrier : kernel.instructions) {
+    if (barrier.kind != InstructionKind::Barrier || barrier.barrier_scope != SyncScope::Global) continue;
+    bool written_before = false, read_after = false;
+    for (const Instruction& instruction : kernel.instructions) {
+      if (writes(instruction, temporary.name) && reaches(kernel, barrier.id, instruction.id)) written_before = true;
+      if (mentions(instruction, temporary.name) && reaches(kernel, instruction.id, barrier.id)) read_after = true;
+    }
+    if (written_before && read_after) return true;
+  }
+  return false;
+}
+
+// The hardware inames one copy is per: g.N (and l.N for private temporaries), in axis order.
+std::vector<std::string> copy_inames(const LoopKernel& kernel, const Temporary& temporary) {
+  std::optional<std::vector<std::string>> inames;
+  std::string first;
+  for (const Instruction& instruction : kernel.instructions) {
+    if (!mentions(instruction, temporary.name)) continue;
+    std::vector<std::pair<int, std::string>> keyed;
+    for (const std::string& iname : instruction.within_inames) {
+      InameTag tag = kernel.tag_of(iname);
+      bool group = tag.kind == InameTag::Kind::Group;
+      bool local = tag.kind == InameTag::Kind::Local && temporary.address_space != AddressSpace::Local;
+      if (group || local) keyed.push_back({(local ? 10 : 0) + tag.axis, iname});
+    }
+    std::sort(keyed.begin(), keyed.end());
+    std::vector<std::string> here;
+    for (const auto& entry : keyed) here.push_back(entry.second);
+    if (inames && *inames != here) {
+      throw Error(std::string(kTransform) + ": instructions '" + first + "' and '" + instruction.id + "' access temporary '" +
+                  temporary.name + "' on different hardware inames, so a work-item's saved copy cannot be found again");
+    }
+    inames = here;
+    first = instruction.id;
+  }
+  return inames.value_or(std::vector<std::string>{});
+}
+
+ExprPtr with_copy_indices(const ExprPtr& expr, const std::string& name, const std::vector<ExprPtr>& leading) {
+  return map_expr(expr, [&](const ExprPtr& node) -> ExprPtr {
+    if (node->name != name) return node;
+    if (node->kind == ExprKind::Variable) return subscript(name, leading);
+    if (node->kind != ExprKind::Subscript) return node;
+    std::vector<ExprPtr> indices = leading;
+    indices.insert(indices.end(), node->operands.begin(), node->operands.end());
+    return subscript(name, indices);
+  });
+}
+
+void make_global(LoopKernel& kernel, Temporary& temporary) {
+  std::vector<std::string> inames = copy_inames(kernel, temporary);
+  std::vector<ExprPtr> leading, extents;
+  for (const std::string& iname : inames) {
+    codegen::InameBounds bounds = codegen::iname_bounds(kernel, iname);
+    bool zero = bounds.lower->kind == ExprKind::IntLiteral && bounds.lower->int_value == 0;
+    leading.push_back(zero ? variable(iname) : binary(BinaryOp::Subtract, variable(iname), bounds.lower));
+    extents.push_back(bounds.extent);
+  }
+  for (Instruction& instruction : kernel.instructions) {
+    if (instruction.expression) instruction.expression = with_copy_indices(instruction.expression, temporary.name, leading);
+    for (ExprPtr& assignee : instruction.assignees) assignee = with_copy_indices(assignee, temporary.name, leading);
+    for (ExprPtr& predicate : instruction.predicates) predicate = with_copy_indices(predicate, temporary.name, leading);
+  }
+  extents.insert(extents.end(), temporary.shape.begin(), temporary.shape.end());
+  temporary.shape = extents;
+  temporary.address_space = AddressSpace::Global;
+}
+
+}  // namespace
+
+LoopKernel save_and_reload_temporaries(const LoopKernel& kernel, const std::vector<std::string>& temporaries,
+                                       bool unchecked) {
+  TransformCall call{kTransform, {}};
+  if (!temporaries.empty()) call.arguments["temporaries"] = temporaries;
+  if (unchecked) call.arguments["unchecked"] = true;
+  LoopKernel result = kernel;
+  int changed = 0;
+  for (Temporary& temporary : result.temporaries) {
+    bool named = std::find(temporaries.begin(), temporaries.end(), temporary.name) != temporaries.end();
+    if (!temporaries.empty() && !named) continue;
+    if (temporary.address_space == AddressSpace::Global) {
+      if (named) throw Error(std::string(kTransform) + ": temporary '" + temporary.name + "' is global already");
+      continue;
+    }
+    if (!named && !live_across_global_barrier(kernel, temporary)) continue;
+    make_global(result, temporary);
+    ++changed;
+  }
+  for (const std::string& name : temporaries) {
+    if (kernel.find_temporary(name) == nullptr) throw Error(std::string(kTransform) + ": no temporary '" + name + "'");
+  }
+  if (changed == 0) throw Error(std::string(kTransform) + ": no temporary is live across a global barrier; nothing to save");
+  // The storage changed: the false (output, anti) dependences the old private or local copies
+  // made harmless are gone, and what the old dependences would still report across work-groups
+  // is exactly what the new copies remove. The result is checked against its own dependences.
+  return finish_meaning_change(kernel, std::move(result), call, unchecked);
+}
+
+LOOM_REGISTER_TRANSFORM(save_and_reload_temporaries) {
+  registry.add({kTransform,
+                "keep private and local temporaries live across global barriers in global memory",
+                {{"temporaries", ParameterType::InameList, false}},
+                [](const LoopKernel& kernel, const TransformArguments& args) {
+                  std::vector<std::string> names;
+                  if (args.all().count("temporaries") != 0) names = args.names("temporaries");
+                  return save_and_reload_temporaries(kernel, names, args.unchecked());
+                }});
+}
+
+}  // namespace loom
