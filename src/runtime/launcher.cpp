@@ -65,8 +65,8 @@ PackedArguments KernelLauncher::pack_arguments(const ArgumentMap& arguments) con
       throw Error("kernel '" + kernel_.name + "' has no argument '" + name + "'");
     }
   }
-  ParameterMap parameters = parameter_values(kernel_, arguments);
   PackedArguments packed;
+  packed.parameters = parameter_values(kernel_, arguments);
   packed.scalar_storage.reserve(code_.arguments.size());
   for (const GeneratedArgument& generated : code_.arguments) {
     const KernelArgument& arg = *kernel_.find_arg(generated.name);
@@ -75,14 +75,16 @@ PackedArguments KernelLauncher::pack_arguments(const ArgumentMap& arguments) con
     if (generated.is_array) {
       const Array* array = std::get_if<Array>(&found->second);
       if (array == nullptr) throw Error("argument '" + generated.name + "' is an array; pass an Array");
-      check_array(arg, generated.dtype, *array, parameters);
+      check_array(arg, generated.dtype, *array, packed.parameters);
       // The generated code indexes buffer[offset + ...]; the Array's data is element 0.
-      int64_t offset = arg.offset ? evaluate_integer(*arg.offset, parameters) : 0;
+      int64_t offset = arg.offset ? evaluate_integer(*arg.offset, packed.parameters) : 0;
+      packed.offsets.push_back(offset);
       packed.pointers.push_back(static_cast<std::byte*>(array->data()) -
                                 offset * static_cast<int64_t>(dtype_size(generated.dtype)));
     } else {
       const Scalar* scalar = std::get_if<Scalar>(&found->second);
       if (scalar == nullptr) throw Error("argument '" + generated.name + "' is a value; pass a scalar");
+      packed.offsets.push_back(0);
       packed.scalar_storage.push_back(scalar_bytes(*scalar, generated.dtype, generated.name));
       packed.pointers.push_back(packed.scalar_storage.back().data());
     }
@@ -108,6 +110,7 @@ CompiledKernel compile(const LoopKernel& kernel, Target target) {
   GeneratedCode code = generate_code(kernel, target);
   switch (target) {
     case Target::C: return CompiledKernel(detail::make_host_c_launcher(kernel, std::move(code)));
+    case Target::OpenCL: return CompiledKernel(detail::make_opencl_launcher(kernel, std::move(code)));
     default: break;
   }
   throw Error("running kernels on target '" + std::string(target_name(target)) + "' is not available yet");

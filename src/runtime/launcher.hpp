@@ -7,11 +7,14 @@
 
 namespace loom::detail {
 
-// Arguments in the generated function's order: pointers to array data and to scalar values
+// Arguments in the generated function's order: pointers to array data (moved back by the
+// argument's offset, so that pointer[offset + ...] is the Array's storage) and to scalar values
 // converted to each value argument's dtype.
 struct PackedArguments {
   std::vector<void*> pointers;
+  std::vector<int64_t> offsets;  // per argument: its offset in elements (arrays), 0 (values)
   std::vector<std::vector<std::byte>> scalar_storage;
+  ParameterMap parameters;       // the values of every kernel parameter
 };
 
 class KernelLauncher {
@@ -35,5 +38,9 @@ class KernelLauncher {
 std::vector<int64_t> layout_strides(const KernelArgument& arg, const ParameterMap& parameters);
 
 std::shared_ptr<const KernelLauncher> make_host_c_launcher(const LoopKernel& kernel, GeneratedCode code);
+// `code.source` is OpenCL C with one __kernel per entry of `code.device_kernels`
+// (runtime/host_opencl.cpp). Throws EnvironmentError when there is no OpenCL device, and
+// InternalError with the build log when the device's compiler rejects the source.
+std::shared_ptr<const KernelLauncher> make_opencl_launcher(const LoopKernel& kernel, GeneratedCode code);
 
 }  // namespace loom::detail
