@@ -122,6 +122,12 @@ class BarrierInserter {
 
   void instruction(const LoopNestNode& node, std::vector<int>& since, std::vector<LoopNestNode>& out) {
     const Instruction& insn = instruction_at(kernel_, node.instruction_index);
+    // Reading what another work-item writes in the same step: no barrier can go in between.
+    if (needs_local_barrier(kernel_, launch_, node.instruction_index, node.instruction_index, enclosing_)) {
+      throw Error("instruction '" + insn.id + "' reads and writes local memory that other work-items of its group "
+                  "write and read in the same step; no barrier placement can order that (split it into two "
+                  "instructions through a second temporary)");
+    }
     if (insn.kind == InstructionKind::Barrier && insn.barrier_scope == SyncScope::Local) {
       since.clear();
     } else if (conflicts(since, {node.instruction_index}, "")) {

@@ -85,9 +85,10 @@ LOOM_FN double loom_mod_double(double a, double b) {
 #endif
 )";
 
-// NVRTC compiles without the C library headers: the integer names, INFINITY and NAN come from
-// here. (typedefs that repeat the same type are legal C++, so nvcc with its headers is fine too.)
-const char* kCudaHead = R"(typedef signed char int8_t;
+// NVRTC compiles without the C library headers: there the integer names, INFINITY and NAN come
+// from here; nvcc (offline compiles) has <stdint.h>.
+const char* kCudaHead = R"(#if defined(__CUDACC_RTC__)
+typedef signed char int8_t;
 typedef short int16_t;
 typedef int int32_t;
 typedef long long int64_t;
@@ -95,6 +96,9 @@ typedef unsigned char uint8_t;
 typedef unsigned short uint16_t;
 typedef unsigned int uint32_t;
 typedef unsigned long long uint64_t;
+#else
+#include <stdint.h>
+#endif
 #ifndef INFINITY
 #define INFINITY __int_as_float(0x7f800000)
 #endif
@@ -102,7 +106,7 @@ typedef unsigned long long uint64_t;
 #define NAN __int_as_float(0x7fffffff)
 #endif
 
-#define LOOM_FN __device__ static inline
+#define LOOM_FN __device__ inline
 )";
 
 const char* kCudaFloatHelpers = R"(LOOM_FN float loom_mod_float(float a, float b) {

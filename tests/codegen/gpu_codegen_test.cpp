@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <unistd.h>
 
 #include "loom/loom.hpp"
 #include "analysis/address_spaces.hpp"
@@ -266,6 +267,20 @@ TEST(GpuCodegenOpenCL, LoopCarriedTileRuns) {
   for (auto [n, m] : {std::pair{1, 1}, {3, 5}, {2, 17}}) expect_on_opencl(kernel, tiled_loop_kernel(), {{"n", n}, {"m", m}});
 }
 
+TEST(GpuCodegen, UnorderableLocalMemoryDependenceIsRefused) {
+  MakeKernelOptions options{.name = "shift"};
+  options.temporaries.push_back(Temporary{"t", DType::Float32, {int_literal(17)}, AddressSpace::Local});
+  LoopKernel kernel = make_kernel({"{[ii]: 0<=ii<16}"},
+                                  "t[ii] = a[ii] {id=fill}\n"
+                                  "t[ii] = t[ii + 1] {id=shift, dep=fill}\n"
+                                  "out[ii] = t[ii] {id=use, dep=shift}",
+                                  {array_arg("a, out", DType::Float32, {"16"})}, options);
+  kernel = tag_inames(kernel, "ii:l.0", /*unchecked=*/true);
+  std::string message = error_message<Error>([&] { generate_code(kernel, Target::OpenCL); });
+  EXPECT_NE(message.find("instruction 'shift' reads and writes local memory that other work-items of its group write"),
+            std::string::npos) << message;
+}
+
 TEST(GpuCodegen, WriteRaceOnATemporaryIsRefused) {
   LoopKernel kernel = make_kernel({"{[i, j]: 0<=i,j<16}"},
                                   "<float32> t[i] = a[i, j] {id=w}\n"
@@ -371,6 +386,48 @@ TEST(GpuCodegenOpenCL, AddInamesForUnusedHardwareAxes) {
   EXPECT_EQ(few.predicates.size(), 2u);  // one work-item writes
   EXPECT_TRUE(kernel.find_instruction("scalar")->predicates.empty());  // private: every work-item needs it
   for (int64_t n : {1, 17, 40}) expect_on_opencl(kernel, reference, {{"n", n}});
+}
+
+
+// ---- the CUDA source compiles with nvcc (compile only; the NVRTC path is the runtime's) --------
+
+std::string find_nvcc() {
+  for (const char* candidate : {"/usr/local/cuda/bin/nvcc", "/usr/bin/nvcc"}) {
+    if (std::filesystem::exists(candidate)) return candidate;
+  }
+  return "";
+}
+
+TEST(GpuCodegen, EveryTestKernelCompilesWithNvcc) {
+  std::string nvcc = find_nvcc();
+  if (nvcc.empty()) GTEST_SKIP() << "nvcc not found";
+  std::vector<LoopKernel> kernels = {
+      split_vector_kernel(),
+      tag_inames(neighbour_kernel(), "io:g.0, ii:l.0, jj:l.0"),
+      tag_inames(pair_kernel("if(jj < 15, t[2*jj + 2], 0)"), "io:g.0, ii:l.0, jj:l.0"),
+      tag_inames(tiled_loop_kernel(), "io:g.0, ii:l.0, jj:l.0"),
+      save_and_reload_temporaries(tagged_split_program()),
+      split_iname(make_kernel({"{[i]: 0<=i<n}"}, "out[i] = sqrt(a[i]) + a[i] // 2.0f + a[i] % 3.0f + b[i] // 4 + b[i] % 3",
+                              {array_arg("a, out", DType::Float32, {"n"}), array_arg("b", DType::Int64, {"n"}), value_arg("n")},
+                              {.name = "mixed"}),
+                  "i", 64, {.outer_tag = "g.0", .inner_tag = "l.0"}),
+  };
+  std::filesystem::path dir = std::filesystem::temp_directory_path() / ("loom_nvcc_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  for (const LoopKernel& kernel : kernels) {
+    SCOPED_TRACE(kernel.name);
+    std::filesystem::path source = dir / (kernel.name + ".cu");
+    std::ofstream(source) << generate_code(kernel, Target::CUDA).source;
+    std::filesystem::path log = dir / (kernel.name + ".log");
+    std::string command = nvcc + " -cubin -arch=sm_90 -o " + (dir / (kernel.name + ".cubin")).string() + " " +
+                          source.string() + " > " + log.string() + " 2>&1";
+    int status = std::system(command.c_str());
+    std::ifstream in(log);
+    std::string messages((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(status, 0) << messages;
+    EXPECT_EQ(messages.find("warning"), std::string::npos) << messages;
+  }
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace
