@@ -339,7 +339,9 @@ std::string parameter_list(const cast::Function& function, Target target) {
       out += pointer_space(target) + (parameter.is_const ? "const " : "") + c_type_name(parameter.dtype) + " *" +
              restrict_qualifier(target) + " " + parameter.name;
     } else {
-      out += c_type_name(parameter.dtype) + " const " + parameter.name;
+      // OpenCL forbids bool kernel parameters; the runtime passes one byte.
+      std::string type = target == Target::OpenCL && parameter.dtype == DType::Bool ? "uchar" : c_type_name(parameter.dtype);
+      out += type + " const " + parameter.name;
     }
   }
   return out.empty() ? "void" : out;

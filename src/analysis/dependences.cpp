@@ -132,12 +132,22 @@ bool separated_by_global_barrier(const LoopKernel& kernel, const std::string& so
   });
 }
 
-std::vector<std::string> group_inames(const LoopKernel& kernel) {
-  std::vector<std::string> groups;
-  for (const auto& [iname, tag] : kernel.iname_tags) {
-    if (tag.kind == InameTag::Kind::Group) groups.push_back(iname);
+// Pairs of instances in the same work-group: on every g.N axis both run, their inames on that
+// axis (possibly different inames, e.g. a fetch's and a compute's) are equal.
+isl::map same_work_group(const LoopKernel& kernel, const isl::map& relation) {
+  isl_map* result = relation.copy();
+  for (int axis = 0; axis < 3; ++axis) {
+    int in = -1, out = -1;
+    for (const auto& [iname, tag] : kernel.iname_tags) {
+      if (tag.kind != InameTag::Kind::Group || tag.axis != axis) continue;
+      int in_here = isl_map_find_dim_by_name(result, isl_dim_in, iname.c_str());
+      int out_here = isl_map_find_dim_by_name(result, isl_dim_out, iname.c_str());
+      if (in_here >= 0) in = in_here;
+      if (out_here >= 0) out = out_here;
+    }
+    if (in >= 0 && out >= 0) result = isl_map_equate(result, isl_dim_in, in, isl_dim_out, out);
   }
-  return groups;
+  return isl::manage(result);
 }
 
 // The dependences the kernel must honour: privatized and barrier-ordered pairs removed.
@@ -151,14 +161,13 @@ isl::map relevant_part(const LoopKernel& kernel, const Dependence& dependence) {
     return isl::map::empty(dependence.relation.space());
   }
   if (temporary == nullptr) return dependence.relation;
-  std::vector<std::string> copies, groups, locals;
+  std::vector<std::string> copies, locals;
   for (const auto& [iname, tag] : kernel.iname_tags) {
     // Each work-item has its own private copy: privatization removes false (anti, output)
     // dependences across parallel inames; real data flow stays.
     if (space == AddressSpace::Private && is_parallel(tag) && dependence.kind != DependenceKind::Flow) {
       copies.push_back(iname);
     }
-    if (tag.kind == InameTag::Kind::Group) groups.push_back(iname);
     if (tag.kind == InameTag::Kind::Local) locals.push_back(iname);
   }
   isl::map relation = equal_on(dependence.relation, copies);
@@ -166,19 +175,22 @@ isl::map relevant_part(const LoopKernel& kernel, const Dependence& dependence) {
   // Local memory: within one work-group, pairs from different work-items are ordered by the
   // barriers code generation places (or refuses to place); each work-group has its own copy, so
   // false dependences across groups vanish and real data flow across them stays (an error).
-  isl::map same_group = equal_on(relation, groups);
+  isl::map same_group = same_work_group(kernel, relation);
   relation = relation.subtract(same_group.subtract(equal_on(same_group, locals)));
-  if (dependence.kind != DependenceKind::Flow) relation = equal_on(relation, groups);
+  if (dependence.kind != DependenceKind::Flow) relation = same_work_group(kernel, relation);
   return relation;
 }
 
 [[noreturn]] void refuse(const LoopKernel& kernel, const Dependence& dependence, const isl::map& violating,
                          const std::string& transform) {
-  InstancePrinter printer(violating);
+  // Crossing work-groups is the most specific cause: show such a pair when there is one.
+  isl::map cross_group = violating.subtract(same_work_group(kernel, violating));
+  bool crosses_groups = !cross_group.is_empty();
+  InstancePrinter printer(crosses_groups ? cross_group : violating);
   std::ostringstream message;
   message << transform << ": instruction '" << dependence.sink << "' must follow '" << dependence.source << "' ("
           << dependence_kind_name(dependence.kind) << " dependence through '" << dependence.variable << "'), but ";
-  std::vector<std::string> parallel = differing_parallel_inames(kernel, violating);
+  std::vector<std::string> parallel = differing_parallel_inames(kernel, crosses_groups ? cross_group : violating);
   // Crossing work-groups is the most specific cause: name a g iname first.
   std::stable_partition(parallel.begin(), parallel.end(),
                         [&](const std::string& iname) { return kernel.tag_of(iname).kind == InameTag::Kind::Group; });
@@ -186,9 +198,12 @@ isl::map relevant_part(const LoopKernel& kernel, const Dependence& dependence) {
     message << "iname '" << parallel.front() << "' is tagged " << to_string(kernel.tag_of(parallel.front()))
             << " and the dependence crosses its iterations";
     if (kernel.tag_of(parallel.front()).kind == InameTag::Kind::Group) {
-      message << " (different work-groups: a global barrier between them is missing; add_barrier with "
-                 "synchronization_kind=\"global\" splits the kernel there)";
+      message << " (different work-groups, which run in no order: a global barrier between them is missing; "
+                 "add_barrier with synchronization_kind=\"global\" splits the kernel there)";
     }
+  } else if (crosses_groups) {
+    message << "they run in different work-groups (g.N axes), which run in no order: a global barrier between "
+               "them is missing (add_barrier with synchronization_kind=\"global\" splits the kernel there)";
   } else {
     message << "the new loop order runs them the other way round";
   }
@@ -260,7 +275,7 @@ void check_dependences(const LoopKernel& kernel, const std::string& transform) {
     isl::map before = ordered_pairs(timestamps, relation);
     // Work-groups run in no order: only a global barrier (a kernel split) orders two instances in
     // different groups, whatever the statement order says.
-    isl::map violating = relation.subtract(before).unite(relation.subtract(equal_on(relation, group_inames(kernel))));
+    isl::map violating = relation.subtract(before).unite(relation.subtract(same_work_group(kernel, relation)));
     if (!violating.is_empty()) refuse(kernel, dependence, violating, transform);
   }
 }

@@ -430,5 +430,40 @@ TEST(GpuCodegen, EveryTestKernelCompilesWithNvcc) {
   std::filesystem::remove_all(dir);
 }
 
+
+// ---- add_barrier (issue 7's transform) executed on OpenCL --------------------------------------
+
+TEST(GpuCodegenOpenCL, AddBarrierLocalReplacesTheInsertedOne) {
+  SKIP_WITHOUT_OPENCL();
+  LoopKernel reference = neighbour_kernel();
+  // Within io: one barrier per work-group's tile (io becomes the grid afterwards).
+  LoopKernel kernel = add_barrier(reference, "id:fetch", "id:use", {.synchronization_kind = "local", .within_inames = {"io"}});
+  kernel = tag_inames(kernel, "io:g.0, ii:l.0, jj:l.0");
+  std::string source = kernels_of(generate_code(kernel, Target::OpenCL).source);
+  EXPECT_EQ(count(source, "barrier(CLK_LOCAL_MEM_FENCE);"), 1) << source;  // the user's; none added
+  for (int64_t n : {1, 4}) expect_on_opencl(kernel, reference, {{"n", n}});
+}
+
+TEST(GpuCodegenOpenCL, AddBarrierGlobalSplitsTheKernel) {
+  SKIP_WITHOUT_OPENCL();
+  LoopKernel reference = make_kernel({"{[i, j]: 0<=i, j<n}"},
+                                     "b[i] = 2*a[i] {id=double}\n"
+                                     "out[j] = b[n - 1 - j] {id=use, dep=double}",
+                                     {array_arg("a, b, out", DType::Float32, {"n"}), value_arg("n")}, {.name = "reverse"});
+  // Without the barrier, running i and j as the grid would be refused (work-groups read what
+  // other work-groups write).
+  std::string refused = error_message<LegalityError>([&] {
+    split_iname(split_iname(reference, "i", 32, {.outer_tag = "g.0", .inner_tag = "l.0"}), "j", 32,
+                {.outer_tag = "g.0", .inner_tag = "l.0"});
+  });
+  EXPECT_NE(refused.find("a global barrier between them is missing"), std::string::npos) << refused;
+  LoopKernel kernel = add_barrier(reference, "id:double", "id:use", {.synchronization_kind = "global"});
+  kernel = split_iname(kernel, "i", 32, {.outer_tag = "g.0", .inner_tag = "l.0"});
+  kernel = split_iname(kernel, "j", 32, {.outer_tag = "g.0", .inner_tag = "l.0"});
+  GeneratedCode code = generate_code(kernel, Target::OpenCL);
+  EXPECT_EQ(code.device_kernels.size(), 2u) << code.source;
+  for (int64_t n : {1, 31, 64, 77}) expect_on_opencl(kernel, reference, {{"n", n}});
+}
+
 }  // namespace
 }  // namespace loom
