@@ -1,8 +1,11 @@
 #include "analysis/accesses.hpp"
 
+#include "analysis/preprocess.hpp"
+
 #include <isl/map.h>
 #include <isl/set.h>
 
+#include "analysis/preprocess.hpp"
 #include "ir/instance_sets.hpp"
 #include "ir/isl_expr.hpp"
 #include "ir/isl_extra.hpp"
@@ -89,14 +92,28 @@ isl::map project_out_inames(isl::map map, const std::set<std::string>& inames) {
 }  // namespace
 
 std::vector<Access> instruction_accesses(const LoopKernel& kernel, const Instruction& instruction) {
+  // Reads inside substitution rules are the instruction's reads: inline the rules first.
+  std::shared_ptr<const Instruction> expanded;
+  if (!kernel.substitutions.empty()) {
+    auto copy = std::make_shared<Instruction>(instruction);
+    copy->expression = expand_substitutions(copy->expression, kernel);
+    for (ExprPtr& assignee : copy->assignees) assignee = expand_substitutions(assignee, kernel);
+    for (ExprPtr& predicate : copy->predicates) predicate = expand_substitutions(predicate, kernel);
+    expanded = copy;
+  }
+  const Instruction& source = expanded ? *expanded : instruction;
   std::vector<Access> accesses;
-  AccessCollector collector(kernel, instruction, accesses);
-  for (const ExprPtr& assignee : instruction.assignees) collector.writes(*assignee);
-  for (const ExprPtr& assignee : instruction.assignees) {
+  AccessCollector collector(kernel, source, accesses);
+  for (const ExprPtr& assignee : source.assignees) collector.writes(*assignee);
+  for (const ExprPtr& assignee : source.assignees) {
     for (const ExprPtr& index : assignee->operands) collector.reads(*index, {}, {});
   }
-  if (instruction.expression) collector.reads(*instruction.expression, {}, {});
-  for (const ExprPtr& predicate : instruction.predicates) collector.reads(*predicate, {}, {});
+  if (source.expression) collector.reads(*source.expression, {}, {});
+  for (const ExprPtr& predicate : source.predicates) collector.reads(*predicate, {}, {});
+  for (Access& access : accesses) {
+    access.instruction = &instruction;
+    access.expanded = expanded;
+  }
   return accesses;
 }
 

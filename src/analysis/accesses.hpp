@@ -20,6 +20,9 @@ struct Access {
   const Expr* subscript;  // null for a scalar temporary
   std::set<std::string> reduction_inames;  // reductions around the access
   std::vector<ExprPtr> guards;             // if(c, ...) branches it sits in (c, or not c)
+  // Keeps the expression `subscript` points into alive when it is the instruction's expression
+  // with its substitution-rule invocations inlined (the rules' reads are accesses too).
+  std::shared_ptr<const Instruction> expanded;
 };
 
 // Accesses to arrays and temporaries (not inames or values), writes first.

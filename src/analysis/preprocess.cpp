@@ -35,6 +35,11 @@ ExprPtr expand(const ExprPtr& expr, const LoopKernel& kernel, int depth) {
 
 }  // namespace
 
+ExprPtr expand_substitutions(const ExprPtr& expr, const LoopKernel& kernel) {
+  if (kernel.substitutions.empty() || !expr) return expr;
+  return expand(expr, kernel, 0);
+}
+
 LoopKernel expand_substitutions(const LoopKernel& kernel) {
   if (kernel.substitutions.empty()) return kernel;
   LoopKernel result = kernel;
