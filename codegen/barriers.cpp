@@ -20,9 +20,17 @@ const Instruction& instruction_at(const LoopKernel& kernel, int index) {
   return kernel.instructions[static_cast<std::size_t>(index)];
 }
 
-bool is_local_memory(const LoopKernel& kernel, const std::string& variable) {
+// Memory other work-items of the group see: local temporaries, and global memory (arguments
+// and global temporaries). Private temporaries are per work-item.
+bool is_shared_memory(const LoopKernel& kernel, const std::string& variable) {
   const Temporary* temporary = kernel.find_temporary(variable);
-  return temporary != nullptr && temporary->address_space == AddressSpace::Local;
+  return temporary == nullptr || temporary->address_space == AddressSpace::Local ||
+         temporary->address_space == AddressSpace::Global;
+}
+
+bool is_global_memory(const LoopKernel& kernel, const std::string& variable) {
+  const Temporary* temporary = kernel.find_temporary(variable);
+  return temporary == nullptr || temporary->address_space == AddressSpace::Global;
 }
 
 // `in - out + offset` compared with 0: equal (kind 0), > 0 (kind 1) or < 0 (kind -1).
@@ -130,8 +138,8 @@ class BarrierInserter {
     }
     if (insn.kind == InstructionKind::Barrier && insn.barrier_scope == SyncScope::Local) {
       since.clear();
-    } else if (conflicts(since, {node.instruction_index}, "")) {
-      out.push_back(barrier_node());
+    } else if (BarrierNeed need = conflicts(since, {node.instruction_index}, ""); need != BarrierNeed::None) {
+      out.push_back(barrier_node(need));
       since.clear();
     }
     since.push_back(node.instruction_index);
@@ -146,8 +154,8 @@ class BarrierInserter {
     // Across iterations: what ran since the last barrier at the end of one iteration against what
     // runs before the first barrier of the next.
     std::vector<int> head = head_instructions(result.children);
-    if (conflicts(since, head, node.iname)) {
-      result.children.insert(result.children.begin(), barrier_node());
+    if (BarrierNeed need = conflicts(since, head, node.iname); need != BarrierNeed::None) {
+      result.children.insert(result.children.begin(), barrier_node(need));
       since = all_instructions(result.children);
     }
     enclosing_.pop_back();
@@ -194,14 +202,18 @@ class BarrierInserter {
     return false;
   }
 
-  bool conflicts(const std::vector<int>& sources, const std::vector<int>& sinks, const std::string& carried) const {
+  // The strongest need among the pairs: a barrier fencing global memory covers local too.
+  BarrierNeed conflicts(const std::vector<int>& sources, const std::vector<int>& sinks, const std::string& carried) const {
+    BarrierNeed strongest = BarrierNeed::None;
     for (int sink : sinks) {
       for (int source : sources) {
         std::vector<std::string> shared = shared_loops(source, sink);
-        if (needs_local_barrier(kernel_, launch_, source, sink, shared, carried)) return true;
+        BarrierNeed need = barrier_need(kernel_, launch_, source, sink, shared, carried);
+        if (need == BarrierNeed::GlobalMemory) return need;
+        if (need == BarrierNeed::LocalMemory) strongest = need;
       }
     }
-    return false;
+    return strongest;
   }
 
   // The enclosing loops (at this point of the walk) both instructions run in.
@@ -217,12 +229,12 @@ class BarrierInserter {
     return shared;
   }
 
-  LoopNestNode barrier_node() {
+  LoopNestNode barrier_node(BarrierNeed need) {
     Instruction barrier;
     barrier.id = "_loom_barrier_" + std::to_string(kernel_.instructions.size());
     barrier.kind = InstructionKind::Barrier;
     barrier.barrier_scope = SyncScope::Local;
-    barrier.barrier_mem_kind = SyncScope::Local;
+    barrier.barrier_mem_kind = need == BarrierNeed::GlobalMemory ? SyncScope::Global : SyncScope::Local;
     barrier.within_inames = std::set<std::string>(enclosing_.begin(), enclosing_.end());
     barrier.source = "(barrier inserted by loom)";
     int index = static_cast<int>(kernel_.instructions.size());
@@ -243,12 +255,18 @@ class BarrierInserter {
 
 bool needs_local_barrier(const LoopKernel& kernel, const LaunchShape& launch, int source, int sink,
                          const std::vector<std::string>& shared_loops, const std::string& carried) {
+  return barrier_need(kernel, launch, source, sink, shared_loops, carried) != BarrierNeed::None;
+}
+
+BarrierNeed barrier_need(const LoopKernel& kernel, const LaunchShape& launch, int source, int sink,
+                         const std::vector<std::string>& shared_loops, const std::string& carried) {
   const Instruction& a = instruction_at(kernel, source);
   const Instruction& b = instruction_at(kernel, sink);
-  if (a.kind != InstructionKind::Assignment || b.kind != InstructionKind::Assignment) return false;
-  if (declared_nosync(a, b)) return false;
+  if (a.kind != InstructionKind::Assignment || b.kind != InstructionKind::Assignment) return BarrierNeed::None;
+  if (declared_nosync(a, b)) return BarrierNeed::None;
+  BarrierNeed need = BarrierNeed::None;
   for (const Access& first : instruction_accesses(kernel, a)) {
-    if (!is_local_memory(kernel, first.variable)) continue;
+    if (!is_shared_memory(kernel, first.variable)) continue;
     for (const Access& second : instruction_accesses(kernel, b)) {
       if (second.variable != first.variable || (!first.is_write && !second.is_write)) continue;
       isl::map pairs = access_relation(kernel, first).map.apply_range(access_relation(kernel, second).map.reverse());
@@ -263,10 +281,12 @@ bool needs_local_barrier(const LoopKernel& kernel, const LaunchShape& launch, in
           pairs = constrain(pairs, in, out, 0, 0);
         }
       }
-      if (!same_group_other_item(pairs, launch, a, b).is_empty()) return true;
+      if (same_group_other_item(pairs, launch, a, b).is_empty()) continue;
+      if (is_global_memory(kernel, first.variable)) return BarrierNeed::GlobalMemory;
+      need = BarrierNeed::LocalMemory;
     }
   }
-  return false;
+  return need;
 }
 
 BarrierPlacement insert_barriers(LoopKernel& kernel, Linearization& linearization,

@@ -1,6 +1,6 @@
 // Local barriers (DESIGN.md §5; loopy's insert_barriers made exact with isl): walking the
 // linearized nest of one device kernel, a barrier goes before the first instruction that touches
-// local memory another work-item of the group touched since the last barrier, and at the top of a
+// local or global memory another work-item of the group touched since the last barrier, and at the top of a
 // loop whose body does so across iterations (loop-carried). Instructions marked nosync with each
 // other never force one.
 #pragma once
@@ -22,6 +22,15 @@ struct BarrierPlacement {
 // their loop inames recorded in `linearization.loop_inames`) into `roots`.
 BarrierPlacement insert_barriers(LoopKernel& kernel, Linearization& linearization,
                                  const std::vector<LoopNestNode>& roots, const LaunchShape& launch);
+
+enum class BarrierNeed { None, LocalMemory, GlobalMemory };
+
+// What barrier (if any) must separate an instance of instruction `source` and a later one of
+// `sink` (in the same iteration of `shared_loops`, or with `carried` advanced): they touch the
+// same element of local or global memory from different work-items of one work-group, one of
+// them writing it. Global memory needs a barrier that fences it too.
+BarrierNeed barrier_need(const LoopKernel& kernel, const LaunchShape& launch, int source, int sink,
+                         const std::vector<std::string>& shared_loops, const std::string& carried = "");
 
 // True when an instance of instruction `source` and a later one of `sink` (in the same iteration of
 // `shared_loops`, or with `carried` (one of them) advanced) touch the same element of a local

@@ -76,7 +76,7 @@ struct Stmt {
   std::string pragma;     // For: e.g. "unroll 4"
   ExprPtr target;         // Assign
   ExprPtr value;          // Assign
-  bool global_barrier = false;
+  bool fences_global_memory = false;  // Barrier: also orders global memory (OpenCL fence)
 };
 
 StmtPtr block(std::vector<StmtPtr> body);

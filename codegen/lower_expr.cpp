@@ -213,7 +213,8 @@ cast::StmtPtr ExpressionLowering::lower_instruction(const Instruction& instructi
   if (instruction.kind == InstructionKind::Barrier) {
     cast::Stmt barrier;
     barrier.kind = cast::StmtKind::Barrier;
-    barrier.global_barrier = instruction.barrier_scope == SyncScope::Global;
+    // Global-scope barriers split kernels and never get here; a local one may fence global memory.
+    barrier.fences_global_memory = instruction.barrier_mem_kind == SyncScope::Global;
     return std::make_shared<const cast::Stmt>(barrier);
   }
   if (instruction.assignees.size() != 1) {

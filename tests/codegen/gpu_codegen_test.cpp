@@ -234,6 +234,18 @@ TEST(GpuCodegen, RemovingANeededBarrierIsDetectedByTheAnalysis) {
   }
 }
 
+TEST(GpuCodegenOpenCL, GlobalMemoryBetweenWorkItemsOfAGroupGetsAFencingBarrier) {
+  SKIP_WITHOUT_OPENCL();
+  LoopKernel reference = make_kernel({"{[i]: 0<=i<16}", "{[ii]: 0<=ii<16}"},
+                                     "b[i] = 2*a[i] {id=double}\n"
+                                     "c[ii] = b[15 - ii] + 1 {id=reverse, dep=double}",
+                                     {array_arg("a, b, c", DType::Float32, {"16"})}, {.name = "reverse16"});
+  LoopKernel kernel = tag_inames(reference, "i:l.0, ii:l.0");
+  std::string source = kernels_of(generate_code(kernel, Target::OpenCL).source);
+  EXPECT_EQ(count(source, "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);"), 1) << source;
+  expect_on_opencl(kernel, reference, {});
+}
+
 TEST(GpuCodegenOpenCL, BarrierPrecisionPairRuns) {
   SKIP_WITHOUT_OPENCL();
   for (std::string read : {"t[2*jj + 1] + t[2*jj]", "if(jj < 15, t[2*jj + 2], 0)"}) {
