@@ -83,7 +83,8 @@ LOOM_REGISTER_TRANSFORM(add_inames_to_insn) {
        [](const LoopKernel& kernel, const TransformArguments& args) {
          return add_inames_to_insn(kernel, args.names("inames"), args.string("insn_match"),
                                    args.unchecked());
-       }});
+       },
+       /*changes_meaning=*/true});
 }
 
 }  // namespace loom

@@ -290,4 +290,9 @@ std::string to_string(const TransformCall& call) {
 
 std::vector<std::string> registered_transforms() { return transform_registry().names(); }
 
+bool transform_changes_meaning(const std::string& name) {
+  const TransformSpec* spec = transform_registry().find(name);
+  return spec != nullptr && spec->changes_meaning;
+}
+
 }  // namespace loom

@@ -41,6 +41,9 @@ struct TransformSpec {
   std::string summary;
   std::vector<ParameterSpec> parameters;  // `unchecked` is added to every transform
   std::function<LoopKernel(const LoopKernel&, const TransformArguments&)> apply;
+  // Changes the kernel's meaning on purpose (DESIGN.md §3a): its result is the new reference that
+  // `loom run --check` compares against.
+  bool changes_meaning = false;
 };
 
 // Arguments of one call, validated against the schema; accessors apply defaults.

@@ -89,7 +89,8 @@ LOOM_REGISTER_TRANSFORM(remove_inames_from_insn) {
        [](const LoopKernel& kernel, const TransformArguments& args) {
          return remove_inames_from_insn(kernel, args.names("inames"), args.string("insn_match"),
                                         args.unchecked());
-       }});
+       },
+       /*changes_meaning=*/true});
 }
 
 }  // namespace loom

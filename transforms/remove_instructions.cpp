@@ -138,7 +138,8 @@ LOOM_REGISTER_TRANSFORM(remove_instructions) {
        {{"insn_ids", ParameterType::Match, true}},
        [](const LoopKernel& kernel, const TransformArguments& args) {
          return remove_instructions(kernel, args.string("insn_ids"), args.unchecked());
-       }});
+       },
+       /*changes_meaning=*/true});
 }
 
 }  // namespace loom

@@ -136,6 +136,10 @@ LoopKernel apply_transform(const LoopKernel& kernel, const TransformCall& call);
 // `split_iname(iname="i", inner_length=16, outer_tag="g.0")`, in the schema's parameter order.
 std::string to_string(const TransformCall& call);
 
+// Whether the registered transform `name` changes the kernel's meaning on purpose (its result is
+// the new reference for checks: remove_instructions, add_inames_to_insn, remove_inames_from_insn).
+bool transform_changes_meaning(const std::string& name);
+
 // Names of every registered transform, sorted.
 std::vector<std::string> registered_transforms();
 

@@ -41,6 +41,15 @@ class SpecReader {
     spec.options = options.options;
     spec.transforms = transforms();
     spec.kernel = apply_transforms(spec.reference, spec.transforms);
+    // A transform that changes the meaning on purpose makes its result the reference to check
+    // against (DESIGN.md §3a): the reference is the kernel after the last such transform, with
+    // the transforms before it (a sequential version of it is what they produced).
+    for (std::size_t i = spec.transforms.size(); i-- > 0;) {
+      if (!transform_changes_meaning(spec.transforms[i].name)) continue;
+      std::vector<TransformCall> prefix(spec.transforms.begin(), spec.transforms.begin() + static_cast<long>(i) + 1);
+      spec.reference = apply_transforms(spec.reference, prefix);
+      break;
+    }
     spec.test = test_defaults();
     return spec;
   }
