@@ -41,6 +41,8 @@ class EnvironmentError : public Error {
   using Error::Error;
 };
 
+class CudaError : public Error { public: using Error::Error; };  // a failed CUDA call: names the call, the error and the kernel
+
 // A broken invariant inside loom: a bug in loom, not in the user's kernel.
 class InternalError : public Error {
  public:

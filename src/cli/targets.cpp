@@ -1,6 +1,8 @@
 #include "cli/targets.hpp"
 
 #include "loom/error.hpp"
+#include "runtime/host_cuda.hpp"
+#include "runtime/host_opencl.hpp"
 
 namespace loom::cli {
 
@@ -14,23 +16,26 @@ Target parse_target_name(const std::string& name) {
   throw InternalError("unknown target name '" + name + "' passed the option check");
 }
 
-// Emitting source works for every target; running needs a runtime (C always; OpenCL through the
-// ICD; CUDA once the CUDA runtime exists).
-bool is_available(Target target, TargetUse use) {
-  return use == TargetUse::Compile || target != Target::CUDA;
+// Whether the runtime of `target` can run here; `why` says what is missing otherwise.
+bool can_run(Target target, std::string& why) {
+  try {
+    if (target == Target::CUDA) detail::cuda_device_info();
+    if (target == Target::OpenCL) detail::opencl_device_info();
+    return true;
+  } catch (const EnvironmentError& error) {
+    why = error.what();
+    return false;
+  }
 }
 
 // SPEC.md: `compile` defaults to cuda (emitting source needs no device); `run` defaults to cuda
-// when a GPU is present, else opencl when an OpenCL device is present, else c, probing lazily so
-// that a command which needs no device never loads one. Running on cuda and probing devices come
-// with the runtimes; until then `run` defaults to c.
+// when a CUDA GPU is present, else opencl when an OpenCL device is present, else c, probing
+// lazily so that a command which needs no device never loads one.
 Target default_target(TargetUse use) {
-  switch (use) {
-    case TargetUse::Compile:
-      return Target::CUDA;
-    case TargetUse::Run:
-      return Target::C;
-  }
+  if (use == TargetUse::Compile) return Target::CUDA;
+  std::string ignored;
+  if (can_run(Target::CUDA, ignored)) return Target::CUDA;
+  if (can_run(Target::OpenCL, ignored)) return Target::OpenCL;
   return Target::C;
 }
 
@@ -38,9 +43,12 @@ Target default_target(TargetUse use) {
 
 Target choose_target(const std::optional<std::string>& requested, TargetUse use) {
   Target target = requested ? parse_target_name(*requested) : default_target(use);
-  if (!is_available(target, use)) {
-    throw EnvironmentError("target '" + std::string(target_name(target)) +
-                           "' is not available in this build of loom (use --target c)");
+  // Emitting source works for every target; running needs its runtime (C: always).
+  std::string why;
+  if (use == TargetUse::Run && target == Target::CUDA && !can_run(target, why)) {
+    throw EnvironmentError(
+        "target 'cuda' is not available in this build of loom on this machine: " + why +
+        " (use --target opencl or c)");
   }
   return target;
 }

@@ -111,6 +111,7 @@ CompiledKernel compile(const LoopKernel& kernel, Target target) {
   switch (target) {
     case Target::C: return CompiledKernel(detail::make_host_c_launcher(kernel, std::move(code)));
     case Target::OpenCL: return CompiledKernel(detail::make_opencl_launcher(kernel, std::move(code)));
+    case Target::CUDA: return CompiledKernel(detail::make_cuda_launcher(kernel, std::move(code)));
     default: break;
   }
   throw Error("running kernels on target '" + std::string(target_name(target)) + "' is not available yet");

@@ -42,5 +42,9 @@ std::shared_ptr<const KernelLauncher> make_host_c_launcher(const LoopKernel& ker
 // (runtime/host_opencl.cpp). Throws EnvironmentError when there is no OpenCL device, and
 // InternalError with the build log when the device's compiler rejects the source.
 std::shared_ptr<const KernelLauncher> make_opencl_launcher(const LoopKernel& kernel, GeneratedCode code);
+// `code.source` is CUDA C with one __global__ per entry of `code.device_kernels`
+// (runtime/host_cuda.cpp). Throws EnvironmentError when there is no CUDA driver or GPU,
+// InternalError with NVRTC's log when it rejects the source, CudaError for a failed CUDA call.
+std::shared_ptr<const KernelLauncher> make_cuda_launcher(const LoopKernel& kernel, GeneratedCode code);
 
 }  // namespace loom::detail

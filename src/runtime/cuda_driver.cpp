@@ -1,0 +1,407 @@
+// The CUDA driver and NVRTC loaded with dlopen, the process's device and primary context, the
+// poisoned-context flag, and CUBINs compiled by NVRTC and cached on disk (see host_cuda.cpp for
+// the launcher).
+#include "runtime/cuda_driver.hpp"
+
+#include <dlfcn.h>
+#include <unistd.h>
+#include <xxhash.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <mutex>
+#include <optional>
+#include <sstream>
+#include <thread>
+
+#include "loom/error.hpp"
+#include "loom/runtime.hpp"
+
+namespace loom::detail {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+const char* const kNoCuda = "no CUDA driver/GPU: ";
+
+// ---- loading the libraries ----------------------------------------------------------------------
+
+template <typename Function>
+void resolve(void* library, const char* symbol, Function& function,
+             const std::string& library_name) {
+  void* address = dlsym(library, symbol);
+  if (address == nullptr) {
+    throw EnvironmentError(std::string(kNoCuda) + library_name + " lacks '" + symbol +
+                           "' (a driver or NVRTC older than loom supports)");
+  }
+  function = reinterpret_cast<Function>(address);
+}
+
+CudaDriverApi load_driver() {
+  void* library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (library == nullptr) {
+    const char* why = dlerror();
+    throw EnvironmentError(std::string(kNoCuda) +
+                           "dlopen(libcuda.so.1): " + (why ? why : "failed"));
+  }
+  CudaDriverApi api{};
+  const std::string name = "libcuda.so.1";
+  // The plain names are the driver's oldest ABI of each call; _v2 where cuda.h maps to it.
+  resolve(library, "cuInit", api.cuInit, name);
+  resolve(library, "cuDriverGetVersion", api.cuDriverGetVersion, name);
+  resolve(library, "cuDeviceGetCount", api.cuDeviceGetCount, name);
+  resolve(library, "cuDeviceGet", api.cuDeviceGet, name);
+  resolve(library, "cuDeviceGetName", api.cuDeviceGetName, name);
+  resolve(library, "cuDeviceGetAttribute", api.cuDeviceGetAttribute, name);
+  resolve(library, "cuDevicePrimaryCtxRetain", api.cuDevicePrimaryCtxRetain, name);
+  resolve(library, "cuCtxSetCurrent", api.cuCtxSetCurrent, name);
+  resolve(library, "cuCtxSynchronize", api.cuCtxSynchronize, name);
+  resolve(library, "cuModuleLoadData", api.cuModuleLoadData, name);
+  resolve(library, "cuModuleUnload", api.cuModuleUnload, name);
+  resolve(library, "cuModuleGetFunction", api.cuModuleGetFunction, name);
+  resolve(library, "cuFuncGetAttribute", api.cuFuncGetAttribute, name);
+  resolve(library, "cuMemAlloc_v2", api.cuMemAlloc, name);
+  resolve(library, "cuMemFree_v2", api.cuMemFree, name);
+  resolve(library, "cuMemcpyHtoD_v2", api.cuMemcpyHtoD, name);
+  resolve(library, "cuMemcpyDtoH_v2", api.cuMemcpyDtoH, name);
+  resolve(library, "cuLaunchKernel", api.cuLaunchKernel, name);
+  resolve(library, "cuGetErrorName", api.cuGetErrorName, name);
+  return api;
+}
+
+// nvrtc.h's ABI.
+using nvrtcResult = int;
+using nvrtcProgram = struct _nvrtcProgram*;
+constexpr nvrtcResult kNvrtcSuccess = 0;
+constexpr nvrtcResult kNvrtcCompilationError = 6;
+
+struct NvrtcApi {
+  nvrtcResult (*nvrtcVersion)(int* major, int* minor);
+  const char* (*nvrtcGetErrorString)(nvrtcResult result);
+  nvrtcResult (*nvrtcCreateProgram)(nvrtcProgram* program, const char* source, const char* name,
+                                    int header_count, const char* const* headers,
+                                    const char* const* include_names);
+  nvrtcResult (*nvrtcDestroyProgram)(nvrtcProgram* program);
+  nvrtcResult (*nvrtcCompileProgram)(nvrtcProgram program, int option_count,
+                                     const char* const* options);
+  nvrtcResult (*nvrtcGetProgramLogSize)(nvrtcProgram program, std::size_t* size);
+  nvrtcResult (*nvrtcGetProgramLog)(nvrtcProgram program, char* log);
+  nvrtcResult (*nvrtcGetCUBINSize)(nvrtcProgram program, std::size_t* size);
+  nvrtcResult (*nvrtcGetCUBIN)(nvrtcProgram program, char* cubin);
+  int major = 0, minor = 0;
+};
+
+std::vector<std::string> nvrtc_candidates() {
+  std::vector<std::string> names = {"libnvrtc.so.13", "libnvrtc.so"};
+  std::vector<std::string> installed;
+  std::error_code error;
+  for (const fs::directory_entry& entry : fs::directory_iterator("/usr/local/cuda/lib64", error)) {
+    std::string file = entry.path().filename().string();
+    if (file.rfind("libnvrtc.so", 0) == 0) installed.push_back(entry.path().string());
+  }
+  std::sort(installed.begin(), installed.end());  // libnvrtc.so before libnvrtc.so.13...
+  names.insert(names.end(), installed.begin(), installed.end());
+  return names;
+}
+
+NvrtcApi load_nvrtc() {
+  void* library = nullptr;
+  std::string tried, name;
+  for (const std::string& candidate : nvrtc_candidates()) {
+    library = dlopen(candidate.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (library != nullptr) {
+      name = candidate;
+      break;
+    }
+    tried += (tried.empty() ? "" : ", ") + candidate;
+  }
+  if (library == nullptr) {
+    throw EnvironmentError("NVRTC is not installed (tried " + tried +
+                           "); install the CUDA toolkit's NVRTC or put it on LD_LIBRARY_PATH");
+  }
+  NvrtcApi api{};
+  resolve(library, "nvrtcVersion", api.nvrtcVersion, name);
+  resolve(library, "nvrtcGetErrorString", api.nvrtcGetErrorString, name);
+  resolve(library, "nvrtcCreateProgram", api.nvrtcCreateProgram, name);
+  resolve(library, "nvrtcDestroyProgram", api.nvrtcDestroyProgram, name);
+  resolve(library, "nvrtcCompileProgram", api.nvrtcCompileProgram, name);
+  resolve(library, "nvrtcGetProgramLogSize", api.nvrtcGetProgramLogSize, name);
+  resolve(library, "nvrtcGetProgramLog", api.nvrtcGetProgramLog, name);
+  resolve(library, "nvrtcGetCUBINSize", api.nvrtcGetCUBINSize, name);
+  resolve(library, "nvrtcGetCUBIN", api.nvrtcGetCUBIN, name);
+  if (api.nvrtcVersion(&api.major, &api.minor) != kNvrtcSuccess) {
+    throw EnvironmentError("nvrtcVersion failed in " + name);
+  }
+  return api;
+}
+
+// Loaded once; a failure is remembered and reported again on every use.
+const NvrtcApi& nvrtc_api() {
+  static std::mutex mutex;
+  static std::optional<NvrtcApi> api;
+  static std::string failure;
+  std::lock_guard lock(mutex);
+  if (api) return *api;
+  if (!failure.empty()) throw EnvironmentError(failure);
+  try {
+    api = load_nvrtc();
+  } catch (const EnvironmentError& error) {
+    failure = error.what();
+    throw;
+  }
+  return *api;
+}
+
+// ---- the poisoned context ----------------------------------------------------------------------
+
+std::mutex poison_mutex;
+std::atomic<bool> poisoned{false};
+std::string poison_cause;
+
+// Errors after which the context is unusable (cuda.h: "the context cannot be used ... the
+// process must be terminated"): illegal address, launch timeout, device assert, hardware stack
+// error, illegal instruction, misaligned address, invalid address space, invalid PC, launch
+// failure.
+bool poisons_context(CUresult result) {
+  return result == 700 || result == 702 || result == 710 || (result >= 714 && result <= 719);
+}
+
+std::string error_name(const CudaDriverApi& api, CUresult result) {
+  const char* name = nullptr;
+  if (api.cuGetErrorName != nullptr && api.cuGetErrorName(result, &name) == kCudaSuccess &&
+      name != nullptr) {
+    return name;
+  }
+  return "CUDA error";
+}
+
+// ---- the device -------------------------------------------------------------------------------
+
+void check_setup(const CudaDriverApi& api, CUresult result, const char* call) {
+  if (result != kCudaSuccess) {
+    throw EnvironmentError(std::string(kNoCuda) + call + " failed with " + error_name(api, result) +
+                           " (" + std::to_string(result) + ")");
+  }
+}
+
+int device_ordinal(int count) {
+  const char* wanted = std::getenv("LOOM_CUDA_DEVICE");
+  if (wanted == nullptr || *wanted == '\0') return 0;
+  char* end = nullptr;
+  long ordinal = std::strtol(wanted, &end, 10);
+  if (*end != '\0' || ordinal < 0 || ordinal >= count) {
+    throw EnvironmentError("LOOM_CUDA_DEVICE='" + std::string(wanted) +
+                           "' is not a device ordinal; the driver sees " + std::to_string(count) +
+                           " device(s), 0 to " + std::to_string(count - 1));
+  }
+  return static_cast<int>(ordinal);
+}
+
+CudaRuntime create_runtime() {
+  CudaRuntime runtime;
+  runtime.api = load_driver();
+  const CudaDriverApi& api = runtime.api;
+  check_setup(api, api.cuInit(0), "cuInit");
+  int count = 0;
+  check_setup(api, api.cuDeviceGetCount(&count), "cuDeviceGetCount");
+  if (count == 0) throw EnvironmentError(std::string(kNoCuda) + "the driver sees no device");
+  CudaDeviceInfo& info = runtime.info;
+  info.ordinal = device_ordinal(count);
+  check_setup(api, api.cuDeviceGet(&runtime.device, info.ordinal), "cuDeviceGet");
+  char name[256] = {};
+  check_setup(api, api.cuDeviceGetName(name, sizeof name - 1, runtime.device), "cuDeviceGetName");
+  info.name = name;
+  constexpr int kComputeCapabilityMajor = 75, kComputeCapabilityMinor = 76;
+  check_setup(
+      api, api.cuDeviceGetAttribute(&info.compute_major, kComputeCapabilityMajor, runtime.device),
+      "cuDeviceGetAttribute");
+  check_setup(
+      api, api.cuDeviceGetAttribute(&info.compute_minor, kComputeCapabilityMinor, runtime.device),
+      "cuDeviceGetAttribute");
+  info.arch = "sm_" + std::to_string(info.compute_major) + std::to_string(info.compute_minor);
+  check_setup(api, api.cuDriverGetVersion(&info.driver_version), "cuDriverGetVersion");
+  const NvrtcApi& nvrtc = nvrtc_api();
+  info.nvrtc_major = nvrtc.major;
+  info.nvrtc_minor = nvrtc.minor;
+  check_setup(api, api.cuDevicePrimaryCtxRetain(&runtime.context, runtime.device),
+              "cuDevicePrimaryCtxRetain");
+  check_setup(api, api.cuCtxSetCurrent(runtime.context), "cuCtxSetCurrent");
+  return runtime;
+}
+
+}  // namespace
+
+const CudaRuntime& cuda_runtime() {
+  static std::mutex mutex;
+  static std::optional<CudaRuntime> runtime;
+  static std::string failure;
+  std::lock_guard lock(mutex);
+  if (runtime) return *runtime;
+  if (!failure.empty()) throw EnvironmentError(failure);
+  try {
+    runtime = create_runtime();
+  } catch (const EnvironmentError& error) {
+    failure = error.what();
+    throw;
+  }
+  return *runtime;
+}
+
+const CudaDeviceInfo& cuda_device_info() { return cuda_runtime().info; }
+
+bool cuda_context_poisoned() { return poisoned.load(); }
+
+void refuse_if_poisoned(const std::string& subject) {
+  if (!poisoned.load()) return;
+  std::lock_guard lock(poison_mutex);
+  throw CudaError("refusing to run " + subject + ": an earlier fault (" + poison_cause +
+                  ") left this process's CUDA context unusable; run it in a new process");
+}
+
+void check_cu(CUresult result, const char* call, const std::string& subject) {
+  if (result == kCudaSuccess) return;
+  std::string message = std::string(call) + " failed with " +
+                        error_name(cuda_runtime().api, result) + " (" + std::to_string(result) +
+                        ")" + (subject.empty() ? "" : " for " + subject);
+  if (poisons_context(result)) {
+    std::lock_guard lock(poison_mutex);
+    if (!poisoned.exchange(true)) poison_cause = message;
+    message +=
+        "; the fault leaves this process's CUDA context unusable: later launches are refused";
+  }
+  throw CudaError(message);
+}
+
+// ---- CUBINs and their cache --------------------------------------------------------------------
+
+namespace {
+
+const char* const kNvrtcOptionsText = "-std=c++17 -lineinfo";
+constexpr char kCacheMagic[8] = {'L', 'O', 'O', 'M', 'C', 'U', 'B', '1'};
+constexpr std::size_t kCacheHeaderSize = sizeof kCacheMagic + sizeof(uint64_t);
+
+std::string hex_hash(const std::string& text) {
+  std::ostringstream out;
+  out << std::hex << XXH3_64bits(text.data(), text.size());
+  return out.str();
+}
+
+// A cache entry is the magic, the xxh3 of the CUBIN and the CUBIN. nullopt when the file is
+// missing, truncated or altered.
+std::optional<std::vector<char>> read_cached_cubin(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (bytes.size() <= kCacheHeaderSize ||
+      std::memcmp(bytes.data(), kCacheMagic, sizeof kCacheMagic) != 0) {
+    return std::nullopt;
+  }
+  uint64_t checksum = 0;
+  std::memcpy(&checksum, bytes.data() + sizeof kCacheMagic, sizeof checksum);
+  std::vector<char> cubin(bytes.begin() + kCacheHeaderSize, bytes.end());
+  if (XXH3_64bits(cubin.data(), cubin.size()) != checksum) return std::nullopt;
+  return cubin;
+}
+
+// Best effort: a cache that cannot be written costs time, not correctness. Writers use a private
+// temporary name and rename it into place, so no process reads a partial entry.
+void write_cached_cubin(const std::string& path, const std::vector<char>& cubin) {
+  static std::atomic<uint64_t> counter{0};
+  std::error_code error;
+  fs::create_directories(fs::path(path).parent_path(), error);
+  if (error) return;
+  std::ostringstream unique;
+  unique << path << "." << getpid() << "."
+         << std::hash<std::thread::id>()(std::this_thread::get_id()) << "." << counter++ << ".tmp";
+  fs::path temporary = unique.str();
+  {
+    std::ofstream out(temporary, std::ios::binary);
+    uint64_t checksum = XXH3_64bits(cubin.data(), cubin.size());
+    out.write(kCacheMagic, sizeof kCacheMagic);
+    out.write(reinterpret_cast<const char*>(&checksum), sizeof checksum);
+    out.write(cubin.data(), static_cast<std::streamsize>(cubin.size()));
+    if (!out) {
+      out.close();
+      fs::remove(temporary, error);
+      return;
+    }
+  }
+  fs::rename(temporary, path, error);
+  if (error) fs::remove(temporary, error);
+}
+
+void check_nvrtc(const NvrtcApi& api, nvrtcResult result, const char* call,
+                 const std::string& subject) {
+  if (result != kNvrtcSuccess) {
+    throw InternalError(std::string(call) + " failed with " + api.nvrtcGetErrorString(result) +
+                        " for " + subject);
+  }
+}
+
+}  // namespace
+
+std::vector<char> nvrtc_compile_to_cubin(const std::string& source, const std::string& arch,
+                                         const std::string& subject) {
+  const NvrtcApi& api = nvrtc_api();
+  nvrtcProgram program = nullptr;
+  check_nvrtc(api, api.nvrtcCreateProgram(&program, source.c_str(), "loom.cu", 0, nullptr, nullptr),
+              "nvrtcCreateProgram", subject);
+  struct Destroy {
+    const NvrtcApi& api;
+    nvrtcProgram& program;
+    ~Destroy() { api.nvrtcDestroyProgram(&program); }
+  } destroy{api, program};
+  std::string arch_option = "-arch=" + arch;
+  const char* options[] = {arch_option.c_str(), "-std=c++17", "-lineinfo"};
+  nvrtcResult result = api.nvrtcCompileProgram(program, 3, options);
+  if (result == kNvrtcCompilationError) {
+    std::size_t size = 0;
+    std::string log;
+    if (api.nvrtcGetProgramLogSize(program, &size) == kNvrtcSuccess && size > 0) {
+      log.resize(size);
+      if (api.nvrtcGetProgramLog(program, log.data()) != kNvrtcSuccess) log.clear();
+      log = log.substr(0, log.find('\0'));
+    }
+    throw InternalError("NVRTC rejected loom's generated CUDA code for " + subject +
+                        " (a bug in loom):\n" + log);
+  }
+  check_nvrtc(api, result, "nvrtcCompileProgram", subject);
+  std::size_t size = 0;
+  check_nvrtc(api, api.nvrtcGetCUBINSize(program, &size), "nvrtcGetCUBINSize", subject);
+  std::vector<char> cubin(size);
+  check_nvrtc(api, api.nvrtcGetCUBIN(program, cubin.data()), "nvrtcGetCUBIN", subject);
+  return cubin;
+}
+
+std::string cuda_cubin_cache_path(const std::string& source) {
+  const CudaDeviceInfo& info = cuda_device_info();
+  std::string key = hex_hash(
+      info.arch + "\n" + std::to_string(info.nvrtc_major) + "." + std::to_string(info.nvrtc_minor) +
+      "\n" + std::to_string(info.driver_version) + "\n" + kNvrtcOptionsText + "\n" + source);
+  return (fs::path(cache_directory()) / "cuda" / (key + ".cubin")).string();
+}
+
+std::vector<char> cuda_cubin(const CudaRuntime& runtime, const std::string& source,
+                             const std::string& subject, const std::string& cache_path,
+                             StageTimer& timer, bool& from_cache) {
+  bool use_cache = std::getenv("LOOM_NO_CACHE") == nullptr;
+  if (use_cache && from_cache) {
+    if (std::optional<std::vector<char>> cubin = read_cached_cubin(cache_path)) {
+      timer.mark("read cached CUBIN");
+      from_cache = true;
+      return std::move(*cubin);
+    }
+  }
+  std::vector<char> cubin = nvrtc_compile_to_cubin(source, runtime.info.arch, subject);
+  timer.mark("NVRTC to CUBIN");
+  from_cache = false;
+  if (use_cache) write_cached_cubin(cache_path, cubin);
+  return cubin;
+}
+
+}  // namespace loom::detail

@@ -1,0 +1,102 @@
+// The CUDA driver API and NVRTC, loaded with dlopen at first use (DESIGN.md §6). loom never links
+// libcuda or libnvrtc, so it builds and runs without CUDA; the few types and entry points it uses
+// are declared here, with the driver's ABI (cuda.h, nvrtc.h are not needed at build time).
+//
+// - The driver is libcuda.so.1; NVRTC is libnvrtc.so.13, libnvrtc.so or
+//   /usr/local/cuda/lib64/libnvrtc.so*. The device is $LOOM_CUDA_DEVICE (an ordinal), else 0;
+//   its primary context is retained once per process and never released.
+// - Generated CUDA C is compiled by NVRTC to CUBIN for the device's own compute capability (NVRTC
+//   13's PTX loads only on CUDA 13 drivers) and cached on disk under cache_directory()/cuda.
+// - A fault in a kernel (an illegal address, say) poisons the process's context: loom remembers
+//   it and refuses every later launch; recovery is a new process.
+//
+// Only the CUDA runtime's sources include this header; tests use runtime/host_cuda.hpp.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "ir/stage_timer.hpp"
+#include "runtime/host_cuda.hpp"
+
+namespace loom::detail {
+
+// ---- the driver's ABI (cuda.h, CUDA 13) ---------------------------------------------------------
+
+using CUresult = int;
+using CUdevice = int;
+using CUdeviceptr = unsigned long long;
+using CUcontext = struct CUctx_st*;
+using CUmodule = struct CUmod_st*;
+using CUfunction = struct CUfunc_st*;
+using CUstream = struct CUstream_st*;
+
+constexpr CUresult kCudaSuccess = 0;
+
+struct CudaDriverApi {
+  CUresult (*cuInit)(unsigned int flags);
+  CUresult (*cuDriverGetVersion)(int* version);
+  CUresult (*cuDeviceGetCount)(int* count);
+  CUresult (*cuDeviceGet)(CUdevice* device, int ordinal);
+  CUresult (*cuDeviceGetName)(char* name, int length, CUdevice device);
+  CUresult (*cuDeviceGetAttribute)(int* value, int attribute, CUdevice device);
+  CUresult (*cuDevicePrimaryCtxRetain)(CUcontext* context, CUdevice device);
+  CUresult (*cuCtxSetCurrent)(CUcontext context);
+  CUresult (*cuCtxSynchronize)();
+  CUresult (*cuModuleLoadData)(CUmodule* module, const void* image);
+  CUresult (*cuModuleUnload)(CUmodule module);
+  CUresult (*cuModuleGetFunction)(CUfunction* function, CUmodule module, const char* name);
+  CUresult (*cuFuncGetAttribute)(int* value, int attribute, CUfunction function);
+  CUresult (*cuMemAlloc)(CUdeviceptr* pointer, std::size_t bytes);                // _v2
+  CUresult (*cuMemFree)(CUdeviceptr pointer);                                     // _v2
+  CUresult (*cuMemcpyHtoD)(CUdeviceptr to, const void* from, std::size_t bytes);  // _v2
+  CUresult (*cuMemcpyDtoH)(void* to, CUdeviceptr from, std::size_t bytes);        // _v2
+  CUresult (*cuLaunchKernel)(CUfunction function, unsigned grid_x, unsigned grid_y, unsigned grid_z,
+                             unsigned block_x, unsigned block_y, unsigned block_z,
+                             unsigned shared_bytes, CUstream stream, void** parameters,
+                             void** extra);
+  CUresult (*cuGetErrorName)(CUresult error, const char** name);
+};
+
+// cuFuncGetAttribute's attributes.
+constexpr int kFuncMaxThreadsPerBlock = 0;
+
+// ---- the process's device ----------------------------------------------------------------------
+
+struct CudaRuntime {
+  CudaDriverApi api{};
+  CudaDeviceInfo info;
+  CUdevice device = 0;
+  CUcontext context = nullptr;  // the device's primary context
+};
+
+// Loads the driver and NVRTC and retains the device's primary context on the first call;
+// thread-safe. Throws EnvironmentError ("no CUDA driver/GPU: ...") when either library, the
+// driver's initialisation or the device is missing, on every call.
+const CudaRuntime& cuda_runtime();
+
+// Throws CudaError naming `call`, the driver's error name and `subject` (the kernel, argument or
+// module) when `result` is not CUDA_SUCCESS. Errors that leave the context unusable (illegal
+// address, illegal instruction, a failed launch...) poison it first.
+void check_cu(CUresult result, const char* call, const std::string& subject);
+
+// Throws CudaError when an earlier fault poisoned the context; `subject` is what was refused.
+void refuse_if_poisoned(const std::string& subject);
+
+// The CUBIN of `source` for the device: from the cache entry at `cache_path` when it is intact
+// (LOOM_NO_CACHE=1 skips the cache), else compiled by NVRTC and written to the cache.
+// `from_cache`: in, whether to read the cache at all (false to replace an entry the driver
+// refused); out, whether the CUBIN came from it. A source NVRTC rejects is an InternalError
+// carrying its log.
+std::vector<char> cuda_cubin(const CudaRuntime& runtime, const std::string& source,
+                             const std::string& subject, const std::string& cache_path,
+                             StageTimer& timer, bool& from_cache);
+
+// Compiles `source` with NVRTC for `arch` ("sm_90") without needing a driver: tools and tests
+// use it to check generated code on machines without a GPU. Throws EnvironmentError when NVRTC
+// cannot be loaded, InternalError with NVRTC's log when it rejects the source.
+std::vector<char> nvrtc_compile_to_cubin(const std::string& source, const std::string& arch,
+                                         const std::string& subject);
+
+}  // namespace loom::detail
