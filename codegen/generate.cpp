@@ -117,9 +117,10 @@ class StatementLowerer {
     return region(*statement.region, inames);
   }
 
-  cast::StmtPtr loop_nest(const codegen::KernelSchedule& schedule, const isl::set& context) const {
+  cast::StmtPtr loop_nest(const codegen::KernelSchedule& schedule, const isl::set& context,
+                          const std::vector<std::string>& hoistable = {}) const {
     return codegen::generate_loop_nest(schedule, context, kernel_.options.index_dtype, *this,
-                                       [this](const std::string& iname) { return loop_style(iname); });
+                                       [this](const std::string& iname) { return loop_style(iname); }, hoistable);
   }
 
  private:
@@ -349,7 +350,9 @@ DeviceProgram device_program(LoopKernel& kernel, const cast::Function& signature
       for (cast::StmtPtr& declaration : temporary_declarations(kernel, &used)) body.push_back(declaration);
       codegen::KernelSchedule schedule = codegen::build_schedule(kernel, nest);
       StatementLowerer lowerer(kernel, nest, target);
-      body.push_back(lowerer.loop_nest(schedule, launch.context));
+      std::vector<std::string> hardware_names;
+      for (const codegen::HardwareIname& hw : launch.inames) hardware_names.push_back(hw.iname);
+      body.push_back(lowerer.loop_nest(schedule, launch.context, hardware_names));
       timer.mark("isl AST and lowering");
       cast::Function function = signature;
       function.name = parts.size() == 1 ? kernel.name : kernel.name + "_" + std::to_string(part);

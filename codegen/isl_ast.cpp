@@ -6,6 +6,7 @@
 #include <isl/ast.h>
 #include <isl/ast_build.h>
 #include <isl/id.h>
+#include <isl/schedule.h>
 #include <isl/val.h>
 
 #include "codegen/fold.hpp"
@@ -321,9 +322,50 @@ isl_ast_node* statement_call(isl_ast_node* node, isl_ast_build* build, void*) {
 
 }  // namespace
 
+namespace {
+
+// The condition on the parameters every statement shares (on GPU targets typically the
+// boundary guard on the hardware inames, `16*i_outer + i_inner < n`), or nullopt when the
+// statements' conditions differ (e.g. a barrier, which runs everywhere). isl spends most of its
+// AST generation time hoisting such a shared condition out of a sequence; loom takes it out first.
+std::optional<isl::set> shared_parameter_condition(const isl::schedule& schedule, const isl::set& context,
+                                                   const std::vector<std::string>& hoistable) {
+  if (hoistable.empty()) return std::nullopt;
+  std::optional<isl::set> shared;
+  bool same = true;
+  schedule.get_domain().foreach_set([&](isl::set domain) {
+    isl::set condition = domain.params().gist(context.params());
+    if (!shared) shared = condition;
+    else if (!shared->is_equal(condition)) same = false;
+  });
+  if (!shared || !same || shared->is_equal(isl::set::universe(shared->space()))) return std::nullopt;
+  // Only a condition on the hoistable parameters (hardware indices): a guard such as `n >= 1`
+  // that the loop bounds already express would only add an if.
+  isl::set rest = *shared;
+  for (const std::string& name : hoistable) rest = isl_extra::project_out_param(rest, name);
+  if (!rest.gist(context.params()).is_equal(isl::set::universe(rest.space()))) return std::nullopt;
+  return shared;
+}
+
+}  // namespace
+
 cast::StmtPtr generate_loop_nest(const KernelSchedule& schedule, const isl::set& context,
                                  DType index_dtype, const StatementLowering& lower_statement,
-                                 const LoopStyles& loop_styles) {
+                                 const LoopStyles& loop_styles, const std::vector<std::string>& hoistable) {
+  if (std::optional<isl::set> condition = shared_parameter_condition(schedule.schedule, context, hoistable)) {
+    KernelSchedule inner = schedule;
+    inner.schedule = isl::manage(isl_schedule_gist_domain_params(schedule.schedule.copy(), condition->copy()));
+    isl::set narrowed = context.intersect_params(*condition);
+    cast::StmtPtr body = generate_loop_nest(inner, narrowed, index_dtype, lower_statement, loop_styles);
+    isl_ast_build* build = isl_ast_build_from_context(isl::set(context.params()).release());
+    isl_ast_expr* test = isl_ast_build_expr_from_set(build, condition->copy());
+    isl_ast_build_free(build);
+    if (test == nullptr) isl::exception::throw_last_error(context.ctx());
+    GuardCollector no_guards(loop_styles);
+    cast::ExprPtr lowered = AstLowering(schedule, index_dtype, lower_statement, loop_styles, no_guards)
+                                .expr(isl::manage(test), {});
+    return cast::if_then(lowered, body);
+  }
   GuardCollector guards(loop_styles);
   isl_ast_build* build = isl_ast_build_from_context(context.copy());
   build = isl_ast_build_set_at_each_domain(build, &statement_call, nullptr);

@@ -2,6 +2,8 @@
 #pragma once
 
 #include <functional>
+#include <string>
+#include <vector>
 
 #include "codegen/cast.hpp"
 #include "codegen/lower_expr.hpp"
@@ -25,9 +27,11 @@ using LoopStyles = std::function<LoopStyle(const std::string& iname)>;
 
 // Generates the isl AST of `schedule` under `context` (the kernel's assumptions: constraints that
 // let isl drop guards) and lowers it: for loops named by their inames, isl's integer operations
-// as loom helpers, each statement through `lower_statement`.
+// as loom helpers, each statement through `lower_statement`. A condition on the `hoistable`
+// parameters (hardware indices) that every statement shares is taken out first and printed as one
+// `if` around the nest: isl spends most of its time hoisting such a condition itself.
 cast::StmtPtr generate_loop_nest(const KernelSchedule& schedule, const isl::set& context,
                                  DType index_dtype, const StatementLowering& lower_statement,
-                                 const LoopStyles& loop_styles);
+                                 const LoopStyles& loop_styles, const std::vector<std::string>& hoistable = {});
 
 }  // namespace loom::codegen
