@@ -43,8 +43,15 @@ struct AxisRange {
   isl::pw_aff extent;
 };
 
-AxisRange range_of(const LoopKernel& kernel, const std::string& iname) {
-  isl::set values = iname_values(kernel, iname);
+// The constant range of an iname's values (nullopt when a bound depends on parameters).
+std::optional<ConstantRange> constant_range_of(const isl::set& values) {
+  if (values.is_empty()) return std::nullopt;
+  isl::val low = values.dim_min_val(0), high = values.dim_max_val(0);
+  if (!low.is_int() || !high.is_int()) return std::nullopt;
+  return ConstantRange{low.get_num_si(), high.get_num_si() - low.get_num_si() + 1};
+}
+
+AxisRange range_of(const isl::set& values) {
   if (values.is_empty()) {
     isl::set none = isl::manage(isl_set_params(values.copy()));
     isl::pw_aff zero = isl::manage(isl_pw_aff_zero_on_domain(isl_local_space_from_space(isl_set_get_space(none.get()))));
@@ -122,13 +129,18 @@ LaunchShape launch_shape(const LoopKernel& kernel, const std::vector<int>& instr
   isl::set assumptions = isl_set_of(kernel.assumptions);
   std::array<std::optional<isl::pw_aff>, 3> grid_extent;
   std::map<std::string, AxisRange> ranges;
+  std::map<std::string, isl::set> values_of;
+  std::map<std::string, std::optional<ConstantRange>> constants;
   for (const std::string& iname : hardware) {
     InameTag tag = kernel.tag_of(iname);
     bool local = tag.kind == Kind::Local;
-    AxisRange range = range_of(kernel, iname);
+    isl::set values = iname_values(kernel, iname);
+    values_of.emplace(iname, values);
+    AxisRange range = range_of(values);
     ranges.emplace(iname, range);
     if (local) {
-      std::optional<ConstantRange> constant = constant_iname_range(kernel, iname);
+      std::optional<ConstantRange> constant = constant_range_of(values);
+      constants.emplace(iname, constant);
       if (!constant) {
         throw Error("iname '" + iname + "' is tagged " + to_string(tag) +
                     " but its length is not a constant; work-group sizes must be constants (split it: "
@@ -153,11 +165,11 @@ LaunchShape launch_shape(const LoopKernel& kernel, const std::vector<int>& instr
   isl::set context = assumptions;
   for (const HardwareIname& hw : shape.inames) {
     const AxisRange& range = ranges.at(hw.iname);
-    std::optional<ConstantRange> constant = hw.local ? constant_iname_range(kernel, hw.iname) : std::nullopt;
+    int64_t own_extent = hw.local && constants.at(hw.iname) ? constants.at(hw.iname)->extent : -1;
     bool own_range = inames_per_axis[{hw.local, hw.axis}] == 1 ||
-                     (constant && constant->extent == shape.block[static_cast<std::size_t>(hw.axis)]);
+                     own_extent == shape.block[static_cast<std::size_t>(hw.axis)];
     if (own_range) {
-      context = context.intersect_params(isl_extra::set_dims_to_params(iname_values(kernel, hw.iname)));
+      context = context.intersect_params(isl_extra::set_dims_to_params(values_of.at(hw.iname)));
       continue;
     }
     isl::pw_aff extent = hw.local ? isl::manage(isl_pw_aff_val_on_domain(
@@ -174,7 +186,7 @@ InameBounds iname_bounds(const LoopKernel& kernel, const std::string& iname) {
   if (std::optional<ConstantRange> constant = constant_iname_range(kernel, iname)) {
     return {int_literal(constant->lower), int_literal(constant->extent)};
   }
-  AxisRange range = range_of(kernel, iname);
+  AxisRange range = range_of(iname_values(kernel, iname));
   isl::set assumptions = isl_set_of(kernel.assumptions);
   return {parametric_expr(range.lower, assumptions), parametric_expr(range.extent, assumptions)};
 }

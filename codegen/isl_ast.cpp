@@ -334,11 +334,13 @@ std::optional<isl::set> shared_parameter_condition(const isl::schedule& schedule
   std::optional<isl::set> shared;
   bool same = true;
   schedule.get_domain().foreach_set([&](isl::set domain) {
-    isl::set condition = domain.params().gist(context.params());
+    isl::set condition = domain.params();
     if (!shared) shared = condition;
-    else if (!shared->is_equal(condition)) same = false;
+    else if (same && !shared->is_equal(condition)) same = false;
   });
-  if (!shared || !same || shared->is_equal(isl::set::universe(shared->space()))) return std::nullopt;
+  if (!shared || !same) return std::nullopt;
+  shared = shared->gist(context.params());
+  if (shared->is_equal(isl::set::universe(shared->space()))) return std::nullopt;
   // Only a condition on the hoistable parameters (hardware indices): a guard such as `n >= 1`
   // that the loop bounds already express would only add an if.
   isl::set rest = *shared;
