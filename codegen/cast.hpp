@@ -73,6 +73,10 @@ struct Stmt {
   int64_t extent = 0;     // Declare: number of elements (0: scalar)
   bool is_const = false;  // Declare
   bool local_memory = false;  // Declare: __local / __shared__
+  // Declare (CUDA): a pointer into the dynamic shared buffer at this byte offset, instead of an
+  // array (local temporaries above 48 KB in all).
+  bool dynamic_shared = false;
+  int64_t shared_offset = 0;
   std::string pragma;     // For: e.g. "unroll 4"
   ExprPtr target;         // Assign
   ExprPtr value;          // Assign

@@ -318,6 +318,29 @@ std::vector<cast::StmtPtr> hardware_iname_values(const LoopKernel& kernel, const
   return declarations;
 }
 
+// CUDA allows 48 KB of static __shared__ memory per block; above that (DESIGN.md §5) the local
+// temporaries become pointers into one dynamic buffer (16-byte aligned pieces) and the runtime
+// raises the kernel's limit. Returns the buffer's size, 0 when static arrays fit.
+constexpr int64_t kStaticSharedLimit = 48 * 1024;
+
+int64_t move_to_dynamic_shared(std::vector<cast::StmtPtr>& declarations) {
+  int64_t total = 0;
+  for (const cast::StmtPtr& declaration : declarations) {
+    if (declaration->local_memory) total += std::max<int64_t>(declaration->extent, 1) * static_cast<int64_t>(dtype_size(declaration->dtype));
+  }
+  if (total <= kStaticSharedLimit) return 0;
+  int64_t offset = 0;
+  for (cast::StmtPtr& declaration : declarations) {
+    if (!declaration->local_memory) continue;
+    auto pointer = std::make_shared<cast::Stmt>(*declaration);
+    pointer->dynamic_shared = true;
+    pointer->shared_offset = offset;
+    offset += (std::max<int64_t>(declaration->extent, 1) * static_cast<int64_t>(dtype_size(declaration->dtype)) + 15) / 16 * 16;
+    declaration = pointer;
+  }
+  return offset;
+}
+
 struct DeviceProgram {
   std::vector<cast::Function> functions;
   std::vector<DeviceKernel> kernels;
@@ -347,7 +370,10 @@ DeviceProgram device_program(LoopKernel& kernel, const cast::Function& signature
       std::vector<int> used;
       collect_instructions(nest.roots, used);
       std::vector<cast::StmtPtr> body = hardware_iname_values(kernel, launch, target);
-      for (cast::StmtPtr& declaration : temporary_declarations(kernel, &used)) body.push_back(declaration);
+      int64_t dynamic_shared_bytes = 0;
+      std::vector<cast::StmtPtr> declarations = temporary_declarations(kernel, &used);
+      if (target == Target::CUDA) dynamic_shared_bytes = move_to_dynamic_shared(declarations);
+      for (cast::StmtPtr& declaration : declarations) body.push_back(declaration);
       codegen::KernelSchedule schedule = codegen::build_schedule(kernel, nest);
       StatementLowerer lowerer(kernel, nest, target);
       std::vector<std::string> hardware_names;
@@ -366,6 +392,7 @@ DeviceProgram device_program(LoopKernel& kernel, const cast::Function& signature
       device.name = function.name;
       device.grid_size.assign(launch.grid.begin(), launch.grid.end());
       device.block_size.assign(launch.block.begin(), launch.block.end());
+      device.dynamic_shared_bytes = dynamic_shared_bytes;
       program.kernels.push_back(device);
       program.functions.push_back(std::move(function));
     }

@@ -290,6 +290,12 @@ class StatementPrinter {
         out << pad << expressions_.print(*stmt.target) << " = " << expressions_.print(*stmt.value) << ";\n";
         break;
       case cast::StmtKind::Declare:
+        if (stmt.dynamic_shared) {
+          std::string type = c_type_name(stmt.dtype);
+          out << pad << type << " *" << stmt.name << " = (" << type << " *) (loom_dynamic_shared + "
+              << stmt.shared_offset << ");\n";
+          break;
+        }
         out << pad << (stmt.local_memory ? local_space(target_) : "") << (stmt.is_const ? "const " : "")
             << c_type_name(stmt.dtype) << " " << stmt.name;
         if (stmt.extent > 0) out << "[" << stmt.extent << "]";
@@ -387,11 +393,22 @@ std::string print_expression(const cast::Expr& expr, Target target) {
   return ExpressionPrinter(target).print(expr);
 }
 
+bool uses_dynamic_shared(const cast::Stmt& stmt) {
+  if (stmt.kind == cast::StmtKind::Declare && stmt.dynamic_shared) return true;
+  for (const cast::StmtPtr& child : stmt.body) {
+    if (child && uses_dynamic_shared(*child)) return true;
+  }
+  return false;
+}
+
 std::string print_translation_unit(const std::vector<cast::Function>& functions, Target target) {
   std::ostringstream out;
   out << preamble(target);
   for (const cast::Function& function : functions) {
     out << "\n" << function_head(function, target) << "(" << parameter_list(function, target) << ")\n{\n";
+    if (uses_dynamic_shared(*function.body)) {
+      out << "  extern __shared__ __align__(16) unsigned char loom_dynamic_shared[];\n";
+    }
     StatementPrinter(target).print(*function.body, 1, out);
     out << "}\n";
     if (target == Target::C) out << "\n" << c_entry_point(function);

@@ -26,6 +26,9 @@ struct DeviceKernel {
   std::vector<ExprPtr> grid_size;  // work-groups along g.0, g.1, g.2 (always three entries),
                                    // expressions in the kernel's parameters; 1 on unused axes
   std::vector<int64_t> block_size; // work-items along l.0, l.1, l.2 (always three), constants
+  // CUDA: bytes of dynamic shared memory to launch with (local temporaries above the 48 KB of
+  // static __shared__ memory live there; the runtime raises the kernel's limit). 0 otherwise.
+  int64_t dynamic_shared_bytes = 0;
 };
 
 // A temporary in global memory (e.g. a value saved across a global barrier): the runtime

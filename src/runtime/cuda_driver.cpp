@@ -65,6 +65,7 @@ CudaDriverApi load_driver() {
   resolve(library, "cuModuleUnload", api.cuModuleUnload, name);
   resolve(library, "cuModuleGetFunction", api.cuModuleGetFunction, name);
   resolve(library, "cuFuncGetAttribute", api.cuFuncGetAttribute, name);
+  resolve(library, "cuFuncSetAttribute", api.cuFuncSetAttribute, name);
   resolve(library, "cuMemAlloc_v2", api.cuMemAlloc, name);
   resolve(library, "cuMemFree_v2", api.cuMemFree, name);
   resolve(library, "cuMemcpyHtoD_v2", api.cuMemcpyHtoD, name);

@@ -48,6 +48,7 @@ struct CudaDriverApi {
   CUresult (*cuModuleUnload)(CUmodule module);
   CUresult (*cuModuleGetFunction)(CUfunction* function, CUmodule module, const char* name);
   CUresult (*cuFuncGetAttribute)(int* value, int attribute, CUfunction function);
+  CUresult (*cuFuncSetAttribute)(CUfunction function, int attribute, int value);
   CUresult (*cuMemAlloc)(CUdeviceptr* pointer, std::size_t bytes);                // _v2
   CUresult (*cuMemFree)(CUdeviceptr pointer);                                     // _v2
   CUresult (*cuMemcpyHtoD)(CUdeviceptr to, const void* from, std::size_t bytes);  // _v2
@@ -61,6 +62,8 @@ struct CudaDriverApi {
 
 // cuFuncGetAttribute's attributes.
 constexpr int kFuncMaxThreadsPerBlock = 0;
+// cuFuncSetAttribute's CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES.
+constexpr int kFuncMaxDynamicSharedSizeBytes = 8;
 
 // ---- the process's device ----------------------------------------------------------------------
 

@@ -73,6 +73,13 @@ class CudaLauncher : public KernelLauncher {
       check_cu(result, "cuModuleGetFunction", this->subject(device_kernel));
       functions_.push_back(function);
       check_block_size(device_kernel, function);
+      if (device_kernel.dynamic_shared_bytes > 0) {
+        check_cu(runtime_.api.cuFuncSetAttribute(function, kFuncMaxDynamicSharedSizeBytes,
+                                                 static_cast<int>(device_kernel.dynamic_shared_bytes)),
+                 "cuFuncSetAttribute", this->subject(device_kernel) + " asking for " +
+                                           std::to_string(device_kernel.dynamic_shared_bytes) +
+                                           " bytes of shared memory");
+      }
     }
     timer.mark("get functions");
   }
@@ -217,7 +224,8 @@ class CudaLauncher : public KernelLauncher {
       refuse_if_poisoned(subject(device_kernel));
       check_cu(runtime_.api.cuLaunchKernel(
                    functions_[k], grid[0], grid[1], grid[2], static_cast<unsigned>(block[0]),
-                   static_cast<unsigned>(block[1]), static_cast<unsigned>(block[2]), 0, nullptr,
+                   static_cast<unsigned>(block[1]), static_cast<unsigned>(block[2]),
+                   static_cast<unsigned>(device_kernel.dynamic_shared_bytes), nullptr,
                    parameters.data(), nullptr),
                "cuLaunchKernel",
                subject(device_kernel) + " with blocks " + block_text(block) + " and grid (" +

@@ -185,6 +185,34 @@ LoopKernel neighbour_kernel() {
                      {array_arg("a, out", DType::Float32, {"16*n"}), value_arg("n")}, {.name = "neighbour"});
 }
 
+// 64 KB of local memory: above CUDA's 48 KB of static shared memory.
+LoopKernel big_tile_kernel() {
+  MakeKernelOptions options{.name = "big_tile"};
+  options.temporaries.push_back(Temporary{"big", DType::Float32, {int_literal(16384)}, AddressSpace::Local});
+  return make_kernel({"{[io, q, p, ii, jj]: 0<=io<n and 0<=q,p<64 and 0<=ii,jj<256}"},
+                     "big[256*q + ii] = a[16384*io + 256*q + ii] {id=fill}\n"
+                     "out[16384*io + 256*p + jj] = big[16383 - 256*p - jj] {id=use, dep=fill}",
+                     {array_arg("a, out", DType::Float32, {"16384*n"}), value_arg("n")}, options);
+}
+
+TEST(GpuCodegen, LocalMemoryAbove48KBUsesDynamicSharedMemoryOnCuda) {
+  LoopKernel kernel = tag_inames(big_tile_kernel(), "io:g.0, ii:l.0, jj:l.0");
+  GeneratedCode cuda = generate_code(kernel, Target::CUDA);
+  EXPECT_EQ(cuda.device_kernels[0].dynamic_shared_bytes, 65536);
+  EXPECT_NE(cuda.source.find("extern __shared__ __align__(16) unsigned char loom_dynamic_shared[];"), std::string::npos);
+  EXPECT_NE(cuda.source.find("float *big = (float *) (loom_dynamic_shared + 0);"), std::string::npos) << cuda.source;
+  GeneratedCode small = generate_code(tag_inames(neighbour_kernel(), "io:g.0, ii:l.0, jj:l.0"), Target::CUDA);
+  EXPECT_EQ(small.device_kernels[0].dynamic_shared_bytes, 0);
+  std::string opencl = generate_code(kernel, Target::OpenCL).source;
+  EXPECT_NE(opencl.find("__local float big[16384];"), std::string::npos);
+}
+
+TEST(GpuCodegenOpenCL, BigLocalTileRuns) {
+  SKIP_WITHOUT_OPENCL();
+  LoopKernel kernel = tag_inames(big_tile_kernel(), "io:g.0, ii:l.0, jj:l.0");
+  expect_on_opencl(kernel, big_tile_kernel(), {{"n", 2}});
+}
+
 TEST(GpuCodegen, NeighbourReadGetsOneBarrierAndLocalTile) {
   LoopKernel kernel = tag_inames(neighbour_kernel(), "io:g.0, ii:l.0, jj:l.0");
   std::string source = kernels_of(generate_code(kernel, Target::OpenCL).source);
@@ -418,6 +446,7 @@ TEST(GpuCodegen, EveryTestKernelCompilesWithNvcc) {
       tag_inames(neighbour_kernel(), "io:g.0, ii:l.0, jj:l.0"),
       tag_inames(pair_kernel("if(jj < 15, t[2*jj + 2], 0)"), "io:g.0, ii:l.0, jj:l.0"),
       tag_inames(tiled_loop_kernel(), "io:g.0, ii:l.0, jj:l.0"),
+      tag_inames(big_tile_kernel(), "io:g.0, ii:l.0, jj:l.0"),
       save_and_reload_temporaries(tagged_split_program()),
       split_iname(make_kernel({"{[i]: 0<=i<n}"}, "out[i] = sqrt(a[i]) + a[i] // 2.0f + a[i] % 3.0f + b[i] // 4 + b[i] % 3",
                               {array_arg("a, out", DType::Float32, {"n"}), array_arg("b", DType::Int64, {"n"}), value_arg("n")},

@@ -76,10 +76,21 @@ LoopKernel split_program() {
 
 // ---- compiled by NVRTC (no GPU needed: skips only without NVRTC) --------------------------------
 
+// 64 KB of local memory: above CUDA's 48 KB of static shared memory.
+LoopKernel big_tile_kernel() {
+  MakeKernelOptions options{.name = "big_tile"};
+  options.temporaries.push_back(Temporary{"big", DType::Float32, {int_literal(16384)}, AddressSpace::Local});
+  return make_kernel({"{[io, q, p, ii, jj]: 0<=io<n and 0<=q,p<64 and 0<=ii,jj<256}"},
+                     "big[256*q + ii] = a[16384*io + 256*q + ii] {id=fill}\n"
+                     "out[16384*io + 256*p + jj] = big[16383 - 256*p - jj] {id=use, dep=fill}",
+                     {array_arg("a, out", DType::Float32, {"16384*n"}), value_arg("n")}, options);
+}
+
 TEST(GpuCudaNvrtc, EveryKernelCompilesToCubinForSm90) {
   std::vector<LoopKernel> kernels = {
       split_vector_kernel(), tag_inames(neighbour_kernel(), "io:g.0, ii:l.0, jj:l.0"),
       tag_inames(tiled_loop_kernel(), "io:g.0, ii:l.0, jj:l.0"),
+      tag_inames(big_tile_kernel(), "io:g.0, ii:l.0, jj:l.0"),
       save_and_reload_temporaries(
           split_iname(split_program(), "i", 32, {.outer_tag = "g.0", .inner_tag = "l.0"}))};
   for (const LoopKernel& kernel : kernels) {
@@ -129,6 +140,12 @@ TEST_F(GpuCuda, LoopCarriedTileWithTwoBarriers) {
   LoopKernel kernel = tag_inames(tiled_loop_kernel(), "io:g.0, ii:l.0, jj:l.0");
   for (auto [n, m] : {std::pair{1, 1}, {3, 5}, {2, 17}})
     expect_on_cuda(kernel, tiled_loop_kernel(), {{"n", n}, {"m", m}});
+}
+
+TEST_F(GpuCuda, SharedMemoryAbove48KBThroughTheDynamicBuffer) {
+  LoopKernel kernel = tag_inames(big_tile_kernel(), "io:g.0, ii:l.0, jj:l.0");
+  EXPECT_EQ(compile(kernel, Target::CUDA).code().device_kernels[0].dynamic_shared_bytes, 65536);
+  for (int64_t n : {1, 3}) expect_on_cuda(kernel, big_tile_kernel(), {{"n", n}});
 }
 
 TEST_F(GpuCuda, ProgramSplitByAGlobalBarrierWithASavedTemporary) {
