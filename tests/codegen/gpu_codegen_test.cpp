@@ -225,6 +225,16 @@ TEST(GpuCodegen, NeighbourReadGetsOneBarrierAndLocalTile) {
   EXPECT_EQ(count(cuda, "__syncthreads();"), 1) << cuda;
 }
 
+TEST(GpuCodegen, NosyncIsRespected) {
+  // The user's word that the pair needs no synchronization: no barrier is placed for it.
+  LoopKernel kernel = make_kernel({"{[io, ii, jj]: 0<=io<n and 0<=ii,jj<16}"},
+                                  "<float32> tile[ii] = a[16*io + ii] {id=fetch}\n"
+                                  "out[16*io + jj] = tile[(jj + 1) % 16] {id=use, dep=fetch, nosync=fetch}",
+                                  {array_arg("a, out", DType::Float32, {"16*n"}), value_arg("n")}, {.name = "nosync"});
+  kernel = tag_inames(kernel, "io:g.0, ii:l.0, jj:l.0");
+  EXPECT_EQ(count(kernels_of(generate_code(kernel, Target::OpenCL).source), "barrier("), 0);
+}
+
 TEST(GpuCodegenOpenCL, NeighbourReadThroughLocalMemory) {
   SKIP_WITHOUT_OPENCL();
   LoopKernel kernel = tag_inames(neighbour_kernel(), "io:g.0, ii:l.0, jj:l.0");
