@@ -34,7 +34,7 @@ void add_define_option(CLI::App& command, std::vector<std::string>& defines) {
 void add_compile(CLI::App& app, CompileOptions& options) {
   CLI::App* command = app.add_subcommand("compile", "print the generated code");
   add_spec_argument(*command, options.spec_path);
-  add_target_option(*command, options.target, "c; cuda once this build has it");
+  add_target_option(*command, options.target, "cuda; emitting source needs no device");
   command
       ->add_option("--emit", options.emit,
                    "what to print: source, ptx or cubin-info (default: source)")
@@ -47,7 +47,7 @@ void add_run(CLI::App& app, RunOptions& options) {
   CLI::App* command = app.add_subcommand("run", "run the kernel on the spec's test inputs");
   add_spec_argument(*command, options.spec_path);
   add_target_option(*command, options.target,
-                    "c; the GPU or OpenCL device once this build has them");
+                    "cuda when a CUDA GPU is present, else opencl when an OpenCL device is, else c");
   add_define_option(*command, options.defines);
   command->add_flag("--check", options.check,
                     "compare every output with the untransformed kernel (exit 1 if not)");
@@ -61,7 +61,7 @@ void add_explain(CLI::App& app, ExplainOptions& options) {
   CLI::App* command =
       app.add_subcommand("explain", "print every stage from the spec to the generated code");
   add_spec_argument(*command, options.spec_path);
-  add_target_option(*command, options.target, "c");
+  add_target_option(*command, options.target, "cuda");
   add_define_option(*command, options.defines);
   command->add_option("--output-dir", options.output_dir,
                       "write each stage to a numbered file in this folder");
