@@ -131,10 +131,13 @@ class BarrierInserter {
   void instruction(const LoopNestNode& node, std::vector<int>& since, std::vector<LoopNestNode>& out) {
     const Instruction& insn = instruction_at(kernel_, node.instruction_index);
     // Reading what another work-item writes in the same step: no barrier can go in between.
-    if (needs_local_barrier(kernel_, launch_, node.instruction_index, node.instruction_index, enclosing_)) {
-      throw Error("instruction '" + insn.id + "' reads and writes local memory that other work-items of its group "
-                  "write and read in the same step; no barrier placement can order that (split it into two "
-                  "instructions through a second temporary)");
+    // (Two work-items writing one element is a write race, which the race check reports, or the
+    // user's choice with unchecked transforms; here only a read of another's write counts.)
+    if (barrier_need(kernel_, launch_, node.instruction_index, node.instruction_index, enclosing_, "",
+                     /*write_pairs=*/false) != BarrierNeed::None) {
+      throw Error("instruction '" + insn.id + "' reads memory that other work-items of its group write in the "
+                  "same step; no barrier placement can order that (split it into two instructions through a "
+                  "second temporary)");
     }
     if (insn.kind == InstructionKind::Barrier && insn.barrier_scope == SyncScope::Local) {
       since.clear();
@@ -259,7 +262,8 @@ bool needs_local_barrier(const LoopKernel& kernel, const LaunchShape& launch, in
 }
 
 BarrierNeed barrier_need(const LoopKernel& kernel, const LaunchShape& launch, int source, int sink,
-                         const std::vector<std::string>& shared_loops, const std::string& carried) {
+                         const std::vector<std::string>& shared_loops, const std::string& carried,
+                         bool write_pairs) {
   const Instruction& a = instruction_at(kernel, source);
   const Instruction& b = instruction_at(kernel, sink);
   if (a.kind != InstructionKind::Assignment || b.kind != InstructionKind::Assignment) return BarrierNeed::None;
@@ -269,6 +273,7 @@ BarrierNeed barrier_need(const LoopKernel& kernel, const LaunchShape& launch, in
     if (!is_shared_memory(kernel, first.variable)) continue;
     for (const Access& second : instruction_accesses(kernel, b)) {
       if (second.variable != first.variable || (!first.is_write && !second.is_write)) continue;
+      if (!write_pairs && first.is_write == second.is_write) continue;
       isl::map pairs = access_relation(kernel, first).map.apply_range(access_relation(kernel, second).map.reverse());
       bool inside_carried = false;
       for (const std::string& iname : shared_loops) {

@@ -29,8 +29,10 @@ enum class BarrierNeed { None, LocalMemory, GlobalMemory };
 // `sink` (in the same iteration of `shared_loops`, or with `carried` advanced): they touch the
 // same element of local or global memory from different work-items of one work-group, one of
 // them writing it. Global memory needs a barrier that fences it too.
+// `write_pairs` false: only read/write pairs count (not two writes).
 BarrierNeed barrier_need(const LoopKernel& kernel, const LaunchShape& launch, int source, int sink,
-                         const std::vector<std::string>& shared_loops, const std::string& carried = "");
+                         const std::vector<std::string>& shared_loops, const std::string& carried = "",
+                         bool write_pairs = true);
 
 // True when an instance of instruction `source` and a later one of `sink` (in the same iteration of
 // `shared_loops`, or with `carried` (one of them) advanced) touch the same element of a local

@@ -41,7 +41,11 @@ class EnvironmentError : public Error {
   using Error::Error;
 };
 
-class CudaError : public Error { public: using Error::Error; };  // a failed CUDA call: names the call, the error and the kernel
+// A failed CUDA call: names the call, the driver's error name and the kernel.
+class CudaError : public Error {
+ public:
+  using Error::Error;
+};
 
 // A broken invariant inside loom: a bug in loom, not in the user's kernel.
 class InternalError : public Error {

@@ -17,7 +17,7 @@ enum ExitCode : int {
   kUserError = 2,         // bad spec, parse error, unknown iname, illegal transform, bad option
   kEnvironmentError = 3,  // a target, device or compiler this machine or build lacks
   kInternalError = 4,     // a bug in loom
-  kDeviceFault = 5,       // the kernel faulted on the device (GPU targets; reserved until then)
+  kDeviceFault = 5,       // the kernel faulted on the device (CUDA)
 };
 
 struct CompileOptions {

@@ -8,6 +8,7 @@
 
 #include "cli/commands.hpp"
 #include "loom/error.hpp"
+#include "runtime/host_cuda.hpp"
 
 namespace loom::cli {
 
@@ -122,6 +123,10 @@ int main(int argc, char** argv) {
     return run_subcommand(app, compile, run, explain);
   } catch (const EnvironmentError& error) {
     return report_error("error: ", error.what(), kEnvironmentError);
+  } catch (const CudaError& error) {
+    // SPEC.md: 5 when the kernel faulted on the device (the context is poisoned then); any other
+    // failed CUDA call is the environment's (driver, memory).
+    return report_error("error: ", error.what(), detail::cuda_context_poisoned() ? kDeviceFault : kEnvironmentError);
   } catch (const InternalError& error) {
     return report_error("error: internal error in loom (please report it): ", error.what(),
                         kInternalError);

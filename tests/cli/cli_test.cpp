@@ -17,6 +17,9 @@
 #include <thread>
 #include <vector>
 
+#include "loom/error.hpp"
+#include "runtime/host_cuda.hpp"
+
 namespace loom {
 namespace {
 
@@ -300,6 +303,26 @@ TEST_F(CliTest, MissingTargetsAreEnvironmentErrors) {
   ProcessResult ptx = loom({"compile", spec, "--emit", "ptx"});
   EXPECT_EQ(ptx.exit_code, 3);
   EXPECT_TRUE(contains(ptx.err, "error: --emit ptx needs the CUDA runtime (NVRTC)")) << ptx.err;
+}
+
+// SPEC.md: exit code 5 when the kernel faults on the device; the message names the kernel.
+TEST_F(CliTest, GpuKernelFaultExitsFive) {
+  try {
+    loom::detail::cuda_device_info();
+  } catch (const loom::EnvironmentError& error) {
+    GTEST_SKIP() << error.what();
+  }
+  std::string spec = spec_file("fault.json", R"({"loom": 1, "name": "scatter_fault",
+    "domains": ["{[i]: 0<=i<n}"], "instructions": ["out[idx[i]] = 1"],
+    "args": [{"name": "out", "dtype": "float32", "shape": ["n"]}, {"name": "idx", "dtype": "int32", "shape": ["n"]},
+             {"name": "n", "kind": "value", "dtype": "int32"}],
+    "transforms": [{"op": "split_iname", "iname": "i", "inner_length": 128, "outer_tag": "g.0",
+                    "inner_tag": "l.0", "unchecked": true}],
+    "test": {"parameters": {"n": 1000}, "inputs": {"idx": {"arange": [200000000, 1000000]}}}})").string();
+  ProcessResult result = loom({"run", spec, "--target", "cuda"});
+  EXPECT_EQ(result.exit_code, 5) << result.err;
+  EXPECT_TRUE(contains(result.err, "for kernel 'scatter_fault'")) << result.err;
+  EXPECT_TRUE(contains(result.err, "later launches are refused")) << result.err;
 }
 
 TEST_F(CliTest, BadCommandLinesExitTwo) {
