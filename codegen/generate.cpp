@@ -13,6 +13,7 @@
 #include "codegen/print_c_family.hpp"
 #include "codegen/schedule_tree.hpp"
 #include "ir/instance_sets.hpp"
+#include "ir/instruction_names.hpp"
 #include "ir/isl_kernel.hpp"
 #include "ir/stage_timer.hpp"
 #include "loom/codegen.hpp"
@@ -23,10 +24,8 @@ namespace loom {
 namespace {
 
 bool is_written(const LoopKernel& kernel, const std::string& name) {
-  return std::any_of(kernel.instructions.begin(), kernel.instructions.end(), [&](const Instruction& insn) {
-    return std::any_of(insn.assignees.begin(), insn.assignees.end(),
-                       [&](const ExprPtr& assignee) { return assignee->name == name; });
-  });
+  return std::any_of(kernel.instructions.begin(), kernel.instructions.end(),
+                     [&](const Instruction& insn) { return writes_name(insn, name); });
 }
 
 int64_t constant_extent(const Temporary& temporary) {
@@ -41,17 +40,6 @@ int64_t constant_extent(const Temporary& temporary) {
   return extent;
 }
 
-bool uses_variable(const Instruction& instruction, const std::string& name) {
-  bool found = false;
-  auto look = [&](const ExprPtr& expr) {
-    if (expr) visit_expr(*expr, [&](const Expr& node) { found = found || node.name == name; });
-  };
-  look(instruction.expression);
-  for (const ExprPtr& assignee : instruction.assignees) look(assignee);
-  for (const ExprPtr& predicate : instruction.predicates) look(predicate);
-  return found;
-}
-
 // Declarations of the private and local temporaries the given instructions use (all of them when
 // `instructions` is null); global ones are parameters.
 std::vector<cast::StmtPtr> temporary_declarations(const LoopKernel& kernel, const std::vector<int>* instructions = nullptr) {
@@ -60,7 +48,7 @@ std::vector<cast::StmtPtr> temporary_declarations(const LoopKernel& kernel, cons
     if (temporary.address_space == AddressSpace::Global) continue;
     if (instructions != nullptr &&
         std::none_of(instructions->begin(), instructions->end(), [&](int index) {
-          return uses_variable(kernel.instructions[static_cast<std::size_t>(index)], temporary.name);
+          return mentions_name(kernel.instructions[static_cast<std::size_t>(index)], temporary.name);
         })) {
       continue;
     }
@@ -242,14 +230,11 @@ void refuse_temporaries_live_across_splits(const LoopKernel& kernel, const std::
     for (std::size_t part = 0; part < parts.size(); ++part) {
       for (int index : members[part]) {
         const Instruction& instruction = kernel.instructions[static_cast<std::size_t>(index)];
-        bool writes = std::any_of(instruction.assignees.begin(), instruction.assignees.end(),
-                                  [&](const ExprPtr& assignee) { return assignee->name == temporary.name; });
-        bool reads = uses_variable(instruction, temporary.name) && !writes;
+        bool writes = writes_name(instruction, temporary.name);
+        bool reads = mentions_name(instruction, temporary.name) && !writes;
         if (reads && !writer.empty() && part > 0) {
           bool written_here = std::any_of(members[part].begin(), members[part].end(), [&](int other) {
-            const Instruction& candidate = kernel.instructions[static_cast<std::size_t>(other)];
-            return std::any_of(candidate.assignees.begin(), candidate.assignees.end(),
-                               [&](const ExprPtr& assignee) { return assignee->name == temporary.name; });
+            return writes_name(kernel.instructions[static_cast<std::size_t>(other)], temporary.name);
           });
           if (!written_here) {
             throw Error("temporary '" + temporary.name + "' (" + std::string(address_space_name(temporary.address_space)) +

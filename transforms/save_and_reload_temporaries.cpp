@@ -15,7 +15,9 @@
 #include <map>
 #include <set>
 
+#include "analysis/checks.hpp"
 #include "codegen/hardware_axes.hpp"
+#include "ir/instruction_names.hpp"
 #include "loom/error.hpp"
 #include "loom/gpu_transforms.hpp"
 #include "transforms/registry.hpp"
@@ -28,46 +30,14 @@ namespace {
 
 constexpr const char* kTransform = "save_and_reload_temporaries";
 
-bool reaches(const LoopKernel& kernel, const std::string& from, const std::string& to) {
-  std::set<std::string> seen;
-  std::vector<std::string> pending{from};
-  while (!pending.empty()) {
-    std::string id = pending.back();
-    pending.pop_back();
-    const Instruction* instruction = kernel.find_instruction(id);
-    if (instruction == nullptr || !seen.insert(id).second) continue;
-    for (const std::string& dependency : instruction->depends_on) {
-      if (dependency == to) return true;
-      pending.push_back(dependency);
-    }
-  }
-  return false;
-}
-
-bool writes(const Instruction& instruction, const std::string& name) {
-  return std::any_of(instruction.assignees.begin(), instruction.assignees.end(),
-                     [&](const ExprPtr& assignee) { return assignee->name == name; });
-}
-
-bool mentions(const Instruction& instruction, const std::string& name) {
-  bool found = false;
-  auto look = [&](const ExprPtr& expr) {
-    if (expr) visit_expr(*expr, [&](const Expr& node) { found = found || node.name == name; });
-  };
-  look(instruction.expression);
-  for (const ExprPtr& assignee : instruction.assignees) look(assignee);
-  for (const ExprPtr& predicate : instruction.predicates) look(predicate);
-  return found;
-}
-
 // Written before some global barrier and read after it (by the dependency order).
 bool live_across_global_barrier(const LoopKernel& kernel, const Temporary& temporary) {
   for (const Instruction& barrier : kernel.instructions) {
     if (barrier.kind != InstructionKind::Barrier || barrier.barrier_scope != SyncScope::Global) continue;
     bool written_before = false, read_after = false;
     for (const Instruction& instruction : kernel.instructions) {
-      if (writes(instruction, temporary.name) && reaches(kernel, barrier.id, instruction.id)) written_before = true;
-      if (mentions(instruction, temporary.name) && reaches(kernel, instruction.id, barrier.id)) read_after = true;
+      if (writes_name(instruction, temporary.name) && depends_transitively(kernel, barrier.id, instruction.id)) written_before = true;
+      if (mentions_name(instruction, temporary.name) && depends_transitively(kernel, instruction.id, barrier.id)) read_after = true;
     }
     if (written_before && read_after) return true;
   }
@@ -79,7 +49,7 @@ std::vector<std::string> copy_inames(const LoopKernel& kernel, const Temporary& 
   std::optional<std::vector<std::string>> inames;
   std::string first;
   for (const Instruction& instruction : kernel.instructions) {
-    if (!mentions(instruction, temporary.name)) continue;
+    if (!mentions_name(instruction, temporary.name)) continue;
     std::vector<std::pair<int, std::string>> keyed;
     for (const std::string& iname : instruction.within_inames) {
       InameTag tag = kernel.tag_of(iname);

@@ -93,7 +93,18 @@ void check_access_bounds(const LoopKernel& kernel, const Access& access, const s
                       ". Fix the index or the shape, or add assumptions that exclude it");
 }
 
-bool has_path(const LoopKernel& kernel, const std::string& from, const std::string& to) {
+
+bool no_sync(const Instruction& a, const Instruction& b) {
+  auto listed = [](const Instruction& x, const Instruction& y) {
+    return std::any_of(x.no_sync_with.begin(), x.no_sync_with.end(),
+                       [&](const NoSyncWith& entry) { return entry.instruction_match == y.id; });
+  };
+  return listed(a, b) || listed(b, a);
+}
+
+}  // namespace
+
+bool depends_transitively(const LoopKernel& kernel, const std::string& from, const std::string& to) {
   std::set<std::string> seen;
   std::function<bool(const std::string&)> reaches = [&](const std::string& id) {
     if (id == to) return true;
@@ -105,16 +116,6 @@ bool has_path(const LoopKernel& kernel, const std::string& from, const std::stri
   const Instruction* start = kernel.find_instruction(from);
   return start != nullptr && std::any_of(start->depends_on.begin(), start->depends_on.end(), reaches);
 }
-
-bool no_sync(const Instruction& a, const Instruction& b) {
-  auto listed = [](const Instruction& x, const Instruction& y) {
-    return std::any_of(x.no_sync_with.begin(), x.no_sync_with.end(),
-                       [&](const NoSyncWith& entry) { return entry.instruction_match == y.id; });
-  };
-  return listed(a, b) || listed(b, a);
-}
-
-}  // namespace
 
 void check_dependency_cycles(const LoopKernel& kernel) {
   std::map<std::string, int> state;  // 1: on the stack, 2: done
@@ -185,7 +186,7 @@ void check_access_ordering(const LoopKernel& kernel) {
       for (const Access& other : accesses) {
         const Instruction& a = *writer.instruction;
         const Instruction& b = *other.instruction;
-        if (a.id == b.id || has_path(kernel, a.id, b.id) || has_path(kernel, b.id, a.id) || no_sync(a, b)) continue;
+        if (a.id == b.id || depends_transitively(kernel, a.id, b.id) || depends_transitively(kernel, b.id, a.id) || no_sync(a, b)) continue;
         isl::set overlap = access_relation(kernel, writer).map.range().intersect(access_relation(kernel, other).map.range());
         if (overlap.intersect_params(isl_set_of(kernel.assumptions)).is_empty()) continue;
         throw Error("instructions '" + a.id + "' and '" + b.id + "' both access '" + variable + "' (" + a.id +

@@ -8,6 +8,9 @@
 
 namespace loom {
 
+// Whether instruction `from` depends on `to` through a chain of dependencies (ids).
+bool depends_transitively(const LoopKernel& kernel, const std::string& from, const std::string& to);
+
 // A dependency cycle (the message lists it) or a dependency on a missing instruction: Error.
 void check_dependency_cycles(const LoopKernel& kernel);
 

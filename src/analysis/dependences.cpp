@@ -12,6 +12,7 @@
 
 #include "analysis/accesses.hpp"
 #include "analysis/address_spaces.hpp"
+#include "analysis/checks.hpp"
 #include "analysis/instance_printer.hpp"
 #include "analysis/timestamps.hpp"
 #include "ir/isl_extra.hpp"
@@ -104,23 +105,6 @@ std::vector<std::string> differing_parallel_inames(const LoopKernel& kernel, con
     if (!equal_on(violating, {iname}).is_equal(violating)) differing.push_back(iname);
   }
   return differing;
-}
-
-// Whether instruction `from` depends on `to` through a chain of dependencies.
-bool depends_transitively(const LoopKernel& kernel, const std::string& from, const std::string& to) {
-  std::set<std::string> seen;
-  std::vector<std::string> pending{from};
-  while (!pending.empty()) {
-    std::string id = pending.back();
-    pending.pop_back();
-    const Instruction* instruction = kernel.find_instruction(id);
-    if (instruction == nullptr || !seen.insert(id).second) continue;
-    for (const std::string& dependency : instruction->depends_on) {
-      if (dependency == to) return true;
-      pending.push_back(dependency);
-    }
-  }
-  return false;
 }
 
 // A global barrier ordered after `source` and before `sink` separates them completely (the

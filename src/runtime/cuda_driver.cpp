@@ -20,6 +20,7 @@
 
 #include "loom/error.hpp"
 #include "loom/runtime.hpp"
+#include "runtime/binary_cache.hpp"
 
 namespace loom::detail {
 
@@ -283,57 +284,14 @@ void check_cu(CUresult result, const char* call, const std::string& subject) {
 namespace {
 
 const char* const kNvrtcOptionsText = "-std=c++17 -lineinfo";
-constexpr char kCacheMagic[8] = {'L', 'O', 'O', 'M', 'C', 'U', 'B', '1'};
-constexpr std::size_t kCacheHeaderSize = sizeof kCacheMagic + sizeof(uint64_t);
+constexpr CacheMagic kCacheMagic = {'L', 'O', 'O', 'M', 'C', 'U', 'B', '1'};
 
-std::string hex_hash(const std::string& text) {
-  std::ostringstream out;
-  out << std::hex << XXH3_64bits(text.data(), text.size());
-  return out.str();
-}
-
-// A cache entry is the magic, the xxh3 of the CUBIN and the CUBIN. nullopt when the file is
-// missing, truncated or altered.
 std::optional<std::vector<char>> read_cached_cubin(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (bytes.size() <= kCacheHeaderSize ||
-      std::memcmp(bytes.data(), kCacheMagic, sizeof kCacheMagic) != 0) {
-    return std::nullopt;
-  }
-  uint64_t checksum = 0;
-  std::memcpy(&checksum, bytes.data() + sizeof kCacheMagic, sizeof checksum);
-  std::vector<char> cubin(bytes.begin() + kCacheHeaderSize, bytes.end());
-  if (XXH3_64bits(cubin.data(), cubin.size()) != checksum) return std::nullopt;
-  return cubin;
+  return read_cache_entry(path, kCacheMagic);
 }
 
-// Best effort: a cache that cannot be written costs time, not correctness. Writers use a private
-// temporary name and rename it into place, so no process reads a partial entry.
 void write_cached_cubin(const std::string& path, const std::vector<char>& cubin) {
-  static std::atomic<uint64_t> counter{0};
-  std::error_code error;
-  fs::create_directories(fs::path(path).parent_path(), error);
-  if (error) return;
-  std::ostringstream unique;
-  unique << path << "." << getpid() << "."
-         << std::hash<std::thread::id>()(std::this_thread::get_id()) << "." << counter++ << ".tmp";
-  fs::path temporary = unique.str();
-  {
-    std::ofstream out(temporary, std::ios::binary);
-    uint64_t checksum = XXH3_64bits(cubin.data(), cubin.size());
-    out.write(kCacheMagic, sizeof kCacheMagic);
-    out.write(reinterpret_cast<const char*>(&checksum), sizeof checksum);
-    out.write(cubin.data(), static_cast<std::streamsize>(cubin.size()));
-    if (!out) {
-      out.close();
-      fs::remove(temporary, error);
-      return;
-    }
-  }
-  fs::rename(temporary, path, error);
-  if (error) fs::remove(temporary, error);
+  write_cache_entry(path, kCacheMagic, cubin.data(), cubin.size());
 }
 
 void check_nvrtc(const NvrtcApi& api, nvrtcResult result, const char* call,

@@ -19,6 +19,7 @@
 
 #include "loom/error.hpp"
 #include "loom/runtime.hpp"
+#include "runtime/binary_cache.hpp"
 
 namespace loom::detail {
 
@@ -252,14 +253,7 @@ const OpenCLDeviceInfo& opencl_device_info() { return opencl_runtime().info; }
 namespace {
 
 const char* const kBuildOptions = "";
-constexpr char kCacheMagic[8] = {'L', 'O', 'O', 'M', 'C', 'L', 'B', '1'};
-constexpr std::size_t kCacheHeaderSize = sizeof kCacheMagic + sizeof(uint64_t);
-
-std::string hex_hash(const std::string& text) {
-  std::ostringstream out;
-  out << std::hex << XXH3_64bits(text.data(), text.size());
-  return out.str();
-}
+constexpr CacheMagic kCacheMagic = {'L', 'O', 'O', 'M', 'C', 'L', 'B', '1'};
 
 std::string cache_path(const OpenCLDeviceInfo& info, const std::string& source) {
   std::string key =
@@ -268,47 +262,14 @@ std::string cache_path(const OpenCLDeviceInfo& info, const std::string& source) 
   return (fs::path(cache_directory()) / "opencl" / (key + ".bin")).string();
 }
 
-// A cache entry is the magic, the xxh3 of the binary and the binary. nullopt when the file is
-// missing, truncated or altered.
 std::optional<std::vector<unsigned char>> read_cached_binary(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (bytes.size() <= kCacheHeaderSize ||
-      std::memcmp(bytes.data(), kCacheMagic, sizeof kCacheMagic) != 0) {
-    return std::nullopt;
-  }
-  uint64_t checksum = 0;
-  std::memcpy(&checksum, bytes.data() + sizeof kCacheMagic, sizeof checksum);
-  std::vector<unsigned char> binary(bytes.begin() + kCacheHeaderSize, bytes.end());
-  if (XXH3_64bits(binary.data(), binary.size()) != checksum) return std::nullopt;
-  return binary;
+  std::optional<std::vector<char>> entry = read_cache_entry(path, kCacheMagic);
+  if (!entry) return std::nullopt;
+  return std::vector<unsigned char>(entry->begin(), entry->end());
 }
 
 void write_cached_binary(const std::string& path, const std::vector<unsigned char>& binary) {
-  static std::atomic<uint64_t> counter{0};
-  std::error_code error;
-  fs::create_directories(fs::path(path).parent_path(), error);
-  if (error) return;
-  std::ostringstream unique;
-  unique << path << "." << getpid() << "."
-         << std::hash<std::thread::id>()(std::this_thread::get_id()) << "." << counter++ << ".tmp";
-  fs::path temporary = unique.str();
-  {
-    std::ofstream out(temporary, std::ios::binary);
-    uint64_t checksum = XXH3_64bits(binary.data(), binary.size());
-    out.write(kCacheMagic, sizeof kCacheMagic);
-    out.write(reinterpret_cast<const char*>(&checksum), sizeof checksum);
-    out.write(reinterpret_cast<const char*>(binary.data()),
-              static_cast<std::streamsize>(binary.size()));
-    if (!out) {
-      out.close();
-      fs::remove(temporary, error);
-      return;
-    }
-  }
-  fs::rename(temporary, path, error);
-  if (error) fs::remove(temporary, error);
+  write_cache_entry(path, kCacheMagic, reinterpret_cast<const char*>(binary.data()), binary.size());
 }
 
 std::string build_log(cl_program program, cl_device_id device) {

@@ -35,6 +35,7 @@ bool have_opencl() {
   }
 }
 
+// CI installs PoCL (./dev deps), so these run there; only a machine without any OpenCL platform skips.
 #define SKIP_WITHOUT_OPENCL() \
   if (!have_opencl()) GTEST_SKIP() << "no OpenCL platform"
 
@@ -450,7 +451,7 @@ std::string find_nvcc() {
 
 TEST(GpuCodegen, EveryTestKernelCompilesWithNvcc) {
   std::string nvcc = find_nvcc();
-  if (nvcc.empty()) GTEST_SKIP() << "nvcc not found";
+  if (nvcc.empty()) GTEST_SKIP() << "nvcc not found";  // the CUDA toolkit is optional (README)
   std::vector<LoopKernel> kernels = {
       split_vector_kernel(),
       tag_inames(neighbour_kernel(), "io:g.0, ii:l.0, jj:l.0"),

@@ -19,7 +19,7 @@ class GpuCuda : public ::testing::Test {
     try {
       detail::cuda_device_info();
     } catch (const EnvironmentError& error) {
-      GTEST_SKIP() << error.what();
+      GTEST_SKIP() << error.what();  // no CUDA driver/GPU (or NVRTC) on this machine
     }
   }
 };
@@ -101,7 +101,7 @@ TEST(GpuCudaNvrtc, EveryKernelCompilesToCubinForSm90) {
       ASSERT_GT(cubin.size(), 4u);
       EXPECT_EQ(std::string(cubin.data() + 1, 3), "ELF");
     } catch (const EnvironmentError& error) {
-      GTEST_SKIP() << error.what();
+      GTEST_SKIP() << error.what();  // no CUDA driver/GPU (or NVRTC) on this machine
     }
   }
 }

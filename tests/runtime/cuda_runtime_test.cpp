@@ -415,6 +415,8 @@ constexpr const char* kFaultChild = "LOOM_CUDA_FAULT_CHILD";
 // binary again with only this test): an out-of-bounds write faults, the error names the kernel,
 // and every later launch or compile is refused. Skipped unless run as that child.
 TEST_F(CudaRuntimeGpu, FaultChildProcess) {
+  // Not a test of its own: a fault poisons the process's CUDA context, so this body runs only in
+  // the child process OutOfBoundsWriteFaultsInAChildProcess starts (which asserts its outcome).
   if (std::getenv(kFaultChild) == nullptr)
     GTEST_SKIP() << "runs only as OutOfBoundsWriteFaults' child";
   const char* source = R"(

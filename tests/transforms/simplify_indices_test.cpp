@@ -74,7 +74,7 @@ TEST(SimplifyIndices, LoopysFloorDivisionExample) {
   expect_matches_reference(simple, kernel, {});
 }
 
-TEST(SimplifyIndices, NothingToDoIsStable) {
+TEST(SimplifyIndices, NothingToSimplifyIsStable) {
   LoopKernel kernel = test_kernels::matmul();
   LoopKernel simple = simplify_indices(kernel);
   EXPECT_EQ(instructions_text(simple), instructions_text(kernel));

@@ -1,0 +1,16 @@
+// Which names an instruction writes or mentions (code generation and transforms ask both).
+#pragma once
+
+#include <string>
+
+#include "loom/kernel.hpp"
+
+namespace loom {
+
+// Whether one of the instruction's assignees is `name`.
+bool writes_name(const Instruction& instruction, const std::string& name);
+
+// Whether `name` appears anywhere in the instruction: assignees, expression, predicates.
+bool mentions_name(const Instruction& instruction, const std::string& name);
+
+}  // namespace loom
