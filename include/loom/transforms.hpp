@@ -114,6 +114,7 @@ std::string find_unused_axis_tag(const LoopKernel& kernel, const std::string& ki
 #include "loom/instruction_transforms.hpp"
 #include "loom/substitution_transforms.hpp"
 #include "loom/gpu_transforms.hpp"
+#include "loom/memory_transforms.hpp"
 
 namespace loom {
 

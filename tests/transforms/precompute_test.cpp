@@ -1,0 +1,160 @@
+// precompute (issue 10): substitution-rule invocations evaluated over a footprint into a
+// temporary. Every transformed kernel is run and compared with the untransformed one (C target;
+// OpenCL/PoCL when it uses local memory and l.N inames) at sizes that do and do not divide the
+// tiles; refusals assert their message.
+#include <gtest/gtest.h>
+
+#include "loom/loom.hpp"
+#include "runtime/host_opencl.hpp"
+#include "test_helpers.hpp"
+
+namespace loom {
+namespace {
+
+using testing::error_message;
+using testing::expect_matches_reference;
+
+bool have_opencl() {
+  try {
+    detail::opencl_device_info();
+    return true;
+  } catch (const EnvironmentError&) {
+    return false;
+  }
+}
+
+#define SKIP_WITHOUT_OPENCL() \
+  if (!have_opencl()) GTEST_SKIP() << "no OpenCL platform"
+
+int count(const std::string& text, const std::string& what) {
+  int n = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+// loopy's test_fd_1d: a first difference through a precomputed tile of u.
+LoopKernel finite_difference() {
+  return make_kernel({"{[i]: 0<=i<n}"}, "result[i] = u[i + 1] - u[i]",
+                     {array_arg("u", DType::Float32, {"n + 1"}), array_arg("result", DType::Float32, {"n"}), value_arg("n")},
+                     {.name = "fd"});
+}
+
+LoopKernel with_rule(const LoopKernel& kernel) {
+  return extract_subst(split_iname(kernel, "i", 16), "u_acc", "u[j]", {"j"});
+}
+
+const Temporary* temporary_named(const LoopKernel& kernel, const std::string& name) {
+  const Temporary* temporary = kernel.find_temporary(name);
+  EXPECT_NE(temporary, nullptr) << name;
+  return temporary;
+}
+
+TEST(PrecomputeTest, FiniteDifferenceTileOfSeventeen) {
+  LoopKernel kernel = precompute(with_rule(finite_difference()), "u_acc", {.sweep_inames = {"i_inner"}, .default_tag = "for"});
+  const Temporary* tile = temporary_named(kernel, "u_acc_0");
+  ASSERT_NE(tile, nullptr);
+  ASSERT_EQ(tile->shape.size(), 1u);
+  EXPECT_EQ(to_string(tile->shape[0]), "17");
+  ASSERT_NE(kernel.find_instruction("u_acc"), nullptr);
+  EXPECT_EQ(kernel.substitutions.count("u_acc"), 0u) << "every invocation was replaced";
+  for (int64_t n : {1, 7, 13, 16, 33}) expect_matches_reference(kernel, finite_difference(), {{"n", n}});
+}
+
+TEST(PrecomputeTest, NamesTemporaryInstructionAndInames) {
+  LoopKernel kernel = precompute(with_rule(finite_difference()), "u_acc",
+                                 {.sweep_inames = {"i_inner"}, .temporary_name = "tile", .precompute_inames = {"t"},
+                                  .compute_insn_id = "fill"});
+  const Instruction* fill = kernel.find_instruction("fill");
+  ASSERT_NE(fill, nullptr);
+  EXPECT_EQ(fill->within_inames, (std::set<std::string>{"i_outer", "t"}));
+  EXPECT_EQ(to_string(fill->assignees[0]), "tile[t]");
+  for (int64_t n : {2, 17, 31}) expect_matches_reference(kernel, finite_difference(), {{"n", n}});
+}
+
+TEST(PrecomputeTest, ReusesAnIenameWhoseDomainMatches) {
+  LoopKernel reference = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = 3*a[i]",
+                                     {array_arg("a, out", DType::Float32, {"n"}), value_arg("n")}, {.name = "scale"});
+  LoopKernel kernel = extract_subst(split_iname(reference, "i", 16), "f", "a[x]", {"x"});
+  kernel = precompute(kernel, "f", {.sweep_inames = {"i_inner"}, .precompute_inames = {"i_inner"}});
+  EXPECT_EQ(kernel.find_instruction("f")->within_inames, (std::set<std::string>{"i_outer", "i_inner"}));
+  for (int64_t n : {1, 16, 23}) expect_matches_reference(kernel, reference, {{"n", n}});
+}
+
+TEST(PrecomputeTest, ReusingAnInameWhoseDomainDoesNotMatchIsRefused) {
+  std::string message = error_message<Error>([&] {
+    precompute(with_rule(finite_difference()), "u_acc", {.sweep_inames = {"i_inner"}, .precompute_inames = {"i_inner"}});
+  });
+  EXPECT_NE(message.find("precompute: cannot reuse iname 'i_inner' for storage axis 'j': its domain (0 <= i_inner < 16) "
+                         "does not match the axis (0 <= i_inner < 17)"),
+            std::string::npos)
+      << message;
+}
+
+TEST(PrecomputeTest, UnknownRuleAndSweepInameAreRefused) {
+  std::string rule = error_message<Error>([&] { precompute(with_rule(finite_difference()), "u_ac", {.sweep_inames = {"i_inner"}}); });
+  EXPECT_NE(rule.find("precompute: unknown substitution rule 'u_ac' (the kernel's rules: u_acc)"), std::string::npos) << rule;
+  std::string iname = error_message<Error>([&] { precompute(with_rule(finite_difference()), "u_acc", {.sweep_inames = {"q"}}); });
+  EXPECT_NE(iname.find("precompute: unknown iname 'q'"), std::string::npos) << iname;
+  std::string unused = error_message<Error>([&] { precompute(with_rule(finite_difference()), "u_acc", {.sweep_inames = {"i_outer", "i_inner"}, .precompute_outer_inames = std::vector<std::string>{}}); });
+  EXPECT_NE(unused.find("no bounding box of constant size"), std::string::npos) << unused;
+}
+
+// Rules invoking rules: the outer one first (its compute instruction then invokes the inner one,
+// which is precomputed over the new iname), and the inner one alone (inside the outer's body).
+LoopKernel nested_rules() {
+  return make_kernel({"{[i]: 0<=i<n}"},
+                     "E(x) := a[x]\n"
+                     "D(x) := E(x)*E(x) + 1\n"
+                     "b[i] = D(i) + D(i + 1)",
+                     {array_arg("a", DType::Float32, {"n + 1"}), array_arg("b", DType::Float32, {"n"}), value_arg("n")},
+                     {.name = "nested"});
+}
+
+TEST(PrecomputeTest, NestedRulesOuterThenInner) {
+  LoopKernel kernel = split_iname(nested_rules(), "i", 8);
+  kernel = precompute(kernel, "D", {.sweep_inames = {"i_inner"}, .precompute_inames = {"dx"}});
+  ASSERT_EQ(kernel.substitutions.count("E"), 1u);
+  kernel = precompute(kernel, "E", {.sweep_inames = {"dx"}, .precompute_inames = {"ex"}});
+  EXPECT_EQ(kernel.substitutions.size(), 0u);
+  EXPECT_NE(kernel.find_temporary("E_0"), nullptr);
+  for (int64_t n : {1, 8, 11, 29}) expect_matches_reference(kernel, nested_rules(), {{"n", n}});
+}
+
+TEST(PrecomputeTest, NestedRuleInsideAnotherRule) {
+  LoopKernel kernel = precompute(split_iname(nested_rules(), "i", 8), "E", {.sweep_inames = {"i_inner"}});
+  EXPECT_EQ(to_string(kernel.find_temporary("E_0")->shape[0]), "9");
+  for (int64_t n : {1, 8, 13}) expect_matches_reference(kernel, nested_rules(), {{"n", n}});
+}
+
+TEST(PrecomputeOpenCL, LocalTileWithLAutoSplitsTheLongerAxis) {
+  SKIP_WITHOUT_OPENCL();
+  LoopKernel kernel = extract_subst(split_iname(finite_difference(), "i", 16, {.outer_tag = "g.0", .inner_tag = "l.0"}),
+                                    "u_acc", "u[j]", {"j"});
+  kernel = precompute(kernel, "u_acc",
+                      {.sweep_inames = {"i_inner"}, .default_tag = "l.auto", .temporary_address_space = AddressSpace::Local});
+  // 17 values on a 16-wide axis: j_inner on l.0, j_outer a loop.
+  EXPECT_EQ(to_string(kernel.tag_of("j_inner")), "l.0");
+  EXPECT_EQ(to_string(kernel.tag_of("j_outer")), "for");
+  std::string source = generate_code(kernel, Target::OpenCL).source;
+  EXPECT_NE(source.find("__local float u_acc_0[17];"), std::string::npos) << source;
+  EXPECT_EQ(count(source, "barrier(CLK_LOCAL_MEM_FENCE)"), 1) << source;
+  CheckOptions options;
+  options.target = Target::OpenCL;
+  for (int64_t n : {1, 7, 16, 31, 64}) expect_matches_reference(kernel, finite_difference(), {{"n", n}}, options);
+}
+
+TEST(PrecomputeTest, ThroughTheRegistry) {
+  TransformCall call{"precompute",
+                     {{"subst_use", std::string("u_acc")},
+                      {"sweep_inames", std::string("i_inner")},
+                      {"default_tag", std::monostate{}},
+                      {"temporary_address_space", std::string("private")}}};
+  LoopKernel kernel = apply_transform(with_rule(finite_difference()), call);
+  EXPECT_EQ(kernel.find_temporary("u_acc_0")->address_space, AddressSpace::Private);
+  EXPECT_NE(kernel.applied_transforms.back().call.find("precompute(subst_use=\"u_acc\""), std::string::npos)
+      << kernel.applied_transforms.back().call;
+  expect_matches_reference(kernel, finite_difference(), {{"n", 21}});
+}
+
+}  // namespace
+}  // namespace loom

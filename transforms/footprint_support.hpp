@@ -1,0 +1,41 @@
+// What precompute and add_prefetch share (memory_transforms.hpp): the footprint of a rule's
+// invocations over sweep inames (isl), its fixed-size bounding box, the compute instruction that
+// fills the temporary, the rewrite of the invocations inside the footprint, and l.auto.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "loom/memory_transforms.hpp"
+
+namespace loom {
+
+// An explicit footprint (add_prefetch's "f[ifeat,:,:,:]"): the rule's arguments, where each
+// slice variable runs over [0, extent).
+struct FootprintGenerator {
+  std::vector<ExprPtr> arguments;
+  std::vector<std::pair<std::string, ExprPtr>> slices;  // variable name, extent
+};
+
+struct FootprintRequest {
+  std::string transform;  // for messages: "precompute" or "add_prefetch"
+  std::string subject;    // for messages: "rule 'u'" or "variable 'a'"
+  std::string rule;
+  PrecomputeOptions options;
+  std::optional<FootprintGenerator> generator;
+};
+
+// Precomputes `request.rule` (see precompute in memory_transforms.hpp) and returns the kernel
+// before finish_transform: the caller records its own call and runs the checks.
+LoopKernel precompute_rule(const LoopKernel& kernel, const FootprintRequest& request);
+
+}  // namespace loom
+
+namespace loom {
+
+// "private", "local", "global", "auto" (nullopt stays nullopt); Error naming `transform` else.
+std::optional<AddressSpace> parse_address_space(const std::optional<std::string>& text, const std::string& transform);
+
+}  // namespace loom
