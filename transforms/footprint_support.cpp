@@ -839,7 +839,10 @@ LoopKernel precompute_rule(const LoopKernel& input, const FootprintRequest& requ
   for (const std::string& iname : compute.within_inames)
     if (outer.count(iname) == 0) storage_inames.insert(iname);
   refuse_local_write_race(result, request, compute, *result.find_temporary(temporary), storage_inames);
-  result.instructions.insert(result.instructions.begin() + static_cast<std::ptrdiff_t>(*first_user), compute);
+  // Right after its first reader: the dependency orders them, and a reader's reduction init
+  // (realized later, in the reader's place) then comes before the loops the copy shares with the
+  // reduction's update, so those loops are entered once.
+  result.instructions.insert(result.instructions.begin() + static_cast<std::ptrdiff_t>(*first_user) + 1, compute);
   if (!still_invoked(result, rule.name)) result.substitutions.erase(rule.name);
   return result;
 }

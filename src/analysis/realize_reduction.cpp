@@ -122,6 +122,19 @@ class ReductionRealizer {
     for (const std::string& iname : kernel.all_inames()) used_names_.insert(iname);
   }
 
+  std::set<std::string> dependencies_outside(const std::set<std::string>& depends_on,
+                                             const std::vector<std::string>& inames) const {
+    std::set<std::string> kept;
+    for (const std::string& id : depends_on) {
+      const Instruction* source = kernel_.find_instruction(id);
+      bool inside = source != nullptr && std::any_of(inames.begin(), inames.end(), [&](const std::string& iname) {
+                      return source->within_inames.count(iname) != 0;
+                    });
+      if (!inside) kept.insert(id);
+    }
+    return kept;
+  }
+
   void realize_all() {
     std::vector<Instruction> result;
     for (const Instruction& instruction : kernel_.instructions) {
@@ -233,7 +246,9 @@ class ReductionRealizer {
     Instruction init = derived(origin, suffix + "_init", within);
     init.assignees = {accumulator.reference()};
     init.expression = neutral_element(operation, dtype);
-    init.depends_on = origin.depends_on;
+    // A dependency on an instruction inside the reduction's loops (a tile fetched per k_outer
+    // iteration) belongs to the update; the init runs before those loops.
+    init.depends_on = dependencies_outside(origin.depends_on, reduction.reduction_inames);
     out.push_back(init);
 
     std::set<std::string> inner_last;

@@ -1,0 +1,321 @@
+// add_prefetch (issue 10): the footprint of an array's reads copied into a (local) temporary.
+// The GPU recipes of loopy (research/loopy-notes.md §6: tiled matmul, non-square tiles split by
+// hand, transpose, 5-point stencil with a halo, rank-one update) run on OpenCL (PoCL) and are
+// compared with their untransformed kernels at sizes that do and do not divide the tiles;
+// refusals assert their message.
+#include <gtest/gtest.h>
+
+#include "loom/loom.hpp"
+#include "runtime/host_opencl.hpp"
+#include "test_helpers.hpp"
+
+namespace loom {
+namespace {
+
+using testing::error_message;
+using testing::expect_matches_reference;
+
+bool have_opencl() {
+  try {
+    detail::opencl_device_info();
+    return true;
+  } catch (const EnvironmentError&) {
+    return false;
+  }
+}
+
+#define SKIP_WITHOUT_OPENCL() \
+  if (!have_opencl()) GTEST_SKIP() << "no OpenCL platform"
+
+int count(const std::string& text, const std::string& what) {
+  int n = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+std::string kernels_of(const std::string& source) {
+  std::size_t start = source.find("__kernel");
+  return start == std::string::npos ? "" : source.substr(start);
+}
+
+void expect_on_opencl(const LoopKernel& kernel, const LoopKernel& reference, const ParameterMap& parameters) {
+  CheckOptions options;
+  options.target = Target::OpenCL;
+  expect_matches_reference(kernel, reference, parameters, options);
+}
+
+// ---- tiled matmul (loopy's test_plain_matrix_mul) ------------------------------------------------
+
+LoopKernel matmul() {
+  return make_kernel({"{[i,j,k]: 0<=i,j,k<n}"}, "c[i, j] = sum(k, a[i, k]*b[k, j])",
+                     {array_arg("a, b, c", DType::Float32, {"n", "n"}), value_arg("n")}, {.name = "matmul"});
+}
+
+LoopKernel tiled_matmul() {
+  LoopKernel kernel = split_iname(matmul(), "i", 16, {.outer_tag = "g.0", .inner_tag = "l.1"});
+  kernel = split_iname(kernel, "j", 16, {.outer_tag = "g.1", .inner_tag = "l.0"});
+  kernel = split_iname(kernel, "k", 16);
+  std::vector<std::string> outer{"i_outer", "j_outer", "k_outer"};
+  kernel = add_prefetch(kernel, "a", {.sweep_inames = {"k_inner", "i_inner"}, .default_tag = "l.auto", .fetch_outer_inames = outer});
+  return add_prefetch(kernel, "b", {.sweep_inames = {"j_inner", "k_inner"}, .default_tag = "l.auto", .fetch_outer_inames = outer});
+}
+
+TEST(AddPrefetchTest, TiledMatmulFetchesTwoLocalTiles) {
+  LoopKernel kernel = tiled_matmul();
+  for (const char* name : {"a_fetch", "b_fetch"}) {
+    const Temporary* tile = kernel.find_temporary(name);
+    ASSERT_NE(tile, nullptr) << name;
+    EXPECT_EQ(tile->address_space, AddressSpace::Local);
+    ASSERT_EQ(tile->shape.size(), 2u);
+    EXPECT_EQ(to_string(tile->shape[0]) + "x" + to_string(tile->shape[1]), "16x16");
+  }
+  // l.auto: the stride-1 axis on l.0.
+  EXPECT_EQ(to_string(kernel.tag_of("a_dim_1")), "l.0");
+  EXPECT_EQ(to_string(kernel.tag_of("a_dim_0")), "l.1");
+  EXPECT_EQ(to_string(kernel.tag_of("b_dim_1")), "l.0");
+  EXPECT_EQ(to_string(kernel.tag_of("b_dim_0")), "l.1");
+  ASSERT_NE(kernel.find_instruction("a_fetch_rule"), nullptr);
+  ASSERT_NE(kernel.find_instruction("b_fetch_rule"), nullptr);
+  EXPECT_EQ(kernel.substitutions.size(), 0u);
+}
+
+TEST(AddPrefetchTest, TiledMatmulHasTwoBarriersPerKTile) {
+  std::string source = kernels_of(generate_code(tiled_matmul(), Target::OpenCL).source);
+  EXPECT_NE(source.find("__local float a_fetch["), std::string::npos) << source;
+  EXPECT_NE(source.find("__local float b_fetch["), std::string::npos) << source;
+  std::size_t loop = source.find("for (int32_t k_outer");
+  ASSERT_NE(loop, std::string::npos) << source;
+  // Both barriers inside the k_outer loop: one before the fills (the previous tile is still
+  // being read), one after them.
+  EXPECT_EQ(count(source, "barrier(CLK_LOCAL_MEM_FENCE)"), 2) << source;
+  EXPECT_EQ(count(source.substr(loop), "barrier(CLK_LOCAL_MEM_FENCE)"), 2) << source;
+  EXPECT_LT(source.find("barrier(", loop), source.find("a_fetch[", loop)) << source;
+}
+
+TEST(AddPrefetchOpenCL, TiledMatmulMatchesAtSizesThatDoAndDoNotDivideTheTile) {
+  SKIP_WITHOUT_OPENCL();
+  LoopKernel kernel = tiled_matmul();
+  for (int64_t n : {1, 7, 16, 17, 37, 48}) expect_on_opencl(kernel, matmul(), {{"n", n}});
+}
+
+TEST(AddPrefetchOpenCL, TiledMatmulWithoutGuardsWhenTheTileDivides) {
+  SKIP_WITHOUT_OPENCL();
+  LoopKernel divisible = assume(matmul(), "n mod 16 = 0");
+  LoopKernel kernel = split_iname(divisible, "i", 16, {.outer_tag = "g.0", .inner_tag = "l.1"});
+  kernel = split_iname(kernel, "j", 16, {.outer_tag = "g.1", .inner_tag = "l.0"});
+  kernel = split_iname(kernel, "k", 16);
+  std::vector<std::string> outer{"i_outer", "j_outer", "k_outer"};
+  kernel = add_prefetch(kernel, "a", {.sweep_inames = {"k_inner", "i_inner"}, .default_tag = "l.auto", .fetch_outer_inames = outer});
+  kernel = add_prefetch(kernel, "b", {.sweep_inames = {"j_inner", "k_inner"}, .default_tag = "l.auto", .fetch_outer_inames = outer});
+  EXPECT_TRUE(kernel.find_instruction("a_fetch_rule")->predicates.empty());
+  for (int64_t n : {16, 48}) expect_on_opencl(kernel, divisible, {{"n", n}});
+}
+
+// ---- non-square tiles, fetch inames placed by hand (loopy's rectangular-tile regression) --------
+
+LoopKernel rectangular_matmul() {
+  return make_kernel({"{[i,j,k]: 0<=i<n and 0<=j<m and 0<=k<l}"}, "c[i, j] = sum(k, a[i, k]*b[k, j])",
+                     {array_arg("a", DType::Float32, {"n", "l"}), array_arg("b", DType::Float32, {"l", "m"}),
+                      array_arg("c", DType::Float32, {"n", "m"})},
+                     {.name = "rect"});
+}
+
+TEST(AddPrefetchOpenCL, NonSquareTilesSplitByHand) {
+  SKIP_WITHOUT_OPENCL();
+  LoopKernel kernel = split_iname(rectangular_matmul(), "i", 8, {.outer_tag = "g.0", .inner_tag = "l.1"});
+  kernel = split_iname(kernel, "j", 23, {.outer_tag = "g.1", .inner_tag = "l.0"});
+  kernel = split_iname(kernel, "k", 11);
+  std::vector<std::string> outer{"i_outer", "j_outer", "k_outer"};
+  kernel = add_prefetch(kernel, "a", {.sweep_inames = {"i_inner", "k_inner"}, .fetch_outer_inames = outer});
+  kernel = add_prefetch(kernel, "b", {.sweep_inames = {"k_inner", "j_inner"}, .fetch_outer_inames = outer});
+  // a_fetch is 8x11: a_dim_0 on l.1, a_dim_1 on l.0; b_fetch is 11x23: b_dim_1 on l.0, b_dim_0
+  // longer than l.1 (8), so split.
+  kernel = tag_inames(kernel, "a_dim_0:l.1, a_dim_1:l.0, b_dim_1:l.0");
+  kernel = split_iname(kernel, "b_dim_0", 8, {.inner_tag = "l.1"});
+  for (auto [n, m, l] : {std::tuple{8, 23, 11}, {1, 1, 1}, {13, 29, 17}, {17, 50, 23}}) {
+    expect_on_opencl(kernel, rectangular_matmul(), {{"n", n}, {"m", m}, {"l", l}});
+  }
+}
+
+// ---- transpose through a local tile ---------------------------------------------------------------
+
+LoopKernel transpose() {
+  return make_kernel({"{[i,j]: 0<=i,j<n}"}, "b[i, j] = a[j, i]",
+                     {array_arg("a, b", DType::Float32, {"n", "n"}), value_arg("n")}, {.name = "transpose"});
+}
+
+LoopKernel tiled_transpose() {
+  LoopKernel kernel = split_iname(transpose(), "i", 16, {.outer_tag = "g.0", .inner_tag = "l.1"});
+  return split_iname(kernel, "j", 16, {.outer_tag = "g.1", .inner_tag = "l.0"});
+}
+
+TEST(AddPrefetchOpenCL, TransposeThroughALocalTile) {
+  SKIP_WITHOUT_OPENCL();
+  LoopKernel kernel = add_prefetch(tiled_transpose(), "a", {.sweep_inames = {"i_inner", "j_inner"}, .default_tag = "l.auto"});
+  std::string source = kernels_of(generate_code(kernel, Target::OpenCL).source);
+  EXPECT_EQ(count(source, "barrier(CLK_LOCAL_MEM_FENCE)"), 1) << source;
+  for (int64_t n : {1, 5, 16, 17, 33}) expect_on_opencl(kernel, transpose(), {{"n", n}});
+}
+
+TEST(AddPrefetchTest, OneDimensionalFetchInATwoDimensionalGroupIsRefused) {
+  std::string message = error_message<Error>(
+      [&] { add_prefetch(tiled_transpose(), "a", {.sweep_inames = {"i_inner"}, .default_tag = "l.auto"}); });
+  EXPECT_NE(message.find("add_prefetch: instruction 'a_fetch_rule' would fill temporary 'a_fetch' in local memory within "
+                         "iname 'j_inner' (l.0)"),
+            std::string::npos)
+      << message;
+}
+
+// ---- 5-point stencil with a halo (loopy's test_stencil) ------------------------------------------
+
+LoopKernel stencil() {
+  return make_kernel({"{[i,j]: 0<=i,j<n}"},
+                     "a_offset(ii, jj) := a[ii + 1, jj + 1]\n"
+                     "z[i + 1, j + 1] = -2*a_offset(i, j) + a_offset(i, j - 1) + a_offset(i, j + 1) + "
+                     "a_offset(i - 1, j) + a_offset(i + 1, j)",
+                     {array_arg("a, z", DType::Float32, {"n + 2", "n + 2"}), value_arg("n")}, {.name = "stencil"});
+}
+
+LoopKernel tiled_stencil() {
+  LoopKernel kernel = split_iname(stencil(), "i", 16, {.outer_tag = "g.1", .inner_tag = "l.1"});
+  return split_iname(kernel, "j", 16, {.outer_tag = "g.0", .inner_tag = "l.0"});
+}
+
+TEST(AddPrefetchOpenCL, StencilHaloThroughItsBoundingBox) {
+  SKIP_WITHOUT_OPENCL();
+  LoopKernel kernel =
+      add_prefetch(tiled_stencil(), "a", {.sweep_inames = {"i_inner", "j_inner"}, .default_tag = "l.auto", .fetch_bounding_box = true});
+  const Temporary* tile = kernel.find_temporary("a_fetch");
+  ASSERT_NE(tile, nullptr);
+  EXPECT_EQ(to_string(tile->shape[0]) + "x" + to_string(tile->shape[1]), "18x18");
+  // 18 values on 16-wide axes: both fetch inames split.
+  EXPECT_EQ(to_string(kernel.tag_of("a_dim_1_inner")), "l.0");
+  EXPECT_EQ(to_string(kernel.tag_of("a_dim_0_inner")), "l.1");
+  for (int64_t n : {1, 5, 16, 19, 35}) expect_on_opencl(kernel, stencil(), {{"n", n}});
+}
+
+// Two reads 32 apart: the footprint of a 16-wide tile is two separate pieces. (The 5-point
+// stencil's footprint is an octagon, which is convex for isl: it needs no bounding box.)
+LoopKernel two_pieces() {
+  return make_kernel({"{[i]: 0<=i<n}"}, "out[i] = a[i] + a[i + 32]",
+                     {array_arg("a", DType::Float32, {"n + 32"}), array_arg("out", DType::Float32, {"n"}), value_arg("n")},
+                     {.name = "pieces"});
+}
+
+TEST(AddPrefetchTest, NonConvexFootprintNeedsTheBoundingBox) {
+  LoopKernel tiled = split_iname(two_pieces(), "i", 16);
+  std::string message = error_message<Error>([&] { add_prefetch(tiled, "a", {.sweep_inames = {"i_inner"}}); });
+  EXPECT_NE(message.find("add_prefetch: the footprint of variable 'a' over [i_inner] is not convex; pass "
+                         "fetch_bounding_box=true"),
+            std::string::npos)
+      << message;
+  LoopKernel kernel = add_prefetch(tiled, "a", {.sweep_inames = {"i_inner"}, .fetch_bounding_box = true,
+                                                .temporary_address_space = AddressSpace::Private});
+  EXPECT_EQ(to_string(kernel.find_temporary("a_fetch")->shape[0]), "48");
+  for (int64_t n : {1, 16, 23, 50}) expect_matches_reference(kernel, two_pieces(), {{"n", n}});
+}
+
+TEST(AddPrefetchOpenCL, StencilOctagonWithoutBoundingBox) {
+  SKIP_WITHOUT_OPENCL();
+  LoopKernel kernel = add_prefetch(tiled_stencil(), "a", {.sweep_inames = {"i_inner", "j_inner"}, .default_tag = "l.auto"});
+  for (int64_t n : {1, 16, 19}) expect_on_opencl(kernel, stencil(), {{"n", n}});
+}
+
+// ---- rank-one update with prefetched vectors ------------------------------------------------------
+
+LoopKernel rank_one() {
+  return make_kernel({"{[i,j]: 0<=i<n and 0<=j<m}"}, "out[i, j] = a[i, j] + x[i]*y[j]",
+                     {array_arg("a, out", DType::Float32, {"n", "m"}), array_arg("x", DType::Float32, {"n"}),
+                      array_arg("y", DType::Float32, {"m"})},
+                     {.name = "rank_one"});
+}
+
+TEST(AddPrefetchOpenCL, RankOneUpdateWithPrefetchedVectors) {
+  SKIP_WITHOUT_OPENCL();
+  LoopKernel kernel = split_iname(rank_one(), "i", 16, {.outer_tag = "g.0", .inner_tag = "l.0"});
+  kernel = split_iname(kernel, "j", 16);
+  kernel = add_prefetch(kernel, "x", {.sweep_inames = {"i_inner"}, .default_tag = "l.auto"});
+  kernel = add_prefetch(kernel, "y", {.sweep_inames = {"j_inner"}, .default_tag = "l.auto"});
+  EXPECT_EQ(to_string(kernel.tag_of("x_dim_0")), "l.0");
+  EXPECT_EQ(to_string(kernel.tag_of("y_dim_0")), "l.0");
+  for (auto [n, m] : {std::pair{1, 1}, {16, 16}, {17, 5}, {37, 41}}) expect_on_opencl(kernel, rank_one(), {{"n", n}, {"m", m}});
+}
+
+TEST(AddPrefetchOpenCL, ExplicitFootprintSubscriptFetchesWholeAxes) {
+  SKIP_WITHOUT_OPENCL();
+  LoopKernel reference = fix_parameters(rank_one(), {{"m", 37}});
+  LoopKernel kernel = split_iname(reference, "i", 16, {.outer_tag = "g.0", .inner_tag = "l.0"});
+  kernel = add_prefetch(kernel, "y[:]", {.default_tag = "l.auto"});
+  EXPECT_EQ(to_string(kernel.find_temporary("y_fetch")->shape[0]), "37");
+  EXPECT_EQ(to_string(kernel.tag_of("y_dim_0_inner")), "l.0");
+  for (int64_t n : {1, 16, 29}) expect_on_opencl(kernel, reference, {{"n", n}});
+}
+
+// ---- within, C target, refusals -------------------------------------------------------------------
+
+TEST(AddPrefetchTest, AccessesOutsideWithinKeepReadingGlobalMemory) {
+  LoopKernel reference = make_kernel({"{[i]: 0<=i<n}"}, "p[i] = a[i] {id=first}\nq[i] = 2*a[n - 1 - i] {id=second}",
+                                     {array_arg("a, p, q", DType::Float32, {"n"}), value_arg("n")}, {.name = "two"});
+  LoopKernel kernel = split_iname(reference, "i", 8);
+  kernel = add_prefetch(kernel, "a", {.sweep_inames = {"i_inner"}, .temporary_address_space = AddressSpace::Private,
+                                      .within = "id:first"});
+  EXPECT_NE(to_string(kernel.find_instruction("first")->expression).find("a_fetch"), std::string::npos);
+  EXPECT_EQ(to_string(kernel.find_instruction("second")->expression).find("a_fetch"), std::string::npos);
+  for (int64_t n : {1, 8, 11}) expect_matches_reference(kernel, reference, {{"n", n}});
+}
+
+TEST(AddPrefetchTest, IndirectFootprintIsRefused) {
+  LoopKernel kernel = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = a[idx[i]]",
+                                  {array_arg("a, out", DType::Float32, {"n"}), array_arg("idx", DType::Int32, {"n"})},
+                                  {.name = "gather"});
+  kernel = split_iname(kernel, "i", 16);
+  std::string message = error_message<Error>([&] { add_prefetch(kernel, "a", {.sweep_inames = {"i_inner"}}); });
+  EXPECT_NE(message.find("add_prefetch: the footprint of variable 'a' in instruction 'insn' is data-dependent (index "
+                         "'idx[16*i_outer + i_inner]' reads memory)"),
+            std::string::npos)
+      << message;
+}
+
+TEST(AddPrefetchTest, UnknownVariableAndWrongRankAreRefused) {
+  std::string unknown = error_message<Error>([&] { add_prefetch(matmul(), "d", {.sweep_inames = {"k"}}); });
+  EXPECT_NE(unknown.find("add_prefetch: unknown variable 'd' (the kernel's arrays and temporaries: a, b, c)"), std::string::npos)
+      << unknown;
+  std::string rank = error_message<Error>([&] { add_prefetch(matmul(), "a[i]", {}); });
+  EXPECT_NE(rank.find("add_prefetch: the footprint subscript of 'a[i]' has 1 indices; 'a' has 2 axes"), std::string::npos) << rank;
+  std::string sweep = error_message<Error>([&] { add_prefetch(matmul(), "a", {.sweep_inames = {"q"}}); });
+  EXPECT_NE(sweep.find("add_prefetch: unknown iname 'q'"), std::string::npos) << sweep;
+}
+
+// ---- the SPEC.md recipe through the spec reader ---------------------------------------------------
+
+TEST(AddPrefetchOpenCL, SpecTiledMatmulRecipe) {
+  SKIP_WITHOUT_OPENCL();
+  Spec spec = read_spec(R"json({
+    "loom": 1,
+    "name": "matmul",
+    "domains": ["{[i,j,k]: 0<=i,j,k<n}"],
+    "instructions": ["c[i, j] = sum(k, a[i, k]*b[k, j])"],
+    "args": [
+      {"name": "a, b", "dtype": "float32", "shape": ["n", "n"]},
+      {"name": "c", "dtype": "float32", "shape": ["n", "n"], "order": "C"},
+      {"name": "n", "kind": "value", "dtype": "int32"}
+    ],
+    "assumptions": "n >= 1",
+    "transforms": [
+      {"op": "split_iname", "iname": "i", "inner_length": 16, "outer_tag": "g.0", "inner_tag": "l.1"},
+      {"op": "split_iname", "iname": "j", "inner_length": 16, "outer_tag": "g.1", "inner_tag": "l.0"},
+      {"op": "split_iname", "iname": "k", "inner_length": 16},
+      {"op": "add_prefetch", "var_name": "a", "sweep_inames": ["k_inner", "i_inner"],
+       "fetch_outer_inames": ["i_outer", "j_outer", "k_outer"], "default_tag": "l.auto"},
+      {"op": "add_prefetch", "var_name": "b", "sweep_inames": "j_inner, k_inner",
+       "fetch_outer_inames": "i_outer, j_outer, k_outer", "default_tag": "l.auto"}
+    ]
+  })json");
+  EXPECT_EQ(spec.kernel.find_temporary("b_fetch")->address_space, AddressSpace::Local);
+  std::string source = kernels_of(generate_code(spec.kernel, Target::OpenCL).source);
+  EXPECT_EQ(count(source, "barrier(CLK_LOCAL_MEM_FENCE)"), 2) << source;
+  for (int64_t n : {5, 32, 41}) expect_on_opencl(spec.kernel, spec.reference, {{"n", n}});
+}
+
+}  // namespace
+}  // namespace loom
