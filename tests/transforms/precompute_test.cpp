@@ -71,7 +71,7 @@ TEST(PrecomputeTest, NamesTemporaryInstructionAndInames) {
   for (int64_t n : {2, 17, 31}) expect_matches_reference(kernel, finite_difference(), {{"n", n}});
 }
 
-TEST(PrecomputeTest, ReusesAnIenameWhoseDomainMatches) {
+TEST(PrecomputeTest, ReusesAnInameWhoseDomainMatches) {
   LoopKernel reference = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = 3*a[i]",
                                      {array_arg("a, out", DType::Float32, {"n"}), value_arg("n")}, {.name = "scale"});
   LoopKernel kernel = extract_subst(split_iname(reference, "i", 16), "f", "a[x]", {"x"});
