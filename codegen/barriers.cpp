@@ -122,6 +122,12 @@ class BarrierInserter {
       if (node.kind == LoopNestNode::Kind::Instruction) {
         instruction(node, since, out);
       } else {
+        // What ran before the loop against what runs inside it: one barrier before the loop
+        // (loopy's placement) instead of one per iteration in front of the instruction.
+        if (BarrierNeed need = conflicts(since, all_instructions(node.children), ""); need != BarrierNeed::None) {
+          out.push_back(barrier_node(need));
+          since.clear();
+        }
         out.push_back(loop(node, since));
       }
     }

@@ -643,6 +643,16 @@ void refuse_written_inputs(const LoopKernel& kernel, const FootprintRequest& req
   }
 }
 
+bool reduces_over_any(const Instruction& instruction, const std::set<std::string>& inames) {
+  bool found = false;
+  if (instruction.expression == nullptr) return false;
+  visit_expr(*instruction.expression, [&](const Expr& node) {
+    if (node.kind != ExprKind::Reduction) return;
+    for (const std::string& iname : node.reduction_inames) found = found || inames.count(iname) != 0;
+  });
+  return found;
+}
+
 }  // namespace
 
 LoopKernel precompute_rule(const LoopKernel& input, const FootprintRequest& request) {
@@ -806,7 +816,6 @@ LoopKernel precompute_rule(const LoopKernel& input, const FootprintRequest& requ
       return kept.empty() ? variable(temporary) : subscript(temporary, kept_index);
     });
     if (replaced == before) continue;
-    compute.depends_on.insert(instruction.depends_on.begin(), instruction.depends_on.end());
     instruction.depends_on.insert(compute.id);
     if (!first_user) first_user = k;
   }
@@ -839,10 +848,11 @@ LoopKernel precompute_rule(const LoopKernel& input, const FootprintRequest& requ
   for (const std::string& iname : compute.within_inames)
     if (outer.count(iname) == 0) storage_inames.insert(iname);
   refuse_local_write_race(result, request, compute, *result.find_temporary(temporary), storage_inames);
-  // Right after its first reader: the dependency orders them, and a reader's reduction init
-  // (realized later, in the reader's place) then comes before the loops the copy shares with the
-  // reduction's update, so those loops are entered once.
-  result.instructions.insert(result.instructions.begin() + static_cast<std::ptrdiff_t>(*first_user) + 1, compute);
+  // Before its first reader, or right after it when the copy runs inside a loop of the reader's
+  // reduction: the reduction's init (realized later, in the reader's place) must then come first,
+  // so that the loop the copy shares with the reduction's update is entered once.
+  std::size_t position = *first_user + (reduces_over_any(result.instructions[*first_user], outer) ? 1 : 0);
+  result.instructions.insert(result.instructions.begin() + static_cast<std::ptrdiff_t>(position), compute);
   if (!still_invoked(result, rule.name)) result.substitutions.erase(rule.name);
   return result;
 }

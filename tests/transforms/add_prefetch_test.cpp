@@ -90,6 +90,14 @@ TEST(AddPrefetchTest, TiledMatmulHasTwoBarriersPerKTile) {
   EXPECT_EQ(count(source, "barrier(CLK_LOCAL_MEM_FENCE)"), 2) << source;
   EXPECT_EQ(count(source.substr(loop), "barrier(CLK_LOCAL_MEM_FENCE)"), 2) << source;
   EXPECT_LT(source.find("barrier(", loop), source.find("a_fetch[", loop)) << source;
+  // Executed twice per k tile: none inside the k_inner loop.
+  std::size_t inner = source.find("for (int32_t k_inner");
+  ASSERT_NE(inner, std::string::npos) << source;
+  EXPECT_EQ(count(source.substr(inner), "barrier("), 0) << source;
+  EXPECT_LT(source.find("b_fetch[", loop), source.rfind("barrier(", inner)) << source;
+  // CUDA gets the same two.
+  std::string cuda = generate_code(tiled_matmul(), Target::CUDA).source;
+  EXPECT_EQ(count(cuda, "__syncthreads();"), 2) << cuda;
 }
 
 TEST(AddPrefetchOpenCL, TiledMatmulMatchesAtSizesThatDoAndDoNotDivideTheTile) {
