@@ -2,21 +2,24 @@
 #include <iostream>
 
 #include "cli/commands.hpp"
+#include "cli/cuda_report_text.hpp"
 #include "cli/parameters.hpp"
 #include "cli/progress.hpp"
 #include "cli/targets.hpp"
 #include "loom/codegen.hpp"
 #include "loom/error.hpp"
+#include "loom/runtime.hpp"
 #include "loom/spec.hpp"
 
 namespace loom::cli {
 
 namespace {
 
-// ptx and cubin-info come from NVRTC through the CUDA runtime, which this build lacks.
-void check_emit(const std::string& emit) {
-  if (emit == "source") return;
-  throw EnvironmentError("--emit " + emit + " needs the CUDA runtime (NVRTC), which this build of loom lacks");
+// ptx and cubin-info are CUDA's: NVRTC compiles the code (no GPU needed).
+void check_emit(const std::string& emit, Target target) {
+  if (emit == "source" || target == Target::CUDA) return;
+  throw Error("--emit " + emit + " shows what NVRTC makes of CUDA code; target '" + std::string(target_name(target)) +
+              "' has none (use --target cuda)");
 }
 
 void check_arch(const std::optional<std::string>& arch, Target target) {
@@ -30,7 +33,7 @@ void check_arch(const std::optional<std::string>& arch, Target target) {
 int compile_command(const CompileOptions& options) {
   ProgressLine progress;
   Target target = choose_target(options.target, TargetUse::Compile);
-  check_emit(options.emit);
+  check_emit(options.emit, target);
   check_arch(options.arch, target);
   ParameterMap defines = parse_defines(options.defines);
 
@@ -38,6 +41,13 @@ int compile_command(const CompileOptions& options) {
   Spec spec = read_spec_file(options.spec_path);
   progress.stage("generating " + std::string(target_name(target)) + " code for " + spec.name);
   GeneratedCode code = generate_code(specialize(spec.kernel, defines), target);
+  if (options.emit != "source") {
+    progress.stage("compiling " + spec.name + " with NVRTC");
+    CudaCompileReport report = cuda_compile_report(code, options.arch.value_or(""));
+    progress.finish();
+    std::cout << (options.emit == "ptx" ? report.ptx : cuda_resources_text(report));
+    return kSuccess;
+  }
   progress.finish();
 
   std::cout << code.source;

@@ -9,6 +9,7 @@
 
 #include "analysis/preprocess.hpp"
 #include "cli/commands.hpp"
+#include "cli/cuda_report_text.hpp"
 #include "cli/parameters.hpp"
 #include "cli/progress.hpp"
 #include "cli/targets.hpp"
@@ -16,6 +17,7 @@
 #include "codegen/linearize.hpp"
 #include "loom/codegen.hpp"
 #include "loom/error.hpp"
+#include "loom/runtime.hpp"
 #include "loom/spec.hpp"
 #include "loom/transforms.hpp"
 
@@ -140,6 +142,15 @@ void write_stages(const std::vector<Stage>& stages, const std::string& directory
   }
 }
 
+// ptxas's report for the present GPU (else sm_90); without NVRTC the stage says why it is empty.
+std::string resources_text(const GeneratedCode& code) {
+  try {
+    return cuda_resources_text(cuda_compile_report(code));
+  } catch (const EnvironmentError& error) {
+    return std::string("unavailable: ") + error.what() + "\n";
+  }
+}
+
 }  // namespace
 
 int explain_command(const ExplainOptions& options) {
@@ -159,6 +170,10 @@ int explain_command(const ExplainOptions& options) {
   stages.push_back({"launch_sizes", "txt", "launch sizes", launch_sizes_text(kernel, code)});
   stages.push_back(
       {"code", source_extension(target), std::string(target_name(target)) + " code", code.source});
+  if (target == Target::CUDA) {
+    progress.stage("compiling " + spec.name + " with NVRTC for its resources");
+    stages.push_back({"resources", "txt", "registers, spills and shared memory", resources_text(code)});
+  }
   progress.finish();
 
   if (options.output_dir)

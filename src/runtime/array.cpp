@@ -4,10 +4,11 @@
 #include <limits>
 
 #include "loom/error.hpp"
+#include "runtime/array_layout.hpp"
 
 namespace loom {
 
-namespace {
+namespace detail {
 
 std::vector<int64_t> contiguous_strides(const std::vector<int64_t>& shape, bool fortran_order) {
   std::vector<int64_t> strides(shape.size());
@@ -31,6 +32,20 @@ int64_t element_count(const std::vector<int64_t>& shape) {
   }
   return count;
 }
+
+std::size_t spanned_bytes(const std::vector<int64_t>& shape, const std::vector<int64_t>& strides, DType dtype) {
+  if (element_count(shape) == 0) return 0;
+  int64_t last = 0;
+  for (std::size_t axis = 0; axis < shape.size(); ++axis) last += (shape[axis] - 1) * strides[axis];
+  return static_cast<std::size_t>(last + 1) * dtype_size(dtype);
+}
+
+}  // namespace detail
+
+namespace {
+
+using detail::contiguous_strides;
+using detail::element_count;
 
 template <typename T>
 T read_as(const std::byte* address) {
@@ -82,12 +97,7 @@ Array Array::borrow(DType dtype, std::vector<int64_t> shape, std::vector<int64_t
 
 int64_t Array::size() const { return element_count(shape_); }
 
-std::size_t Array::nbytes_spanned() const {
-  if (size() == 0) return 0;
-  int64_t last = 0;
-  for (std::size_t axis = 0; axis < shape_.size(); ++axis) last += (shape_[axis] - 1) * strides_[axis];
-  return static_cast<std::size_t>(last + 1) * dtype_size(dtype_);
-}
+std::size_t Array::nbytes_spanned() const { return detail::spanned_bytes(shape_, strides_, dtype_); }
 
 int64_t Array::offset_of(int64_t flat_index) const {
   int64_t offset = 0;

@@ -73,6 +73,15 @@ CudaDriverApi load_driver() {
   resolve(library, "cuMemcpyDtoH_v2", api.cuMemcpyDtoH, name);
   resolve(library, "cuLaunchKernel", api.cuLaunchKernel, name);
   resolve(library, "cuGetErrorName", api.cuGetErrorName, name);
+  resolve(library, "cuMemsetD8_v2", api.cuMemsetD8, name);
+  resolve(library, "cuStreamCreate", api.cuStreamCreate, name);
+  resolve(library, "cuStreamDestroy_v2", api.cuStreamDestroy, name);
+  resolve(library, "cuStreamSynchronize", api.cuStreamSynchronize, name);
+  resolve(library, "cuEventCreate", api.cuEventCreate, name);
+  resolve(library, "cuEventDestroy_v2", api.cuEventDestroy, name);
+  resolve(library, "cuEventRecord", api.cuEventRecord, name);
+  resolve(library, "cuEventSynchronize", api.cuEventSynchronize, name);
+  resolve(library, "cuEventElapsedTime_v2", api.cuEventElapsedTime, name);
   return api;
 }
 
@@ -95,6 +104,8 @@ struct NvrtcApi {
   nvrtcResult (*nvrtcGetProgramLog)(nvrtcProgram program, char* log);
   nvrtcResult (*nvrtcGetCUBINSize)(nvrtcProgram program, std::size_t* size);
   nvrtcResult (*nvrtcGetCUBIN)(nvrtcProgram program, char* cubin);
+  nvrtcResult (*nvrtcGetPTXSize)(nvrtcProgram program, std::size_t* size);
+  nvrtcResult (*nvrtcGetPTX)(nvrtcProgram program, char* ptx);
   int major = 0, minor = 0;
 };
 
@@ -136,6 +147,8 @@ NvrtcApi load_nvrtc() {
   resolve(library, "nvrtcGetProgramLog", api.nvrtcGetProgramLog, name);
   resolve(library, "nvrtcGetCUBINSize", api.nvrtcGetCUBINSize, name);
   resolve(library, "nvrtcGetCUBIN", api.nvrtcGetCUBIN, name);
+  resolve(library, "nvrtcGetPTXSize", api.nvrtcGetPTXSize, name);
+  resolve(library, "nvrtcGetPTX", api.nvrtcGetPTX, name);
   if (api.nvrtcVersion(&api.major, &api.minor) != kNvrtcSuccess) {
     throw EnvironmentError("nvrtcVersion failed in " + name);
   }
@@ -304,8 +317,23 @@ void check_nvrtc(const NvrtcApi& api, nvrtcResult result, const char* call,
 
 }  // namespace
 
-std::vector<char> nvrtc_compile_to_cubin(const std::string& source, const std::string& arch,
-                                         const std::string& subject) {
+namespace {
+
+std::string program_log(const NvrtcApi& api, nvrtcProgram program) {
+  std::size_t size = 0;
+  std::string log;
+  if (api.nvrtcGetProgramLogSize(program, &size) == kNvrtcSuccess && size > 0) {
+    log.resize(size);
+    if (api.nvrtcGetProgramLog(program, log.data()) != kNvrtcSuccess) log.clear();
+    log = log.substr(0, log.find('\0'));
+  }
+  return log;
+}
+
+}  // namespace
+
+NvrtcOutput nvrtc_compile(const std::string& source, const std::string& arch, const std::string& subject,
+                          bool report) {
   const NvrtcApi& api = nvrtc_api();
   nvrtcProgram program = nullptr;
   check_nvrtc(api, api.nvrtcCreateProgram(&program, source.c_str(), "loom.cu", 0, nullptr, nullptr),
@@ -316,25 +344,55 @@ std::vector<char> nvrtc_compile_to_cubin(const std::string& source, const std::s
     ~Destroy() { api.nvrtcDestroyProgram(&program); }
   } destroy{api, program};
   std::string arch_option = "-arch=" + arch;
-  const char* options[] = {arch_option.c_str(), "-std=c++17", "-lineinfo"};
+  std::vector<const char*> options = {arch_option.c_str(), "-std=c++17", "-lineinfo"};
+  // ptxas's verbose report (registers, spills, shared memory per kernel) lands in the log.
+  if (report) options.push_back("--ptxas-options=-v");
+  nvrtcResult result = api.nvrtcCompileProgram(program, static_cast<int>(options.size()), options.data());
+  if (result == kNvrtcCompilationError) {
+    throw InternalError("NVRTC rejected loom's generated CUDA code for " + subject + " (a bug in loom):\n" +
+                        program_log(api, program));
+  }
+  check_nvrtc(api, result, "nvrtcCompileProgram", subject);
+  NvrtcOutput output;
+  std::size_t size = 0;
+  check_nvrtc(api, api.nvrtcGetCUBINSize(program, &size), "nvrtcGetCUBINSize", subject);
+  output.cubin.resize(size);
+  check_nvrtc(api, api.nvrtcGetCUBIN(program, output.cubin.data()), "nvrtcGetCUBIN", subject);
+  if (report) {
+    // With -arch=sm_XX NVRTC makes no PTX; the report's PTX is compiled for compute_XX.
+    output.log = program_log(api, program);
+  }
+  return output;
+}
+
+std::string nvrtc_ptx(const std::string& source, const std::string& arch, const std::string& subject) {
+  const NvrtcApi& api = nvrtc_api();
+  nvrtcProgram program = nullptr;
+  check_nvrtc(api, api.nvrtcCreateProgram(&program, source.c_str(), "loom.cu", 0, nullptr, nullptr),
+              "nvrtcCreateProgram", subject);
+  struct Destroy {
+    const NvrtcApi& api;
+    nvrtcProgram& program;
+    ~Destroy() { api.nvrtcDestroyProgram(&program); }
+  } destroy{api, program};
+  std::string virtual_arch = "-arch=compute_" + arch.substr(arch.find('_') + 1);
+  const char* options[] = {virtual_arch.c_str(), "-std=c++17", "-lineinfo"};
   nvrtcResult result = api.nvrtcCompileProgram(program, 3, options);
   if (result == kNvrtcCompilationError) {
-    std::size_t size = 0;
-    std::string log;
-    if (api.nvrtcGetProgramLogSize(program, &size) == kNvrtcSuccess && size > 0) {
-      log.resize(size);
-      if (api.nvrtcGetProgramLog(program, log.data()) != kNvrtcSuccess) log.clear();
-      log = log.substr(0, log.find('\0'));
-    }
-    throw InternalError("NVRTC rejected loom's generated CUDA code for " + subject +
-                        " (a bug in loom):\n" + log);
+    throw InternalError("NVRTC rejected loom's generated CUDA code for " + subject + " (a bug in loom):\n" +
+                        program_log(api, program));
   }
   check_nvrtc(api, result, "nvrtcCompileProgram", subject);
   std::size_t size = 0;
-  check_nvrtc(api, api.nvrtcGetCUBINSize(program, &size), "nvrtcGetCUBINSize", subject);
-  std::vector<char> cubin(size);
-  check_nvrtc(api, api.nvrtcGetCUBIN(program, cubin.data()), "nvrtcGetCUBIN", subject);
-  return cubin;
+  check_nvrtc(api, api.nvrtcGetPTXSize(program, &size), "nvrtcGetPTXSize", subject);
+  std::string ptx(size, '\0');
+  check_nvrtc(api, api.nvrtcGetPTX(program, ptx.data()), "nvrtcGetPTX", subject);
+  return ptx.substr(0, ptx.find('\0'));
+}
+
+std::vector<char> nvrtc_compile_to_cubin(const std::string& source, const std::string& arch,
+                                         const std::string& subject) {
+  return nvrtc_compile(source, arch, subject, /*report=*/false).cubin;
 }
 
 std::string cuda_cubin_cache_path(const std::string& source) {

@@ -31,6 +31,7 @@ using CUcontext = struct CUctx_st*;
 using CUmodule = struct CUmod_st*;
 using CUfunction = struct CUfunc_st*;
 using CUstream = struct CUstream_st*;
+using CUevent = struct CUevent_st*;
 
 constexpr CUresult kCudaSuccess = 0;
 
@@ -58,10 +59,22 @@ struct CudaDriverApi {
                              unsigned shared_bytes, CUstream stream, void** parameters,
                              void** extra);
   CUresult (*cuGetErrorName)(CUresult error, const char** name);
+  CUresult (*cuMemsetD8)(CUdeviceptr to, unsigned char value, std::size_t count);  // _v2
+  CUresult (*cuStreamCreate)(CUstream* stream, unsigned int flags);
+  CUresult (*cuStreamDestroy)(CUstream stream);  // _v2
+  CUresult (*cuStreamSynchronize)(CUstream stream);
+  CUresult (*cuEventCreate)(CUevent* event, unsigned int flags);
+  CUresult (*cuEventDestroy)(CUevent event);  // _v2
+  CUresult (*cuEventRecord)(CUevent event, CUstream stream);
+  CUresult (*cuEventSynchronize)(CUevent event);
+  CUresult (*cuEventElapsedTime)(float* milliseconds, CUevent start, CUevent end);
 };
 
 // cuFuncGetAttribute's attributes.
 constexpr int kFuncMaxThreadsPerBlock = 0;
+constexpr int kFuncSharedSizeBytes = 1;  // static __shared__ memory
+constexpr int kFuncLocalSizeBytes = 3;   // local memory per thread (stack and spills)
+constexpr int kFuncNumRegs = 4;
 // cuFuncSetAttribute's CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES.
 constexpr int kFuncMaxDynamicSharedSizeBytes = 8;
 
@@ -95,6 +108,17 @@ void refuse_if_poisoned(const std::string& subject);
 std::vector<char> cuda_cubin(const CudaRuntime& runtime, const std::string& source,
                              const std::string& subject, const std::string& cache_path,
                              StageTimer& timer, bool& from_cache);
+
+// NVRTC's output for `source` compiled for `arch` ("sm_90"); `report` adds ptxas's verbose
+// report (registers, spills and shared memory of each kernel) in `log`.
+struct NvrtcOutput {
+  std::vector<char> cubin;
+  std::string log;
+};
+NvrtcOutput nvrtc_compile(const std::string& source, const std::string& arch, const std::string& subject,
+                          bool report);
+// The PTX of `source` for the virtual architecture of `arch` (compute_90 for sm_90).
+std::string nvrtc_ptx(const std::string& source, const std::string& arch, const std::string& subject);
 
 // Compiles `source` with NVRTC for `arch` ("sm_90") without needing a driver: tools and tests
 // use it to check generated code on machines without a GPU. Throws EnvironmentError when NVRTC

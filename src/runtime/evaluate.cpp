@@ -5,6 +5,7 @@
 #include "ir/isl_kernel.hpp"
 #include "loom/error.hpp"
 #include "loom/runtime.hpp"
+#include "runtime/launcher.hpp"
 
 namespace loom {
 
@@ -75,8 +76,9 @@ void check_parameters(const LoopKernel& kernel, const ParameterMap& parameters) 
   for (const auto& [name, value] : parameters) {
     int position = isl_extra::find_dim(assumptions, isl_dim_param, name);
     if (position < 0) continue;
-    assumptions = isl::manage(isl_set_fix_si(assumptions.release(), isl_dim_param,
-                                             static_cast<unsigned>(position), static_cast<int>(value)));
+    isl_val* fixed = isl_val_int_from_si(assumptions.ctx().get(), static_cast<long>(value));
+    assumptions = isl::manage(isl_set_fix_val(assumptions.release(), isl_dim_param,
+                                              static_cast<unsigned>(position), fixed));
     values += (values.empty() ? "" : ", ") + name + "=" + std::to_string(value);
   }
   if (assumptions.is_empty()) {
@@ -85,7 +87,9 @@ void check_parameters(const LoopKernel& kernel, const ParameterMap& parameters) 
   }
 }
 
-ParameterMap parameter_values(const LoopKernel& kernel, const ArgumentMap& arguments) {
+namespace detail {
+
+ParameterMap integer_argument_values(const LoopKernel& kernel, const ArgumentMap& arguments) {
   ParameterMap parameters;
   for (const KernelArgument& arg : kernel.args) {
     if (arg.kind != ArgKind::Value || !arg.dtype || !is_integral(*arg.dtype)) continue;
@@ -96,6 +100,13 @@ ParameterMap parameter_values(const LoopKernel& kernel, const ArgumentMap& argum
     if (const auto* integer = std::get_if<int64_t>(scalar)) parameters[arg.name] = *integer;
     else throw Error("argument '" + arg.name + "' is an integer; pass an integer value");
   }
+  return parameters;
+}
+
+}  // namespace detail
+
+ParameterMap parameter_values(const LoopKernel& kernel, const ArgumentMap& arguments) {
+  ParameterMap parameters = detail::integer_argument_values(kernel, arguments);
   check_parameters(kernel, parameters);
   return parameters;
 }

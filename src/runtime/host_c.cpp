@@ -109,7 +109,7 @@ class HostCLauncher : public KernelLauncher {
     if (handle_ != nullptr) dlclose(handle_);
   }
 
-  void launch(const ArgumentMap& arguments) const override {
+  void launch(const ArgumentMap& arguments, const Stream& /*stream: host targets run synchronously*/) const override {
     PackedArguments packed = pack_arguments(arguments);
     entry_(packed.pointers.data());
   }

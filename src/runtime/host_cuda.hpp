@@ -27,6 +27,10 @@ const CudaDeviceInfo& cuda_device_info();
 // cache_directory()/cuda/<xxh3 of arch, NVRTC and driver versions, options and source>.cubin.
 std::string cuda_cubin_cache_path(const std::string& source);
 
+// How many compile(kernel, Target::CUDA) calls in this process took their code from the kernel
+// level of the cache (runtime/kernel_cache.hpp), skipping code generation.
+int cuda_kernel_cache_hits();
+
 // Whether a kernel fault has poisoned this process's CUDA context (every launch is refused then).
 bool cuda_context_poisoned();
 

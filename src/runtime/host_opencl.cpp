@@ -53,7 +53,7 @@ class OpenCLLauncher : public KernelLauncher {
     timer.mark("create kernels");
   }
 
-  void launch(const ArgumentMap& arguments) const override {
+  void launch(const ArgumentMap& arguments, const Stream& /*stream: host targets run synchronously*/) const override {
     PackedArguments packed = pack_arguments(arguments);
     std::vector<BufferHandle> buffers = argument_buffers(arguments, packed);
     for (const GlobalTemporary& temporary : code().global_temporaries) {

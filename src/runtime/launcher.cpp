@@ -1,9 +1,14 @@
 #include "runtime/launcher.hpp"
 
+#include <atomic>
+#include <cstdlib>
 #include <cstring>
+#include <optional>
 
 #include "ir/layout.hpp"
 #include "loom/error.hpp"
+#include "runtime/host_cuda.hpp"
+#include "runtime/kernel_cache.hpp"
 
 namespace loom::detail {
 
@@ -30,33 +35,64 @@ std::string shape_text(const std::vector<int64_t>& shape) {
   return "(" + text + ")";
 }
 
-void check_array(const KernelArgument& arg, DType dtype, const Array& array, const ParameterMap& parameters) {
-  if (array.dtype() != dtype) {
-    throw Error("argument '" + arg.name + "' must be " + std::string(dtype_name(dtype)) + ", got " +
-                std::string(dtype_name(array.dtype())));
-  }
-  if (arg.shape_is_auto) return;
-  std::vector<int64_t> expected;
-  for (const ExprPtr& extent : arg.shape) expected.push_back(evaluate_integer(*extent, parameters));
-  if (array.shape() != expected) {
-    throw Error("argument '" + arg.name + "' must have shape " + shape_text(expected) + ", got " +
-                shape_text(array.shape()));
-  }
-  std::vector<int64_t> strides = layout_strides(arg, parameters);
-  for (std::size_t axis = 0; axis < strides.size(); ++axis) {
-    if (expected[axis] > 1 && array.strides()[axis] != strides[axis]) {
-      throw Error("argument '" + arg.name + "' must have strides " + shape_text(strides) + " (its layout), got " +
-                  shape_text(array.strides()));
-    }
-  }
-}
-
 }  // namespace
 
 std::vector<int64_t> layout_strides(const KernelArgument& arg, const ParameterMap& parameters) {
   std::vector<int64_t> strides;
   for (const ExprPtr& stride : array_strides(arg)) strides.push_back(evaluate_integer(*stride, parameters));
   return strides;
+}
+
+void check_array_argument(const KernelArgument& arg, DType expected, const std::vector<ExprPtr>& strides, DType dtype,
+                          const std::vector<int64_t>& shape, const std::vector<int64_t>& actual_strides,
+                          const ParameterMap& parameters) {
+  if (dtype != expected) {
+    throw Error("argument '" + arg.name + "' must be " + std::string(dtype_name(expected)) + ", got " +
+                std::string(dtype_name(dtype)));
+  }
+  if (arg.shape_is_auto) return;
+  std::vector<int64_t> expected_shape;
+  expected_shape.reserve(arg.shape.size());
+  for (const ExprPtr& extent : arg.shape) expected_shape.push_back(evaluate_integer(*extent, parameters));
+  if (shape != expected_shape) {
+    throw Error("argument '" + arg.name + "' must have shape " + shape_text(expected_shape) + ", got " +
+                shape_text(shape));
+  }
+  for (std::size_t axis = 0; axis < strides.size(); ++axis) {
+    if (expected_shape[axis] > 1 && actual_strides[axis] != evaluate_integer(*strides[axis], parameters)) {
+      std::vector<int64_t> values;
+      for (const ExprPtr& stride : strides) values.push_back(evaluate_integer(*stride, parameters));
+      throw Error("argument '" + arg.name + "' must have strides " + shape_text(values) + " (its layout), got " +
+                  shape_text(actual_strides));
+    }
+  }
+}
+
+void refuse_device_array(const std::string& argument, Target target) {
+  throw Error("argument '" + argument + "' is a DeviceArray (CUDA device memory); a kernel compiled for target '" +
+              std::string(target_name(target)) + "' reads host memory: pass an Array (DeviceArray::to_host)");
+}
+
+namespace {
+
+class RepeatedLaunch : public BoundLauncher {
+ public:
+  RepeatedLaunch(std::shared_ptr<const KernelLauncher> launcher, ArgumentMap arguments, Stream stream)
+      : launcher_(std::move(launcher)), arguments_(std::move(arguments)), stream_(std::move(stream)) {}
+  void launch() const override { launcher_->launch(arguments_, stream_); }
+
+ private:
+  std::shared_ptr<const KernelLauncher> launcher_;
+  ArgumentMap arguments_;
+  Stream stream_;
+};
+
+}  // namespace
+
+std::shared_ptr<const BoundLauncher> KernelLauncher::bind(const ArgumentMap& arguments, const Stream& stream) const {
+  pack_arguments(arguments);  // refuse bad arguments now, not at the first launch
+  // The launcher outlives the binding: CompiledKernel::bind passes its shared owner in.
+  return std::make_shared<RepeatedLaunch>(shared_from_this(), arguments, stream);
 }
 
 PackedArguments KernelLauncher::pack_arguments(const ArgumentMap& arguments) const {
@@ -73,9 +109,11 @@ PackedArguments KernelLauncher::pack_arguments(const ArgumentMap& arguments) con
     auto found = arguments.find(generated.name);
     if (found == arguments.end()) throw Error("missing argument '" + generated.name + "'");
     if (generated.is_array) {
+      if (std::holds_alternative<DeviceArray>(found->second)) refuse_device_array(generated.name, code_.target);
       const Array* array = std::get_if<Array>(&found->second);
       if (array == nullptr) throw Error("argument '" + generated.name + "' is an array; pass an Array");
-      check_array(arg, generated.dtype, *array, packed.parameters);
+      check_array_argument(arg, generated.dtype, array_strides(arg), array->dtype(), array->shape(), array->strides(),
+                           packed.parameters);
       // The generated code indexes buffer[offset + ...]; the Array's data is element 0.
       int64_t offset = arg.offset ? evaluate_integer(*arg.offset, packed.parameters) : 0;
       packed.offsets.push_back(offset);
@@ -96,9 +134,26 @@ PackedArguments KernelLauncher::pack_arguments(const ArgumentMap& arguments) con
 
 namespace loom {
 
-void CompiledKernel::operator()(const ArgumentMap& arguments) const {
+void CompiledKernel::operator()(const ArgumentMap& arguments) const { launch(arguments, Stream()); }
+
+void CompiledKernel::launch(const ArgumentMap& arguments, const Stream& stream) const {
   if (!launcher_) throw Error("this CompiledKernel holds no kernel");
-  launcher_->launch(arguments);
+  launcher_->launch(arguments, stream);
+}
+
+BoundLaunch CompiledKernel::bind(const ArgumentMap& arguments, const Stream& stream) const {
+  if (!launcher_) throw Error("this CompiledKernel holds no kernel");
+  return BoundLaunch(launcher_->bind(arguments, stream));
+}
+
+std::vector<DeviceKernelResources> CompiledKernel::resources() const {
+  if (!launcher_) throw Error("this CompiledKernel holds no kernel");
+  return launcher_->resources();
+}
+
+void BoundLaunch::operator()() const {
+  if (!launcher_) throw Error("this BoundLaunch holds no launch");
+  launcher_->launch();
 }
 
 const GeneratedCode& CompiledKernel::code() const {
@@ -106,12 +161,40 @@ const GeneratedCode& CompiledKernel::code() const {
   return launcher_->code();
 }
 
+namespace {
+
+std::atomic<int> kernel_cache_hits{0};
+
+// The kernel level of the compile cache: a hit skips code generation (isl) and, through the
+// CUBIN level, NVRTC.
+std::shared_ptr<const detail::KernelLauncher> compile_cuda(const LoopKernel& kernel) {
+  bool use_cache = std::getenv("LOOM_NO_CACHE") == nullptr;
+  std::string path;
+  if (use_cache) {
+    path = detail::cuda_kernel_cache_path(kernel);
+    if (std::optional<GeneratedCode> cached = detail::read_generated_code(path)) {
+      ++kernel_cache_hits;
+      return detail::make_cuda_launcher(kernel, std::move(*cached));
+    }
+  }
+  GeneratedCode code = generate_code(kernel, Target::CUDA);
+  std::shared_ptr<const detail::KernelLauncher> launcher = detail::make_cuda_launcher(kernel, code);
+  if (use_cache) detail::write_generated_code(path, code);  // only code that loaded
+  return launcher;
+}
+
+}  // namespace
+
+namespace detail {
+int cuda_kernel_cache_hits() { return kernel_cache_hits.load(); }
+}  // namespace detail
+
 CompiledKernel compile(const LoopKernel& kernel, Target target) {
+  if (target == Target::CUDA) return CompiledKernel(compile_cuda(kernel));
   GeneratedCode code = generate_code(kernel, target);
   switch (target) {
     case Target::C: return CompiledKernel(detail::make_host_c_launcher(kernel, std::move(code)));
     case Target::OpenCL: return CompiledKernel(detail::make_opencl_launcher(kernel, std::move(code)));
-    case Target::CUDA: return CompiledKernel(detail::make_cuda_launcher(kernel, std::move(code)));
     default: break;
   }
   throw Error("running kernels on target '" + std::string(target_name(target)) + "' is not available yet");

@@ -17,11 +17,23 @@ struct PackedArguments {
   ParameterMap parameters;       // the values of every kernel parameter
 };
 
-class KernelLauncher {
+// A launch whose arguments were checked and packed once (CompiledKernel::bind).
+class BoundLauncher {
+ public:
+  virtual ~BoundLauncher() = default;
+  virtual void launch() const = 0;
+};
+
+class KernelLauncher : public std::enable_shared_from_this<KernelLauncher> {
  public:
   KernelLauncher(LoopKernel kernel, GeneratedCode code) : kernel_(std::move(kernel)), code_(std::move(code)) {}
   virtual ~KernelLauncher() = default;
-  virtual void launch(const ArgumentMap& arguments) const = 0;
+  // Host targets run synchronously and ignore `stream`.
+  virtual void launch(const ArgumentMap& arguments, const Stream& stream) const = 0;
+  // Default: keeps the arguments and launches through launch() each time.
+  virtual std::shared_ptr<const BoundLauncher> bind(const ArgumentMap& arguments, const Stream& stream) const;
+  // CUDA: what the driver reports for each loaded device kernel; other targets: none.
+  virtual std::vector<DeviceKernelResources> resources() const { return {}; }
   const GeneratedCode& code() const { return code_; }
   const LoopKernel& kernel() const { return kernel_; }
 
@@ -33,6 +45,19 @@ class KernelLauncher {
   LoopKernel kernel_;
   GeneratedCode code_;
 };
+
+// The values of the kernel's integer value arguments in `arguments`, unchecked
+// (parameter_values checks them against the assumptions too).
+ParameterMap integer_argument_values(const LoopKernel& kernel, const ArgumentMap& arguments);
+
+// Checks an array argument's dtype, shape and strides (`strides`: the layout's stride
+// expressions, array_strides(arg)) against the values given; throws loom::Error naming it.
+void check_array_argument(const KernelArgument& arg, DType expected, const std::vector<ExprPtr>& strides, DType dtype,
+                          const std::vector<int64_t>& shape, const std::vector<int64_t>& actual_strides,
+                          const ParameterMap& parameters);
+
+// The error for a DeviceArray passed to a kernel of a host target (C, OpenCL).
+[[noreturn]] void refuse_device_array(const std::string& argument, Target target);
 
 // The strides (in elements) `arg`'s layout gives for these parameter values.
 std::vector<int64_t> layout_strides(const KernelArgument& arg, const ParameterMap& parameters);

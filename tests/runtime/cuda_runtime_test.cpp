@@ -19,6 +19,7 @@
 #include "runtime/cuda_driver.hpp"
 #include "runtime/host_cuda.hpp"
 #include "runtime/launcher.hpp"
+#include "runtime/scoped_cache_directory.hpp"
 #include "test_helpers.hpp"
 
 namespace loom {
@@ -292,28 +293,7 @@ TEST_F(CudaRuntimeGpu, CompileErrorIsAnInternalErrorWithTheLog) {
 
 // ---- the CUBIN cache ---------------------------------------------------------------------------
 
-// Points LOOM_CACHE_DIR at a fresh folder for the test's lifetime.
-class ScopedCacheDirectory {
- public:
-  ScopedCacheDirectory() {
-    std::string pattern = (fs::temp_directory_path() / "loom-cuda-cache-XXXXXX").string();
-    path_ = mkdtemp(pattern.data());
-    if (const char* old = std::getenv("LOOM_CACHE_DIR")) old_ = old;
-    setenv("LOOM_CACHE_DIR", path_.c_str(), 1);
-  }
-  ~ScopedCacheDirectory() {
-    if (old_)
-      setenv("LOOM_CACHE_DIR", old_->c_str(), 1);
-    else
-      unsetenv("LOOM_CACHE_DIR");
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-
- private:
-  std::string path_;
-  std::optional<std::string> old_;
-};
+using testing::ScopedCacheDirectory;
 
 std::string shift_source(int amount) {
   return "extern \"C\" __global__ void shift(const int *a, int *out, int n) {\n"

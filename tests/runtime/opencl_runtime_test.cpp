@@ -13,6 +13,7 @@
 #include "loom/loom.hpp"
 #include "runtime/host_opencl.hpp"
 #include "runtime/launcher.hpp"
+#include "runtime/scoped_cache_directory.hpp"
 #include "test_helpers.hpp"
 
 namespace loom {
@@ -396,28 +397,7 @@ TEST_F(OpenCLRuntime, BuildErrorIsAnInternalErrorWithTheLog) {
 // ---- the binary cache
 // ---------------------------------------------------------------------------------
 
-// Points LOOM_CACHE_DIR at a fresh folder for the test's lifetime.
-class ScopedCacheDirectory {
- public:
-  ScopedCacheDirectory() {
-    std::string pattern = (fs::temp_directory_path() / "loom-opencl-cache-XXXXXX").string();
-    path_ = mkdtemp(pattern.data());
-    if (const char* old = std::getenv("LOOM_CACHE_DIR")) old_ = old;
-    setenv("LOOM_CACHE_DIR", path_.c_str(), 1);
-  }
-  ~ScopedCacheDirectory() {
-    if (old_)
-      setenv("LOOM_CACHE_DIR", old_->c_str(), 1);
-    else
-      unsetenv("LOOM_CACHE_DIR");
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-
- private:
-  std::string path_;
-  std::optional<std::string> old_;
-};
+using testing::ScopedCacheDirectory;
 
 std::string shift_source(int amount) {
   return "__kernel void shift(__global const int *a, __global int *out, int n) {\n"

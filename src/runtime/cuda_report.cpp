@@ -1,0 +1,99 @@
+// What NVRTC and ptxas make of generated CUDA code, without a GPU: the PTX, and each kernel's
+// registers, spills and shared memory read from ptxas's verbose report (`loom compile --emit ptx`,
+// `--emit cubin-info`, `loom explain`).
+#include <regex>
+#include <sstream>
+
+#include "loom/error.hpp"
+#include "loom/runtime.hpp"
+#include "runtime/cuda_driver.hpp"
+
+namespace loom {
+
+namespace {
+
+DeviceKernelResources& entry_for(std::vector<DeviceKernelResources>& kernels, const std::string& name) {
+  for (DeviceKernelResources& kernel : kernels) {
+    if (kernel.name == name) return kernel;
+  }
+  kernels.push_back(DeviceKernelResources{.name = name});
+  return kernels.back();
+}
+
+// ptxas -v writes, per entry function:
+//   ptxas info    : Compiling entry function 'k' for 'sm_90'
+//   ptxas info    : Function properties for k
+//   ptxas         .     0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+//   ptxas info    : Used 8 registers, used 1 barriers, 1024 bytes smem, 384 bytes cmem[0]
+std::vector<DeviceKernelResources> parse_ptxas_report(const std::string& log) {
+  static const std::regex compiling(R"(Compiling entry function '([^']+)')");
+  static const std::regex properties(R"(Function properties for (\S+))");
+  static const std::regex frame(R"((\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads)");
+  static const std::regex used(R"(Used (\d+) registers)");
+  static const std::regex barriers(R"(used (\d+) barriers)");
+  static const std::regex shared(R"((\d+) bytes smem)");
+  std::vector<DeviceKernelResources> kernels;
+  std::string current;
+  std::istringstream lines(log);
+  std::string line;
+  std::smatch match;
+  while (std::getline(lines, line)) {
+    if (std::regex_search(line, match, compiling) || std::regex_search(line, match, properties)) {
+      current = match[1];
+      entry_for(kernels, current);
+      continue;
+    }
+    if (current.empty()) continue;
+    DeviceKernelResources& kernel = entry_for(kernels, current);
+    if (std::regex_search(line, match, frame)) {
+      kernel.local_bytes = std::stoll(match[1]) + std::stoll(match[2]);
+      kernel.spill_store_bytes = std::stoll(match[2]);
+      kernel.spill_load_bytes = std::stoll(match[3]);
+    }
+    if (std::regex_search(line, match, used)) {
+      // ptxas leaves out the barriers and shared memory a kernel does not use.
+      kernel.registers = std::stoi(match[1]);
+      kernel.barriers = 0;
+      kernel.static_shared_bytes = 0;
+    }
+    if (std::regex_search(line, match, barriers)) kernel.barriers = std::stoi(match[1]);
+    if (std::regex_search(line, match, shared)) kernel.static_shared_bytes = std::stoll(match[1]);
+  }
+  return kernels;
+}
+
+}  // namespace
+
+std::string default_cuda_arch() {
+  try {
+    return detail::cuda_device_info().arch;
+  } catch (const EnvironmentError&) {
+    return "sm_90";  // no GPU here: the H100/H200 generation loom is tuned for
+  }
+}
+
+CudaCompileReport cuda_compile_report(const GeneratedCode& code, const std::string& arch) {
+  if (code.target != Target::CUDA) {
+    throw Error("a CUDA compile report needs CUDA code; '" + code.function_name + "' was generated for target '" +
+                std::string(target_name(code.target)) + "'");
+  }
+  CudaCompileReport report;
+  report.arch = arch.empty() ? default_cuda_arch() : arch;
+  static const std::regex valid_arch(R"(sm_\d+[af]?)");
+  if (!std::regex_match(report.arch, valid_arch)) {
+    throw Error("'" + report.arch + "' is not a CUDA architecture; write it as sm_90 (compute capability 9.0)");
+  }
+  std::string subject = "'" + code.function_name + "'";
+  detail::NvrtcOutput output = detail::nvrtc_compile(code.source, report.arch, subject, /*report=*/true);
+  report.ptxas_log = output.log;
+  report.kernels = parse_ptxas_report(output.log);
+  for (DeviceKernelResources& kernel : report.kernels) {
+    for (const DeviceKernel& device_kernel : code.device_kernels) {
+      if (device_kernel.name == kernel.name) kernel.dynamic_shared_bytes = device_kernel.dynamic_shared_bytes;
+    }
+  }
+  report.ptx = detail::nvrtc_ptx(code.source, report.arch, subject);
+  return report;
+}
+
+}  // namespace loom
