@@ -1,0 +1,110 @@
+// The memory-transform recipes in examples/memory/ (issue 10), each read as a spec and checked
+// against its untransformed kernel at sizes that do and do not divide its tiles: on OpenCL (PoCL
+// in CI: local memory and barriers really run) and through CUDA where there is a GPU.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <set>
+
+#include "loom/loom.hpp"
+#include "runtime/host_cuda.hpp"
+#include "runtime/host_opencl.hpp"
+#include "test_helpers.hpp"
+
+namespace loom {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Example {
+  std::string file;                     // in examples/memory/
+  std::vector<ParameterMap> sizes;      // besides the spec's own test parameters
+  int local_barriers_in_code;           // barriers in the OpenCL source (-1: not asserted)
+};
+
+const std::vector<Example>& examples() {
+  static const std::vector<Example> all = {
+      {"matmul_prefetch.json", {{{"n", 1}}, {{"n", 16}}, {{"n", 17}}, {{"n", 48}}}, 2},
+      {"matmul_rectangular_prefetch.json",
+       {{{"n", 8}, {"m", 23}, {"l", 11}}, {{"n", 1}, {"m", 1}, {"l", 1}}, {{"n", 13}, {"m", 29}, {"l", 17}}},
+       2},
+      {"transpose_local.json", {{{"n", 1}}, {{"n", 16}}, {{"n", 33}}}, 1},
+      {"stencil5_halo.json", {{{"n", 1}}, {{"n", 16}}, {{"n", 19}}}, 1},
+      {"convolution.json",
+       {{{"f_w", 3}, {"ncolors", 3}, {"im_w", 16}, {"im_h", 16}, {"nfeats", 2}, {"nimgs", 1}}},
+       -1},
+      {"rank_one_prefetch.json", {{{"n", 1}, {"m", 1}}, {{"n", 16}, {"m", 16}}, {{"n", 17}, {"m", 5}}}, -1},
+      {"nbody_prefetch.json", {{{"n", 1}}, {{"n", 16}}, {{"n", 17}}}, -1},
+      {"precompute_nested.json", {{{"n", 1}}, {{"n", 16}}, {{"n", 29}}}, -1},
+  };
+  return all;
+}
+
+fs::path example_path(const std::string& file) { return fs::path(LOOM_EXAMPLES_DIR) / "memory" / file; }
+
+int count(const std::string& text, const std::string& what) {
+  int n = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+void check_every_size(const Example& example, Target target) {
+  SCOPED_TRACE(example.file);
+  Spec spec = read_spec_file(example_path(example.file).string());
+  std::vector<ParameterMap> sizes = example.sizes;
+  sizes.push_back(spec.test.parameters);
+  for (const ParameterMap& parameters : sizes) {
+    CheckOptions options;
+    options.target = target;
+    options.inputs = spec.test.inputs;
+    testing::expect_matches_reference(spec.kernel, spec.reference, parameters, options);
+  }
+}
+
+// A new example must be listed above, or CI would not check it.
+TEST(MemoryExamples, EverySpecInTheFolderIsChecked) {
+  std::set<std::string> listed;
+  for (const Example& example : examples()) listed.insert(example.file);
+  for (const fs::directory_entry& entry : fs::directory_iterator(example_path("").parent_path())) {
+    if (entry.path().extension() == ".json") {
+      EXPECT_EQ(listed.count(entry.path().filename().string()), 1u) << entry.path();
+    }
+  }
+}
+
+TEST(MemoryExamples, LocalTilesAndBarriersInTheCode) {
+  for (const Example& example : examples()) {
+    if (example.local_barriers_in_code < 0) continue;
+    SCOPED_TRACE(example.file);
+    Spec spec = read_spec_file(example_path(example.file).string());
+    std::string source = generate_code(spec.kernel, Target::OpenCL).source;
+    source = source.substr(source.find("__kernel"));
+    EXPECT_EQ(count(source, "barrier(CLK_LOCAL_MEM_FENCE)"), example.local_barriers_in_code) << source;
+    for (const Temporary& temporary : spec.kernel.temporaries) {
+      if (temporary.name.find("_fetch") != std::string::npos) {
+        EXPECT_EQ(temporary.address_space, AddressSpace::Local) << temporary.name;
+      }
+    }
+  }
+}
+
+TEST(MemoryExamplesOpenCL, EachMatchesItsReference) {
+  try {
+    detail::opencl_device_info();
+  } catch (const EnvironmentError& error) {
+    GTEST_SKIP() << error.what();  // no OpenCL platform on this machine
+  }
+  for (const Example& example : examples()) check_every_size(example, Target::OpenCL);
+}
+
+TEST(MemoryExamplesGpu, EachMatchesItsReferenceThroughCuda) {
+  try {
+    detail::cuda_device_info();
+  } catch (const EnvironmentError& error) {
+    GTEST_SKIP() << error.what();  // no CUDA driver or GPU on this machine
+  }
+  for (const Example& example : examples()) check_every_size(example, Target::CUDA);
+}
+
+}  // namespace
+}  // namespace loom
