@@ -308,8 +308,15 @@ ExprPtr fully_expanded(const LoopKernel& kernel, const ExprPtr& expr, int depth 
 // The instances of an explicit footprint: the sweep inames' domains and the slice ranges.
 isl::set generator_domain(const LoopKernel& kernel, const FootprintGenerator& generator,
                           const std::vector<std::string>& sweep) {
+  // The inames the subscript names bound the sweep (16*j_outer + j_inner < n): they are
+  // parameters of the footprint, not existentially quantified.
   Instruction around;
   around.within_inames.insert(sweep.begin(), sweep.end());
+  for (const ExprPtr& argument : generator.arguments) {
+    visit_expr(*argument, [&](const Expr& node) {
+      if (node.kind == ExprKind::Variable && kernel.domain_of_iname(node.name) != nullptr) around.within_inames.insert(node.name);
+    });
+  }
   isl::set domain = instruction_domain(kernel, around, sweep, "S");
   for (const auto& [name, extent] : generator.slices) {
     unsigned position = isl_set_dim(domain.get(), isl_dim_set);
@@ -524,10 +531,13 @@ std::vector<AutoSplit> assign_local_axes(LoopKernel& kernel, const std::set<std:
     if (std::optional<ConstantRange> range = constant_iname_range(kernel, iname))
       axis_size[tag.axis] = std::max(axis_size[tag.axis], range->extent);
   }
+  // Only the work-group's axes (those the kernel uses): a new axis would have to be used by every
+  // other instruction too. A kernel without local axes gets its work-group from the fetch.
+  auto available = [&](int axis) { return used.count(axis) == 0 && (axis_size.empty() || axis_size.count(axis) != 0); };
   std::vector<AutoSplit> splits;
   for (auto it = auto_inames.rbegin(); it != auto_inames.rend(); ++it) {
     int axis = 0;
-    while (axis < 3 && used.count(axis) != 0) ++axis;
+    while (axis < 3 && !available(axis)) ++axis;
     if (axis == 3) break;  // no free axis: the rest stay sequential
     used.insert(axis);
     InameTag tag{InameTag::Kind::Local, axis};
