@@ -100,6 +100,11 @@ TEST(AddPrefetchTest, TiledMatmulHasTwoBarriersPerKTile) {
   EXPECT_EQ(count(cuda, "__syncthreads();"), 2) << cuda;
 }
 
+TEST(AddPrefetchTest, TheCTargetRefusesTheLocalBarriers) {
+  std::string message = error_message<Error>([&] { generate_code(tiled_matmul(), Target::C); });
+  EXPECT_NE(message.find("opencl"), std::string::npos) << message;
+}
+
 TEST(AddPrefetchOpenCL, TiledMatmulMatchesAtSizesThatDoAndDoNotDivideTheTile) {
   SKIP_WITHOUT_OPENCL();
   LoopKernel kernel = tiled_matmul();
