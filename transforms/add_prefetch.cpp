@@ -125,6 +125,24 @@ std::string unused_rule_name(const LoopKernel& kernel, const std::string& base) 
   return name;
 }
 
+// Reads the footprint does not cover go back to reading the variable (the rule is gone).
+void restore_uncovered_reads(LoopKernel& kernel, const std::string& rule, const std::string& variable_name) {
+  if (kernel.substitutions.count(rule) == 0) return;
+  auto restore = [&](const ExprPtr& expr) {
+    return map_expr(expr, [&](const ExprPtr& node) -> ExprPtr {
+      if (node->kind != ExprKind::Call || node->name != rule) return node;
+      return subscript(variable_name, node->operands);
+    });
+  };
+  for (Instruction& instruction : kernel.instructions) {
+    for (ExprPtr& assignee : instruction.assignees) assignee = restore(assignee);
+    if (instruction.expression) instruction.expression = restore(instruction.expression);
+    for (ExprPtr& predicate : instruction.predicates) predicate = restore(predicate);
+  }
+  kernel.substitutions.erase(rule);
+  for (auto& [name, other] : kernel.substitutions) other.expression = restore(other.expression);
+}
+
 }  // namespace
 
 LoopKernel add_prefetch(const LoopKernel& kernel, const std::string& var_name, const PrefetchOptions& options) {
@@ -171,6 +189,7 @@ LoopKernel add_prefetch(const LoopKernel& kernel, const std::string& var_name, c
   FootprintRequest request{kTransform, "variable '" + access.name + "'", rule, precompute, std::nullopt};
   if (access.subscript) request.generator = generator_from(access, shape);
   LoopKernel result = precompute_rule(extracted, request);
+  restore_uncovered_reads(result, rule, access.name);
   result.applied_transforms = kernel.applied_transforms;
   return finish_transform(kernel, std::move(result), call, std::nullopt, options.unchecked, CheckScope::All);
 }

@@ -100,6 +100,11 @@ TEST(AddPrefetchTest, TiledMatmulHasTwoBarriersPerKTile) {
   EXPECT_EQ(count(cuda, "__syncthreads();"), 2) << cuda;
 }
 
+TEST(AddPrefetchTest, TheCTargetRefusesTheLocalBarriers) {
+  std::string message = error_message<Error>([&] { generate_code(tiled_matmul(), Target::C); });
+  EXPECT_NE(message.find("opencl"), std::string::npos) << message;
+}
+
 TEST(AddPrefetchOpenCL, TiledMatmulMatchesAtSizesThatDoAndDoNotDivideTheTile) {
   SKIP_WITHOUT_OPENCL();
   LoopKernel kernel = tiled_matmul();
@@ -257,6 +262,69 @@ TEST(AddPrefetchOpenCL, ExplicitFootprintSubscriptFetchesWholeAxes) {
   EXPECT_EQ(to_string(kernel.find_temporary("y_fetch")->shape[0]), "37");
   EXPECT_EQ(to_string(kernel.tag_of("y_dim_0_inner")), "l.0");
   for (int64_t n : {1, 16, 29}) expect_on_opencl(kernel, reference, {{"n", n}});
+}
+
+// ---- loopy's convolution recipe (test_apps.py::test_convolution, §6.3) ------------------------
+
+LoopKernel convolution() {
+  LoopKernel kernel = make_kernel(
+      // icolor after im_x, im_y (loopy lists it before): the checker's C run of the transformed
+      // kernel privatizes accumulators by loop nesting, and a g iname nested inside the reduction
+      // would need a private copy per work-group.
+      {"{ [iimg, ifeat, im_x, im_y, icolor, f_x, f_y]: -f_w <= f_x,f_y <= f_w and 0 <= im_x < im_w and "
+       "0 <= im_y < im_h and 0<=iimg<=nimgs and 0<=ifeat<nfeats and 0<=icolor<ncolors }"},
+      "out[iimg, ifeat, im_x, im_y] = sum((f_x, f_y, icolor), "
+      "img[iimg, f_w+im_x-f_x, f_w+im_y-f_y, icolor] * f[ifeat, f_w+f_x, f_w+f_y, icolor])",
+      {array_arg("f", DType::Float32, {"nfeats", "2*f_w + 1", "2*f_w + 1", "ncolors"}),
+       array_arg("img", DType::Float32, {"nimgs + 1", "im_w + 2*f_w", "im_h + 2*f_w", "ncolors"}),
+       array_arg("out", DType::Float32, {"nimgs + 1", "nfeats", "im_w", "im_h"})},
+      {.name = "conv", .assumptions = "f_w>=1 and im_w, im_h >= 2*f_w+1 and nfeats>=1 and nimgs>=0"});
+  return fix_parameters(kernel, {{"f_w", 3}, {"ncolors", 3}});
+}
+
+TEST(AddPrefetchOpenCL, ConvolutionRecipe) {
+  SKIP_WITHOUT_OPENCL();
+  LoopKernel kernel = split_iname(convolution(), "im_x", 16, {.outer_tag = "g.0", .inner_tag = "l.0"});
+  kernel = split_iname(kernel, "im_y", 16, {.outer_tag = "g.1", .inner_tag = "l.1"});
+  kernel = tag_inames(kernel, "ifeat:g.2");
+  kernel = add_prefetch(kernel, "f[ifeat,:,:,:]",
+                        {.default_tag = "l.auto", .fetch_outer_inames = std::vector<std::string>{"im_x_outer", "im_y_outer", "ifeat"}});
+  kernel = add_prefetch(kernel, "img",
+                        {.sweep_inames = {"im_x_inner", "im_y_inner", "f_x", "f_y"},
+                         .default_tag = "l.auto",
+                         .fetch_outer_inames = std::vector<std::string>{"iimg", "im_x_outer", "im_y_outer", "ifeat", "icolor"}});
+  // f's block of one feature (7x7x3) and img's 22x22 halo tile, both local.
+  EXPECT_EQ(to_string(kernel.find_temporary("f_fetch")->shape[0]) + "x" + to_string(kernel.find_temporary("f_fetch")->shape[1]) +
+                "x" + to_string(kernel.find_temporary("f_fetch")->shape[2]),
+            "7x7x3");
+  EXPECT_EQ(to_string(kernel.find_temporary("img_fetch")->shape[0]) + "x" + to_string(kernel.find_temporary("img_fetch")->shape[1]),
+            "22x22");
+  for (auto [w, h] : {std::pair{16, 16}, {20, 7}}) {
+    expect_on_opencl(kernel, convolution(), {{"im_w", w}, {"im_h", h}, {"nfeats", 2}, {"nimgs", 1}});
+  }
+}
+
+// ---- n-body: a block of positions prefetched per tile of bodies ----------------------------------
+
+LoopKernel nbody() {
+  return make_kernel({"{[i,j]: 0<=i,j<n}"}, "acc[i] = sum(j, (x[j] - x[i]) / ((x[j] - x[i])*(x[j] - x[i]) + 0.01f))",
+                     {array_arg("x, acc", DType::Float32, {"n"}), value_arg("n")}, {.name = "nbody"});
+}
+
+TEST(AddPrefetchOpenCL, NBodyBlockOfPositions) {
+  SKIP_WITHOUT_OPENCL();
+  LoopKernel kernel = split_iname(nbody(), "i", 16, {.outer_tag = "g.0", .inner_tag = "l.0"});
+  kernel = split_iname(kernel, "j", 16);
+  // x[i] and x[j] are both read: the explicit subscript names the block (x[i] keeps reading
+  // global memory: it lies in the block only when i_outer == j_outer).
+  kernel = add_prefetch(kernel, "x[16*j_outer + j_inner]",
+                        {.sweep_inames = {"j_inner"}, .default_tag = "l.auto",
+                         .fetch_outer_inames = std::vector<std::string>{"i_outer", "j_outer"}});
+  EXPECT_NE(to_string(kernel.find_instruction("insn")->expression).find("x[16*i_outer + i_inner]"), std::string::npos)
+      << to_string(kernel.find_instruction("insn")->expression);
+  std::string source = kernels_of(generate_code(kernel, Target::OpenCL).source);
+  EXPECT_NE(source.find("__local float x_fetch[16];"), std::string::npos) << source;
+  for (int64_t n : {1, 16, 23, 40}) expect_on_opencl(kernel, nbody(), {{"n", n}});
 }
 
 // ---- within, C target, refusals -------------------------------------------------------------------

@@ -126,6 +126,57 @@ TEST(PrecomputeTest, NestedRuleInsideAnotherRule) {
   for (int64_t n : {1, 8, 13}) expect_matches_reference(kernel, nested_rules(), {{"n", n}});
 }
 
+TEST(PrecomputeTest, StorageAxesOrderAndTags) {
+  // A 2-D rule stored transposed (storage_axes), one storage iname tagged by storage_axis_to_tag.
+  LoopKernel reference = make_kernel({"{[i,j]: 0<=i<n and 0<=j<m}"}, "out[i, j] = 2*a[i, j]",
+                                     {array_arg("a, out", DType::Float32, {"n", "m"})}, {.name = "twod"});
+  LoopKernel kernel = extract_subst(split_iname(split_iname(reference, "i", 4), "j", 8), "g", "a[p, q]", {"p", "q"});
+  kernel = precompute(kernel, "g",
+                      {.sweep_inames = {"i_inner", "j_inner"}, .storage_axes = std::vector<std::string>{"q", "p"},
+                       .storage_axis_to_tag = {{"p", "unr"}}});
+  EXPECT_EQ(to_string(kernel.find_instruction("g")->assignees[0]), "g_0[q, p]");
+  EXPECT_EQ(to_string(kernel.find_temporary("g_0")->shape[0]) + "x" + to_string(kernel.find_temporary("g_0")->shape[1]), "8x4");
+  EXPECT_EQ(to_string(kernel.tag_of("p")), "unr");
+  for (auto [n, m] : {std::pair{1, 1}, {4, 8}, {7, 13}}) expect_matches_reference(kernel, reference, {{"n", n}, {"m", m}});
+  std::string message = error_message<Error>([&] {
+    precompute(extract_subst(split_iname(split_iname(reference, "i", 4), "j", 8), "g", "a[p, q]", {"p", "q"}), "g",
+               {.sweep_inames = {"i_inner", "j_inner"}, .storage_axes = std::vector<std::string>{"q"}});
+  });
+  EXPECT_NE(message.find("precompute: storage axis 'p' has length 4 but storage_axes leaves it out"), std::string::npos) << message;
+}
+
+TEST(PrecomputeTest, ExistingTemporaryIsReusedAndGrown) {
+  LoopKernel kernel = precompute(with_rule(finite_difference()), "u_acc",
+                                 {.sweep_inames = {"i_inner"}, .temporary_name = "tile", .default_tag = "for"});
+  EXPECT_EQ(to_string(kernel.find_temporary("tile")->shape[0]), "17");
+  // A second rule precomputed into the same temporary: rank checked, shape kept as the maximum.
+  LoopKernel twice = make_kernel({"{[i]: 0<=i<n}"}, "p[i] = u[i + 1] - u[i] {id=first}\nq[i] = 3*v[i] {id=second}",
+                                 {array_arg("u, v", DType::Float32, {"n + 1"}), array_arg("p, q", DType::Float32, {"n"}),
+                                  value_arg("n")},
+                                 {.name = "twice"});
+  LoopKernel split = split_iname(twice, "i", 16);
+  split = extract_subst(extract_subst(split, "u_acc", "u[j]", {"j"}), "v_acc", "v[j]", {"j"});
+  split = precompute(split, "u_acc", {.sweep_inames = {"i_inner"}, .temporary_name = "tile"});
+  split = precompute(split, "v_acc", {.sweep_inames = {"i_inner"}, .temporary_name = "tile"});
+  EXPECT_EQ(split.temporaries.size(), 1u);
+  EXPECT_EQ(to_string(split.find_temporary("tile")->shape[0]), "17");
+  for (int64_t n : {1, 16, 20}) expect_matches_reference(split, twice, {{"n", n}});
+  std::string message = error_message<Error>([&] {
+    LoopKernel two = extract_subst(split_iname(twice, "i", 16), "v_acc", "v[j]", {"j"});
+    two.temporaries.push_back(Temporary{"grid", DType::Float32, {int_literal(4), int_literal(4)}});
+    precompute(two, "v_acc", {.sweep_inames = {"i_inner"}, .temporary_name = "grid"});
+  });
+  EXPECT_NE(message.find("precompute: existing temporary 'grid' has 2 axes, the footprint needs 1"), std::string::npos) << message;
+}
+
+TEST(PrecomputeTest, InputWrittenInTheKernelIsRefused) {
+  LoopKernel kernel = make_kernel({"{[i]: 0<=i<n}"}, "a[i] = 2*b[i] {id=write}\nout[i] = a[i] {id=read, dep=write}",
+                                  {array_arg("a, b, out", DType::Float32, {"n"}), value_arg("n")}, {.name = "written"});
+  kernel = extract_subst(split_iname(kernel, "i", 16), "ra", "a[x]", {"x"});
+  std::string message = error_message<Error>([&] { precompute(kernel, "ra", {.sweep_inames = {"i_inner"}}); });
+  EXPECT_NE(message.find("precompute: instruction 'write' writes 'a', which rule 'ra' reads"), std::string::npos) << message;
+}
+
 TEST(PrecomputeOpenCL, LocalTileWithLAutoSplitsTheLongerAxis) {
   SKIP_WITHOUT_OPENCL();
   LoopKernel kernel = extract_subst(split_iname(finite_difference(), "i", 16, {.outer_tag = "g.0", .inner_tag = "l.0"}),
