@@ -127,13 +127,16 @@ TEST(CudaCompileReport, RegistersSharedMemoryAndPtxForSm90) {
     GTEST_SKIP() << error.what();  // no NVRTC on this machine (the CUDA toolkit is optional)
   }
   EXPECT_EQ(report.arch, "sm_90");
-  ASSERT_EQ(report.kernels.size(), 1u) << report.ptxas_log;
+  ASSERT_EQ(report.kernels.size(), 1u) << "log of " << report.ptxas_log.size() << " bytes: " << report.ptxas_log
+                                       << "; PTX of " << report.ptx.size() << " bytes";
   const DeviceKernelResources& tile = report.kernels[0];
   EXPECT_EQ(tile.name, "tile");
   EXPECT_GT(tile.registers, 0);
   EXPECT_EQ(tile.static_shared_bytes, 256 * 4);
-  EXPECT_EQ(tile.spill_store_bytes, 0);
-  EXPECT_EQ(tile.barriers, 1);
+  if (!report.ptxas_log.empty()) {  // else the driver answered (a GPU machine): no spill figures
+    EXPECT_EQ(tile.spill_store_bytes, 0);
+    EXPECT_EQ(tile.barriers, 1);
+  }
   EXPECT_NE(report.ptx.find(".entry tile"), std::string::npos) << report.ptx.substr(0, 400);
   EXPECT_NE(report.ptx.find(".target sm_90"), std::string::npos);
   std::string bad = error_message<Error>([&] { cuda_compile_report(generate_code(kernel, Target::CUDA), "90"); });
