@@ -47,14 +47,16 @@ NestingProblem nesting_problem(const LoopKernel& kernel) {
       if (kernel.domain_of_iname(parameter) == nullptr) continue;
       for (const std::string& iname : domain.inames) {
         problem.constraints.push_back(
-            {parameter, iname, "the domain of '" + iname + "' is bounded by '" + parameter + "'", true});
+            {parameter, iname, "the domain of '" + iname + "' is bounded by '" + parameter + "'",
+             true});
       }
     }
   }
   for (const std::vector<std::string>& priority : kernel.loop_priorities) {
     std::string call = "prioritize_loops(\"" + joined(priority, ", ") + "\")";
     for (std::size_t a = 0; a < priority.size(); ++a) {
-      for (std::size_t b = a + 1; b < priority.size(); ++b) problem.constraints.push_back({priority[a], priority[b], call, false});
+      for (std::size_t b = a + 1; b < priority.size(); ++b)
+        problem.constraints.push_back({priority[a], priority[b], call, false});
     }
   }
   for (const Instruction& instruction : kernel.instructions) {
@@ -63,10 +65,12 @@ NestingProblem nesting_problem(const LoopKernel& kernel) {
   return problem;
 }
 
-std::vector<std::string> instructions_within(const NestingProblem& problem, const Constraint& constraint) {
+std::vector<std::string> instructions_within(const NestingProblem& problem,
+                                             const Constraint& constraint) {
   std::vector<std::string> ids;
   for (const InstructionInames& instruction : problem.instructions) {
-    if (instruction.inames.count(constraint.outer) != 0 && instruction.inames.count(constraint.inner) != 0) {
+    if (instruction.inames.count(constraint.outer) != 0 &&
+        instruction.inames.count(constraint.inner) != 0) {
       ids.push_back(instruction.id);
     }
   }
@@ -84,8 +88,8 @@ std::vector<Constraint> needed_constraints(const NestingProblem& problem) {
 
 // Stable topological order of the inames (ties keep the domain strings' order); nullopt when
 // the constraints have a cycle.
-std::optional<std::vector<std::string>> stable_topological_order(const std::vector<std::string>& inames,
-                                                                 const std::vector<Constraint>& constraints) {
+std::optional<std::vector<std::string>> stable_topological_order(
+    const std::vector<std::string>& inames, const std::vector<Constraint>& constraints) {
   std::vector<std::string> order;
   std::set<std::string> placed;
   std::set<std::string> known(inames.begin(), inames.end());
@@ -93,7 +97,8 @@ std::optional<std::vector<std::string>> stable_topological_order(const std::vect
     auto ready = std::find_if(inames.begin(), inames.end(), [&](const std::string& iname) {
       return placed.count(iname) == 0 &&
              std::none_of(constraints.begin(), constraints.end(), [&](const Constraint& c) {
-               return c.inner == iname && c.outer != iname && known.count(c.outer) != 0 && placed.count(c.outer) == 0;
+               return c.inner == iname && c.outer != iname && known.count(c.outer) != 0 &&
+                      placed.count(c.outer) == 0;
              });
     });
     if (ready == inames.end()) return std::nullopt;
@@ -114,7 +119,9 @@ std::vector<Constraint> find_cycle(const std::vector<Constraint>& constraints) {
       if (constraint.outer != iname || constraint.inner == iname) continue;
       path.push_back(&constraint);
       if (state[constraint.inner] == 1) {
-        auto start = std::find_if(path.begin(), path.end(), [&](const Constraint* c) { return c->outer == constraint.inner; });
+        auto start = std::find_if(path.begin(), path.end(), [&](const Constraint* c) {
+          return c->outer == constraint.inner;
+        });
         for (auto it = start; it != path.end(); ++it) cycle.push_back(**it);
         return true;
       }
@@ -133,7 +140,8 @@ std::vector<Constraint> find_cycle(const std::vector<Constraint>& constraints) {
 // The problem after duplicate_inames(iname, within=ids): those instructions run within a copy
 // that keeps the bounds of `iname`'s domain but none of its priorities. nullopt when one of them
 // is within a domain bounded by `iname` (the copy would leave that domain without its bound).
-std::optional<NestingProblem> with_duplicate(const NestingProblem& problem, const std::string& iname,
+std::optional<NestingProblem> with_duplicate(const NestingProblem& problem,
+                                             const std::string& iname,
                                              const std::set<std::string>& ids) {
   std::string copy = iname + "'";
   NestingProblem result = problem;
@@ -141,7 +149,8 @@ std::optional<NestingProblem> with_duplicate(const NestingProblem& problem, cons
   for (InstructionInames& instruction : result.instructions) {
     if (ids.count(instruction.id) == 0) continue;
     for (const Constraint& constraint : problem.constraints) {
-      if (constraint.from_domain && constraint.outer == iname && instruction.inames.count(constraint.inner) != 0) {
+      if (constraint.from_domain && constraint.outer == iname &&
+          instruction.inames.count(constraint.inner) != 0) {
         return std::nullopt;
       }
     }
@@ -149,7 +158,8 @@ std::optional<NestingProblem> with_duplicate(const NestingProblem& problem, cons
     instruction.inames.insert(copy);
   }
   for (const Constraint& constraint : problem.constraints) {
-    if (constraint.from_domain && constraint.inner == iname) result.constraints.push_back({constraint.outer, copy, "", true});
+    if (constraint.from_domain && constraint.inner == iname)
+      result.constraints.push_back({constraint.outer, copy, "", true});
   }
   return result;
 }
@@ -161,12 +171,14 @@ bool realizable(const NestingProblem& problem) {
 InameDuplicationOption option(const std::string& iname, const std::vector<std::string>& ids) {
   std::vector<std::string> matches;
   for (const std::string& id : ids) matches.push_back("id:" + id);
-  return {iname, ids, "duplicate_inames(\"" + iname + "\", within=\"" + joined(matches, " or ") + "\")"};
+  return {iname, ids,
+          "duplicate_inames(\"" + iname + "\", within=\"" + joined(matches, " or ") + "\")"};
 }
 
 // loopy's candidates, restricted to what stays readable: for each iname of the cycle, one of the
 // instructions within it, or all of them but one; only those that leave no cycle.
-std::vector<InameDuplicationOption> options_breaking(const NestingProblem& problem, const std::vector<Constraint>& cycle) {
+std::vector<InameDuplicationOption> options_breaking(const NestingProblem& problem,
+                                                     const std::vector<Constraint>& cycle) {
   std::vector<InameDuplicationOption> options;
   std::set<std::string> tried;
   for (const Constraint& step : cycle) {
@@ -188,7 +200,8 @@ std::vector<InameDuplicationOption> options_breaking(const NestingProblem& probl
     }
     for (const std::vector<std::string>& ids : candidates) {
       if (ids.size() == users.size()) continue;  // duplicating for every user renames the iname
-      std::optional<NestingProblem> after = with_duplicate(problem, iname, {ids.begin(), ids.end()});
+      std::optional<NestingProblem> after =
+          with_duplicate(problem, iname, {ids.begin(), ids.end()});
       if (after && realizable(*after)) options.push_back(option(iname, ids));
     }
   }
@@ -198,38 +211,46 @@ std::vector<InameDuplicationOption> options_breaking(const NestingProblem& probl
 std::string describe(const NestingProblem& problem, const Constraint& constraint) {
   std::vector<std::string> ids = instructions_within(problem, constraint);
   for (std::string& id : ids) id = "'" + id + "'";
-  return "'" + constraint.outer + "' outside '" + constraint.inner + "' (" + constraint.reason + "; instruction" +
-         (ids.size() == 1 ? " " : "s ") + joined(ids, ", ") + " within both)";
+  return "'" + constraint.outer + "' outside '" + constraint.inner + "' (" + constraint.reason +
+         "; instruction" + (ids.size() == 1 ? " " : "s ") + joined(ids, ", ") + " within both)";
 }
 
 // The instructions within every iname of the cycle: no duplication can help them.
-std::vector<std::string> within_whole_cycle(const NestingProblem& problem, const std::vector<Constraint>& cycle) {
+std::vector<std::string> within_whole_cycle(const NestingProblem& problem,
+                                            const std::vector<Constraint>& cycle) {
   std::vector<std::string> ids;
   for (const InstructionInames& instruction : problem.instructions) {
-    bool all = std::all_of(cycle.begin(), cycle.end(),
-                           [&](const Constraint& c) { return instruction.inames.count(c.outer) != 0; });
+    bool all = std::all_of(cycle.begin(), cycle.end(), [&](const Constraint& c) {
+      return instruction.inames.count(c.outer) != 0;
+    });
     if (all) ids.push_back("'" + instruction.id + "'");
   }
   return ids;
 }
 
-[[noreturn]] void refuse_unschedulable(const NestingProblem& problem, const std::vector<Constraint>& cycle) {
+[[noreturn]] void refuse_unschedulable(const NestingProblem& problem,
+                                       const std::vector<Constraint>& cycle) {
   std::vector<std::string> steps;
   for (const Constraint& constraint : cycle) steps.push_back(describe(problem, constraint));
-  std::string message = "no loop nesting satisfies the kernel's instructions: " + joined(steps, ", ") +
-                        " form a cycle. ";
+  std::string message =
+      "no loop nesting satisfies the kernel's instructions: " + joined(steps, ", ") +
+      " form a cycle. ";
   std::vector<InameDuplicationOption> options = options_breaking(problem, cycle);
   if (options.empty()) {
     std::vector<std::string> stuck = within_whole_cycle(problem, cycle);
-    message += stuck.empty() ? "No single duplicate_inames call breaks it; remove one of these constraints"
-                             : "Instruction" + std::string(stuck.size() == 1 ? " " : "s ") + joined(stuck, ", ") +
-                                   " run" + (stuck.size() == 1 ? "s" : "") +
-                                   " within every iname of the cycle, so duplicating an iname cannot break it; "
-                                   "remove one of these constraints";
+    message +=
+        stuck.empty()
+            ? "No single duplicate_inames call breaks it; remove one of these constraints"
+            : "Instruction" + std::string(stuck.size() == 1 ? " " : "s ") + joined(stuck, ", ") +
+                  " run" + (stuck.size() == 1 ? "s" : "") +
+                  " within every iname of the cycle, so duplicating an iname cannot break it; "
+                  "remove one of these constraints";
     throw Error(message);
   }
-  message += "Each of these gives some instructions their own copy of an iname and breaks the cycle (order the "
-             "copy with prioritize_loops where it matters):";
+  message +=
+      "Each of these gives some instructions their own copy of an iname and breaks the cycle "
+      "(order the "
+      "copy with prioritize_loops where it matters):";
   for (const InameDuplicationOption& option : options) message += "\n  " + option.call;
   throw Error(message);
 }

@@ -18,8 +18,9 @@ std::vector<HardwareIname> local_inames(const LaunchShape& launch) {
   for (const HardwareIname& hw : launch.inames) {
     if (hw.local) inames.push_back(hw);
   }
-  std::stable_sort(inames.begin(), inames.end(),
-                   [](const HardwareIname& a, const HardwareIname& b) { return a.length > b.length; });
+  std::stable_sort(
+      inames.begin(), inames.end(),
+      [](const HardwareIname& a, const HardwareIname& b) { return a.length > b.length; });
   return inames;
 }
 
@@ -50,7 +51,8 @@ std::string split_call(const HardwareIname& hw, int64_t inner_length) {
          std::to_string(inner_length) + ", inner_tag=\"" + axis_name(hw.axis) + "\")";
 }
 
-void check_axis_sizes(const std::string& subject, const LaunchShape& launch, const DeviceLimits& limits) {
+void check_axis_sizes(const std::string& subject, const LaunchShape& launch,
+                      const DeviceLimits& limits) {
   for (int axis = 0; axis < 3; ++axis) {
     int64_t size = launch.block[static_cast<std::size_t>(axis)];
     int64_t allowed = limits.max_block_size[static_cast<std::size_t>(axis)];
@@ -61,15 +63,18 @@ void check_axis_sizes(const std::string& subject, const LaunchShape& launch, con
     }
     LOOM_ASSERT(!on_axis.empty(), "block size along " + axis_name(axis) + " has no iname");
     const HardwareIname& widest = on_axis.front();
-    throw Error(subject + " needs " + std::to_string(size) + " work-items along " + axis_name(axis) +
-                " (block dimension " + kAxisLetters[axis] + "), more than the " + std::to_string(allowed) +
-                " that " + limits.device + " allows: " + describe_all(on_axis) + ". Split '" + widest.iname + "' (" +
+    throw Error(subject + " needs " + std::to_string(size) + " work-items along " +
+                axis_name(axis) + " (block dimension " + kAxisLetters[axis] + "), more than the " +
+                std::to_string(allowed) + " that " + limits.device +
+                " allows: " + describe_all(on_axis) + ". Split '" + widest.iname + "' (" +
                 split_call(widest, suggested_inner_length(widest.length, size, allowed)) +
-                ", or split the iname it came from with a smaller inner length) or tag it with another l axis");
+                ", or split the iname it came from with a smaller inner length) or tag it with "
+                "another l axis");
   }
 }
 
-void check_threads_per_block(const std::string& subject, const LaunchShape& launch, const DeviceLimits& limits) {
+void check_threads_per_block(const std::string& subject, const LaunchShape& launch,
+                             const DeviceLimits& limits) {
   int64_t threads = launch.block[0] * launch.block[1] * launch.block[2];
   if (threads <= limits.max_threads_per_block) return;
   std::vector<HardwareIname> inames = local_inames(launch);
@@ -78,33 +83,42 @@ void check_threads_per_block(const std::string& subject, const LaunchShape& laun
   throw Error(subject + " needs work-groups of " + std::to_string(threads) + " work-items (" +
               std::to_string(launch.block[0]) + " x " + std::to_string(launch.block[1]) + " x " +
               std::to_string(launch.block[2]) + " along l.0, l.1, l.2), more than the " +
-              std::to_string(limits.max_threads_per_block) + " per work-group that " + limits.device +
-              " allows: " + describe_all(inames) + ". Split " + describe(widest) + " so that its outer part is " +
-              "a loop: " + split_call(widest, suggested_inner_length(widest.length, threads, limits.max_threads_per_block)) +
+              std::to_string(limits.max_threads_per_block) + " per work-group that " +
+              limits.device + " allows: " + describe_all(inames) + ". Split " + describe(widest) +
+              " so that its outer part is " + "a loop: " +
+              split_call(widest, suggested_inner_length(widest.length, threads,
+                                                        limits.max_threads_per_block)) +
               " (or split the iname it came from with a smaller inner length)");
 }
 
 // "'a_fetch' (float32 [16, 256], 16384 bytes)"
 std::string describe(const Temporary& temporary) {
   std::string shape;
-  for (const ExprPtr& extent : temporary.shape) shape += (shape.empty() ? "" : ", ") + to_string(extent);
+  for (const ExprPtr& extent : temporary.shape)
+    shape += (shape.empty() ? "" : ", ") + to_string(extent);
   return "'" + temporary.name + "' (" + std::string(dtype_name(*temporary.dtype)) +
-         (shape.empty() ? "" : " [" + shape + "]") + ", " + std::to_string(temporary_bytes(temporary)) + " bytes)";
+         (shape.empty() ? "" : " [" + shape + "]") + ", " +
+         std::to_string(temporary_bytes(temporary)) + " bytes)";
 }
 
-void check_local_memory(const std::string& subject, const LocalMemoryUse& use, const DeviceLimits& limits) {
+void check_local_memory(const std::string& subject, const LocalMemoryUse& use,
+                        const DeviceLimits& limits) {
   if (use.bytes <= limits.max_local_memory_bytes) return;
   std::vector<const Temporary*> largest_first = use.temporaries;
-  std::stable_sort(largest_first.begin(), largest_first.end(), [](const Temporary* a, const Temporary* b) {
-    return temporary_bytes(*a) > temporary_bytes(*b);
-  });
+  std::stable_sort(largest_first.begin(), largest_first.end(),
+                   [](const Temporary* a, const Temporary* b) {
+                     return temporary_bytes(*a) > temporary_bytes(*b);
+                   });
   std::string listed;
-  for (const Temporary* temporary : largest_first) listed += (listed.empty() ? "" : ", ") + describe(*temporary);
+  for (const Temporary* temporary : largest_first)
+    listed += (listed.empty() ? "" : ", ") + describe(*temporary);
   LOOM_ASSERT(!largest_first.empty(), "local memory without local temporaries");
-  throw Error(subject + " needs " + std::to_string(use.bytes) + " bytes of local (shared) memory per work-group, " +
-              "more than the " + std::to_string(limits.max_local_memory_bytes) + " that " + limits.device +
+  throw Error(subject + " needs " + std::to_string(use.bytes) +
+              " bytes of local (shared) memory per work-group, " + "more than the " +
+              std::to_string(limits.max_local_memory_bytes) + " that " + limits.device +
               " allows: " + listed + ". Make '" + largest_first.front()->name +
-              "' smaller (fetch a smaller tile: split the inames its footprint spans into smaller pieces) or " +
+              "' smaller (fetch a smaller tile: split the inames its footprint spans into smaller "
+              "pieces) or " +
               "keep it in global memory");
 }
 
@@ -113,14 +127,16 @@ void check_local_memory(const std::string& subject, const LocalMemoryUse& use, c
 int64_t temporary_bytes(const Temporary& temporary) {
   int64_t elements = 1;
   for (const ExprPtr& extent : temporary.shape) {
-    LOOM_ASSERT(extent->kind == ExprKind::IntLiteral, "local temporary '" + temporary.name + "' has a non-constant shape");
+    LOOM_ASSERT(extent->kind == ExprKind::IntLiteral,
+                "local temporary '" + temporary.name + "' has a non-constant shape");
     elements *= extent->int_value;
   }
   return elements * static_cast<int64_t>(dtype_size(*temporary.dtype));
 }
 
-void check_resources(const LoopKernel& kernel, const std::string& device_kernel, const LaunchShape& launch,
-                     const LocalMemoryUse& local_memory, const DeviceLimits& limits) {
+void check_resources(const LoopKernel& kernel, const std::string& device_kernel,
+                     const LaunchShape& launch, const LocalMemoryUse& local_memory,
+                     const DeviceLimits& limits) {
   std::string subject = "kernel '" + device_kernel + "'" +
                         (device_kernel == kernel.name ? "" : " (of '" + kernel.name + "')");
   check_axis_sizes(subject, launch, limits);

@@ -13,9 +13,10 @@ namespace {
 using testing::error_message;
 
 LoopKernel grid_kernel() {
-  return make_kernel({"{[i,j]: 0<=i<n and 0<=j<m}"}, "out[i, j] = 2*a[i, j]",
-                     {array_arg("a, out", DType::Float32, {"n", "m"}), value_arg("n"), value_arg("m")},
-                     {.name = "grid2d"});
+  return make_kernel(
+      {"{[i,j]: 0<=i<n and 0<=j<m}"}, "out[i, j] = 2*a[i, j]",
+      {array_arg("a, out", DType::Float32, {"n", "m"}), value_arg("n"), value_arg("m")},
+      {.name = "grid2d"});
 }
 
 // 64 x 32 work-items: 2048, twice sm_90's 1024.
@@ -27,31 +28,40 @@ LoopKernel oversized_block_kernel() {
 // A local tile of `elements` float32 values filled by 256 work-items and read back reversed.
 LoopKernel local_tile_kernel(int64_t elements, int64_t extra_elements = 0) {
   MakeKernelOptions options{.name = "tile"};
-  options.temporaries.push_back(Temporary{"tile", DType::Float32, {int_literal(elements)}, AddressSpace::Local});
-  std::string instructions =
-      "tile[256*q + ii] = a[" + std::to_string(elements) + "*io + 256*q + ii] {id=fill}\n"
-      "out[" + std::to_string(elements) + "*io + 256*p + jj] = tile[" + std::to_string(elements - 1) +
-      " - 256*p - jj] {id=use, dep=fill}";
+  options.temporaries.push_back(
+      Temporary{"tile", DType::Float32, {int_literal(elements)}, AddressSpace::Local});
+  std::string instructions = "tile[256*q + ii] = a[" + std::to_string(elements) +
+                             "*io + 256*q + ii] {id=fill}\n"
+                             "out[" +
+                             std::to_string(elements) + "*io + 256*p + jj] = tile[" +
+                             std::to_string(elements - 1) + " - 256*p - jj] {id=use, dep=fill}";
   std::string domain = "{[io, q, p, ii, jj]: 0<=io<n and 0<=q,p<" + std::to_string(elements / 256) +
                        " and 0<=ii,jj<256}";
   std::vector<std::string> domains = {domain};
   if (extra_elements > 0) {
-    options.temporaries.push_back(Temporary{"scratch", DType::Float64, {int_literal(extra_elements)}, AddressSpace::Local});
-    instructions += "\nscratch[ii] = tile[ii] {id=keep, dep=fill, inames=io:ii}\nout2[256*io + jj] = scratch[255 - jj] {id=back, dep=keep}";
+    options.temporaries.push_back(
+        Temporary{"scratch", DType::Float64, {int_literal(extra_elements)}, AddressSpace::Local});
+    instructions +=
+        "\nscratch[ii] = tile[ii] {id=keep, dep=fill, inames=io:ii}\nout2[256*io + jj] = "
+        "scratch[255 - jj] {id=back, dep=keep}";
   }
-  std::vector<KernelArgument> args = {array_arg("a, out", DType::Float32, {std::to_string(elements) + "*n"}),
-                                      value_arg("n")};
+  std::vector<KernelArgument> args = {
+      array_arg("a, out", DType::Float32, {std::to_string(elements) + "*n"}), value_arg("n")};
   if (extra_elements > 0) args.push_back(array_arg("out2", DType::Float64, {"256*n"}));
   return tag_inames(make_kernel(domains, instructions, args, options), "io:g.0, ii:l.0, jj:l.0");
 }
 
 TEST(ResourceChecks, ThreadsPerBlockAboveSm90AreRefusedNamingTheInames) {
-  std::string message = error_message<Error>([&] { generate_code(oversized_block_kernel(), Target::CUDA); });
+  std::string message =
+      error_message<Error>([&] { generate_code(oversized_block_kernel(), Target::CUDA); });
   EXPECT_EQ(message,
-            "kernel 'grid2d' needs work-groups of 2048 work-items (64 x 32 x 1 along l.0, l.1, l.2), more than the "
-            "1024 per work-group that sm_90 (offline default) allows: l.0 iname 'j_inner' (64), l.1 iname "
+            "kernel 'grid2d' needs work-groups of 2048 work-items (64 x 32 x 1 along l.0, l.1, "
+            "l.2), more than the "
+            "1024 per work-group that sm_90 (offline default) allows: l.0 iname 'j_inner' (64), "
+            "l.1 iname "
             "'i_inner' (32). Split l.0 iname 'j_inner' (64) so that its outer part is a loop: "
-            "untag_inames(\"j_inner\") then split_iname(\"j_inner\", 32, inner_tag=\"l.0\") (or split the iname it "
+            "untag_inames(\"j_inner\") then split_iname(\"j_inner\", 32, inner_tag=\"l.0\") (or "
+            "split the iname it "
             "came from with a smaller inner length)");
 }
 
@@ -63,22 +73,30 @@ TEST(ResourceChecks, SuggestedSplitMakesTheKernelFit) {
 }
 
 TEST(ResourceChecks, BlockDimensionZAbove64IsRefused) {
-  LoopKernel kernel = split_iname(grid_kernel(), "i", 128, {.outer_tag = "g.0", .inner_tag = "l.2"});
+  LoopKernel kernel =
+      split_iname(grid_kernel(), "i", 128, {.outer_tag = "g.0", .inner_tag = "l.2"});
   std::string message = error_message<Error>([&] { generate_code(kernel, Target::CUDA); });
   EXPECT_EQ(message,
-            "kernel 'grid2d' needs 128 work-items along l.2 (block dimension z), more than the 64 that sm_90 "
-            "(offline default) allows: l.2 iname 'i_inner' (128). Split 'i_inner' (untag_inames(\"i_inner\") then "
-            "split_iname(\"i_inner\", 64, inner_tag=\"l.2\"), or split the iname it came from with a smaller inner "
+            "kernel 'grid2d' needs 128 work-items along l.2 (block dimension z), more than the 64 "
+            "that sm_90 "
+            "(offline default) allows: l.2 iname 'i_inner' (128). Split 'i_inner' "
+            "(untag_inames(\"i_inner\") then "
+            "split_iname(\"i_inner\", 64, inner_tag=\"l.2\"), or split the iname it came from with "
+            "a smaller inner "
             "length) or tag it with another l axis");
 }
 
 TEST(ResourceChecks, BlockDimensionXAbove1024IsRefusedOnOpenCLToo) {
-  LoopKernel kernel = split_iname(grid_kernel(), "j", 2048, {.outer_tag = "g.0", .inner_tag = "l.0"});
+  LoopKernel kernel =
+      split_iname(grid_kernel(), "j", 2048, {.outer_tag = "g.0", .inner_tag = "l.0"});
   std::string message = error_message<Error>([&] { generate_code(kernel, Target::OpenCL); });
-  EXPECT_NE(message.find("kernel 'grid2d' needs 2048 work-items along l.0 (block dimension x), more than the 1024 "
-                         "that a generic OpenCL GPU (offline default) allows: l.0 iname 'j_inner' (2048). Split "
-                         "'j_inner' (untag_inames(\"j_inner\") then split_iname(\"j_inner\", 1024, inner_tag=\"l.0\")"),
-            std::string::npos)
+  EXPECT_NE(
+      message.find(
+          "kernel 'grid2d' needs 2048 work-items along l.0 (block dimension x), more than the 1024 "
+          "that a generic OpenCL GPU (offline default) allows: l.0 iname 'j_inner' (2048). Split "
+          "'j_inner' (untag_inames(\"j_inner\") then split_iname(\"j_inner\", 1024, "
+          "inner_tag=\"l.0\")"),
+      std::string::npos)
       << message;
 }
 
@@ -87,9 +105,12 @@ TEST(ResourceChecks, SharedMemoryAboveSm90OptInIsRefusedNamingTheTemporaries) {
   LoopKernel kernel = local_tile_kernel(65536, 256);
   std::string message = error_message<Error>([&] { generate_code(kernel, Target::CUDA); });
   EXPECT_EQ(message,
-            "kernel 'tile' needs 264192 bytes of local (shared) memory per work-group, more than the 232448 that "
-            "sm_90 (offline default) allows: 'tile' (float32 [65536], 262144 bytes), 'scratch' (float64 [256], "
-            "2048 bytes). Make 'tile' smaller (fetch a smaller tile: split the inames its footprint spans into "
+            "kernel 'tile' needs 264192 bytes of local (shared) memory per work-group, more than "
+            "the 232448 that "
+            "sm_90 (offline default) allows: 'tile' (float32 [65536], 262144 bytes), 'scratch' "
+            "(float64 [256], "
+            "2048 bytes). Make 'tile' smaller (fetch a smaller tile: split the inames its "
+            "footprint spans into "
             "smaller pieces) or keep it in global memory");
 }
 
@@ -100,11 +121,15 @@ TEST(ResourceChecks, SharedMemoryWithinTheOptInCompiles) {
 }
 
 TEST(ResourceChecks, LocalMemoryAboveTheGenericOpenCLLimitIsRefused) {
-  std::string message = error_message<Error>([&] { generate_code(local_tile_kernel(32768), Target::OpenCL); });
-  EXPECT_NE(message.find("kernel 'tile' needs 131072 bytes of local (shared) memory per work-group, more than the "
-                         "65536 that a generic OpenCL GPU (offline default) allows: 'tile' (float32 [32768], 131072 "
-                         "bytes)"),
-            std::string::npos)
+  std::string message =
+      error_message<Error>([&] { generate_code(local_tile_kernel(32768), Target::OpenCL); });
+  EXPECT_NE(
+      message.find(
+          "kernel 'tile' needs 131072 bytes of local (shared) memory per work-group, more than the "
+          "65536 that a generic OpenCL GPU (offline default) allows: 'tile' (float32 [32768], "
+          "131072 "
+          "bytes)"),
+      std::string::npos)
       << message;
 }
 
@@ -112,7 +137,8 @@ TEST(ResourceChecks, NonConstantLocalSizeNamesTheInameAndItsExtent) {
   LoopKernel kernel = tag_inames(grid_kernel(), "i:g.0, j:l.0");
   std::string message = error_message<Error>([&] { generate_code(kernel, Target::CUDA); });
   EXPECT_EQ(message,
-            "iname 'j' is tagged l.0 but its length, m, is not a constant; work-group sizes must be constants "
+            "iname 'j' is tagged l.0 but its length, m, is not a constant; work-group sizes must "
+            "be constants "
             "(split it: split_iname(\"j\", 16, inner_tag=\"l.0\"))");
 }
 
@@ -120,14 +146,17 @@ TEST(ResourceChecks, GivenDeviceLimitsReplaceTheDefaults) {
   DeviceLimits small = sm90_device_limits();
   small.device = "'a small GPU'";
   small.max_threads_per_block = 256;
-  LoopKernel kernel = split_iname(grid_kernel(), "j", 512, {.outer_tag = "g.0", .inner_tag = "l.0"});
+  LoopKernel kernel =
+      split_iname(grid_kernel(), "j", 512, {.outer_tag = "g.0", .inner_tag = "l.0"});
   EXPECT_NO_THROW(generate_code(kernel, Target::CUDA));
   std::string message = error_message<Error>([&] { generate_code(kernel, Target::CUDA, small); });
-  EXPECT_NE(message.find("kernel 'grid2d' needs work-groups of 512 work-items (512 x 1 x 1 along l.0, l.1, l.2), "
-                         "more than the 256 per work-group that 'a small GPU' allows: l.0 iname 'j_inner' (512). "
-                         "Split l.0 iname 'j_inner' (512) so that its outer part is a loop: "
-                         "untag_inames(\"j_inner\") then split_iname(\"j_inner\", 256, inner_tag=\"l.0\")"),
-            std::string::npos)
+  EXPECT_NE(
+      message.find(
+          "kernel 'grid2d' needs work-groups of 512 work-items (512 x 1 x 1 along l.0, l.1, l.2), "
+          "more than the 256 per work-group that 'a small GPU' allows: l.0 iname 'j_inner' (512). "
+          "Split l.0 iname 'j_inner' (512) so that its outer part is a loop: "
+          "untag_inames(\"j_inner\") then split_iname(\"j_inner\", 256, inner_tag=\"l.0\")"),
+      std::string::npos)
       << message;
 }
 
@@ -136,7 +165,8 @@ TEST(ResourceChecks, EachDeviceKernelOfASplitProgramIsNamed) {
                                   "tmp[i] = 2*a[i] {id=first}\n"
                                   "... gbarrier {id=sync, dep=first}\n"
                                   "out[j] = tmp[j] {id=second, dep=sync}",
-                                  {array_arg("a, out, tmp", DType::Float32, {"n"}), value_arg("n")}, {.name = "two"});
+                                  {array_arg("a, out, tmp", DType::Float32, {"n"}), value_arg("n")},
+                                  {.name = "two"});
   kernel = split_iname(kernel, "i", 128, {.outer_tag = "g.0", .inner_tag = "l.0"});
   kernel = split_iname(kernel, "j", 128, {.outer_tag = "g.0", .inner_tag = "l.0"});
   EXPECT_NO_THROW(generate_code(kernel, Target::CUDA));
@@ -144,10 +174,13 @@ TEST(ResourceChecks, EachDeviceKernelOfASplitProgramIsNamed) {
   small.device = "'a small GPU'";
   small.max_block_size[0] = 64;
   std::string message = error_message<Error>([&] { generate_code(kernel, Target::CUDA, small); });
-  EXPECT_NE(message.find("kernel 'two_0' (of 'two') needs 128 work-items along l.0"), std::string::npos) << message;
+  EXPECT_NE(message.find("kernel 'two_0' (of 'two') needs 128 work-items along l.0"),
+            std::string::npos)
+      << message;
 }
 
-// ---- the present GPU ------------------------------------------------------------------------------
+// ---- the present GPU
+// ------------------------------------------------------------------------------
 
 bool have_cuda() {
   try {
@@ -174,11 +207,15 @@ TEST(ResourceChecksGpu, PresentDeviceLimitsComeFromTheDriver) {
 
 TEST(ResourceChecksGpu, CompileChecksAgainstThePresentDevice) {
   SKIP_WITHOUT_CUDA();
-  std::string message = error_message<Error>([&] { compile(oversized_block_kernel(), Target::CUDA); });
+  std::string message =
+      error_message<Error>([&] { compile(oversized_block_kernel(), Target::CUDA); });
   std::string device = detail::cuda_device_info().limits.device;
-  EXPECT_NE(message.find("kernel 'grid2d' needs work-groups of 2048 work-items (64 x 32 x 1 along l.0, l.1, l.2), "
-                         "more than the 1024 per work-group that " + device + " allows"),
-            std::string::npos)
+  EXPECT_NE(
+      message.find(
+          "kernel 'grid2d' needs work-groups of 2048 work-items (64 x 32 x 1 along l.0, l.1, l.2), "
+          "more than the 1024 per work-group that " +
+          device + " allows"),
+      std::string::npos)
       << message;
 }
 
@@ -192,11 +229,15 @@ TEST(ResourceChecksGpu, GridAbove65535AlongYIsRefusedAtLaunch) {
     compiled({{"a", a}, {"out", out}, {"n", Scalar(int64_t{70000})}, {"m", Scalar(int64_t{1})}});
   });
   std::string device = detail::cuda_device_info().limits.device;
-  EXPECT_NE(message.find("kernel 'grid2d' of 'grid2d' needs 70000 blocks along g.1 (grid dimension y: n for these "
-                         "parameter values), more than the 65535 that " + device + " launches; g.1 iname(s) "
-                         "'i_outer': tag the widest with g.0 (up to 2147483647) or split it and make part of it a "
-                         "loop"),
-            std::string::npos)
+  EXPECT_NE(
+      message.find(
+          "kernel 'grid2d' of 'grid2d' needs 70000 blocks along g.1 (grid dimension y: n for these "
+          "parameter values), more than the 65535 that " +
+          device +
+          " launches; g.1 iname(s) "
+          "'i_outer': tag the widest with g.0 (up to 2147483647) or split it and make part of it a "
+          "loop"),
+      std::string::npos)
       << message;
 }
 

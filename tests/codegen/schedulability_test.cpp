@@ -18,7 +18,8 @@ LoopKernel three_pairs_kernel() {
                      "a[i, j] = 1 {id=ij}\n"
                      "b[j, k] = 2 {id=jk}\n"
                      "c[k, i] = 3 {id=ki}",
-                     {array_arg("a, b, c", DType::Float32, {"n", "n"}), value_arg("n")}, {.name = "pairs"});
+                     {array_arg("a, b, c", DType::Float32, {"n", "n"}), value_arg("n")},
+                     {.name = "pairs"});
 }
 
 // i outside j for 'ij', j outside k for 'jk', k outside i for 'ki': no kernel-wide order.
@@ -29,10 +30,14 @@ LoopKernel cyclic_priorities_kernel() {
 }
 
 const char* const kCyclicPrioritiesMessage =
-    "no loop nesting satisfies the kernel's instructions: 'i' outside 'j' (prioritize_loops(\"i, j\"); instruction "
-    "'ij' within both), 'j' outside 'k' (prioritize_loops(\"j, k\"); instruction 'jk' within both), 'k' outside 'i' "
-    "(prioritize_loops(\"k, i\"); instruction 'ki' within both) form a cycle. Each of these gives some instructions "
-    "their own copy of an iname and breaks the cycle (order the copy with prioritize_loops where it matters):\n"
+    "no loop nesting satisfies the kernel's instructions: 'i' outside 'j' (prioritize_loops(\"i, "
+    "j\"); instruction "
+    "'ij' within both), 'j' outside 'k' (prioritize_loops(\"j, k\"); instruction 'jk' within "
+    "both), 'k' outside 'i' "
+    "(prioritize_loops(\"k, i\"); instruction 'ki' within both) form a cycle. Each of these gives "
+    "some instructions "
+    "their own copy of an iname and breaks the cycle (order the copy with prioritize_loops where "
+    "it matters):\n"
     "  duplicate_inames(\"i\", within=\"id:ij\")\n"
     "  duplicate_inames(\"i\", within=\"id:ki\")\n"
     "  duplicate_inames(\"j\", within=\"id:ij\")\n"
@@ -41,7 +46,8 @@ const char* const kCyclicPrioritiesMessage =
     "  duplicate_inames(\"k\", within=\"id:ki\")";
 
 TEST(Schedulability, CyclicLoopPrioritiesAreReportedWithDuplicationOptions) {
-  std::string message = error_message<Error>([&] { generate_code(cyclic_priorities_kernel(), Target::C); });
+  std::string message =
+      error_message<Error>([&] { generate_code(cyclic_priorities_kernel(), Target::C); });
   EXPECT_EQ(message, kCyclicPrioritiesMessage);
 }
 
@@ -52,7 +58,8 @@ TEST(Schedulability, ThePriorityClosingTheCycleIsRefusedByItsLegalityCheck) {
 }
 
 TEST(Schedulability, GpuTargetsReportTheSameCycle) {
-  std::string message = error_message<Error>([&] { generate_code(cyclic_priorities_kernel(), Target::CUDA); });
+  std::string message =
+      error_message<Error>([&] { generate_code(cyclic_priorities_kernel(), Target::CUDA); });
   EXPECT_EQ(message, kCyclicPrioritiesMessage);
 }
 
@@ -65,7 +72,8 @@ TEST(Schedulability, EveryListedOptionMakesTheKernelSchedulable) {
   EXPECT_EQ(options[1].call, "duplicate_inames(\"i\", within=\"id:ki\")");
   for (const InameDuplicationOption& option : options) {
     SCOPED_TRACE(option.call);
-    LoopKernel fixed = duplicate_inames(kernel, {option.iname}, {.within = "id:" + option.instructions[0]});
+    LoopKernel fixed =
+        duplicate_inames(kernel, {option.iname}, {.within = "id:" + option.instructions[0]});
     EXPECT_TRUE(iname_duplication_options(fixed).empty());
     EXPECT_NO_THROW(generate_code(fixed, Target::C));
   }
@@ -105,39 +113,51 @@ TEST(Schedulability, SchedulableKernelsHaveNoOptions) {
 
 TEST(Schedulability, APriorityAgainstTheDomainsNestingNamesTheInstruction) {
   LoopKernel kernel = make_kernel({"{[i]: 0<=i<n}", "{[j]: 0<=j<i}"}, "a[i, j] = 1 {id=lower}",
-                                  {array_arg("a", DType::Float32, {"n", "n"}), value_arg("n")}, {.name = "triangle"});
+                                  {array_arg("a", DType::Float32, {"n", "n"}), value_arg("n")},
+                                  {.name = "triangle"});
   std::string message = error_message<Error>([&] { prioritize_loops(kernel, "j, i"); });
-  EXPECT_NE(message.find("no loop nesting satisfies the kernel's instructions: 'i' outside 'j' (the domain of 'j' is "
-                         "bounded by 'i'; instruction 'lower' within both), 'j' outside 'i' (prioritize_loops(\"j, "
-                         "i\"); instruction 'lower' within both) form a cycle. Instruction 'lower' runs within every "
-                         "iname of the cycle, so duplicating an iname cannot break it; remove one of these "
-                         "constraints"),
+  EXPECT_NE(message.find(
+                "no loop nesting satisfies the kernel's instructions: 'i' outside 'j' (the domain "
+                "of 'j' is "
+                "bounded by 'i'; instruction 'lower' within both), 'j' outside 'i' "
+                "(prioritize_loops(\"j, "
+                "i\"); instruction 'lower' within both) form a cycle. Instruction 'lower' runs "
+                "within every "
+                "iname of the cycle, so duplicating an iname cannot break it; remove one of these "
+                "constraints"),
             std::string::npos)
       << message;
-  EXPECT_TRUE(iname_duplication_options(prioritize_loops(kernel, "j, i", /*unchecked=*/true)).empty());
+  EXPECT_TRUE(
+      iname_duplication_options(prioritize_loops(kernel, "j, i", /*unchecked=*/true)).empty());
 }
 
 TEST(Schedulability, ConstraintsBetweenInamesNoInstructionSharesOrderNothing) {
   // "i, j" and "j, i" contradict, but no instruction runs within both i and j.
-  LoopKernel kernel = make_kernel({"{[i,j]: 0<=i,j<n}"}, "a[i] = 1 {id=first}\nb[j] = 2 {id=second}",
-                                  {array_arg("a, b", DType::Float32, {"n"}), value_arg("n")}, {.name = "apart"});
+  LoopKernel kernel =
+      make_kernel({"{[i,j]: 0<=i,j<n}"}, "a[i] = 1 {id=first}\nb[j] = 2 {id=second}",
+                  {array_arg("a, b", DType::Float32, {"n"}), value_arg("n")}, {.name = "apart"});
   kernel = prioritize_loops(prioritize_loops(kernel, "i, j"), "j, i");
   EXPECT_NO_THROW(generate_code(kernel, Target::C));
   EXPECT_TRUE(iname_duplication_options(kernel).empty());
 }
 
-// ---- dependency cycles ----------------------------------------------------------------------------
+// ---- dependency cycles
+// ----------------------------------------------------------------------------
 
 LoopKernel cyclic_dependencies_kernel() {
-  return make_kernel({"{[i]: 0<=i<n}"}, "a[i] = 1 {id=x, dep=z}\nb[i] = a[i] {id=y, dep=x}\nc[i] = b[i] {id=z, dep=y}",
-                     {array_arg("a, b, c", DType::Float32, {"n"}), value_arg("n")}, {.name = "cyclic"});
+  return make_kernel({"{[i]: 0<=i<n}"},
+                     "a[i] = 1 {id=x, dep=z}\nb[i] = a[i] {id=y, dep=x}\nc[i] = b[i] {id=z, dep=y}",
+                     {array_arg("a, b, c", DType::Float32, {"n"}), value_arg("n")},
+                     {.name = "cyclic"});
 }
 
-constexpr const char* kDependencyCycle = "dependency cycle: x -> z -> y -> x (each depends on the next); remove one dependency";
+constexpr const char* kDependencyCycle =
+    "dependency cycle: x -> z -> y -> x (each depends on the next); remove one dependency";
 
 TEST(Schedulability, DependencyCycleIsReportedWithTheCycleByCodeGeneration) {
   for (Target target : {Target::C, Target::OpenCL, Target::CUDA}) {
-    std::string message = error_message<Error>([&] { generate_code(cyclic_dependencies_kernel(), target); });
+    std::string message =
+        error_message<Error>([&] { generate_code(cyclic_dependencies_kernel(), target); });
     EXPECT_EQ(message, kDependencyCycle);
   }
 }
@@ -151,7 +171,8 @@ TEST(Schedulability, DependencyCycleIsReportedWithTheCycleForAVerifiedKernel) {
 }
 
 TEST(Schedulability, DependencyCycleIsReportedWithTheCycleByTransforms) {
-  std::string message = error_message<Error>([&] { split_iname(cyclic_dependencies_kernel(), "i", 4); });
+  std::string message =
+      error_message<Error>([&] { split_iname(cyclic_dependencies_kernel(), "i", 4); });
   EXPECT_NE(message.find(kDependencyCycle), std::string::npos) << message;
   message = error_message<Error>([&] { tag_inames(cyclic_dependencies_kernel(), "i:g.0"); });
   EXPECT_NE(message.find(kDependencyCycle), std::string::npos) << message;
