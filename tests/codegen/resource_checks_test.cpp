@@ -86,7 +86,7 @@ TEST(ResourceChecks, BlockDimensionZAbove64IsRefused) {
             "length) or tag it with another l axis");
 }
 
-TEST(ResourceChecks, BlockDimensionXAbove1024IsRefusedOnOpenCLToo) {
+TEST(ResourceChecks, BlockDimensionXAbove1024IsRefusedOffline) {
   LoopKernel kernel =
       split_iname(grid_kernel(), "j", 2048, {.outer_tag = "g.0", .inner_tag = "l.0"});
   std::string message = error_message<Error>([&] { generate_code(kernel, Target::OpenCL); });
@@ -120,7 +120,7 @@ TEST(ResourceChecks, SharedMemoryWithinTheOptInCompiles) {
   EXPECT_EQ(code.device_kernels[0].dynamic_shared_bytes, 196608);
 }
 
-TEST(ResourceChecks, LocalMemoryAboveTheGenericOpenCLLimitIsRefused) {
+TEST(ResourceChecks, LocalMemoryAbove64KBIsRefusedOfflineForClCode) {
   std::string message =
       error_message<Error>([&] { generate_code(local_tile_kernel(32768), Target::OpenCL); });
   EXPECT_NE(

@@ -57,7 +57,7 @@ TEST(Schedulability, ThePriorityClosingTheCycleIsRefusedByItsLegalityCheck) {
   EXPECT_NE(message.find(kCyclicPrioritiesMessage), std::string::npos) << message;
 }
 
-TEST(Schedulability, GpuTargetsReportTheSameCycle) {
+TEST(Schedulability, DeviceTargetsReportTheSameCycle) {
   std::string message =
       error_message<Error>([&] { generate_code(cyclic_priorities_kernel(), Target::CUDA); });
   EXPECT_EQ(message, kCyclicPrioritiesMessage);
