@@ -145,7 +145,7 @@ int main(int argc, char** argv) {
     std::cout << text << "\n";
     if (const char* out = std::getenv("OUT")) std::ofstream(fs::path(out) / "loom_runtime.json") << text << "\n";
   } catch (const std::exception& error) {
-    std::cerr << "loom_gpu_benchmarks: " << error.what() << "\n";
+    std::cerr << "loom_gpu_launch_overhead: " << error.what() << "\n";
     return 1;
   }
   return 0;

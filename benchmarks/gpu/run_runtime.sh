@@ -2,7 +2,7 @@
 # Issue 9's GPU run, in one call of the device tool (benchmarks/NOTES.md says how to carry it):
 # the gpu tests (CUDA runtime, code generation, CLI fault), compute-sanitizer on the barrier tests,
 # the runtime benchmark (launch overhead, compile and cache times) and the peers in the same run.
-# Expects, beside the repository: .cudarun/{loom_tests,loom,loom_gpu_benchmarks,gpu_peers.py,lib/}.
+# Expects, beside the repository: .cudarun/{loom_tests,loom,loom_gpu_launch_overhead,gpu_peers.py,lib/}.
 set -u
 cd "$(dirname "$0")/../.."
 export LD_LIBRARY_PATH=$PWD/.cudarun/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
@@ -25,6 +25,6 @@ else echo "no compute-sanitizer"; fi
 echo "== loom run (CUDA events, device arrays)"
 for s in vector_scale matmul_split; do ./.cudarun/loom run examples/$s.json --target cuda --check --repeat 20 2>&1 | tail -1; done
 echo "== runtime benchmark"
-./.cudarun/loom_gpu_benchmarks examples/vector_scale.json examples/matmul_split.json
+./.cudarun/loom_gpu_launch_overhead examples/vector_scale.json examples/matmul_split.json
 echo "== peers"
 python3 .cudarun/gpu_peers.py --ops launch,add 2>&1 | tail -20

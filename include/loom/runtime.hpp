@@ -28,6 +28,7 @@ struct DeviceKernelResources {
   int64_t dynamic_shared_bytes = 0;    // what loom launches with (local temporaries above 48 KB)
   int max_threads_per_block = -1;      // driver only: the limit for these registers
   int barriers = -1;                   // ptxas only: named barriers used
+  double occupancy = -1;               // driver only: resident threads per SM / the SM's maximum
 };
 
 // A launch with its arguments checked and packed once (CompiledKernel::bind): calling it only

@@ -82,6 +82,8 @@ CudaDriverApi load_driver() {
   resolve(library, "cuEventRecord", api.cuEventRecord, name);
   resolve(library, "cuEventSynchronize", api.cuEventSynchronize, name);
   resolve(library, "cuEventElapsedTime_v2", api.cuEventElapsedTime, name);
+  resolve(library, "cuOccupancyMaxActiveBlocksPerMultiprocessor", api.cuOccupancyMaxActiveBlocksPerMultiprocessor,
+          name);
   return api;
 }
 
@@ -260,6 +262,15 @@ CudaRuntime create_runtime() {
       "cuDeviceGetAttribute");
   info.arch = "sm_" + std::to_string(info.compute_major) + std::to_string(info.compute_minor);
   info.limits = device_limits(api, runtime.device, info);
+  constexpr int kMultiprocessorCount = 16, kMaxThreadsPerMultiprocessor = 39, kL2CacheSize = 38;
+  check_setup(api, api.cuDeviceGetAttribute(&info.multiprocessors, kMultiprocessorCount, runtime.device),
+              "cuDeviceGetAttribute");
+  check_setup(api,
+              api.cuDeviceGetAttribute(&info.max_threads_per_multiprocessor, kMaxThreadsPerMultiprocessor,
+                                       runtime.device),
+              "cuDeviceGetAttribute");
+  check_setup(api, api.cuDeviceGetAttribute(&info.l2_cache_bytes, kL2CacheSize, runtime.device),
+              "cuDeviceGetAttribute");
   check_setup(api, api.cuDriverGetVersion(&info.driver_version), "cuDriverGetVersion");
   const NvrtcApi& nvrtc = nvrtc_api();
   info.nvrtc_major = nvrtc.major;

@@ -68,6 +68,8 @@ struct CudaDriverApi {
   CUresult (*cuEventRecord)(CUevent event, CUstream stream);
   CUresult (*cuEventSynchronize)(CUevent event);
   CUresult (*cuEventElapsedTime)(float* milliseconds, CUevent start, CUevent end);
+  CUresult (*cuOccupancyMaxActiveBlocksPerMultiprocessor)(int* blocks, CUfunction function, int block_size,
+                                                         std::size_t dynamic_shared_bytes);
 };
 
 // cuFuncGetAttribute's attributes.

@@ -179,9 +179,20 @@ class CudaLauncher : public KernelLauncher {
       resources.static_shared_bytes = attribute(kFuncSharedSizeBytes);
       resources.max_threads_per_block = attribute(kFuncMaxThreadsPerBlock);
       resources.dynamic_shared_bytes = device_kernel.dynamic_shared_bytes;
+      resources.occupancy = occupancy(device_kernel, functions_[k]);
       all.push_back(resources);
     }
     return all;
+  }
+
+  double occupancy(const DeviceKernel& device_kernel, CUfunction function) const {
+    const std::vector<int64_t>& block = device_kernel.block_size;
+    int threads = static_cast<int>(block[0] * block[1] * block[2]);
+    int blocks = 0;
+    check_cu(runtime_.api.cuOccupancyMaxActiveBlocksPerMultiprocessor(
+                 &blocks, function, threads, static_cast<std::size_t>(device_kernel.dynamic_shared_bytes)),
+             "cuOccupancyMaxActiveBlocksPerMultiprocessor", subject(device_kernel));
+    return static_cast<double>(blocks * threads) / runtime_.info.max_threads_per_multiprocessor;
   }
 
   // Launches every device kernel in order on `stream` (a grid of zero blocks skips its kernel)

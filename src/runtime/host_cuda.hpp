@@ -21,6 +21,9 @@ struct CudaDeviceInfo {
   // From cuDeviceGetAttribute: what code generation checks CUDA kernels for this device against,
   // and the launch checks grids against.
   DeviceLimits limits;
+  int multiprocessors = 0;                 // SMs
+  int max_threads_per_multiprocessor = 0;  // resident threads per SM (occupancy's denominator)
+  int l2_cache_bytes = 0;
 };
 
 // The device loom runs CUDA kernels on: $LOOM_CUDA_DEVICE (an ordinal) when set, else device 0,

@@ -186,6 +186,8 @@ TEST_F(CudaLaunchGpu, ResourcesFromTheDriver) {
   EXPECT_GT(resources[0].registers, 0);
   EXPECT_EQ(resources[0].static_shared_bytes, 1024);
   EXPECT_GE(resources[0].max_threads_per_block, 256);
+  EXPECT_GT(resources[0].occupancy, 0.0);
+  EXPECT_LE(resources[0].occupancy, 1.0);
   std::cout << "[ resources ] tile: " << resources[0].registers << " registers, " << resources[0].local_bytes
             << " bytes local, " << resources[0].static_shared_bytes << " bytes shared\n";
 }
