@@ -1,0 +1,11 @@
+// libFuzzer target: spec text (fuzz/fuzz_entries.hpp). Built with -DLOOM_FUZZ=ON (clang); run by
+// ./dev fuzz, which keeps the corpus in fuzz/corpus/spec/.
+#include <cstddef>
+#include <cstdint>
+
+#include "fuzz/fuzz_entries.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
+  loom::fuzz::spec_text(std::string_view(reinterpret_cast<const char*>(data), size));
+  return 0;
+}
