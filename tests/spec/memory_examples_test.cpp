@@ -37,6 +37,9 @@ const std::vector<Example>& examples() {
       {"rank_one_prefetch.json", {{{"n", 1}, {"m", 1}}, {{"n", 16}, {"m", 16}}, {{"n", 17}, {"m", 5}}}, -1},
       {"nbody_prefetch.json", {{{"n", 1}}, {{"n", 16}}, {{"n", 17}}}, -1},
       {"precompute_nested.json", {{{"n", 1}}, {{"n", 16}}, {{"n", 29}}}, -1},
+      // The bandwidth benchmarks' specs (examples/bandwidth/, benchmarks/gpu/kernels.json).
+      {"../bandwidth/vector_add.json", {{{"n", 1}}, {{"n", 1024}}, {{"n", 1025}}, {{"n", 5000}}}, -1},
+      {"../bandwidth/vector_scale.json", {{{"n", 1}}, {{"n", 1024}}, {{"n", 1025}}, {{"n", 5000}}}, -1},
   };
   return all;
 }
