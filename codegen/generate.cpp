@@ -11,6 +11,7 @@
 #include "codegen/linearize.hpp"
 #include "codegen/lower_expr.hpp"
 #include "codegen/print_c_family.hpp"
+#include "codegen/resource_checks.hpp"
 #include "codegen/schedule_tree.hpp"
 #include "ir/instance_sets.hpp"
 #include "ir/instruction_names.hpp"
@@ -326,12 +327,33 @@ int64_t move_to_dynamic_shared(std::vector<cast::StmtPtr>& declarations) {
   return offset;
 }
 
+// The local memory a device kernel made of `instructions` allocates, as move_to_dynamic_shared
+// will lay it out.
+codegen::LocalMemoryUse local_memory_use(const LoopKernel& kernel, const std::vector<int>& instructions, Target target) {
+  codegen::LocalMemoryUse use;
+  int64_t padded = 0;
+  for (const Temporary& temporary : kernel.temporaries) {
+    if (temporary.address_space != AddressSpace::Local) continue;
+    bool used = std::any_of(instructions.begin(), instructions.end(), [&](int index) {
+      return mentions_name(kernel.instructions[static_cast<std::size_t>(index)], temporary.name);
+    });
+    if (!used) continue;
+    int64_t bytes = codegen::temporary_bytes(temporary);
+    use.temporaries.push_back(&temporary);
+    use.bytes += bytes;
+    padded += (bytes + 15) / 16 * 16;
+  }
+  if (target == Target::CUDA && use.bytes > kStaticSharedLimit) use.bytes = padded;
+  return use;
+}
+
 struct DeviceProgram {
   std::vector<cast::Function> functions;
   std::vector<DeviceKernel> kernels;
 };
 
-DeviceProgram device_program(LoopKernel& kernel, const cast::Function& signature, Target target) {
+DeviceProgram device_program(LoopKernel& kernel, const cast::Function& signature, Target target,
+                             const DeviceLimits& limits) {
   StageTimer timer("device_program(" + kernel.name + ")");
   codegen::Linearization linearization = codegen::linearize(
       kernel, [&](const std::string& iname) { return !codegen::is_hardware_tag(kernel.tag_of(iname)); });
@@ -348,6 +370,8 @@ DeviceProgram device_program(LoopKernel& kernel, const cast::Function& signature
   with_isl_errors("generating the device kernels of '" + kernel.name + "'", [&] {
     for (std::size_t part = 0; part < parts.size(); ++part) {
       codegen::LaunchShape launch = codegen::launch_shape(kernel, members[part]);
+      std::string name = parts.size() == 1 ? kernel.name : kernel.name + "_" + std::to_string(part);
+      codegen::check_resources(kernel, name, launch, local_memory_use(kernel, members[part], target), limits);
       codegen::BarrierPlacement placement = codegen::insert_barriers(kernel, linearization, parts[part].roots, launch);
       timer.mark("launch shape and barriers");
       codegen::Linearization nest = linearization;
@@ -366,7 +390,7 @@ DeviceProgram device_program(LoopKernel& kernel, const cast::Function& signature
       body.push_back(lowerer.loop_nest(schedule, launch.context, hardware_names));
       timer.mark("isl AST and lowering");
       cast::Function function = signature;
-      function.name = parts.size() == 1 ? kernel.name : kernel.name + "_" + std::to_string(part);
+      function.name = name;
       function.body = cast::block(body);
       function.device_kernel = true;
       for (int axis = 0; axis < 3; ++axis) function.block_size[axis] = launch.block[static_cast<std::size_t>(axis)];
@@ -428,6 +452,10 @@ std::string_view target_name(Target target) {
 }
 
 GeneratedCode generate_code(const LoopKernel& kernel, Target target) {
+  return generate_code(kernel, target, offline_device_limits(target));
+}
+
+GeneratedCode generate_code(const LoopKernel& kernel, Target target, const DeviceLimits& limits) {
   StageTimer timer("generate_code(" + kernel.name + ")");
   if (!kernel.verified) check_kernel(kernel);
   timer.mark("check");
@@ -449,7 +477,7 @@ GeneratedCode generate_code(const LoopKernel& kernel, Target target) {
     code.source = codegen::print_translation_unit(function, target);
   } else {
     code.global_temporaries = global_temporaries(preprocessed, function);
-    DeviceProgram program = device_program(preprocessed, function, target);
+    DeviceProgram program = device_program(preprocessed, function, target, limits);
     timer.mark("device kernels");
     code.device_kernels = std::move(program.kernels);
     code.source = codegen::print_translation_unit(program.functions, target);

@@ -142,17 +142,18 @@ LaunchShape launch_shape(const LoopKernel& kernel, const std::vector<int>& instr
       std::optional<ConstantRange> constant = constant_range_of(values);
       constants.emplace(iname, constant);
       if (!constant) {
-        throw Error("iname '" + iname + "' is tagged " + to_string(tag) +
-                    " but its length is not a constant; work-group sizes must be constants (split it: "
-                    "split_iname(\"" + iname + "\", 16, inner_tag=\"" + to_string(tag) + "\"))");
+        throw Error("iname '" + iname + "' is tagged " + to_string(tag) + " but its length, " +
+                    to_string(parametric_expr(range.extent, assumptions)) +
+                    ", is not a constant; work-group sizes must be constants (split it: split_iname(\"" + iname +
+                    "\", 16, inner_tag=\"" + to_string(tag) + "\"))");
       }
       shape.block[static_cast<std::size_t>(tag.axis)] =
           std::max(shape.block[static_cast<std::size_t>(tag.axis)], constant->extent);
-      shape.inames.push_back({iname, true, tag.axis, int_literal(constant->lower)});
+      shape.inames.push_back({iname, true, tag.axis, int_literal(constant->lower), constant->extent});
     } else {
       std::optional<isl::pw_aff>& extent = grid_extent[static_cast<std::size_t>(tag.axis)];
       extent = extent ? isl::manage(isl_pw_aff_max(extent->release(), range.extent.copy())) : range.extent;
-      shape.inames.push_back({iname, false, tag.axis, parametric_expr(range.lower, assumptions)});
+      shape.inames.push_back({iname, false, tag.axis, parametric_expr(range.lower, assumptions), 0});
     }
   }
   for (std::size_t axis = 0; axis < 3; ++axis) {

@@ -20,6 +20,7 @@ struct HardwareIname {
   bool local;      // l.N (else g.N)
   int axis;
   ExprPtr lower;   // the iname's value is lower + the hardware index
+  int64_t length;  // l.N: its (constant) number of values; g.N: 0 (it may depend on parameters)
 };
 
 struct LaunchShape {

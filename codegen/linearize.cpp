@@ -4,45 +4,12 @@
 #include <set>
 #include <sstream>
 
+#include "analysis/checks.hpp"
 #include "loom/error.hpp"
 
 namespace loom::codegen {
 
 namespace {
-
-// Stable topological order of `items` under "a before b" edges; ties in the original order.
-std::vector<std::string> stable_topological_order(
-    const std::vector<std::string>& items,
-    const std::vector<std::pair<std::string, std::string>>& before) {
-  std::vector<std::string> order;
-  std::set<std::string> placed;
-  while (order.size() < items.size()) {
-    bool progress = false;
-    for (const std::string& item : items) {
-      if (placed.count(item) != 0) continue;
-      bool blocked = std::any_of(before.begin(), before.end(), [&](const auto& edge) {
-        return edge.second == item && placed.count(edge.first) == 0 && edge.first != item &&
-               std::find(items.begin(), items.end(), edge.first) != items.end();
-      });
-      if (blocked) continue;
-      order.push_back(item);
-      placed.insert(item);
-      progress = true;
-      break;
-    }
-    if (!progress) {
-      throw Error("loop priorities contradict each other or the domains' nesting (an iname bounded by another "
-                  "must nest inside it)");
-    }
-  }
-  return order;
-}
-
-std::string describe_cycle(const LoopKernel& kernel, const std::set<std::string>& remaining) {
-  std::string ids;
-  for (const std::string& id : remaining) ids += (ids.empty() ? "" : ", ") + id;
-  return "dependency cycle among instructions " + ids + " (each depends on another of them); remove one dependency";
-}
 
 // Topological order over depends_on. Among ready instructions prefer one whose loops equal the
 // previous instruction's (keeps loops fused), then textual order.
@@ -67,7 +34,11 @@ std::vector<int> order_instructions(const LoopKernel& kernel) {
         break;
       }
     }
-    if (chosen < 0) throw Error(describe_cycle(kernel, remaining));
+    if (chosen < 0) {
+      // Every remaining instruction waits for another: report the cycle itself.
+      check_dependency_cycles(kernel);
+      LOOM_ASSERT(false, "instructions wait for each other but check_dependency_cycles found no cycle");
+    }
     previous = &instructions[static_cast<std::size_t>(chosen)];
     remaining.erase(previous->id);
     order.push_back(chosen);
@@ -114,23 +85,6 @@ void print_nest(const std::vector<LoopNestNode>& nodes, const LoopKernel& kernel
 }
 
 }  // namespace
-
-std::vector<std::string> iname_nesting_order(const LoopKernel& kernel) {
-  std::vector<std::pair<std::string, std::string>> before;
-  // A domain whose bounds use another domain's iname nests inside that iname's loop.
-  for (const Domain& domain : kernel.domains) {
-    for (const std::string& parameter : domain.parameters) {
-      if (kernel.domain_of_iname(parameter) == nullptr) continue;
-      for (const std::string& iname : domain.inames) before.emplace_back(parameter, iname);
-    }
-  }
-  for (const auto& priority : kernel.loop_priorities) {
-    for (std::size_t a = 0; a < priority.size(); ++a) {
-      for (std::size_t b = a + 1; b < priority.size(); ++b) before.emplace_back(priority[a], priority[b]);
-    }
-  }
-  return stable_topological_order(kernel.all_inames(), before);
-}
 
 Linearization linearize(const LoopKernel& kernel,
                         const std::function<bool(const std::string& iname)>& is_loop) {

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "codegen/loop_nesting.hpp"
 #include "loom/kernel.hpp"
 
 namespace loom::codegen {
@@ -23,9 +24,6 @@ struct Linearization {
   // For each instruction, the inames of the loops around it, outermost first.
   std::map<int, std::vector<std::string>> loop_inames;
 };
-
-// Orders inames: loop priorities first, then the order of the domain strings.
-std::vector<std::string> iname_nesting_order(const LoopKernel& kernel);
 
 // Instructions are ordered by their dependencies (ties keep instructions that share loops
 // together, then textual order); each instruction's loops nest in iname_nesting_order, and

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "loom/device_limits.hpp"
 #include "loom/kernel.hpp"
 
 namespace loom {
@@ -54,7 +55,26 @@ struct GeneratedCode {
 };
 
 // Preprocesses, checks, linearizes and generates code for `kernel`. Throws loom::Error naming
-// what prevents it.
+// what prevents it. On GPU targets every device kernel is checked against `limits` (work-group
+// shape, local memory) before any source is printed; without `limits`, against the offline
+// defaults of the target (offline_device_limits).
 GeneratedCode generate_code(const LoopKernel& kernel, Target target);
+GeneratedCode generate_code(const LoopKernel& kernel, Target target, const DeviceLimits& limits);
+
+// sm90_device_limits() for CUDA, generic_opencl_device_limits() for OpenCL (and C, which has no
+// limits that matter: it runs work-items as loops).
+DeviceLimits offline_device_limits(Target target);
+
+// One way to make an unschedulable loop nesting schedulable (loopy's
+// get_iname_duplication_options): give `instructions` their own copy of `iname`.
+struct InameDuplicationOption {
+  std::string iname;
+  std::vector<std::string> instructions;  // ids
+  std::string call;                       // duplicate_inames("i", within="id:a or id:b")
+};
+
+// Empty when the kernel's loop nesting can be linearized; else the duplications that would each
+// make it so (loom::Error from linearization lists the same ones).
+std::vector<InameDuplicationOption> iname_duplication_options(const LoopKernel& kernel);
 
 }  // namespace loom

@@ -165,7 +165,17 @@ int explain_command(const ExplainOptions& options) {
   LoopKernel kernel;
   add_transform_stages(spec, defines, stages, kernel);
   progress.stage("generating code for " + spec.name);
-  stages.push_back({"loop_nest", "txt", "loop nest", loop_nest_text(kernel, target)});
+  try {
+    stages.push_back({"loop_nest", "txt", "loop nest", loop_nest_text(kernel, target)});
+  } catch (const Error& error) {
+    // An unschedulable nesting: show the stages so far and the diagnostic (with its
+    // duplicate_inames options) as the loop nest stage, then fail as compile would.
+    progress.finish();
+    stages.push_back({"loop_nest", "txt", "loop nest: none exists", error.what()});
+    if (options.output_dir) write_stages(stages, *options.output_dir);
+    else print_stages(stages);
+    throw;
+  }
   GeneratedCode code = generate_code(kernel, target);
   stages.push_back({"launch_sizes", "txt", "launch sizes", launch_sizes_text(kernel, code)});
   stages.push_back(

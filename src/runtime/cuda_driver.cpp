@@ -217,6 +217,26 @@ int device_ordinal(int count) {
   return static_cast<int>(ordinal);
 }
 
+// The device's launch limits (CUdevice_attribute values of cuda.h).
+DeviceLimits device_limits(const CudaDriverApi& api, CUdevice device, const CudaDeviceInfo& info) {
+  constexpr int kMaxThreadsPerBlock = 1, kMaxBlockDimX = 2, kMaxGridDimX = 5;
+  constexpr int kMaxSharedMemoryPerBlockOptin = 97;
+  auto attribute = [&](int which) {
+    int value = 0;
+    check_setup(api, api.cuDeviceGetAttribute(&value, which, device), "cuDeviceGetAttribute");
+    return static_cast<int64_t>(value);
+  };
+  DeviceLimits limits;
+  limits.device = "'" + info.name + "' (" + info.arch + ")";
+  limits.max_threads_per_block = attribute(kMaxThreadsPerBlock);
+  for (int axis = 0; axis < 3; ++axis) {
+    limits.max_block_size[static_cast<std::size_t>(axis)] = attribute(kMaxBlockDimX + axis);
+    limits.max_grid_size[static_cast<std::size_t>(axis)] = attribute(kMaxGridDimX + axis);
+  }
+  limits.max_local_memory_bytes = attribute(kMaxSharedMemoryPerBlockOptin);
+  return limits;
+}
+
 CudaRuntime create_runtime() {
   CudaRuntime runtime;
   runtime.api = load_driver();
@@ -239,6 +259,7 @@ CudaRuntime create_runtime() {
       api, api.cuDeviceGetAttribute(&info.compute_minor, kComputeCapabilityMinor, runtime.device),
       "cuDeviceGetAttribute");
   info.arch = "sm_" + std::to_string(info.compute_major) + std::to_string(info.compute_minor);
+  info.limits = device_limits(api, runtime.device, info);
   check_setup(api, api.cuDriverGetVersion(&info.driver_version), "cuDriverGetVersion");
   const NvrtcApi& nvrtc = nvrtc_api();
   info.nvrtc_major = nvrtc.major;

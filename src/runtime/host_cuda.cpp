@@ -248,14 +248,28 @@ class CudaLauncher : public KernelLauncher {
       for (int axis = 0; axis < 3; ++axis) {
         int64_t blocks = evaluate_integer(*device_kernel.grid_size[axis], parameters);
         all[k].empty = all[k].empty || blocks <= 0;
-        if (blocks > int64_t{0x7fffffff}) {
-          throw Error(subject(device_kernel) + " needs " + std::to_string(blocks) + " blocks along g." +
-                      std::to_string(axis) + "; CUDA launches at most 2^31 - 1");
-        }
+        refuse_grid_size(device_kernel, axis, blocks);
         all[k].blocks[axis] = static_cast<unsigned>(std::max<int64_t>(blocks, 0));
       }
     }
     return all;
+  }
+
+  // Grid sizes depend on the parameter values, so only a launch can check them.
+  void refuse_grid_size(const DeviceKernel& device_kernel, int axis, int64_t blocks) const {
+    int64_t allowed = runtime_.info.limits.max_grid_size[static_cast<std::size_t>(axis)];
+    if (blocks <= allowed) return;
+    std::string inames;
+    for (const auto& [iname, tag] : kernel().iname_tags) {
+      if (tag.kind == InameTag::Kind::Group && tag.axis == axis) inames += (inames.empty() ? "'" : ", '") + iname + "'";
+    }
+    constexpr const char* kLetters[3] = {"x", "y", "z"};
+    throw Error(subject(device_kernel) + " needs " + std::to_string(blocks) + " blocks along g." + std::to_string(axis) +
+                " (grid dimension " + kLetters[axis] + ": " + to_string(device_kernel.grid_size[static_cast<std::size_t>(axis)]) +
+                " for these parameter values), more than the " + std::to_string(allowed) + " that " +
+                runtime_.info.limits.device + " launches; g." + std::to_string(axis) + " iname(s) " + inames +
+                ": tag the widest with g.0 (up to " + std::to_string(runtime_.info.limits.max_grid_size[0]) +
+                ") or split it and make part of it a loop");
   }
 
   const CudaRuntime& runtime() const { return runtime_; }

@@ -6,6 +6,8 @@
 
 #include <string>
 
+#include "loom/device_limits.hpp"
+
 namespace loom::detail {
 
 struct CudaDeviceInfo {
@@ -16,6 +18,9 @@ struct CudaDeviceInfo {
   std::string arch;        // "sm_90": what NVRTC compiles for
   int driver_version = 0;  // cuDriverGetVersion: 13000 for CUDA 13.0
   int nvrtc_major = 0, nvrtc_minor = 0;
+  // From cuDeviceGetAttribute: what code generation checks CUDA kernels for this device against,
+  // and the launch checks grids against.
+  DeviceLimits limits;
 };
 
 // The device loom runs CUDA kernels on: $LOOM_CUDA_DEVICE (an ordinal) when set, else device 0,

@@ -6,6 +6,8 @@
 
 #include <string>
 
+#include "loom/device_limits.hpp"
+
 namespace loom::detail {
 
 struct OpenCLDeviceInfo {
@@ -20,6 +22,11 @@ struct OpenCLDeviceInfo {
 // GPU of any platform, else the first device of any type. Throws loom::EnvironmentError when
 // there is no OpenCL platform or device, or none matches $LOOM_OPENCL_DEVICE; tests skip then.
 const OpenCLDeviceInfo& opencl_device_info();
+
+// The chosen device's limits (CL_DEVICE_MAX_WORK_GROUP_SIZE, CL_DEVICE_MAX_WORK_ITEM_SIZES,
+// CL_DEVICE_LOCAL_MEM_SIZE), which code generation checks OpenCL kernels against before they are
+// built for it. Throws loom::EnvironmentError as opencl_device_info does.
+const DeviceLimits& opencl_device_limits();
 
 // The file caching the device binary of `source` on the current device:
 // cache_directory()/opencl/<xxh3 of device, driver, build options and source>.bin.

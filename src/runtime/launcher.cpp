@@ -8,6 +8,7 @@
 #include "ir/layout.hpp"
 #include "loom/error.hpp"
 #include "runtime/host_cuda.hpp"
+#include "runtime/host_opencl.hpp"
 #include "runtime/kernel_cache.hpp"
 
 namespace loom::detail {
@@ -165,6 +166,17 @@ namespace {
 
 std::atomic<int> kernel_cache_hits{0};
 
+// The present device's limits, so code generation refuses what it could not launch; without a
+// device the offline defaults (the launcher then reports the missing device itself).
+DeviceLimits present_device_limits(Target target) {
+  try {
+    if (target == Target::CUDA) return detail::cuda_device_info().limits;
+    if (target == Target::OpenCL) return detail::opencl_device_limits();
+  } catch (const EnvironmentError&) {
+  }
+  return offline_device_limits(target);
+}
+
 // The kernel level of the compile cache: a hit skips code generation (isl) and, through the
 // CUBIN level, NVRTC.
 std::shared_ptr<const detail::KernelLauncher> compile_cuda(const LoopKernel& kernel) {
@@ -177,7 +189,7 @@ std::shared_ptr<const detail::KernelLauncher> compile_cuda(const LoopKernel& ker
       return detail::make_cuda_launcher(kernel, std::move(*cached));
     }
   }
-  GeneratedCode code = generate_code(kernel, Target::CUDA);
+  GeneratedCode code = generate_code(kernel, Target::CUDA, present_device_limits(Target::CUDA));
   std::shared_ptr<const detail::KernelLauncher> launcher = detail::make_cuda_launcher(kernel, code);
   if (use_cache) detail::write_generated_code(path, code);  // only code that loaded
   return launcher;
@@ -191,7 +203,7 @@ int cuda_kernel_cache_hits() { return kernel_cache_hits.load(); }
 
 CompiledKernel compile(const LoopKernel& kernel, Target target) {
   if (target == Target::CUDA) return CompiledKernel(compile_cuda(kernel));
-  GeneratedCode code = generate_code(kernel, target);
+  GeneratedCode code = generate_code(kernel, target, present_device_limits(target));
   switch (target) {
     case Target::C: return CompiledKernel(detail::make_host_c_launcher(kernel, std::move(code)));
     case Target::OpenCL: return CompiledKernel(detail::make_opencl_launcher(kernel, std::move(code)));

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cctype>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -211,11 +212,39 @@ Candidate choose_device(const std::vector<Candidate>& candidates) {
   return gpu != candidates.end() ? *gpu : candidates.front();
 }
 
+template <typename T>
+T device_value(cl_device_id device, cl_device_info what, const char* name) {
+  T value{};
+  check_cl(clGetDeviceInfo(device, what, sizeof value, &value, nullptr), "clGetDeviceInfo", name);
+  return value;
+}
+
+// Grid sizes are limited only by size_t in OpenCL; loom's own index type (int32 by default)
+// is the practical bound, which the launch checks.
+DeviceLimits device_limits(cl_device_id device, const std::string& name) {
+  DeviceLimits limits;
+  limits.device = "'" + name + "'";
+  limits.max_threads_per_block = static_cast<int64_t>(
+      device_value<size_t>(device, CL_DEVICE_MAX_WORK_GROUP_SIZE, "CL_DEVICE_MAX_WORK_GROUP_SIZE"));
+  cl_uint dimensions = device_value<cl_uint>(device, CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS,
+                                             "CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS");
+  std::vector<size_t> sizes(std::max<cl_uint>(dimensions, 3), 1);
+  check_cl(clGetDeviceInfo(device, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof(size_t) * dimensions, sizes.data(),
+                           nullptr),
+           "clGetDeviceInfo", "CL_DEVICE_MAX_WORK_ITEM_SIZES");
+  for (std::size_t axis = 0; axis < 3; ++axis) limits.max_block_size[axis] = static_cast<int64_t>(sizes[axis]);
+  limits.max_local_memory_bytes = static_cast<int64_t>(
+      device_value<cl_ulong>(device, CL_DEVICE_LOCAL_MEM_SIZE, "CL_DEVICE_LOCAL_MEM_SIZE"));
+  limits.max_grid_size = {INT64_MAX, INT64_MAX, INT64_MAX};
+  return limits;
+}
+
 OpenCLRuntime create_runtime() {
   Candidate chosen = choose_device(all_devices());
   OpenCLRuntime runtime;
   runtime.info = chosen.info;
   runtime.device = chosen.device;
+  runtime.limits = device_limits(chosen.device, chosen.info.device_name);
   std::string subject = "device '" + chosen.info.device_name + "'";
   cl_context_properties properties[] = {
       CL_CONTEXT_PLATFORM, reinterpret_cast<cl_context_properties>(chosen.platform), 0};
@@ -247,6 +276,8 @@ const OpenCLRuntime& opencl_runtime() {
 }
 
 const OpenCLDeviceInfo& opencl_device_info() { return opencl_runtime().info; }
+
+const DeviceLimits& opencl_device_limits() { return opencl_runtime().limits; }
 
 // ---- programs and their cache -------------------------------------------------------------------
 

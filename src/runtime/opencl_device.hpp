@@ -50,6 +50,7 @@ using BufferHandle =
 
 struct OpenCLRuntime {
   OpenCLDeviceInfo info;
+  DeviceLimits limits;
   cl_device_id device = nullptr;
   cl_context context = nullptr;
   cl_command_queue queue = nullptr;  // in order

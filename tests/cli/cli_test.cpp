@@ -189,6 +189,28 @@ TEST_F(CliTest, ExplainPrintsEveryStage) {
   }
 }
 
+TEST_F(CliTest, ExplainListsDuplicationOptionsOfAnUnschedulableNesting) {
+  fs::path spec = spec_file("pairs.json", R"({"loom": 1, "name": "pairs", "domains": ["{[i,j,k]: 0<=i,j,k<n}"],
+    "instructions": ["a[i, j] = 1 {id=ij}", "b[j, k] = 2 {id=jk}", "c[k, i] = 3 {id=ki}"],
+    "args": [{"name": "a, b, c", "dtype": "float32", "shape": ["n", "n"]}],
+    "transforms": [{"op": "prioritize_loops", "loop_priority": "i, j"},
+                   {"op": "prioritize_loops", "loop_priority": "j, k"},
+                   {"op": "prioritize_loops", "loop_priority": "k, i", "unchecked": true}]})");
+  ProcessResult result = loom({"explain", spec.string(), "--target", "c"});
+  EXPECT_EQ(result.exit_code, 2) << result.err;
+  std::vector<std::string> in_order = {"== 03 prioritize_loops(", "== 04 loop nest: none exists",
+                                       "no loop nesting satisfies the kernel's instructions",
+                                       "  duplicate_inames(\"i\", within=\"id:ij\")\n",
+                                       "  duplicate_inames(\"k\", within=\"id:ki\")"};
+  std::size_t position = 0;
+  for (const std::string& part : in_order) {
+    std::size_t found = result.out.find(part, position);
+    ASSERT_NE(found, std::string::npos) << "'" << part << "' missing or out of order in:\n" << result.out;
+    position = found;
+  }
+  EXPECT_NE(result.err.find("duplicate_inames(\"j\", within=\"id:jk\")"), std::string::npos) << result.err;
+}
+
 TEST_F(CliTest, ExplainWritesNumberedStageFiles) {
   fs::path out = dir_ / "stages";
   ProcessResult result = loom({"explain", std::string(LOOM_EXAMPLES_DIR) + "/matmul_split.json",

@@ -147,7 +147,7 @@ TEST(GpuCodegen, TwoInamesOnOneAxisAreRefused) {
 TEST(GpuCodegen, NonConstantLocalSizeIsRefused) {
   LoopKernel kernel = tag_inames(vector_kernel(), "i:l.0");
   std::string message = error_message<Error>([&] { generate_code(kernel, Target::OpenCL); });
-  EXPECT_NE(message.find("iname 'i' is tagged l.0 but its length is not a constant"), std::string::npos) << message;
+  EXPECT_NE(message.find("iname 'i' is tagged l.0 but its length, n, is not a constant"), std::string::npos) << message;
 }
 
 // ---- executed on OpenCL (PoCL) ------------------------------------------------------------------

@@ -3,7 +3,10 @@
 // of device arrays by host targets.
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <cstdio>
 #include <functional>
+#include <thread>
 
 #include "ir/kernel_fingerprint.hpp"
 #include "lang/instruction_parser.hpp"
@@ -100,6 +103,31 @@ TEST(KernelCacheEntry, DamagedEntryReadsAsAbsent) {
   }
   EXPECT_FALSE(detail::read_generated_code(path).has_value());
   EXPECT_FALSE(detail::read_generated_code(path + ".missing").has_value());
+}
+
+// Writers racing on one entry (as concurrent processes do: each writes a private temporary file
+// and renames it) never let a reader see a partial entry: every read is absent or whole.
+TEST(KernelCacheEntry, ConcurrentWritersAndReadersSeeWholeEntries) {
+  std::string path = ::testing::TempDir() + "/loom_concurrent_entry.code";
+  std::remove(path.c_str());
+  GeneratedCode code = generate_code(scaled_sum(), Target::OpenCL);
+  std::atomic<int> whole{0}, damaged{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 8; ++t) {
+    threads.emplace_back([&, t] {
+      for (int round = 0; round < 50; ++round) {
+        if (t % 2 == 0) {
+          detail::write_generated_code(path, code);
+        } else if (std::optional<GeneratedCode> read = detail::read_generated_code(path)) {
+          (read->source == code.source ? whole : damaged)++;
+        }
+      }
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  EXPECT_EQ(damaged.load(), 0);
+  EXPECT_GT(whole.load(), 0);
+  EXPECT_EQ(detail::read_generated_code(path)->source, code.source);
 }
 
 TEST(DeviceArrayOnHostTargets, IsRefusedNamingTheArgument) {

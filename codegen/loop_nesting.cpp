@@ -1,0 +1,284 @@
+#include "codegen/loop_nesting.hpp"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <optional>
+#include <set>
+
+#include "loom/error.hpp"
+
+namespace loom::codegen {
+
+namespace {
+
+// "`outer` nests outside `inner`", and where that comes from (for messages).
+struct Constraint {
+  std::string outer;
+  std::string inner;
+  std::string reason;
+  bool from_domain;  // the domain of `inner` is bounded by `outer` (a copy of `inner` keeps it)
+};
+
+struct InstructionInames {
+  std::string id;
+  std::set<std::string> inames;
+};
+
+// What the nesting order depends on, so that a duplication can be tried on it without building
+// a kernel.
+struct NestingProblem {
+  std::vector<std::string> inames;  // the domain strings' order
+  std::vector<Constraint> constraints;
+  std::vector<InstructionInames> instructions;
+};
+
+std::string joined(const std::vector<std::string>& names, const std::string& separator) {
+  std::string text;
+  for (const std::string& name : names) text += (text.empty() ? "" : separator) + name;
+  return text;
+}
+
+NestingProblem nesting_problem(const LoopKernel& kernel) {
+  NestingProblem problem;
+  problem.inames = kernel.all_inames();
+  for (const Domain& domain : kernel.domains) {
+    for (const std::string& parameter : domain.parameters) {
+      if (kernel.domain_of_iname(parameter) == nullptr) continue;
+      for (const std::string& iname : domain.inames) {
+        problem.constraints.push_back(
+            {parameter, iname, "the domain of '" + iname + "' is bounded by '" + parameter + "'",
+             true});
+      }
+    }
+  }
+  for (const std::vector<std::string>& priority : kernel.loop_priorities) {
+    std::string call = "prioritize_loops(\"" + joined(priority, ", ") + "\")";
+    for (std::size_t a = 0; a < priority.size(); ++a) {
+      for (std::size_t b = a + 1; b < priority.size(); ++b)
+        problem.constraints.push_back({priority[a], priority[b], call, false});
+    }
+  }
+  for (const Instruction& instruction : kernel.instructions) {
+    problem.instructions.push_back({instruction.id, instruction.within_inames});
+  }
+  return problem;
+}
+
+std::vector<std::string> instructions_within(const NestingProblem& problem,
+                                             const Constraint& constraint) {
+  std::vector<std::string> ids;
+  for (const InstructionInames& instruction : problem.instructions) {
+    if (instruction.inames.count(constraint.outer) != 0 &&
+        instruction.inames.count(constraint.inner) != 0) {
+      ids.push_back(instruction.id);
+    }
+  }
+  return ids;
+}
+
+// A constraint between two inames no instruction runs within together orders no loops.
+std::vector<Constraint> needed_constraints(const NestingProblem& problem) {
+  std::vector<Constraint> needed;
+  for (const Constraint& constraint : problem.constraints) {
+    if (!instructions_within(problem, constraint).empty()) needed.push_back(constraint);
+  }
+  return needed;
+}
+
+// Stable topological order of the inames (ties keep the domain strings' order); nullopt when
+// the constraints have a cycle.
+std::optional<std::vector<std::string>> stable_topological_order(
+    const std::vector<std::string>& inames, const std::vector<Constraint>& constraints) {
+  std::vector<std::string> order;
+  std::set<std::string> placed;
+  std::set<std::string> known(inames.begin(), inames.end());
+  while (order.size() < inames.size()) {
+    auto ready = std::find_if(inames.begin(), inames.end(), [&](const std::string& iname) {
+      return placed.count(iname) == 0 &&
+             std::none_of(constraints.begin(), constraints.end(), [&](const Constraint& c) {
+               return c.inner == iname && c.outer != iname && known.count(c.outer) != 0 &&
+                      placed.count(c.outer) == 0;
+             });
+    });
+    if (ready == inames.end()) return std::nullopt;
+    order.push_back(*ready);
+    placed.insert(*ready);
+  }
+  return order;
+}
+
+// One cycle of the constraints (each one's inner is the next one's outer); empty when none.
+std::vector<Constraint> find_cycle(const std::vector<Constraint>& constraints) {
+  std::map<std::string, int> state;  // 1: on the path, 2: finished
+  std::vector<const Constraint*> path;
+  std::vector<Constraint> cycle;
+  std::function<bool(const std::string&)> visit = [&](const std::string& iname) {
+    state[iname] = 1;
+    for (const Constraint& constraint : constraints) {
+      if (constraint.outer != iname || constraint.inner == iname) continue;
+      path.push_back(&constraint);
+      if (state[constraint.inner] == 1) {
+        auto start = std::find_if(path.begin(), path.end(), [&](const Constraint* c) {
+          return c->outer == constraint.inner;
+        });
+        for (auto it = start; it != path.end(); ++it) cycle.push_back(**it);
+        return true;
+      }
+      if (state[constraint.inner] == 0 && visit(constraint.inner)) return true;
+      path.pop_back();
+    }
+    state[iname] = 2;
+    return false;
+  };
+  for (const Constraint& constraint : constraints) {
+    if (state[constraint.outer] == 0 && visit(constraint.outer)) break;
+  }
+  return cycle;
+}
+
+// The problem after duplicate_inames(iname, within=ids): those instructions run within a copy
+// that keeps the bounds of `iname`'s domain but none of its priorities. nullopt when one of them
+// is within a domain bounded by `iname` (the copy would leave that domain without its bound).
+std::optional<NestingProblem> with_duplicate(const NestingProblem& problem,
+                                             const std::string& iname,
+                                             const std::set<std::string>& ids) {
+  std::string copy = iname + "'";
+  NestingProblem result = problem;
+  result.inames.insert(std::find(result.inames.begin(), result.inames.end(), iname) + 1, copy);
+  for (InstructionInames& instruction : result.instructions) {
+    if (ids.count(instruction.id) == 0) continue;
+    for (const Constraint& constraint : problem.constraints) {
+      if (constraint.from_domain && constraint.outer == iname &&
+          instruction.inames.count(constraint.inner) != 0) {
+        return std::nullopt;
+      }
+    }
+    instruction.inames.erase(iname);
+    instruction.inames.insert(copy);
+  }
+  for (const Constraint& constraint : problem.constraints) {
+    if (constraint.from_domain && constraint.inner == iname)
+      result.constraints.push_back({constraint.outer, copy, "", true});
+  }
+  return result;
+}
+
+bool realizable(const NestingProblem& problem) {
+  return stable_topological_order(problem.inames, needed_constraints(problem)).has_value();
+}
+
+InameDuplicationOption option(const std::string& iname, const std::vector<std::string>& ids) {
+  std::vector<std::string> matches;
+  for (const std::string& id : ids) matches.push_back("id:" + id);
+  return {iname, ids,
+          "duplicate_inames(\"" + iname + "\", within=\"" + joined(matches, " or ") + "\")"};
+}
+
+// loopy's candidates, restricted to what stays readable: for each iname of the cycle, one of the
+// instructions within it, or all of them but one; only those that leave no cycle.
+std::vector<InameDuplicationOption> options_breaking(const NestingProblem& problem,
+                                                     const std::vector<Constraint>& cycle) {
+  std::vector<InameDuplicationOption> options;
+  std::set<std::string> tried;
+  for (const Constraint& step : cycle) {
+    const std::string& iname = step.outer;
+    if (!tried.insert(iname).second) continue;
+    std::vector<std::string> users;
+    for (const InstructionInames& instruction : problem.instructions) {
+      if (instruction.inames.count(iname) != 0) users.push_back(instruction.id);
+    }
+    std::vector<std::vector<std::string>> candidates;
+    for (const std::string& user : users) candidates.push_back({user});
+    for (const std::string& left_out : users) {
+      if (users.size() <= 2) break;
+      std::vector<std::string> others;
+      for (const std::string& user : users) {
+        if (user != left_out) others.push_back(user);
+      }
+      candidates.push_back(others);
+    }
+    for (const std::vector<std::string>& ids : candidates) {
+      if (ids.size() == users.size()) continue;  // duplicating for every user renames the iname
+      std::optional<NestingProblem> after =
+          with_duplicate(problem, iname, {ids.begin(), ids.end()});
+      if (after && realizable(*after)) options.push_back(option(iname, ids));
+    }
+  }
+  return options;
+}
+
+std::string describe(const NestingProblem& problem, const Constraint& constraint) {
+  std::vector<std::string> ids = instructions_within(problem, constraint);
+  for (std::string& id : ids) id = "'" + id + "'";
+  return "'" + constraint.outer + "' outside '" + constraint.inner + "' (" + constraint.reason +
+         "; instruction" + (ids.size() == 1 ? " " : "s ") + joined(ids, ", ") + " within both)";
+}
+
+// The instructions within every iname of the cycle: no duplication can help them.
+std::vector<std::string> within_whole_cycle(const NestingProblem& problem,
+                                            const std::vector<Constraint>& cycle) {
+  std::vector<std::string> ids;
+  for (const InstructionInames& instruction : problem.instructions) {
+    bool all = std::all_of(cycle.begin(), cycle.end(), [&](const Constraint& c) {
+      return instruction.inames.count(c.outer) != 0;
+    });
+    if (all) ids.push_back("'" + instruction.id + "'");
+  }
+  return ids;
+}
+
+[[noreturn]] void refuse_unschedulable(const NestingProblem& problem,
+                                       const std::vector<Constraint>& cycle) {
+  std::vector<std::string> steps;
+  for (const Constraint& constraint : cycle) steps.push_back(describe(problem, constraint));
+  std::string message =
+      "no loop nesting satisfies the kernel's instructions: " + joined(steps, ", ") +
+      " form a cycle. ";
+  std::vector<InameDuplicationOption> options = options_breaking(problem, cycle);
+  if (options.empty()) {
+    std::vector<std::string> stuck = within_whole_cycle(problem, cycle);
+    message +=
+        stuck.empty()
+            ? "No single duplicate_inames call breaks it; remove one of these constraints"
+            : "Instruction" + std::string(stuck.size() == 1 ? " " : "s ") + joined(stuck, ", ") +
+                  " run" + (stuck.size() == 1 ? "s" : "") +
+                  " within every iname of the cycle, so duplicating an iname cannot break it; "
+                  "remove one of these constraints";
+    throw Error(message);
+  }
+  message +=
+      "Each of these gives some instructions their own copy of an iname and breaks the cycle "
+      "(order the "
+      "copy with prioritize_loops where it matters):";
+  for (const InameDuplicationOption& option : options) message += "\n  " + option.call;
+  throw Error(message);
+}
+
+}  // namespace
+
+std::vector<std::string> iname_nesting_order(const LoopKernel& kernel) {
+  NestingProblem problem = nesting_problem(kernel);
+  // Every constraint first: the order loom has always produced where it exists.
+  if (auto order = stable_topological_order(problem.inames, problem.constraints)) return *order;
+  std::vector<Constraint> needed = needed_constraints(problem);
+  if (auto order = stable_topological_order(problem.inames, needed)) return *order;
+  refuse_unschedulable(problem, find_cycle(needed));
+}
+
+std::vector<InameDuplicationOption> duplication_options(const LoopKernel& kernel) {
+  NestingProblem problem = nesting_problem(kernel);
+  std::vector<Constraint> needed = needed_constraints(problem);
+  if (stable_topological_order(problem.inames, needed)) return {};
+  return options_breaking(problem, find_cycle(needed));
+}
+
+}  // namespace loom::codegen
+
+namespace loom {
+
+std::vector<InameDuplicationOption> iname_duplication_options(const LoopKernel& kernel) {
+  return codegen::duplication_options(kernel);
+}
+
+}  // namespace loom
