@@ -12,9 +12,11 @@
 // A length that is not a power of two first folds the part above the largest power of two P onto
 // the start (stage 0 above: stride P = 4), then halves P/2, ..., 1, so no step reads past the
 // end. Where the transfer does not write every position (a range depending on other inames or on
-// a parameter), a fill with the neutral element comes first. Stage inames are tagged like the reduced iname and start at 0: a stage runs on its first
-// `count` work-items, and the chain of dependencies through the local array lets
-// insert_barriers put one barrier between consecutive stages.
+// a parameter), a fill with the neutral element comes first. Stage inames are tagged like the
+// reduced iname and start at 0: a stage runs on its first `count` work-items, and the chain of
+// dependencies through the local array lets insert_barriers put a barrier wherever a stage reads
+// a position another work-item wrote (above: after the transfer and before stage 2; stage 1
+// reads acc_i[0] in the work-item that folded it).
 // The result is read by one work-item (red_i_result of length 1) when the assignee is an argument
 // or a local or global temporary, and by every work-item (length n) when it is private.
 // acc_i has one axis per other l.N iname of the instruction (each row of work-items reduces its

@@ -62,10 +62,8 @@ LoopKernel strided_sum() {
                      {.name = "strided_sum"});
 }
 
-LoopKernel split_strided_sum() {
-  LoopKernel kernel = split_iname(strided_sum(), "i", 32, {.inner_tag = "l.0"});
-  return prioritize_loops(kernel, "i_outer");
-}
+// i_outer is the only sequential loop: each work-item i_inner sums a[32*i_outer + i_inner].
+LoopKernel split_strided_sum() { return split_iname(strided_sum(), "i", 32, {.inner_tag = "l.0"}); }
 
 // A reduction over [i, k]: i across the work-items, k a sequential loop inside each.
 LoopKernel row_blocks() {
@@ -74,18 +72,51 @@ LoopKernel row_blocks() {
                      {.name = "row_blocks"});
 }
 
+// loopy's test_global_parallel_reduction (research/loopy-notes.md §6.5) written out: work-group g
+// sums its chunk of 2560 = 20 * 128 elements over l (l.0, each work-item 20 sequentially) into
+// partial[g], a global temporary; after the global barrier one work-group sums partial the same
+// way (h split onto 128 work-items). Untagged, it is the sequential sum in two steps.
+LoopKernel two_level_sum() {
+  Temporary partial;
+  partial.name = "partial";
+  partial.dtype = DType::Float32;
+  partial.address_space = AddressSpace::Global;
+  partial.shape = {binary(BinaryOp::FloorDivide, binary(BinaryOp::Add, variable("n"), int_literal(2559)), int_literal(2560))};
+  return make_kernel({"{[g, l, k]: 0 <= l < 128 and 0 <= k < 20 and 0 <= g and 2560*g + 128*k + l < n}",
+                      "{[h]: 0 <= h and 2560*h < n}"},
+                     "partial[g] = sum([l, k], a[2560*g + 128*k + l]) {id=part}\n"
+                     "... gbarrier {id=split, dep=part}\n"
+                     "s[0] = sum(h, partial[h]) {id=total, dep=split}",
+                     {array_arg("a", DType::Float32, {"n"}), array_arg("s", DType::Float32, {"1"}), value_arg("n")},
+                     {.name = "two_level_sum", .temporaries = {partial}});
+}
+
+LoopKernel tagged_two_level_sum() {
+  return split_iname(tag_inames(two_level_sum(), "g:g.0, l:l.0"), "h", 128, {.inner_tag = "l.0"});
+}
+
 // ---- generated code ---------------------------------------------------------------------------
 
-TEST(ParallelReduction, TreeHasOneBarrierPerStepAndFoldsTheRemainder) {
+TEST(ParallelReduction, TreeFoldsTheRemainderAndSkipsBarriersNoWorkItemNeeds) {
   LoopKernel kernel = tag_inames(column_reduction(5), "i:l.0, j:g.0");
   GeneratedCode code = generate_code(kernel, Target::OpenCL);
   ASSERT_EQ(code.device_kernels.size(), 1u);
   EXPECT_EQ(code.device_kernels[0].block_size, (std::vector<int64_t>{5, 1, 1}));
   EXPECT_NE(code.source.find("__local float acc_i[5];"), std::string::npos) << code.source;
-  // 5 = 4 + 1: fold one element, then strides 2 and 1; a barrier before each of the three steps.
-  EXPECT_EQ(count(code.source, "barrier("), 3) << code.source;
+  // 5 = 4 + 1: fold one element, then strides 2 and 1. Barriers after the transfer and between
+  // strides 2 and 1; none between the fold and stride 2: the fold writes acc_i[0] only, which
+  // stride 2 reads in work-item 0, the one that wrote it.
+  EXPECT_EQ(count(code.source, "barrier("), 2) << code.source;
   EXPECT_NE(code.source.find("acc_i[red_i_s0 + 4]"), std::string::npos) << code.source;
   EXPECT_NE(code.source.find("acc_i[red_i_s2 + 1]"), std::string::npos) << code.source;
+}
+
+TEST(ParallelReduction, FoldWiderThanHalfTheFirstStrideNeedsItsBarrier) {
+  // 7 = 4 + 3: the fold writes acc_i[0..2]; stride 2 reads acc_i[2] in work-item 0, written by
+  // work-item 2, so a barrier separates them: one after the transfer and one before each stride.
+  GeneratedCode code = generate_code(tag_inames(column_reduction(7), "i:l.0, j:g.0"), Target::OpenCL);
+  EXPECT_EQ(count(code.source, "barrier("), 3) << code.source;
+  EXPECT_NE(code.source.find("acc_i[red_i_s0 + 4]"), std::string::npos) << code.source;
 }
 
 TEST(ParallelReduction, PowerOfTwoNeedsNoFold) {
@@ -96,8 +127,26 @@ TEST(ParallelReduction, PowerOfTwoNeedsNoFold) {
 
 TEST(ParallelReduction, OtherLocalAxesIndexTheLocalArray) {
   GeneratedCode code = generate_code(tag_inames(column_reduction(67), "i:l.0, j:l.1"), Target::OpenCL);
-  EXPECT_NE(code.source.find("__local float acc_i[5 * 67];"), std::string::npos) << code.source;
+  // acc_i[5][67], flattened: row j of work-items reduces its own row.
+  EXPECT_NE(code.source.find("__local float acc_i[335];"), std::string::npos) << code.source;
+  EXPECT_NE(code.source.find("acc_i[j * 67 + i] = a[i * 5 + j];"), std::string::npos) << code.source;
+  EXPECT_NE(code.source.find("z[j] = acc_i[j * 67 + 0];"), std::string::npos) << code.source;
   EXPECT_EQ(code.device_kernels[0].block_size, (std::vector<int64_t>{67, 5, 1}));
+}
+
+TEST(ParallelReduction, TwoLevelSumIsTwoKernelsThroughAGlobalTemporary) {
+  GeneratedCode code = generate_code(tagged_two_level_sum(), Target::OpenCL);
+  ASSERT_EQ(code.device_kernels.size(), 2u) << code.source;
+  EXPECT_EQ(code.device_kernels[0].block_size, (std::vector<int64_t>{128, 1, 1}));
+  EXPECT_EQ(to_string(code.device_kernels[0].grid_size[0]), "(n + 2559) // 2560");
+  EXPECT_EQ(code.device_kernels[1].block_size, (std::vector<int64_t>{128, 1, 1}));
+  EXPECT_EQ(to_string(code.device_kernels[1].grid_size[0]), "1");
+  ASSERT_EQ(code.global_temporaries.size(), 1u);
+  EXPECT_EQ(code.global_temporaries[0].name, "partial");
+  // Each kernel: a tree of 7 halving steps over 128 work-items, barriers only inside the trees.
+  EXPECT_EQ(count(code.source, "acc_l[red_l_s6 + 1]"), 1) << code.source;
+  EXPECT_EQ(count(code.source, "acc_h_inner[red_h_inner_s6 + 1]"), 1) << code.source;
+  EXPECT_EQ(count(code.source, "barrier(CLK_LOCAL_MEM_FENCE)"), 14) << code.source;
 }
 
 // ---- refusals ---------------------------------------------------------------------------------
@@ -185,6 +234,15 @@ TEST(ParallelReductionOpenCL, SequentialPartPerWorkItem) {
   }
 }
 
+TEST(ParallelReductionOpenCL, TwoLevelGlobalSum) {
+  SKIP_WITHOUT_OPENCL();
+  for (int64_t n : {1, 1000, 2561, 10000000}) {
+    SCOPED_TRACE("n = " + std::to_string(n));
+    expect_on_opencl(tagged_two_level_sum(), two_level_sum(), {{"n", n}});
+    expect_on_opencl(tagged_two_level_sum(), strided_sum(), {{"n", n}});  // the one-level sum
+  }
+}
+
 // ---- CUDA source compiled by NVRTC (no GPU needed: skips only without NVRTC) ------------------
 
 TEST(ParallelReductionGpuNvrtc, EveryKernelCompilesToCubinForSm90) {
@@ -193,7 +251,8 @@ TEST(ParallelReductionGpuNvrtc, EveryKernelCompilesToCubinForSm90) {
                                      tag_inames(column_reduction(128, "max(i, a[i, j] - i)"), "i:l.0"),
                                      tag_inames(argmax_kernel(67), "i:l.0"),
                                      tag_inames(row_blocks(), "g:g.0, i:l.0"),
-                                     split_strided_sum()};
+                                     split_strided_sum(),
+                                     tagged_two_level_sum()};
   for (const LoopKernel& kernel : kernels) {
     SCOPED_TRACE(kernel.name);
     try {
