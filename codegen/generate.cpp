@@ -467,6 +467,7 @@ GeneratedCode generate_code(const LoopKernel& kernel, Target target, const Devic
   code.function_name = preprocessed.name;
   code.entry_name = gpu ? "" : preprocessed.name + "_loom_entry";
   cast::Function function = function_signature(preprocessed, code.arguments);
+  code.global_temporaries = global_temporaries(preprocessed, function);
   if (!gpu) {
     with_isl_errors("checking kernel '" + kernel.name + "' for the C target", [&] {
       refuse_local_barriers_on_c(preprocessed);
@@ -476,7 +477,6 @@ GeneratedCode generate_code(const LoopKernel& kernel, Target target, const Devic
     timer.mark("schedule, AST, lowering");
     code.source = codegen::print_translation_unit(function, target);
   } else {
-    code.global_temporaries = global_temporaries(preprocessed, function);
     DeviceProgram program = device_program(preprocessed, function, target, limits);
     timer.mark("device kernels");
     code.device_kernels = std::move(program.kernels);

@@ -102,6 +102,16 @@ isl::set box_constraint(const std::string& iname, const isl::pw_aff& lower, cons
   return isl::manage(isl_set_intersect(above, below));
 }
 
+// `lower <= iname < lower + extent` for constants, as a set of parameters that holds for every
+// value of the other parameters (`values` gives their space).
+isl::set constant_box(const std::string& iname, int64_t lower, int64_t extent, const isl::set& values) {
+  isl_ctx* ctx = values.ctx().get();
+  isl_set* params = isl_set_universe(isl_space_params(isl_set_get_space(values.get())));
+  isl_pw_aff* low = isl_pw_aff_val_on_domain(isl_set_copy(params), isl_val_int_from_si(ctx, lower));
+  isl_pw_aff* length = isl_pw_aff_val_on_domain(params, isl_val_int_from_si(ctx, extent));
+  return box_constraint(iname, isl::manage(low), isl::manage(length));
+}
+
 }  // namespace
 
 bool is_hardware_tag(const InameTag& tag) { return tag.kind == Kind::Group || tag.kind == Kind::Local; }
@@ -159,25 +169,27 @@ LaunchShape launch_shape(const LoopKernel& kernel, const std::vector<int>& instr
   for (std::size_t axis = 0; axis < 3; ++axis) {
     shape.grid[axis] = grid_extent[axis] ? parametric_expr(*grid_extent[axis], assumptions) : int_literal(1);
   }
-  // Each iname's own values where its axis's launch size is its own range (the usual case): that
-  // set has no divisions, which keeps isl's AST generation fast. Else the launch box.
+  // Every launched work-item runs with each l iname anywhere in its axis's constant box, even where
+  // the iname's own values are fewer (a range bounded by a parameter: 32 work-items, n < 32
+  // elements), so the context for an l iname is that box and isl guards the rest. A g iname alone
+  // on its axis: its own values (the grid is their range; that set has no divisions, which keeps
+  // isl's AST generation fast). Else the launch box.
   std::map<std::pair<bool, int>, int> inames_per_axis;
   for (const HardwareIname& hw : shape.inames) ++inames_per_axis[{hw.local, hw.axis}];
   isl::set context = assumptions;
   for (const HardwareIname& hw : shape.inames) {
-    const AxisRange& range = ranges.at(hw.iname);
-    int64_t own_extent = hw.local && constants.at(hw.iname) ? constants.at(hw.iname)->extent : -1;
-    bool own_range = inames_per_axis[{hw.local, hw.axis}] == 1 ||
-                     own_extent == shape.block[static_cast<std::size_t>(hw.axis)];
-    if (own_range) {
+    if (hw.local) {
+      context = context.intersect_params(
+          constant_box(hw.iname, constants.at(hw.iname)->lower, shape.block[static_cast<std::size_t>(hw.axis)],
+                       values_of.at(hw.iname)));
+      continue;
+    }
+    if (inames_per_axis[{hw.local, hw.axis}] == 1) {
       context = context.intersect_params(isl_extra::set_dims_to_params(values_of.at(hw.iname)));
       continue;
     }
-    isl::pw_aff extent = hw.local ? isl::manage(isl_pw_aff_val_on_domain(
-                                        isl_set_params(isl_set_from_pw_aff(range.lower.copy())),
-                                        isl_val_int_from_si(range.lower.ctx().get(), shape.block[static_cast<std::size_t>(hw.axis)])))
-                                  : *grid_extent[static_cast<std::size_t>(hw.axis)];
-    context = context.intersect_params(box_constraint(hw.iname, range.lower, extent));
+    const AxisRange& range = ranges.at(hw.iname);
+    context = context.intersect_params(box_constraint(hw.iname, range.lower, *grid_extent[static_cast<std::size_t>(hw.axis)]));
   }
   shape.context = context;
   return shape;

@@ -51,7 +51,7 @@ struct GeneratedCode {
   // indexed buffer[offset + ...]), values by value.
   std::vector<GeneratedArgument> arguments;
   std::vector<DeviceKernel> device_kernels;           // OpenCL and CUDA; empty for C
-  std::vector<GlobalTemporary> global_temporaries;    // OpenCL and CUDA
+  std::vector<GlobalTemporary> global_temporaries;    // every target (C: after the arguments too)
 };
 
 // Preprocesses, checks, linearizes and generates code for `kernel`. Throws loom::Error naming

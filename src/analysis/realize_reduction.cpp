@@ -12,10 +12,11 @@
 #include "analysis/realize_reduction.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <map>
 #include <set>
 
+#include "analysis/local_reduction.hpp"
+#include "analysis/reduction_operations.hpp"
 #include "analysis/type_inference.hpp"
 #include "codegen/linearize.hpp"
 #include "ir/instance_sets.hpp"
@@ -26,46 +27,6 @@
 namespace loom {
 
 namespace {
-
-struct ReductionOperation {
-  std::string name;
-  bool is_arg;  // argmax / argmin
-};
-
-ReductionOperation parse_operation(const Expr& reduction, const Instruction& instruction) {
-  std::string name = reduction.name;
-  if (name.rfind("simul_", 0) == 0) name = name.substr(6);
-  static const std::set<std::string> plain = {"sum", "product", "max", "min"};
-  if (plain.count(name) != 0) return {name, false};
-  if (name == "argmax" || name == "argmin") return {name, true};
-  throw Error("instruction '" + instruction.id + "': unknown reduction operation '" + reduction.name +
-              "' (known: sum, product, max, min, argmax, argmin)");
-}
-
-ExprPtr neutral_element(const std::string& operation, DType dtype) {
-  if (operation == "sum") return is_floating(dtype) ? float_literal(0.0) : int_literal(0);
-  if (operation == "product") return is_floating(dtype) ? float_literal(1.0) : int_literal(1);
-  bool is_max = operation == "max" || operation == "argmax";
-  if (is_floating(dtype)) return float_literal(is_max ? -INFINITY : INFINITY);
-  int64_t extreme = 0;
-  switch (dtype) {
-    case DType::Int8: extreme = is_max ? INT8_MIN : INT8_MAX; break;
-    case DType::Int16: extreme = is_max ? INT16_MIN : INT16_MAX; break;
-    case DType::Int32: extreme = is_max ? INT32_MIN : INT32_MAX; break;
-    case DType::Int64: extreme = is_max ? INT64_MIN : INT64_MAX; break;
-    case DType::UInt8: extreme = is_max ? 0 : UINT8_MAX; break;
-    case DType::UInt16: extreme = is_max ? 0 : UINT16_MAX; break;
-    case DType::UInt32: extreme = is_max ? 0 : UINT32_MAX; break;
-    default: extreme = is_max ? 0 : INT64_MAX; break;
-  }
-  return int_literal(extreme);
-}
-
-ExprPtr combine(const std::string& operation, ExprPtr accumulator, ExprPtr value) {
-  if (operation == "sum") return binary(BinaryOp::Add, accumulator, value);
-  if (operation == "product") return binary(BinaryOp::Multiply, accumulator, value);
-  return call(operation, {accumulator, value});
-}
 
 std::string join(const std::vector<std::string>& names, const std::string& separator) {
   std::string out;
@@ -225,7 +186,7 @@ class ReductionRealizer {
       copy.operands = std::move(operands);
       return std::make_shared<const Expr>(std::move(copy));
     }
-    ReductionOperation operation = parse_operation(*expr, origin);
+    ReductionOperation operation = parse_reduction_operation(*expr, origin);
     if (operation.is_arg) {
       throw Error("instruction '" + origin.id + "': " + operation.name +
                   " yields a value and an index; assign it to two variables: 'v, i = " + operation.name + "(...)'");
@@ -245,7 +206,7 @@ class ReductionRealizer {
 
     Instruction init = derived(origin, suffix + "_init", within);
     init.assignees = {accumulator.reference()};
-    init.expression = neutral_element(operation, dtype);
+    init.expression = reduction_neutral_element(operation, dtype);
     // A dependency on an instruction inside the reduction's loops (a tile fetched per k_outer
     // iteration) belongs to the update; the init runs before those loops.
     init.depends_on = dependencies_outside(origin.depends_on, reduction.reduction_inames);
@@ -255,7 +216,7 @@ class ReductionRealizer {
     ExprPtr value = realize_expr(reduction.operands.back(), origin, inner_within, dtype, out, inner_last);
     Instruction update = derived(origin, suffix + "_update", inner_within);
     update.assignees = {accumulator.reference()};
-    update.expression = combine(operation, accumulator.reference(), value);
+    update.expression = combine_reduction_values(operation, accumulator.reference(), value);
     update.depends_on = origin.depends_on;
     update.depends_on.insert(init.id);
     update.depends_on.insert(inner_last.begin(), inner_last.end());
@@ -284,7 +245,7 @@ class ReductionRealizer {
 
     Instruction init_value = derived(origin, suffix + "_init", origin.within_inames);
     init_value.assignees = {value_acc};
-    init_value.expression = neutral_element(operation, value_dtype);
+    init_value.expression = reduction_neutral_element(operation, value_dtype);
     init_value.depends_on = origin.depends_on;
     Instruction init_index = derived(origin, suffix + "_init_index", origin.within_inames);
     init_index.assignees = {index_acc};
@@ -327,8 +288,8 @@ class ReductionRealizer {
 
   void realize_instruction(const Instruction& origin, std::vector<Instruction>& out) {
     const Expr& expression = *origin.expression;
-    if (expression.kind == ExprKind::Reduction && parse_operation(expression, origin).is_arg) {
-      realize_arg_reduction(origin, expression, parse_operation(expression, origin).name, out);
+    if (expression.kind == ExprKind::Reduction && parse_reduction_operation(expression, origin).is_arg) {
+      realize_arg_reduction(origin, expression, parse_reduction_operation(expression, origin).name, out);
       return;
     }
     if (origin.assignees.size() != 1) {
@@ -353,7 +314,9 @@ class ReductionRealizer {
 }  // namespace
 
 LoopKernel realize_reductions(const LoopKernel& kernel, bool hardware_axes) {
-  LoopKernel result = kernel;
+  // Reductions over l.N inames become local-memory trees first; what remains of them (a sequential
+  // part per work-item) and every other reduction is realized sequentially.
+  LoopKernel result = hardware_axes ? realize_local_reductions(kernel) : kernel;
   ReductionRealizer(result, hardware_axes).realize_all();
   return result;
 }

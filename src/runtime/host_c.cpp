@@ -5,6 +5,7 @@
 #include <unistd.h>
 #include <xxhash.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -109,8 +110,18 @@ class HostCLauncher : public KernelLauncher {
     if (handle_ != nullptr) dlclose(handle_);
   }
 
+  // Global temporaries live for one launch, as on the GPU runtimes, and are passed after the
+  // arguments.
   void launch(const ArgumentMap& arguments, const Stream& /*stream: host targets run synchronously*/) const override {
     PackedArguments packed = pack_arguments(arguments);
+    std::vector<std::vector<std::byte>> temporaries;
+    temporaries.reserve(code().global_temporaries.size());
+    for (const GlobalTemporary& temporary : code().global_temporaries) {
+      int64_t elements = 1;
+      for (const ExprPtr& extent : temporary.shape) elements *= evaluate_integer(*extent, packed.parameters);
+      temporaries.emplace_back(static_cast<std::size_t>(std::max<int64_t>(elements, 1)) * dtype_size(temporary.dtype));
+      packed.pointers.push_back(temporaries.back().data());
+    }
     entry_(packed.pointers.data());
   }
 

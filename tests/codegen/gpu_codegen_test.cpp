@@ -93,6 +93,29 @@ TEST(GpuCodegen, DivisibilityAssumptionRemovesTheGuard) {
   EXPECT_EQ(to_string(code.device_kernels[0].grid_size[0]), "n // 128");
 }
 
+// 32 work-items are launched whatever n is; where n < 32 the work-items past n must do nothing,
+// though i_inner's own values (i_inner < n) would let isl drop the guard.
+LoopKernel strided_partial_sums() {
+  return make_kernel({"{[i_outer, i_inner]: 0 <= i_inner < 32 and 0 <= 32*i_outer + i_inner < n}"},
+                     "s[i_inner] = sum(i_outer, a[32*i_outer + i_inner])",
+                     {array_arg("a", DType::Float32, {"n"}), array_arg("s", DType::Float32, {"32"}), value_arg("n")},
+                     {.name = "strided_partial_sums"});
+}
+
+TEST(GpuCodegen, LocalInameBoundedByAParameterIsGuardedAgainstTheBlock) {
+  GeneratedCode code = generate_code(tag_inames(strided_partial_sums(), "i_inner:l.0"), Target::OpenCL);
+  EXPECT_EQ(code.device_kernels[0].block_size, (std::vector<int64_t>{32, 1, 1}));
+  std::string kernel = kernels_of(code.source);
+  EXPECT_NE(kernel.find("if (n >= i_inner + 1)"), std::string::npos) << kernel;
+}
+
+TEST(GpuCodegenOpenCL, LocalInameBoundedByAParameterRuns) {
+  SKIP_WITHOUT_OPENCL();
+  // s[i] for i >= n stays as the reference leaves it: the check compares all 32.
+  LoopKernel kernel = tag_inames(strided_partial_sums(), "i_inner:l.0");
+  for (int64_t n : {1, 20, 32, 100}) expect_on_opencl(kernel, strided_partial_sums(), {{"n", n}});
+}
+
 TEST(GpuCodegen, CudaDialect) {
   LoopKernel kernel = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = sqrt(a[i]) + a[i] // 2.0f + a[i] % 3.0f + abs(b[i]) // 4",
                                   {array_arg("a, out", DType::Float32, {"n"}), array_arg("b", DType::Int32, {"n"}), value_arg("n")},

@@ -1,0 +1,46 @@
+#include "analysis/reduction_operations.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <set>
+
+#include "loom/error.hpp"
+
+namespace loom {
+
+ReductionOperation parse_reduction_operation(const Expr& reduction, const Instruction& instruction) {
+  std::string name = reduction.name;
+  if (name.rfind("simul_", 0) == 0) name = name.substr(6);
+  static const std::set<std::string> plain = {"sum", "product", "max", "min"};
+  if (plain.count(name) != 0) return {name, false};
+  if (name == "argmax" || name == "argmin") return {name, true};
+  throw Error("instruction '" + instruction.id + "': unknown reduction operation '" + reduction.name +
+              "' (known: sum, product, max, min, argmax, argmin)");
+}
+
+ExprPtr reduction_neutral_element(const std::string& operation, DType dtype) {
+  if (operation == "sum") return is_floating(dtype) ? float_literal(0.0) : int_literal(0);
+  if (operation == "product") return is_floating(dtype) ? float_literal(1.0) : int_literal(1);
+  bool is_max = operation == "max" || operation == "argmax";
+  if (is_floating(dtype)) return float_literal(is_max ? -INFINITY : INFINITY);
+  int64_t extreme = 0;
+  switch (dtype) {
+    case DType::Int8: extreme = is_max ? INT8_MIN : INT8_MAX; break;
+    case DType::Int16: extreme = is_max ? INT16_MIN : INT16_MAX; break;
+    case DType::Int32: extreme = is_max ? INT32_MIN : INT32_MAX; break;
+    case DType::Int64: extreme = is_max ? INT64_MIN : INT64_MAX; break;
+    case DType::UInt8: extreme = is_max ? 0 : UINT8_MAX; break;
+    case DType::UInt16: extreme = is_max ? 0 : UINT16_MAX; break;
+    case DType::UInt32: extreme = is_max ? 0 : UINT32_MAX; break;
+    default: extreme = is_max ? 0 : INT64_MAX; break;
+  }
+  return int_literal(extreme);
+}
+
+ExprPtr combine_reduction_values(const std::string& operation, ExprPtr accumulator, ExprPtr value) {
+  if (operation == "sum") return binary(BinaryOp::Add, accumulator, value);
+  if (operation == "product") return binary(BinaryOp::Multiply, accumulator, value);
+  return call(operation, {accumulator, value});
+}
+
+}  // namespace loom
