@@ -67,6 +67,16 @@ ExprPtr load(std::string array, ExprPtr flat_index, DType dtype) {
   return make(std::move(e));
 }
 
+ExprPtr vector_load(std::string array, ExprPtr vector_index, DType dtype, int width) {
+  Expr e;
+  e.kind = ExprKind::Load;
+  e.name = std::move(array);
+  e.args = {std::move(vector_index)};
+  e.dtype = dtype;
+  e.vector_width = width;
+  return make(std::move(e));
+}
+
 ExprPtr ternary(ExprPtr condition, ExprPtr then_value, ExprPtr else_value, DType dtype) {
   Expr e;
   e.kind = ExprKind::Ternary;
@@ -136,6 +146,24 @@ StmtPtr declare(std::string name, DType dtype, int64_t extent, ExprPtr init, boo
   s.extent = extent;
   s.init = std::move(init);
   s.is_const = is_const;
+  return make(std::move(s));
+}
+
+StmtPtr scoped_block(std::vector<StmtPtr> body) {
+  Stmt s;
+  s.kind = StmtKind::Block;
+  s.body = std::move(body);
+  s.scoped = true;
+  return make(std::move(s));
+}
+
+StmtPtr declare_vector(std::string name, DType dtype, int width, ExprPtr init) {
+  Stmt s;
+  s.kind = StmtKind::Declare;
+  s.name = std::move(name);
+  s.dtype = dtype;
+  s.vector_width = width;
+  s.init = std::move(init);
   return make(std::move(s));
 }
 

@@ -21,7 +21,8 @@ enum class ExprKind {
   Unary,       // op ("-", "!"), args[0]
   Binary,      // op ("+", "<=", "&&", ...), args[0], args[1]
   Call,        // name(args...): math functions and loom's runtime helpers
-  Load,        // name[args[0]]: a flat element access
+  Load,        // name[args[0]]: a flat element access; with vector_width, the whole vector
+               // args[0] (counted in vectors) of an array of scalars
   Ternary,     // args[0] ? args[1] : args[2]
   Cast,        // (dtype) args[0]
   HardwareIndex,  // the work-group (op "group") or work-item (op "local") index along axis int_value
@@ -35,6 +36,7 @@ struct Expr {
   std::string name;
   std::string op;
   std::vector<ExprPtr> args;
+  int vector_width = 0;  // Load: a vector of this many elements (0: one element)
 };
 
 ExprPtr int_const(int64_t value, DType dtype = DType::Int32);
@@ -44,6 +46,8 @@ ExprPtr unary(std::string op, ExprPtr operand, DType dtype);
 ExprPtr binary(std::string op, ExprPtr lhs, ExprPtr rhs, DType dtype);
 ExprPtr call(std::string function, std::vector<ExprPtr> args, DType dtype);
 ExprPtr load(std::string array, ExprPtr flat_index, DType dtype);
+// The vector `vector_index` (counted in vectors of `width` elements) of a scalar array.
+ExprPtr vector_load(std::string array, ExprPtr vector_index, DType dtype, int width);
 ExprPtr ternary(ExprPtr condition, ExprPtr then_value, ExprPtr else_value, DType dtype);
 ExprPtr cast_to(DType dtype, ExprPtr operand);
 ExprPtr hardware_index(bool local, int axis);
@@ -71,6 +75,7 @@ struct Stmt {
   ExprPtr condition;  // For, If
   int64_t step = 1;
   int64_t extent = 0;     // Declare: number of elements (0: scalar)
+  int vector_width = 0;   // Declare: a vector of this many `dtype`s (0: a scalar type)
   bool is_const = false;  // Declare
   bool local_memory = false;  // Declare: __local / __shared__
   // Declare (CUDA): a pointer into the dynamic shared buffer at this byte offset, instead of an
@@ -81,9 +86,11 @@ struct Stmt {
   ExprPtr target;         // Assign
   ExprPtr value;          // Assign
   bool fences_global_memory = false;  // Barrier: also orders global memory (OpenCL fence)
+  bool scoped = false;  // Block: printed in braces (its declarations are its own)
 };
 
 StmtPtr block(std::vector<StmtPtr> body);
+StmtPtr scoped_block(std::vector<StmtPtr> body);
 StmtPtr for_loop(std::string iterator, DType dtype, ExprPtr init, ExprPtr condition, int64_t step,
                  StmtPtr body);
 StmtPtr if_then(ExprPtr condition, StmtPtr then_body, StmtPtr else_body = nullptr);
@@ -91,6 +98,7 @@ StmtPtr assign(ExprPtr target, ExprPtr value);
 StmtPtr declare(std::string name, DType dtype, int64_t extent = 0, ExprPtr init = nullptr,
                 bool is_const = false);
 StmtPtr comment(std::string text);
+StmtPtr declare_vector(std::string name, DType dtype, int width, ExprPtr init = nullptr);
 
 // One generated function: parameters in order, then its body.
 struct Parameter {

@@ -123,7 +123,9 @@ cast::ExprPtr fold(const cast::ExprPtr& expr) {
       if (is_false(condition)) return fold(expr->args[2]);
       return cast::ternary(condition, fold(expr->args[1]), fold(expr->args[2]), expr->dtype);
     }
-    case cast::ExprKind::Load: return cast::load(expr->name, fold(expr->args[0]), expr->dtype);
+    case cast::ExprKind::Load:
+      if (expr->vector_width > 0) return cast::vector_load(expr->name, fold(expr->args[0]), expr->dtype, expr->vector_width);
+      return cast::load(expr->name, fold(expr->args[0]), expr->dtype);
     case cast::ExprKind::Cast: return cast::cast_to(expr->dtype, fold(expr->args[0]));
     default: return expr;
   }
@@ -150,7 +152,7 @@ cast::StmtPtr fold_statement(const cast::StmtPtr& stmt) {
         if (folded->kind == cast::StmtKind::Block && folded->body.empty()) continue;
         body.push_back(folded);
       }
-      return cast::block(body);
+      return stmt->scoped ? cast::scoped_block(body) : cast::block(body);
     }
     case cast::StmtKind::If: {
       cast::ExprPtr condition = fold(stmt->condition);

@@ -16,6 +16,7 @@
 #include "ir/instance_sets.hpp"
 #include "ir/instruction_names.hpp"
 #include "ir/isl_kernel.hpp"
+#include "ir/layout.hpp"
 #include "ir/stage_timer.hpp"
 #include "loom/codegen.hpp"
 #include "loom/error.hpp"
@@ -53,7 +54,9 @@ std::vector<cast::StmtPtr> temporary_declarations(const LoopKernel& kernel, cons
         })) {
       continue;
     }
-    int64_t extent = temporary.shape.empty() ? 0 : constant_extent(temporary);
+    int64_t extent = temporary.shape.empty() ? 0
+                     : temporary.dim_tags.empty() ? constant_extent(temporary)
+                                                  : temporary_storage_extent(temporary);
     auto declaration = std::make_shared<cast::Stmt>(*cast::declare(temporary.name, *temporary.dtype, extent));
     declaration->local_memory = temporary.address_space == AddressSpace::Local;
     declarations.push_back(declaration);
@@ -91,7 +94,7 @@ constexpr int64_t kMaxUnrolledCopies = 1024;
 class StatementLowerer {
  public:
   StatementLowerer(const LoopKernel& kernel, const codegen::Linearization& linearization, Target target)
-      : kernel_(kernel), linearization_(linearization), expressions_(kernel, target) {}
+      : kernel_(kernel), linearization_(linearization), target_(target), expressions_(kernel, target) {}
 
   cast::StmtPtr operator()(const codegen::Statement& statement, const codegen::InameValues& inames) const {
     if (!statement.region) {
@@ -127,8 +130,8 @@ class StatementLowerer {
     return cast::block(body);
   }
 
-  // unr, ilp (ilp.unr) and vec loops are unrolled (vec falls back to unrolling until vector code
-  // generation exists); unr_hint loops get a pragma; everything else is a plain loop.
+  // unr, ilp (ilp.unr) and vec loops are unrolled (vec loops become vector code first where they
+  // can, on OpenCL and CUDA); unr_hint loops get a pragma; everything else is a plain loop.
   codegen::LoopStyle loop_style(const std::string& iname) const {
     using Kind = InameTag::Kind;
     InameTag tag = kernel_.tag_of(iname);
@@ -144,11 +147,29 @@ class StatementLowerer {
                   " iterations; loom unrolls at most " + std::to_string(kMaxUnrolledCopies) +
                   " (split it, or use unr_hint to let the compiler decide)");
     }
-    return {codegen::LoopStyle::Kind::Unrolled, range->lower, range->extent, 0};
+    codegen::LoopStyle style{codegen::LoopStyle::Kind::Unrolled, range->lower, range->extent, 0, nullptr};
+    if (tag.kind == Kind::Vec && target_ != Target::C) style.vectorize = vector_lowering(iname);
+    return style;
+  }
+
+  // vec loops on OpenCL and CUDA: whole-vector loads and stores where the accesses allow them.
+  codegen::VectorLowering vector_lowering(const std::string& iname) const {
+    return [this, iname](const codegen::Statement& statement, const std::vector<codegen::InameValues>& lanes) {
+      if (statement.region) return cast::StmtPtr();
+      const Instruction& instruction = kernel_.instructions[static_cast<std::size_t>(statement.instruction_index)];
+      std::vector<codegen::InameValues> values = lanes;
+      for (codegen::InameValues& lane : values) {
+        for (const std::string& within : instruction.within_inames) {
+          if (lane.count(within) == 0) lane[within] = cast::var(within, kernel_.options.index_dtype);
+        }
+      }
+      return expressions_.lower_vector_instruction(instruction, values, iname);
+    };
   }
 
   const LoopKernel& kernel_;
   const codegen::Linearization& linearization_;
+  Target target_;
   codegen::ExpressionLowering expressions_;
 };
 
@@ -458,6 +479,7 @@ GeneratedCode generate_code(const LoopKernel& kernel, Target target) {
 GeneratedCode generate_code(const LoopKernel& kernel, Target target, const DeviceLimits& limits) {
   StageTimer timer("generate_code(" + kernel.name + ")");
   if (!kernel.verified) check_kernel(kernel);
+  check_vec_lengths(kernel, target);
   timer.mark("check");
   bool gpu = target != Target::C;
   LoopKernel preprocessed = resolve_address_spaces(preprocess(kernel, gpu));

@@ -255,6 +255,7 @@ class AstLowering {
     }
     const UnrollGuards* table = guards_.guards_of(raw);
     LOOM_ASSERT(table != nullptr, "unrolled loop over " + name + " has no guards");
+    if (cast::StmtPtr vector = vectorized(ast, iterators, isl_iterator, style, *table)) return vector;
     std::vector<cast::StmtPtr> copies;
     for (int64_t value = style.lower; value < style.lower + style.extent; ++value) {
       std::size_t copy = static_cast<std::size_t>(value - style.lower);
@@ -268,6 +269,28 @@ class AstLowering {
       copies.push_back(is_true(guard) ? body : cast::if_then(guard, body));
     }
     return cast::block(copies);
+  }
+
+  // A vec loop as whole-vector operations: only a loop around one statement whose every lane runs
+  // (no guard), so one vector load or store stands for all the lanes.
+  cast::StmtPtr vectorized(const isl::ast_node& ast, IteratorValues iterators, const std::string& isl_iterator,
+                           const LoopStyle& style, const UnrollGuards& table) const {
+    if (!style.vectorize) return nullptr;
+    for (std::size_t copy = 0; copy < table.guards.size(); ++copy) {
+      if (table.never[copy] || table.guards[copy]) return nullptr;
+    }
+    isl::ast_node body = isl::manage(isl_ast_node_for_get_body(ast.get()));
+    if (isl_ast_node_get_type(body.get()) != isl_ast_node_user) return nullptr;
+    const Statement* statement = nullptr;
+    std::vector<InameValues> lanes;
+    for (int64_t value = style.lower; value < style.lower + style.extent; ++value) {
+      iterators[isl_iterator] = cast::int_const(value, index_);
+      auto [lane_statement, inames] = statement_instance(body, iterators);
+      statement = lane_statement;
+      for (auto& [iname, expression] : inames) expression = fold(expression);
+      lanes.push_back(std::move(inames));
+    }
+    return style.vectorize(*statement, lanes);
   }
 
   cast::StmtPtr if_node(const isl::ast_node& ast, const IteratorValues& iterators, const std::string& mark) const {
@@ -292,7 +315,9 @@ class AstLowering {
     return cast::block(body);
   }
 
-  cast::StmtPtr user_node(const isl::ast_node& ast, const IteratorValues& iterators) const {
+  // The statement a user node runs and the values of its dimensions.
+  std::pair<const Statement*, InameValues> statement_instance(const isl::ast_node& ast,
+                                                              const IteratorValues& iterators) const {
     isl::ast_expr call = isl::manage(isl_ast_node_user_get_expr(ast.get()));
     std::string statement_name = id_name(isl_ast_expr_id_get_id(arg(call, 0).get()));
     const Statement& statement = schedule_.statements.at(statement_name);
@@ -300,7 +325,12 @@ class AstLowering {
     for (std::size_t d = 0; d < statement.dims.size(); ++d) {
       inames[statement.dims[d]] = expr(arg(call, static_cast<int>(d) + 1), iterators);
     }
-    return lower_statement_(statement, inames);
+    return {&statement, inames};
+  }
+
+  cast::StmtPtr user_node(const isl::ast_node& ast, const IteratorValues& iterators) const {
+    auto [statement, inames] = statement_instance(ast, iterators);
+    return lower_statement_(*statement, inames);
   }
 
   const KernelSchedule& schedule_;

@@ -14,6 +14,10 @@ namespace loom::codegen {
 // Lowers one statement instance given the values of its loop inames.
 using StatementLowering = std::function<cast::StmtPtr(const Statement&, const InameValues&)>;
 
+// Lowers the one statement of a vec loop as whole-vector operations, given the inames' values in
+// each lane (copy) of the loop; null where its accesses do not allow that.
+using VectorLowering = std::function<cast::StmtPtr(const Statement&, const std::vector<InameValues>& lanes)>;
+
 // How the loop over an iname is emitted: a loop, fully unrolled over its constant range
 // [lower, lower + extent) (unr, ilp, vec), or a loop with an unroll pragma (unr_hint[.N]).
 struct LoopStyle {
@@ -22,6 +26,9 @@ struct LoopStyle {
   int64_t lower = 0;
   int64_t extent = 0;
   int factor = 0;  // UnrollHint: 0 for a plain `#pragma unroll`
+  // Unrolled vec loops on vector targets: tried first when the loop holds one statement that
+  // every lane runs unguarded; the loop is unrolled where it gives null.
+  VectorLowering vectorize;
 };
 using LoopStyles = std::function<LoopStyle(const std::string& iname)>;
 

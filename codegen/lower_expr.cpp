@@ -78,7 +78,13 @@ cast::ExprPtr ExpressionLowering::flat_index(const std::string& array, const std
   }
   DType index = index_dtype();
   const KernelArgument* arg = kernel_.find_arg(array);
-  if (arg != nullptr && (!arg->dim_tags.empty() || arg->offset)) return strided_index(*arg, indices, inames);
+  if (arg != nullptr && (!arg->dim_tags.empty() || arg->offset)) {
+    return strided_index(array_strides(*arg), arg->offset, indices, inames);
+  }
+  const Temporary* temporary = kernel_.find_temporary(array);
+  if (temporary != nullptr && !temporary->dim_tags.empty()) {
+    return strided_index(array_strides(*temporary), nullptr, indices, inames);
+  }
   bool fortran = arg != nullptr && arg->order == ArrayOrder::F;
   // Horner's scheme over the axes from slowest to fastest: ((i0 * s1 + i1) * s2 + i2).
   cast::ExprPtr flat;
@@ -95,12 +101,12 @@ cast::ExprPtr ExpressionLowering::flat_index(const std::string& array, const std
   return flat ? flat : cast::int_const(0, index);
 }
 
-// offset + Σ index_d * stride_d, for arguments with dim_tags or an offset.
-cast::ExprPtr ExpressionLowering::strided_index(const KernelArgument& arg, const std::vector<ExprPtr>& indices,
+// offset + Σ index_d * stride_d, for arrays with dim_tags or an offset.
+cast::ExprPtr ExpressionLowering::strided_index(const std::vector<ExprPtr>& strides, const ExprPtr& offset,
+                                                const std::vector<ExprPtr>& indices,
                                                 const InameValues& inames) const {
   DType index = index_dtype();
-  std::vector<ExprPtr> strides = array_strides(arg);
-  cast::ExprPtr flat = arg.offset ? cast_if_needed(lower(*arg.offset, index, inames), index) : nullptr;
+  cast::ExprPtr flat = offset ? cast_if_needed(lower(*offset, index, inames), index) : nullptr;
   for (std::size_t axis = 0; axis < indices.size(); ++axis) {
     cast::ExprPtr value = cast_if_needed(lower(*indices[axis], index, inames), index);
     bool unit = strides[axis]->kind == ExprKind::IntLiteral && strides[axis]->int_value == 1;
@@ -112,6 +118,9 @@ cast::ExprPtr ExpressionLowering::strided_index(const KernelArgument& arg, const
 
 cast::ExprPtr ExpressionLowering::lower(const Expr& expr, std::optional<DType> context,
                                         const InameValues& inames) const {
+  if (lane_values_ != nullptr) {
+    if (auto found = lane_values_->find(&expr); found != lane_values_->end()) return found->second;
+  }
   switch (expr.kind) {
     case ExprKind::IntLiteral:
     case ExprKind::FloatLiteral: return lower_literal(expr, context);

@@ -23,14 +23,18 @@ class ExpressionLowering {
   // `context` is the type weak literals adopt (the type of the operation they take part in).
   cast::ExprPtr lower(const Expr& expr, std::optional<DType> context, const InameValues& inames) const;
   cast::StmtPtr lower_instruction(const Instruction& instruction, const InameValues& inames) const;
+  // The instruction of a vec loop over `vec_iname` as whole vectors (lower_vector.cpp), given the
+  // inames' values in each lane; null where its accesses do not allow it (the loop is unrolled).
+  cast::StmtPtr lower_vector_instruction(const Instruction& instruction, const std::vector<InameValues>& lanes,
+                                         const std::string& vec_iname) const;
   // Row-major (or column-major) flat index of `indices` into `array`.
   cast::ExprPtr flat_index(const std::string& array, const std::vector<ExprPtr>& indices,
                            const InameValues& inames) const;
   DType index_dtype() const { return kernel_.options.index_dtype; }
 
  private:
-  cast::ExprPtr strided_index(const KernelArgument& arg, const std::vector<ExprPtr>& indices,
-                              const InameValues& inames) const;
+  cast::ExprPtr strided_index(const std::vector<ExprPtr>& strides, const ExprPtr& offset,
+                              const std::vector<ExprPtr>& indices, const InameValues& inames) const;
   cast::ExprPtr lower_binary(const Expr& expr, std::optional<DType> context, const InameValues& inames) const;
   cast::ExprPtr lower_arithmetic(BinaryOp op, cast::ExprPtr lhs, cast::ExprPtr rhs, DType type) const;
   cast::ExprPtr lower_call(const Expr& expr, std::optional<DType> context, const InameValues& inames) const;
@@ -38,9 +42,16 @@ class ExpressionLowering {
   DType concrete(const ExprType& type, std::optional<DType> context) const;
   std::vector<ExprPtr> shape_of(const std::string& array) const;
 
+  struct VectorAccess;
+  std::optional<VectorAccess> vector_access(const Expr& access, const std::string& vec_iname, int64_t lanes) const;
+  cast::ExprPtr vector_index(const VectorAccess& access, const InameValues& inames) const;
+
   const LoopKernel& kernel_;
   Target target_;
   TypeContext types_;
+  // While lowering one lane of a vector statement: the accesses that read a lane of a vector
+  // loaded once (lower_vector.cpp), by node.
+  mutable const std::map<const Expr*, cast::ExprPtr>* lane_values_ = nullptr;
 };
 
 // The name of loom's integer helper for `base` ("loom_floor_div") at `dtype` (int32_t or int64_t).

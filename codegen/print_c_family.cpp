@@ -233,6 +233,24 @@ class ExpressionPrinter {
  public:
   explicit ExpressionPrinter(Target target) : target_(target) {}
 
+  // OpenCL: vloadN(index, array); CUDA: the array seen as vectors, ((const float4 *) array)[index].
+  std::string vector_load(const cast::Expr& expr) const {
+    std::string width = std::to_string(expr.vector_width);
+    if (target_ == Target::OpenCL) return "vload" + width + "(" + print(*expr.args[0]) + ", " + expr.name + ")";
+    return "((const " + vector_type_name(expr.dtype, expr.vector_width) + " *) " + expr.name + ")[" +
+           print(*expr.args[0]) + "]";
+  }
+
+  // OpenCL: vstoreN(value, index, array); CUDA: ((float4 *) array)[index] = value.
+  std::string vector_store(const cast::Expr& target, const cast::Expr& value) const {
+    std::string width = std::to_string(target.vector_width);
+    if (target_ == Target::OpenCL) {
+      return "vstore" + width + "(" + print(value) + ", " + print(*target.args[0]) + ", " + target.name + ")";
+    }
+    return "((" + vector_type_name(target.dtype, target.vector_width) + " *) " + target.name + ")[" +
+           print(*target.args[0]) + "] = " + print(value);
+  }
+
   std::string print(const cast::Expr& expr) const {
     switch (expr.kind) {
       case cast::ExprKind::IntConst: return format_int(expr.int_value, expr.dtype);
@@ -240,7 +258,9 @@ class ExpressionPrinter {
       case cast::ExprKind::Var: return expr.name;
       case cast::ExprKind::Unary: return expr.op + operand(*expr.args[0], 2, false);
       case cast::ExprKind::Cast: return "(" + c_type_name(expr.dtype) + ") " + operand(*expr.args[0], 2, false);
-      case cast::ExprKind::Load: return expr.name + "[" + print(*expr.args[0]) + "]";
+      case cast::ExprKind::Load:
+        if (expr.vector_width > 0) return vector_load(expr);
+        return expr.name + "[" + print(*expr.args[0]) + "]";
       case cast::ExprKind::HardwareIndex: return "(" + hardware_index(expr, target_) + ")";
       case cast::ExprKind::Call: {
         std::string out = expr.name + "(";
@@ -283,10 +303,16 @@ class StatementPrinter {
     std::string pad(static_cast<std::size_t>(indent) * 2, ' ');
     switch (stmt.kind) {
       case cast::StmtKind::Block:
-        for (const cast::StmtPtr& child : stmt.body) print(*child, indent, out);
+        if (stmt.scoped) out << pad << "{\n";
+        for (const cast::StmtPtr& child : stmt.body) print(*child, stmt.scoped ? indent + 1 : indent, out);
+        if (stmt.scoped) out << pad << "}\n";
         break;
       case cast::StmtKind::Comment: out << pad << "/* " << stmt.name << " */\n"; break;
       case cast::StmtKind::Assign:
+        if (stmt.target->kind == cast::ExprKind::Load && stmt.target->vector_width > 0) {
+          out << pad << expressions_.vector_store(*stmt.target, *stmt.value) << ";\n";
+          break;
+        }
         out << pad << expressions_.print(*stmt.target) << " = " << expressions_.print(*stmt.value) << ";\n";
         break;
       case cast::StmtKind::Declare:
@@ -297,7 +323,8 @@ class StatementPrinter {
           break;
         }
         out << pad << (stmt.local_memory ? local_space(target_) : "") << (stmt.is_const ? "const " : "")
-            << c_type_name(stmt.dtype) << " " << stmt.name;
+            << (stmt.vector_width > 0 ? vector_type_name(stmt.dtype, stmt.vector_width) : c_type_name(stmt.dtype))
+            << " " << stmt.name;
         if (stmt.extent > 0) out << "[" << stmt.extent << "]";
         if (stmt.init) out << " = " << expressions_.print(*stmt.init);
         out << ";\n";
@@ -387,6 +414,18 @@ std::string c_type_name(DType dtype) {
     case DType::Float64: return "double";
   }
   return "?";
+}
+
+std::string vector_type_name(DType dtype, int width) {
+  std::string element;
+  switch (dtype) {
+    case DType::Float32: element = "float"; break;
+    case DType::Float64: element = "double"; break;
+    case DType::Int32: element = "int"; break;
+    case DType::UInt32: element = "uint"; break;
+    default: throw InternalError("no vector type of " + std::string(dtype_name(dtype)));
+  }
+  return element + std::to_string(width);
 }
 
 std::string print_expression(const cast::Expr& expr, Target target) {

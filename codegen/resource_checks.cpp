@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "ir/layout.hpp"
 #include "loom/error.hpp"
 
 namespace loom::codegen {
@@ -125,6 +126,9 @@ void check_local_memory(const std::string& subject, const LocalMemoryUse& use,
 }  // namespace
 
 int64_t temporary_bytes(const Temporary& temporary) {
+  if (!temporary.dim_tags.empty()) {
+    return temporary_storage_extent(temporary) * static_cast<int64_t>(dtype_size(*temporary.dtype));
+  }
   int64_t elements = 1;
   for (const ExprPtr& extent : temporary.shape) {
     LOOM_ASSERT(extent->kind == ExprKind::IntLiteral,

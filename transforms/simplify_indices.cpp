@@ -177,6 +177,15 @@ class IndexSimplifier : public RuleAwareMapper {
 
 }  // namespace
 
+ExprPtr simplify_index(const LoopKernel& kernel, const Instruction& instruction, const ExprPtr& index) {
+  return with_isl_errors(kTransform, [&] {
+    IndexSimplifier simplifier(kernel);
+    ExpansionState state;
+    state.instruction = &instruction;
+    return simplifier.simplified(index, state);
+  });
+}
+
 LoopKernel simplify_indices(const LoopKernel& kernel, bool unchecked) {
   TransformCall call{kTransform, {}};
   if (unchecked) call.arguments["unchecked"] = true;

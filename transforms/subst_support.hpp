@@ -63,6 +63,10 @@ ExprPtr rule_invocation(const std::string& rule, std::vector<ExprPtr> arguments)
 // `expr` with new operands (shared, not copied, when they are the same).
 ExprPtr with_operands(const ExprPtr& expr, std::vector<ExprPtr> operands);
 
+// The simplest form isl finds of an affine `index` on the domain of `instruction`'s inames and
+// the assumptions (simplify_indices.cpp); `index` itself where it finds none simpler.
+ExprPtr simplify_index(const LoopKernel& kernel, const Instruction& instruction, const ExprPtr& index);
+
 // Maps every instruction and, through their invocations, the substitution rules (see the top of
 // this file). Subclasses override `map` for the nodes they rewrite and call `map_children` for
 // the rest; `map_invocation` decides between keeping and expanding an invocation.

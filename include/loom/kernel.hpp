@@ -70,8 +70,8 @@ struct KernelArgument {
   std::vector<ExprPtr> shape;      // expressions in the parameters; empty for values
   bool shape_is_auto = false;      // shape from the access footprint
   ArrayOrder order = ArrayOrder::C;
-  // loopy's dim_tags, one per axis: "c", "f", "N0".."N9" (nesting level, N0 fastest) or
-  // "stride:<expr>". Empty: `order` decides. See array_strides (src/ir/layout.hpp).
+  // loopy's dim_tags, one per axis: "c", "f", "N0".."N9" (nesting level, N0 fastest),
+  // "stride:<expr>", "sep" or "vec". Empty: `order` decides. See array_strides (src/ir/layout.hpp).
   std::vector<std::string> dim_tags;
   ExprPtr offset;                  // elements before element 0 in the buffer; null: 0
   std::optional<bool> is_input;    // nullopt: inferred
@@ -86,6 +86,8 @@ struct Temporary {
   AddressSpace address_space = AddressSpace::Auto;
   bool read_only = false;
   std::vector<double> initializer;
+  // The storage layout, as for arguments (empty: C order); padding gives strides beyond the shape.
+  std::vector<std::string> dim_tags;
 };
 
 enum class InstructionKind { Assignment, Barrier, NoOp };
@@ -139,6 +141,15 @@ struct InameRewrite {
   std::string relation;
 };
 
+// How a layout transform renumbered an array's logical indices (split_array_axis): the element
+// at old index (loom_axis_0, loom_axis_1, ...) is now at `new_indices` (expressions in those
+// names). Checks compare arrays through it by the original logical index (DESIGN.md §3a).
+struct ArrayRewrite {
+  std::string transform;
+  std::string array;
+  std::vector<ExprPtr> new_indices;
+};
+
 // One applied transform, as it would be written in a spec (name and arguments in text form).
 struct AppliedTransform {
   std::string name;
@@ -161,6 +172,7 @@ struct LoopKernel {
   // pieces with uniform inner bounds, so the bulk runs without guards.
   std::map<std::string, std::pair<int64_t, int64_t>> slabs;
   std::vector<InameRewrite> iname_rewrites;
+  std::vector<ArrayRewrite> array_rewrites;
   std::vector<AppliedTransform> applied_transforms;
   // The instance dependences of the untransformed kernel, traced through every transform so far
   // (DESIGN.md §3a); computed by the first transform that needs them.

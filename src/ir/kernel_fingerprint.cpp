@@ -10,7 +10,7 @@ namespace {
 // kernels could share a cache entry and one would run the other's code); the size checks make
 // the compiler point here when a field is added.
 static_assert(sizeof(KernelArgument) == 128, "add the new KernelArgument field to kernel_fingerprint");
-static_assert(sizeof(Temporary) == 96, "add the new Temporary field to kernel_fingerprint");
+static_assert(sizeof(Temporary) == 120, "add the new Temporary field to kernel_fingerprint");
 static_assert(sizeof(KernelOptions) == 40, "add the new KernelOptions field to kernel_fingerprint");
 static_assert(sizeof(Instruction) == 320, "add the new Instruction field to kernel_fingerprint");
 
@@ -42,7 +42,9 @@ void write_temporary(std::ostream& out, const Temporary& temporary) {
   std::ostringstream values;
   values.precision(17);
   for (double value : temporary.initializer) values << value << ";";
-  out << values.str() << "\n";
+  out << values.str() << " dim_tags=";
+  for (const std::string& tag : temporary.dim_tags) out << tag << ";";
+  out << "\n";
 }
 
 // What instructions_text leaves implicit: the barrier kinds and each instruction's source text
@@ -71,6 +73,9 @@ std::string kernel_fingerprint(const LoopKernel& kernel) {
   for (const auto& [iname, slab] : kernel.slabs) out << "slab " << iname << " " << slab.first << " " << slab.second << "\n";
   for (const InameRewrite& rewrite : kernel.iname_rewrites) {
     out << "rewrite " << rewrite.transform << " " << rewrite.relation << "\n";
+  }
+  for (const ArrayRewrite& rewrite : kernel.array_rewrites) {
+    out << "array rewrite " << rewrite.transform << " " << rewrite.array << " " << exprs_text(rewrite.new_indices) << "\n";
   }
   const KernelOptions& options = kernel.options;
   out << "options seq=" << options.seq_dependencies << " index=" << dtype_name(options.index_dtype)

@@ -11,82 +11,232 @@ namespace {
 
 ExprPtr product(const std::vector<ExprPtr>& factors) {
   ExprPtr result;
-  for (const ExprPtr& factor : factors) result = result ? binary(BinaryOp::Multiply, result, factor) : factor;
+  for (const ExprPtr& factor : factors)
+    result = result ? binary(BinaryOp::Multiply, result, factor) : factor;
   return result ? result : int_literal(1);
 }
 
-[[noreturn]] void refuse(const KernelArgument& arg, const std::string& reason) {
-  throw Error("argument '" + arg.name + "': dim_tags " + reason);
+ExprPtr times(const ExprPtr& stride, int64_t factor) {
+  if (factor == 1) return stride;
+  if (stride->kind == ExprKind::IntLiteral) return int_literal(stride->int_value * factor);
+  return binary(BinaryOp::Multiply, stride, int_literal(factor));
 }
 
-// Nesting level of each axis (0: fastest), from c/f/N tags.
-std::vector<int> levels(const KernelArgument& arg) {
-  std::size_t rank = arg.shape.size();
+// What array_strides needs to know of an argument or a temporary.
+struct LayoutSubject {
+  std::string what;  // "argument 'a'" or "temporary 't'"
+  const std::vector<ExprPtr>& shape;
+  std::vector<std::string> tags;  // one per axis (defaults filled in)
+};
+
+[[noreturn]] void refuse(const LayoutSubject& subject, const std::string& reason) {
+  throw Error(subject.what + ": dim_tags " + reason);
+}
+
+bool is_stride_tag(const std::string& tag) { return tag.rfind("stride:", 0) == 0; }
+bool is_storage_tag(const std::string& tag) { return tag != "vec" && tag != "sep"; }
+
+std::string lengths_text(const std::vector<int64_t>& lengths) {
+  std::string text;
+  for (int64_t length : lengths) text += (text.empty() ? "" : ", ") + std::to_string(length);
+  return text;
+}
+
+// Lengths some target has a vector type for: tag_array_axes refuses others before any target
+// is known; code generation then checks the target's own list.
+const std::vector<int64_t>& any_target_vec_lengths() {
+  static const std::vector<int64_t> lengths = {2, 4, 8, 16};
+  return lengths;
+}
+
+int64_t vec_length(const LayoutSubject& subject, std::size_t axis) {
+  const ExprPtr& extent = subject.shape[axis];
+  if (extent->kind != ExprKind::IntLiteral) {
+    refuse(subject, "axis " + std::to_string(axis) + " is vec but its length " + to_string(extent) +
+                        " is not a constant; split the axis first (split_array_axis)");
+  }
+  const std::vector<int64_t>& lengths = any_target_vec_lengths();
+  if (std::find(lengths.begin(), lengths.end(), extent->int_value) == lengths.end()) {
+    refuse(subject,
+           "axis " + std::to_string(axis) + " is vec of length " +
+               std::to_string(extent->int_value) +
+               ", which no target has a vector type for (cuda and c: 2, 4; opencl: 2, 4, 8, 16)");
+  }
+  return extent->int_value;
+}
+
+// Nesting level of each storage axis (0: fastest) from c/f/N tags; -1 for vec and sep axes.
+std::vector<int> levels(const LayoutSubject& subject) {
+  std::size_t rank = subject.shape.size();
   std::vector<int> level(rank, -1);
+  std::vector<std::size_t> storage;
   bool any_c = false, any_f = false, any_n = false;
   for (std::size_t axis = 0; axis < rank; ++axis) {
-    const std::string& tag = arg.dim_tags[axis];
-    if (tag == "c") any_c = true;
-    else if (tag == "f") any_f = true;
+    const std::string& tag = subject.tags[axis];
+    if (!is_storage_tag(tag)) continue;
+    storage.push_back(axis);
+    if (tag == "c")
+      any_c = true;
+    else if (tag == "f")
+      any_f = true;
     else if (tag.size() == 2 && tag[0] == 'N' && tag[1] >= '0' && tag[1] <= '9') {
       any_n = true;
       level[axis] = tag[1] - '0';
     } else {
-      refuse(arg, "entry '" + tag + "' is not c, f, N0..N9 or stride:EXPR");
+      refuse(subject, "entry '" + tag + "' is not c, f, N0..N9, stride:EXPR, sep or vec");
     }
   }
   if (static_cast<int>(any_c) + static_cast<int>(any_f) + static_cast<int>(any_n) > 1) {
-    refuse(arg, "mix c, f and N levels; spell every axis with N0..N9 instead");
+    refuse(subject, "mix c, f and N levels; spell every axis with N0..N9 instead");
   }
-  for (std::size_t axis = 0; axis < rank; ++axis) {
-    if (any_c) level[axis] = static_cast<int>(rank - 1 - axis);
-    if (any_f) level[axis] = static_cast<int>(axis);
+  int count = static_cast<int>(storage.size());
+  for (int position = 0; position < count; ++position) {
+    std::size_t axis = storage[static_cast<std::size_t>(position)];
+    if (any_c) level[axis] = count - 1 - position;
+    if (any_f) level[axis] = position;
   }
-  std::vector<int> sorted = level;
+  std::vector<int> sorted;
+  for (std::size_t axis : storage) sorted.push_back(level[axis]);
   std::sort(sorted.begin(), sorted.end());
-  for (std::size_t i = 0; i < rank; ++i) {
-    if (sorted[i] != static_cast<int>(i)) refuse(arg, "levels must be N0..N" + std::to_string(rank - 1) + ", each once");
+  for (int i = 0; i < count; ++i) {
+    if (sorted[static_cast<std::size_t>(i)] != i) {
+      refuse(subject, "levels must be N0..N" + std::to_string(count - 1) + ", each once");
+    }
   }
   return level;
 }
 
-bool is_stride_tag(const std::string& tag) { return tag.rfind("stride:", 0) == 0; }
+std::vector<ExprPtr> explicit_strides(const LayoutSubject& subject) {
+  std::vector<ExprPtr> strides(subject.shape.size());
+  for (std::size_t axis = 0; axis < subject.shape.size(); ++axis) {
+    const std::string& tag = subject.tags[axis];
+    if (tag == "vec") continue;
+    if (!is_stride_tag(tag))
+      refuse(subject, "mix stride:EXPR with other tags; give every axis but a vec one a stride");
+    try {
+      strides[axis] = lang::parse_expression(tag.substr(7));
+    } catch (const ParseError& error) {
+      refuse(subject, "entry '" + tag + "': " + error.reason());
+    }
+  }
+  return strides;
+}
+
+std::vector<ExprPtr> strides_of(const LayoutSubject& subject) {
+  std::size_t rank = subject.shape.size();
+  if (subject.tags.size() != rank) {
+    refuse(subject, "has " + std::to_string(subject.tags.size()) + " entries but the array has " +
+                        std::to_string(rank) + " axes");
+  }
+  std::optional<std::size_t> vec = vec_axis(subject.tags);
+  if (std::count(subject.tags.begin(), subject.tags.end(), "vec") > 1)
+    refuse(subject, "have more than one vec axis");
+  int64_t lanes = vec ? vec_length(subject, *vec) : 1;
+  std::vector<ExprPtr> strides(rank);
+  if (std::any_of(subject.tags.begin(), subject.tags.end(), is_stride_tag)) {
+    strides = explicit_strides(subject);
+    for (ExprPtr& stride : strides) {
+      if (stride) stride = times(stride, lanes);
+    }
+    if (vec) strides[*vec] = int_literal(1);
+    return strides;
+  }
+  std::vector<int> level = levels(subject);
+  std::vector<ExprPtr> storage_extents;  // of every c/f/N axis: the size of one sep block
+  for (std::size_t axis = 0; axis < rank; ++axis) {
+    if (level[axis] < 0) continue;
+    std::vector<ExprPtr> faster;
+    for (std::size_t other = 0; other < rank; ++other) {
+      if (level[other] >= 0 && level[other] < level[axis]) faster.push_back(subject.shape[other]);
+    }
+    strides[axis] = times(product(faster), lanes);
+    storage_extents.push_back(subject.shape[axis]);
+  }
+  if (vec) strides[*vec] = int_literal(1);
+  // sep axes: outermost, the first one slowest.
+  ExprPtr block = times(product(storage_extents), lanes);
+  for (std::size_t step = 0; step < rank; ++step) {
+    std::size_t axis = rank - 1 - step;
+    if (subject.tags[axis] != "sep") continue;
+    strides[axis] = block;
+    block = binary(BinaryOp::Multiply, subject.shape[axis], block);
+  }
+  return strides;
+}
 
 }  // namespace
+
+std::optional<std::size_t> vec_axis(const std::vector<std::string>& dim_tags) {
+  auto found = std::find(dim_tags.begin(), dim_tags.end(), "vec");
+  if (found == dim_tags.end()) return std::nullopt;
+  return static_cast<std::size_t>(found - dim_tags.begin());
+}
 
 void validate_dim_tags(const KernelArgument& arg) { (void)array_strides(arg); }
 
 std::vector<ExprPtr> array_strides(const KernelArgument& arg) {
-  std::size_t rank = arg.shape.size();
-  std::vector<std::string> tags = arg.dim_tags;
-  if (tags.empty()) tags.assign(rank, arg.order == ArrayOrder::F ? "f" : "c");
-  if (tags.size() != rank) {
-    refuse(arg, "has " + std::to_string(tags.size()) + " entries but the array has " + std::to_string(rank) + " axes");
+  LayoutSubject subject{"argument '" + arg.name + "'", arg.shape, arg.dim_tags};
+  if (subject.tags.empty())
+    subject.tags.assign(arg.shape.size(), arg.order == ArrayOrder::F ? "f" : "c");
+  return strides_of(subject);
+}
+
+std::vector<ExprPtr> array_strides(const Temporary& temporary) {
+  LayoutSubject subject{"temporary '" + temporary.name + "'", temporary.shape, temporary.dim_tags};
+  if (subject.tags.empty()) subject.tags.assign(temporary.shape.size(), "c");
+  return strides_of(subject);
+}
+
+std::vector<int64_t> supported_vec_lengths(Target target) {
+  if (target == Target::OpenCL) return {2, 4, 8, 16};
+  return {2, 4};
+}
+
+namespace {
+
+void check_vec_length(const std::string& what, const std::vector<std::string>& tags,
+                      const std::vector<ExprPtr>& shape, Target target) {
+  std::optional<std::size_t> axis = vec_axis(tags);
+  if (!axis || shape[*axis]->kind != ExprKind::IntLiteral) return;
+  int64_t length = shape[*axis]->int_value;
+  std::vector<int64_t> lengths = supported_vec_lengths(target);
+  if (std::find(lengths.begin(), lengths.end(), length) != lengths.end()) return;
+  throw Error(what + ": axis " + std::to_string(*axis) + " is vec of length " +
+              std::to_string(length) + ", but the " + std::string(target_name(target)) +
+              " target has vector types of lengths " + lengths_text(lengths) +
+              " only; split the axis to one of those (split_array_axis) or tag it c");
+}
+
+}  // namespace
+
+void check_vec_lengths(const LoopKernel& kernel, Target target) {
+  for (const KernelArgument& arg : kernel.args) {
+    if (arg.is_array())
+      check_vec_length("array '" + arg.name + "'", arg.dim_tags, arg.shape, target);
   }
-  KernelArgument tagged = arg;
-  tagged.dim_tags = tags;
-  bool strided = std::any_of(tags.begin(), tags.end(), is_stride_tag);
-  std::vector<ExprPtr> strides(rank);
-  if (strided) {
-    for (std::size_t axis = 0; axis < rank; ++axis) {
-      if (!is_stride_tag(tags[axis])) refuse(arg, "mix stride:EXPR with other tags; give every axis a stride");
-      try {
-        strides[axis] = lang::parse_expression(tags[axis].substr(7));
-      } catch (const ParseError& error) {
-        refuse(arg, "entry '" + tags[axis] + "': " + error.reason());
-      }
+  for (const Temporary& temporary : kernel.temporaries) {
+    check_vec_length("temporary '" + temporary.name + "'", temporary.dim_tags, temporary.shape,
+                     target);
+  }
+}
+
+int64_t temporary_storage_extent(const Temporary& temporary) {
+  std::vector<ExprPtr> strides = array_strides(temporary);
+  int64_t last = 0;
+  for (std::size_t axis = 0; axis < temporary.shape.size(); ++axis) {
+    const ExprPtr& extent = temporary.shape[axis];
+    if (extent->kind != ExprKind::IntLiteral) {
+      throw Error("temporary '" + temporary.name + "' has a non-constant shape (" +
+                  to_string(extent) + "); private temporaries need constant shapes");
     }
-    return strides;
-  }
-  std::vector<int> level = levels(tagged);
-  for (std::size_t axis = 0; axis < rank; ++axis) {
-    std::vector<ExprPtr> faster;
-    for (std::size_t other = 0; other < rank; ++other) {
-      if (level[other] < level[axis]) faster.push_back(arg.shape[other]);
+    if (strides[axis]->kind != ExprKind::IntLiteral) {
+      throw Error("temporary '" + temporary.name + "' has a non-constant stride along axis " +
+                  std::to_string(axis) + " (" + to_string(strides[axis]) + ")");
     }
-    strides[axis] = product(faster);
+    if (extent->int_value == 0) return 0;
+    last += (extent->int_value - 1) * strides[axis]->int_value;
   }
-  return strides;
+  return last + 1;
 }
 
 }  // namespace loom

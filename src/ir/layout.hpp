@@ -1,20 +1,43 @@
-// Array layouts: per-axis strides from loopy's dim_tags (or the C/F order).
+// Array layouts: per-axis strides from loopy's dim_tags (or the C/F order), for arguments and
+// temporaries alike.
 #pragma once
 
+#include <cstdint>
+#include <optional>
+#include <string>
 #include <vector>
 
+#include "loom/codegen.hpp"
 #include "loom/kernel.hpp"
 
 namespace loom {
 
-// The stride (in elements) of every axis of `arg`, as expressions of the parameters.
+// The stride (in scalar elements) of every axis of an array, as expressions of the parameters.
 //   c,c,c (or order C) → (s1*s2, s2, 1); f,f,f (or order F) → (1, s0, s0*s1)
 //   N1,N0,N2 → axis 1 fastest, then axis 0, then axis 2; stride:EXPR → that stride.
-// Throws loom::Error naming the argument for malformed or mixed tags (c with f, N with stride,
-// repeated or missing levels).
+//   vec: the axis is a short vector (its length a constant 2, 4, 8 or 16), stored innermost with
+//        stride 1; every other stride counts whole vectors (c,vec on (m,4) → (4, 1)).
+//   sep: each index along the axis is a block of its own (structure of arrays), the blocks one
+//        after the other: the axis is stored outermost.
+// Throws loom::Error naming the array for malformed or mixed tags (c with f, N with stride,
+// repeated or missing levels, two vec axes, a vec length no target supports).
 std::vector<ExprPtr> array_strides(const KernelArgument& arg);
+std::vector<ExprPtr> array_strides(const Temporary& temporary);
 
 // Checks the tags without computing anything (for the spec reader and make_kernel).
 void validate_dim_tags(const KernelArgument& arg);
+
+// The vec axis of an array's dim_tags, if it has one.
+std::optional<std::size_t> vec_axis(const std::vector<std::string>& dim_tags);
+
+// The vector lengths `target` has types for (SPEC.md: 2 and 4 everywhere, 8 and 16 on OpenCL).
+std::vector<int64_t> supported_vec_lengths(Target target);
+
+// Refuses a vec axis whose length `target` has no vector type for, naming the array, the axis,
+// the length and the target's lengths.
+void check_vec_lengths(const LoopKernel& kernel, Target target);
+
+// Elements a temporary's storage spans (its padded size when dim_tags give strides).
+int64_t temporary_storage_extent(const Temporary& temporary);
 
 }  // namespace loom

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "analysis/preprocess.hpp"
+#include "runtime/array_layout.hpp"
 #include "runtime/launcher.hpp"
 #include "loom/error.hpp"
 #include "loom/runtime.hpp"
@@ -145,6 +146,65 @@ OutputComparison compare(const std::string& name, const Array& output, const Arr
   return result;
 }
 
+// The layout rewrites (split_array_axis) `kernel` applied to array `name` since `reference`.
+std::vector<const ArrayRewrite*> rewrites_since(const LoopKernel& kernel, const LoopKernel& reference,
+                                                const std::string& name) {
+  std::vector<const ArrayRewrite*> rewrites;
+  for (std::size_t k = reference.array_rewrites.size(); k < kernel.array_rewrites.size(); ++k) {
+    if (kernel.array_rewrites[k].array == name) rewrites.push_back(&kernel.array_rewrites[k]);
+  }
+  return rewrites;
+}
+
+// For each element of the logical (reference) array, by flat C-order index, the flat logical
+// index of the same element in the rewritten array: results compare by the original logical
+// index (DESIGN.md §3a).
+std::vector<int64_t> element_map(const std::vector<const ArrayRewrite*>& rewrites, const std::vector<int64_t>& logical_shape,
+                                 const std::vector<int64_t>& shape, const ParameterMap& parameters) {
+  std::vector<int64_t> strides = detail::contiguous_strides(shape, false);
+  int64_t count = detail::element_count(logical_shape);
+  std::vector<int64_t> map(static_cast<std::size_t>(count));
+  ParameterMap values = parameters;
+  for (int64_t flat = 0; flat < count; ++flat) {
+    std::vector<int64_t> position = position_of(flat, logical_shape);
+    for (const ArrayRewrite* rewrite : rewrites) {
+      for (std::size_t axis = 0; axis < position.size(); ++axis) values["loom_axis_" + std::to_string(axis)] = position[axis];
+      std::vector<int64_t> next;
+      for (const ExprPtr& index : rewrite->new_indices) next.push_back(evaluate_integer(*index, values));
+      position = std::move(next);
+    }
+    LOOM_ASSERT(position.size() == shape.size(), "layout rewrite of the wrong rank");
+    int64_t target = 0;
+    for (std::size_t axis = 0; axis < shape.size(); ++axis) {
+      LOOM_ASSERT(position[axis] >= 0 && position[axis] < shape[axis], "layout rewrite out of the array");
+      target += position[axis] * strides[axis];
+    }
+    map[static_cast<std::size_t>(flat)] = target;
+  }
+  return map;
+}
+
+// The rewritten array's elements in logical order.
+Array gathered(const Array& array, const std::vector<int64_t>& map, const std::vector<int64_t>& logical_shape) {
+  Array result(array.dtype(), logical_shape);
+  bool floating = is_floating(array.dtype());
+  for (std::size_t i = 0; i < map.size(); ++i) {
+    auto flat = static_cast<int64_t>(i);
+    if (floating) result.set_double(flat, array.get_double(map[i]));
+    else result.set_int(flat, array.get_int(map[i]));
+  }
+  return result;
+}
+
+void scatter(const Array& logical, const std::vector<int64_t>& map, Array& array) {
+  bool floating = is_floating(array.dtype());
+  for (std::size_t i = 0; i < map.size(); ++i) {
+    auto flat = static_cast<int64_t>(i);
+    if (floating) array.set_double(map[i], logical.get_double(flat));
+    else array.set_int(map[i], logical.get_int(flat));
+  }
+}
+
 // SPEC.md: a parameter the transforms fixed is accepted only with the value it was fixed to.
 void check_fixed_parameters(const LoopKernel& kernel, const ParameterMap& parameters) {
   for (const AppliedTransform& step : kernel.applied_transforms) {
@@ -201,6 +261,7 @@ CheckResult check_against_reference(const LoopKernel& kernel, const LoopKernel& 
   std::mt19937_64 random(options.seed);
   ArgumentMap test_arguments, reference_arguments;
   std::map<std::string, std::pair<Array, Array>> arrays;  // name → (test, reference)
+  std::map<std::string, std::vector<int64_t>> element_maps;  // arrays whose logical indices moved
   for (const KernelArgument& arg : typed_reference.args) {
     const KernelArgument* test_arg = typed_kernel.find_arg(arg.name);
     if (!arg.is_array()) {
@@ -213,8 +274,19 @@ CheckResult check_against_reference(const LoopKernel& kernel, const LoopKernel& 
     }
     if (test_arg == nullptr) throw Error("the kernel lacks argument '" + arg.name + "' of its reference");
     Array test_array = allocate(*test_arg, *test_arg->dtype, parameters);
-    fill(test_array, arg.name, options, random);
-    Array reference_array = convert(test_array, allocate(arg, promoted(*arg.dtype), parameters));
+    std::vector<const ArrayRewrite*> rewrites = rewrites_since(kernel, reference, arg.name);
+    Array reference_array = allocate(arg, promoted(*arg.dtype), parameters);
+    if (rewrites.empty()) {
+      fill(test_array, arg.name, options, random);
+      reference_array = convert(test_array, reference_array);
+    } else {
+      // Random contents by logical index, placed where the rewritten layout keeps each element.
+      Array logical(*test_arg->dtype, reference_array.shape());
+      fill(logical, arg.name, options, random);
+      element_maps[arg.name] = element_map(rewrites, reference_array.shape(), test_array.shape(), parameters);
+      scatter(logical, element_maps[arg.name], test_array);
+      reference_array = convert(logical, reference_array);
+    }
     test_arguments[arg.name] = test_array;
     reference_arguments[arg.name] = reference_array;
     arrays.emplace(arg.name, std::make_pair(test_array, reference_array));
@@ -229,7 +301,11 @@ CheckResult check_against_reference(const LoopKernel& kernel, const LoopKernel& 
   for (const std::string& name : outputs) {
     auto found = arrays.find(name);
     if (found == arrays.end()) continue;  // temporaries
-    OutputComparison comparison = compare(name, found->second.first, found->second.second, options);
+    const Array& reference_output = found->second.second;
+    auto mapped = element_maps.find(name);
+    Array output = mapped == element_maps.end() ? found->second.first
+                                                : gathered(found->second.first, mapped->second, reference_output.shape());
+    OutputComparison comparison = compare(name, output, reference_output, options);
     result.passed = result.passed && comparison.passed;
     result.outputs.push_back(comparison);
   }

@@ -52,7 +52,7 @@ TEST(Layout, Refusals) {
   std::string levels = error_message<Error>([] { transpose_with({"N0", "N0"}); });
   EXPECT_NE(levels.find("levels must be N0..N1, each once"), std::string::npos) << levels;
   std::string unknown = error_message<Error>([] { transpose_with({"x", "c"}); });
-  EXPECT_NE(unknown.find("entry 'x' is not c, f, N0..N9 or stride:EXPR"), std::string::npos) << unknown;
+  EXPECT_NE(unknown.find("entry 'x' is not c, f, N0..N9, stride:EXPR, sep or vec"), std::string::npos) << unknown;
 }
 
 TEST(Layout, ThroughASpec) {

@@ -30,6 +30,7 @@ const std::vector<Example>& examples() {
        {{{"n", 8}, {"m", 23}, {"l", 11}}, {{"n", 1}, {"m", 1}, {"l", 1}}, {{"n", 13}, {"m", 29}, {"l", 17}}},
        2},
       {"transpose_local.json", {{{"n", 1}}, {{"n", 16}}, {{"n", 33}}}, 1},
+      {"transpose_padded.json", {{{"n", 1}}, {{"n", 16}}, {{"n", 33}}}, 1},
       {"stencil5_halo.json", {{{"n", 1}}, {{"n", 16}}, {{"n", 19}}}, 1},
       {"convolution.json",
        {{{"f_w", 3}, {"ncolors", 3}, {"im_w", 16}, {"im_h", 16}, {"nfeats", 2}, {"nimgs", 1}}},
