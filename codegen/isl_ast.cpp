@@ -267,7 +267,19 @@ class AstLowering {
       cast::StmtPtr body = fold_statement(node(isl::manage(isl_ast_node_for_get_body(raw)), iterators, ""));
       copies.push_back(is_true(guard) ? body : cast::if_then(guard, body));
     }
-    return cast::block(copies);
+    cast::ExprPtr runs = loop_runs(raw, iterators, isl_iterator);
+    if (is_true(runs) || copies.empty()) return cast::block(copies);
+    return cast::if_then(runs, cast::block(copies));
+  }
+
+  // Whether the loop runs at all (its condition at its initial value). The copies' guards are
+  // simplified by what holds when the loop runs; a `for` checks that itself, an unrolled loop
+  // must: a range that depends on hardware indices sharing an axis (the launch box is wider
+  // than the range) is empty for some work-items.
+  cast::ExprPtr loop_runs(isl_ast_node* for_node, IteratorValues iterators, const std::string& isl_iterator) const {
+    cast::ExprPtr start = fold(expr(isl::manage(isl_ast_node_for_get_init(for_node)), iterators));
+    iterators[isl_iterator] = start;
+    return fold(expr(isl::manage(isl_ast_node_for_get_cond(for_node)), iterators));
   }
 
   cast::StmtPtr if_node(const isl::ast_node& ast, const IteratorValues& iterators, const std::string& mark) const {

@@ -86,6 +86,10 @@ struct Temporary {
   AddressSpace address_space = AddressSpace::Auto;
   bool read_only = false;
   std::vector<double> initializer;
+  // alias_temporaries: the name of the storage area shared with other temporaries (empty: its
+  // own). Code generation declares the area once, sized for the largest, and each temporary as a
+  // pointer into it.
+  std::string base_storage;
 };
 
 enum class InstructionKind { Assignment, Barrier, NoOp };

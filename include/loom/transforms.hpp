@@ -115,6 +115,7 @@ std::string find_unused_axis_tag(const LoopKernel& kernel, const std::string& ki
 #include "loom/substitution_transforms.hpp"
 #include "loom/gpu_transforms.hpp"
 #include "loom/memory_transforms.hpp"
+#include "loom/buffer_transforms.hpp"
 
 namespace loom {
 

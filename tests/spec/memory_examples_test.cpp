@@ -37,6 +37,7 @@ const std::vector<Example>& examples() {
       {"rank_one_prefetch.json", {{{"n", 1}, {"m", 1}}, {{"n", 16}, {"m", 16}}, {{"n", 17}, {"m", 5}}}, -1},
       {"nbody_prefetch.json", {{{"n", 1}}, {{"n", 16}}, {{"n", 17}}}, -1},
       {"precompute_nested.json", {{{"n", 1}}, {{"n", 16}}, {{"n", 29}}}, -1},
+      {"matmul_register_tiled.json", {{{"n", 1}}, {{"n", 64}}, {{"n", 65}}}, 2},
   };
   return all;
 }
