@@ -37,8 +37,9 @@ const Temporary& aliasable(const LoopKernel& kernel, const std::string& name) {
   if (temporary == nullptr) {
     std::vector<std::string> names;
     for (const Temporary& other : kernel.temporaries) names.push_back(other.name);
-    throw Error(std::string(kTransform) + ": unknown temporary '" + name + "' (the kernel's temporaries: " +
-                (names.empty() ? std::string("none") : joined(names)) + ")" + did_you_mean(name, names));
+    throw Error(
+        std::string(kTransform) + ": unknown temporary '" + name + "' (the kernel's temporaries: " +
+        (names.empty() ? std::string("none") : joined(names)) + ")" + did_you_mean(name, names));
   }
   if (temporary->address_space == AddressSpace::Global) {
     throw Error(std::string(kTransform) + ": temporary '" + name +
@@ -50,8 +51,9 @@ const Temporary& aliasable(const LoopKernel& kernel, const std::string& name) {
   }
   for (const ExprPtr& extent : temporary->shape) {
     if (extent->kind != ExprKind::IntLiteral) {
-      throw Error(std::string(kTransform) + ": temporary '" + name + "' has a non-constant shape (" +
-                  to_string(extent) + "); its storage size must be known");
+      throw Error(std::string(kTransform) + ": temporary '" + name +
+                  "' has a non-constant shape (" + to_string(extent) +
+                  "); its storage size must be known");
     }
   }
   return *temporary;
@@ -63,15 +65,16 @@ void refuse_mixed_address_spaces(const LoopKernel& kernel, const std::vector<std
     const Temporary& other = *kernel.find_temporary(name);
     if (other.address_space == first.address_space) continue;
     throw Error(std::string(kTransform) + ": temporary '" + name + "' is " +
-                std::string(address_space_name(other.address_space)) + " but '" + first.name + "' is " +
-                std::string(address_space_name(first.address_space)) +
+                std::string(address_space_name(other.address_space)) + " but '" + first.name +
+                "' is " + std::string(address_space_name(first.address_space)) +
                 "; aliased temporaries need one address space (set_temporary_address_space)");
   }
 }
 
 // The ids of the instructions that use each temporary, in `names` order; refuses one that uses
 // two of them.
-std::vector<std::vector<std::string>> users_of(const LoopKernel& kernel, const std::vector<std::string>& names) {
+std::vector<std::vector<std::string>> users_of(const LoopKernel& kernel,
+                                               const std::vector<std::string>& names) {
   std::vector<std::vector<std::string>> users(names.size());
   for (const Instruction& instruction : kernel.instructions) {
     std::vector<std::string> used;
@@ -81,8 +84,10 @@ std::vector<std::vector<std::string>> users_of(const LoopKernel& kernel, const s
       users[k].push_back(instruction.id);
     }
     if (used.size() > 1) {
-      throw Error(std::string(kTransform) + ": instruction '" + instruction.id + "' uses both '" + used[0] +
-                  "' and '" + used[1] + "'; aliased temporaries must be used by different instructions, one after the other");
+      throw Error(
+          std::string(kTransform) + ": instruction '" + instruction.id + "' uses both '" + used[0] +
+          "' and '" + used[1] +
+          "'; aliased temporaries must be used by different instructions, one after the other");
     }
   }
   return users;
@@ -91,14 +96,16 @@ std::vector<std::vector<std::string>> users_of(const LoopKernel& kernel, const s
 }  // namespace
 
 LoopKernel alias_temporaries(const LoopKernel& kernel, const std::vector<std::string>& names,
-                             const std::string& base_name_prefix, bool synchronize_for_exclusive_use, bool unchecked) {
+                             const std::string& base_name_prefix,
+                             bool synchronize_for_exclusive_use, bool unchecked) {
   TransformCall call{kTransform, {{"names", names}}};
   if (base_name_prefix != "temp_storage") call.arguments["base_name_prefix"] = base_name_prefix;
   if (!synchronize_for_exclusive_use) call.arguments["synchronize_for_exclusive_use"] = false;
   if (unchecked) call.arguments["unchecked"] = true;
   // Step 1: checks.
   if (names.size() < 2) {
-    throw Error(std::string(kTransform) + ": needs at least two temporaries to share storage, got [" + joined(names) + "]");
+    throw Error(std::string(kTransform) +
+                ": needs at least two temporaries to share storage, got [" + joined(names) + "]");
   }
   for (const std::string& name : names) aliasable(kernel, name);
   refuse_mixed_address_spaces(kernel, names);
@@ -108,7 +115,8 @@ LoopKernel alias_temporaries(const LoopKernel& kernel, const std::vector<std::st
   LoopKernel result = kernel;
   std::string base = unused_name(kernel, base_name_prefix);
   for (Temporary& temporary : result.temporaries)
-    if (std::find(names.begin(), names.end(), temporary.name) != names.end()) temporary.base_storage = base;
+    if (std::find(names.begin(), names.end(), temporary.name) != names.end())
+      temporary.base_storage = base;
   // Step 3: exclusive, ordered uses.
   if (synchronize_for_exclusive_use) {
     for (std::size_t k = 1; k < users.size(); ++k) {
@@ -118,21 +126,24 @@ LoopKernel alias_temporaries(const LoopKernel& kernel, const std::vector<std::st
           instruction.depends_on.insert(users[earlier].begin(), users[earlier].end());
       }
     }
-    require_acyclic(result, kTransform, "the uses of [" + joined(names) + "] cannot be ordered one after the other");
+    require_acyclic(result, kTransform,
+                    "the uses of [" + joined(names) + "] cannot be ordered one after the other");
   }
-  return finish_transform(kernel, std::move(result), call, std::nullopt, unchecked, CheckScope::All);
+  return finish_transform(kernel, std::move(result), call, std::nullopt, unchecked,
+                          CheckScope::All);
 }
 
 LOOM_REGISTER_TRANSFORM(alias_temporaries) {
-  registry.add({kTransform,
-                "let temporaries used one after the other share one storage area",
-                {{"names", ParameterType::InameList, true},
-                 {"base_name_prefix", ParameterType::String, false, false, std::string("temp_storage")},
-                 {"synchronize_for_exclusive_use", ParameterType::Bool, false, false, true}},
-                [](const LoopKernel& kernel, const TransformArguments& args) {
-                  return alias_temporaries(kernel, args.names("names"), args.string("base_name_prefix"),
-                                           args.boolean("synchronize_for_exclusive_use"), args.unchecked());
-                }});
+  registry.add(
+      {kTransform,
+       "let temporaries used one after the other share one storage area",
+       {{"names", ParameterType::InameList, true},
+        {"base_name_prefix", ParameterType::String, false, false, std::string("temp_storage")},
+        {"synchronize_for_exclusive_use", ParameterType::Bool, false, false, true}},
+       [](const LoopKernel& kernel, const TransformArguments& args) {
+         return alias_temporaries(kernel, args.names("names"), args.string("base_name_prefix"),
+                                  args.boolean("synchronize_for_exclusive_use"), args.unchecked());
+       }});
 }
 
 }  // namespace loom

@@ -25,10 +25,10 @@
 #include <algorithm>
 
 #include "ir/instruction_names.hpp"
+#include "ir/match.hpp"
 #include "lang/instruction_parser.hpp"
 #include "loom/buffer_transforms.hpp"
 #include "loom/error.hpp"
-#include "ir/match.hpp"
 #include "transforms/footprint_support.hpp"
 #include "transforms/iname_copies.hpp"
 #include "transforms/instruction_support.hpp"
@@ -42,15 +42,18 @@ namespace {
 
 constexpr const char* kTransform = "buffer_array";
 
-TransformCall recorded_call(const std::string& var_name, const std::vector<std::string>& buffer_inames,
+TransformCall recorded_call(const std::string& var_name,
+                            const std::vector<std::string>& buffer_inames,
                             const BufferArrayOptions& options) {
   TransformCall call{kTransform, {{"var_name", var_name}, {"buffer_inames", buffer_inames}}};
   if (options.init_expression) call.arguments["init_expression"] = *options.init_expression;
   if (options.store_expression) call.arguments["store_expression"] = *options.store_expression;
   if (options.within) call.arguments["within"] = *options.within;
-  call.arguments["default_tag"] = options.default_tag ? TransformValue(*options.default_tag) : TransformValue();
+  call.arguments["default_tag"] =
+      options.default_tag ? TransformValue(*options.default_tag) : TransformValue();
   if (options.temporary_address_space)
-    call.arguments["temporary_address_space"] = std::string(address_space_name(*options.temporary_address_space));
+    call.arguments["temporary_address_space"] =
+        std::string(address_space_name(*options.temporary_address_space));
   if (options.fetch_bounding_box) call.arguments["fetch_bounding_box"] = true;
   if (options.unchecked) call.arguments["unchecked"] = true;
   return call;
@@ -62,21 +65,25 @@ struct Array {
 };
 
 Array array_named(const LoopKernel& kernel, const std::string& name) {
-  if (const KernelArgument* arg = kernel.find_arg(name); arg != nullptr && arg->is_array()) return {arg->dtype, arg->shape.size()};
-  if (const Temporary* temporary = kernel.find_temporary(name)) return {temporary->dtype, temporary->shape.size()};
+  if (const KernelArgument* arg = kernel.find_arg(name); arg != nullptr && arg->is_array())
+    return {arg->dtype, arg->shape.size()};
+  if (const Temporary* temporary = kernel.find_temporary(name))
+    return {temporary->dtype, temporary->shape.size()};
   std::vector<std::string> names;
   for (const KernelArgument& arg : kernel.args)
     if (arg.is_array()) names.push_back(arg.name);
   for (const Temporary& temporary : kernel.temporaries) names.push_back(temporary.name);
-  throw Error(std::string(kTransform) + ": unknown array '" + name + "' (the kernel's arrays and temporaries: " +
-              joined(names) + ")" + did_you_mean(name, names));
+  throw Error(std::string(kTransform) + ": unknown array '" + name +
+              "' (the kernel's arrays and temporaries: " + joined(names) + ")" +
+              did_you_mean(name, names));
 }
 
 ExprPtr parsed(const std::string& text, const std::string& parameter) {
   try {
     return lang::parse_expression(text);
   } catch (const ParseError& error) {
-    throw Error(std::string(kTransform) + ": cannot parse " + parameter + " '" + text + "': " + error.reason());
+    throw Error(std::string(kTransform) + ": cannot parse " + parameter + " '" + text +
+                "': " + error.reason());
   }
 }
 
@@ -90,7 +97,8 @@ ExprPtr with_base_and_buffer(const ExprPtr& expr, const ExprPtr& base, const Exp
 }
 
 // Step 1: the accesses of `var` in the matched instructions become invocations of `rule`.
-std::vector<std::string> accesses_to_invocations(LoopKernel& kernel, const std::string& var, const std::string& rule,
+std::vector<std::string> accesses_to_invocations(LoopKernel& kernel, const std::string& var,
+                                                 const std::string& rule,
                                                  const InstructionMatch& within) {
   std::vector<std::string> buffered;
   auto rewrite = [&](const ExprPtr& expr) {
@@ -117,7 +125,8 @@ std::vector<std::string> storage_inames_of(const LoopKernel& before, const Instr
   return inames;
 }
 
-std::string store_name_for(const LoopKernel& kernel, const std::string& init_iname, const std::set<std::string>& taken) {
+std::string store_name_for(const LoopKernel& kernel, const std::string& init_iname,
+                           const std::set<std::string>& taken) {
   std::string name = init_iname;
   std::size_t at = name.find("_init_");
   name = at == std::string::npos ? name + "_store" : name.replace(at, 6, "_store_");
@@ -146,7 +155,8 @@ Instruction store_instruction(LoopKernel& kernel, const LoopKernel& before, cons
   ExprPtr slot = store.assignees.front();
   store.id = unused_name(kernel, "store_" + var);
   store.assignees = {element};
-  store.expression = store_expression ? with_base_and_buffer(*store_expression, element, slot) : slot;
+  store.expression =
+      store_expression ? with_base_and_buffer(*store_expression, element, slot) : slot;
   store.source = to_string(element) + " = " + to_string(store.expression);
   return store;
 }
@@ -154,17 +164,23 @@ Instruction store_instruction(LoopKernel& kernel, const LoopKernel& before, cons
 }  // namespace
 
 LoopKernel buffer_array(const LoopKernel& kernel, const std::string& var_name,
-                        const std::vector<std::string>& buffer_inames, const BufferArrayOptions& options) {
+                        const std::vector<std::string>& buffer_inames,
+                        const BufferArrayOptions& options) {
   TransformCall call = recorded_call(var_name, buffer_inames, options);
   // Step 1: checks; the accesses become invocations of a rule that reads the array.
   Array array = array_named(kernel, var_name);
-  if (array.rank == 0) throw Error(std::string(kTransform) + ": '" + var_name + "' is a scalar; there is nothing to buffer");
+  if (array.rank == 0)
+    throw Error(std::string(kTransform) + ": '" + var_name +
+                "' is a scalar; there is nothing to buffer");
   for (const std::string& iname : buffer_inames) require_iname(kernel, iname, kTransform);
   std::optional<ExprPtr> init_expression, store_expression;
   bool store = !(options.store_expression && *options.store_expression == "False");
-  if (options.init_expression) init_expression = parsed(*options.init_expression, "init_expression");
-  if (options.store_expression && store) store_expression = parsed(*options.store_expression, "store_expression");
-  InstructionMatch within = options.within ? InstructionMatch::parse(*options.within) : InstructionMatch::all();
+  if (options.init_expression)
+    init_expression = parsed(*options.init_expression, "init_expression");
+  if (options.store_expression && store)
+    store_expression = parsed(*options.store_expression, "store_expression");
+  InstructionMatch within =
+      options.within ? InstructionMatch::parse(*options.within) : InstructionMatch::all();
   LoopKernel ruled = kernel;
   std::string rule = unused_name(kernel, var_name + "_buf_rule", [&] {
     std::set<std::string> rules;
@@ -180,8 +196,9 @@ LoopKernel buffer_array(const LoopKernel& kernel, const std::string& var_name,
   ruled.substitutions[rule] = SubstitutionRule{rule, parameters, subscript(var_name, element)};
   std::vector<std::string> buffered = accesses_to_invocations(ruled, var_name, rule, within);
   if (buffered.empty()) {
-    throw Error(std::string(kTransform) + ": nothing accesses '" + var_name + "'" +
-                (options.within ? " in the instructions within='" + *options.within + "'" : std::string()));
+    throw Error(
+        std::string(kTransform) + ": nothing accesses '" + var_name + "'" +
+        (options.within ? " in the instructions within='" + *options.within + "'" : std::string()));
   }
   // Step 2: the buffer and its init instruction, by precompute of the rule.
   std::string buffer = unused_name(kernel, var_name + "_buf");
@@ -207,46 +224,58 @@ LoopKernel buffer_array(const LoopKernel& kernel, const std::string& var_name,
   }
   // Step 3: the store after the last buffered instruction; what waited for those waits for it.
   if (store) {
-    Instruction store_insn = store_instruction(result, kernel, init_copy, store_expression, var_name);
+    Instruction store_insn =
+        store_instruction(result, kernel, init_copy, store_expression, var_name);
     store_insn.depends_on.insert(buffered.begin(), buffered.end());
     for (Instruction& instruction : result.instructions) {
-      bool waits = std::any_of(buffered.begin(), buffered.end(), [&](const std::string& id) { return instruction.depends_on.count(id) != 0; });
-      bool is_buffered = std::find(buffered.begin(), buffered.end(), instruction.id) != buffered.end();
+      bool waits = std::any_of(buffered.begin(), buffered.end(), [&](const std::string& id) {
+        return instruction.depends_on.count(id) != 0;
+      });
+      bool is_buffered =
+          std::find(buffered.begin(), buffered.end(), instruction.id) != buffered.end();
       if (waits && !is_buffered) instruction.depends_on.insert(store_insn.id);
     }
     std::size_t last = 0;
     for (std::size_t k = 0; k < result.instructions.size(); ++k)
-      if (std::find(buffered.begin(), buffered.end(), result.instructions[k].id) != buffered.end()) last = k;
-    result.instructions.insert(result.instructions.begin() + static_cast<std::ptrdiff_t>(last + 1), store_insn);
+      if (std::find(buffered.begin(), buffered.end(), result.instructions[k].id) != buffered.end())
+        last = k;
+    result.instructions.insert(result.instructions.begin() + static_cast<std::ptrdiff_t>(last + 1),
+                               store_insn);
   }
   result.applied_transforms = kernel.applied_transforms;
-  return finish_transform(kernel, std::move(result), call, std::nullopt, options.unchecked, CheckScope::All);
+  return finish_transform(kernel, std::move(result), call, std::nullopt, options.unchecked,
+                          CheckScope::All);
 }
 
 LOOM_REGISTER_TRANSFORM(buffer_array) {
-  registry.add({kTransform,
-                "keep the part of an array a loop nest accesses in a temporary, stored back after",
-                {{"var_name", ParameterType::String, true},
-                 {"buffer_inames", ParameterType::InameList, true},
-                 {"init_expression", ParameterType::String, false, true},
-                 {"store_expression", ParameterType::String, false, true},
-                 {"within", ParameterType::Match, false, true},
-                 {"default_tag", ParameterType::String, false, true, std::string("l.auto")},
-                 {"temporary_address_space", ParameterType::Enum, false, true, std::monostate{},
-                  {"private", "local", "global", "auto"}},
-                 {"fetch_bounding_box", ParameterType::Bool, false, false, false}},
-                [](const LoopKernel& kernel, const TransformArguments& args) {
-                  BufferArrayOptions options;
-                  options.init_expression = args.optional_string("init_expression");
-                  options.store_expression = args.optional_string("store_expression");
-                  options.within = args.optional_string("within");
-                  options.default_tag = args.optional_string("default_tag");
-                  options.temporary_address_space =
-                      parse_address_space(args.optional_string("temporary_address_space"), kTransform);
-                  options.fetch_bounding_box = args.boolean("fetch_bounding_box");
-                  options.unchecked = args.unchecked();
-                  return buffer_array(kernel, args.string("var_name"), args.names("buffer_inames"), options);
-                }});
+  registry.add(
+      {kTransform,
+       "keep the part of an array a loop nest accesses in a temporary, stored back after",
+       {{"var_name", ParameterType::String, true},
+        {"buffer_inames", ParameterType::InameList, true},
+        {"init_expression", ParameterType::String, false, true},
+        {"store_expression", ParameterType::String, false, true},
+        {"within", ParameterType::Match, false, true},
+        {"default_tag", ParameterType::String, false, true, std::string("l.auto")},
+        {"temporary_address_space",
+         ParameterType::Enum,
+         false,
+         true,
+         std::monostate{},
+         {"private", "local", "global", "auto"}},
+        {"fetch_bounding_box", ParameterType::Bool, false, false, false}},
+       [](const LoopKernel& kernel, const TransformArguments& args) {
+         BufferArrayOptions options;
+         options.init_expression = args.optional_string("init_expression");
+         options.store_expression = args.optional_string("store_expression");
+         options.within = args.optional_string("within");
+         options.default_tag = args.optional_string("default_tag");
+         options.temporary_address_space =
+             parse_address_space(args.optional_string("temporary_address_space"), kTransform);
+         options.fetch_bounding_box = args.boolean("fetch_bounding_box");
+         options.unchecked = args.unchecked();
+         return buffer_array(kernel, args.string("var_name"), args.names("buffer_inames"), options);
+       }});
 }
 
 }  // namespace loom

@@ -52,16 +52,17 @@ std::vector<std::string> axes_for(const LoopKernel& kernel, const Temporary& tem
     }
     if (needed != *axes) {
       throw Error(std::string(kTransform) + ": instruction '" + instruction.id +
-                  "' needs private axes for inames [" + joined(needed) + "] on temporary '" + temporary.name +
-                  "', but instruction '" + decided_by + "' needs [" + joined(*axes) +
+                  "' needs private axes for inames [" + joined(needed) + "] on temporary '" +
+                  temporary.name + "', but instruction '" + decided_by + "' needs [" +
+                  joined(*axes) +
                   "]; privatize them apart (only_var_names) or give the writers the same loops");
     }
   }
   return axes.value_or(std::vector<std::string>{});
 }
 
-std::vector<const Temporary*> selected_temporaries(const LoopKernel& kernel,
-                                                   const std::optional<std::vector<std::string>>& only) {
+std::vector<const Temporary*> selected_temporaries(
+    const LoopKernel& kernel, const std::optional<std::vector<std::string>>& only) {
   std::vector<const Temporary*> selected;
   if (!only) {
     for (const Temporary& temporary : kernel.temporaries)
@@ -73,8 +74,10 @@ std::vector<const Temporary*> selected_temporaries(const LoopKernel& kernel,
   for (const std::string& name : *only) {
     const Temporary* temporary = kernel.find_temporary(name);
     if (temporary == nullptr) {
-      throw Error(std::string(kTransform) + ": unknown temporary '" + name + "' in only_var_names (the kernel's temporaries: " +
-                  (names.empty() ? std::string("none") : joined(names)) + ")" + did_you_mean(name, names));
+      throw Error(std::string(kTransform) + ": unknown temporary '" + name +
+                  "' in only_var_names (the kernel's temporaries: " +
+                  (names.empty() ? std::string("none") : joined(names)) + ")" +
+                  did_you_mean(name, names));
     }
     if (temporary->address_space == AddressSpace::Global) {
       throw Error(std::string(kTransform) + ": temporary '" + name +
@@ -87,9 +90,9 @@ std::vector<const Temporary*> selected_temporaries(const LoopKernel& kernel,
 
 }  // namespace
 
-LoopKernel privatize_temporaries_with_inames(const LoopKernel& kernel, const std::vector<std::string>& privatizing_inames,
-                                             const std::optional<std::vector<std::string>>& only_var_names,
-                                             bool unchecked) {
+LoopKernel privatize_temporaries_with_inames(
+    const LoopKernel& kernel, const std::vector<std::string>& privatizing_inames,
+    const std::optional<std::vector<std::string>>& only_var_names, bool unchecked) {
   TransformCall call{kTransform, {{"privatizing_inames", privatizing_inames}}};
   if (only_var_names) call.arguments["only_var_names"] = *only_var_names;
   if (unchecked) call.arguments["unchecked"] = true;
@@ -103,8 +106,10 @@ LoopKernel privatize_temporaries_with_inames(const LoopKernel& kernel, const std
   // Step 2: the axes and the accesses.
   LoopKernel result = kernel;
   for (const auto& [name, axes] : plan)
-    add_private_axes(result, name, axes, PrivateAxisPlacement::Trailing, std::string(kTransform) + ": ");
-  return finish_transform(kernel, std::move(result), call, std::nullopt, unchecked, CheckScope::All);
+    add_private_axes(result, name, axes, PrivateAxisPlacement::Trailing,
+                     std::string(kTransform) + ": ");
+  return finish_transform(kernel, std::move(result), call, std::nullopt, unchecked,
+                          CheckScope::All);
 }
 
 LOOM_REGISTER_TRANSFORM(privatize_temporaries_with_inames) {
@@ -117,8 +122,8 @@ LOOM_REGISTER_TRANSFORM(privatize_temporaries_with_inames) {
                   if (args.all().count("only_var_names") != 0 &&
                       !std::holds_alternative<std::monostate>(args.all().at("only_var_names")))
                     only = args.names("only_var_names");
-                  return privatize_temporaries_with_inames(kernel, args.names("privatizing_inames"), only,
-                                                           args.unchecked());
+                  return privatize_temporaries_with_inames(kernel, args.names("privatizing_inames"),
+                                                           only, args.unchecked());
                 }});
 }
 

@@ -25,13 +25,15 @@ Temporary& temporary_named(LoopKernel& kernel, const std::string& name) {
     if (temporary.name == name) return temporary;
   std::vector<std::string> names;
   for (const Temporary& temporary : kernel.temporaries) names.push_back(temporary.name);
-  throw Error(std::string(kTransform) + ": unknown temporary '" + name + "' (the kernel's temporaries: " +
-              (names.empty() ? std::string("none") : joined(names)) + ")" + did_you_mean(name, names));
+  throw Error(
+      std::string(kTransform) + ": unknown temporary '" + name + "' (the kernel's temporaries: " +
+      (names.empty() ? std::string("none") : joined(names)) + ")" + did_you_mean(name, names));
 }
 
 }  // namespace
 
-LoopKernel set_temporary_address_space(const LoopKernel& kernel, const std::vector<std::string>& temp_var_names,
+LoopKernel set_temporary_address_space(const LoopKernel& kernel,
+                                       const std::vector<std::string>& temp_var_names,
                                        AddressSpace address_space, bool unchecked) {
   TransformCall call{kTransform,
                      {{"temp_var_names", temp_var_names},
@@ -39,20 +41,28 @@ LoopKernel set_temporary_address_space(const LoopKernel& kernel, const std::vect
   if (unchecked) call.arguments["unchecked"] = true;
   if (temp_var_names.empty()) throw Error(std::string(kTransform) + ": no temporary named");
   LoopKernel result = kernel;
-  for (const std::string& name : temp_var_names) temporary_named(result, name).address_space = address_space;
+  for (const std::string& name : temp_var_names)
+    temporary_named(result, name).address_space = address_space;
   // Storage only: instances and order are unchanged; the write-race check sees the new space.
-  return finish_transform(kernel, std::move(result), call, std::nullopt, unchecked, CheckScope::All);
+  return finish_transform(kernel, std::move(result), call, std::nullopt, unchecked,
+                          CheckScope::All);
 }
 
 LOOM_REGISTER_TRANSFORM(set_temporary_address_space) {
   registry.add({kTransform,
                 "force the address space of temporaries",
                 {{"temp_var_names", ParameterType::InameList, true},
-                 {"address_space", ParameterType::Enum, true, false, std::monostate{},
+                 {"address_space",
+                  ParameterType::Enum,
+                  true,
+                  false,
+                  std::monostate{},
                   {"private", "local", "global", "auto"}}},
                 [](const LoopKernel& kernel, const TransformArguments& args) {
-                  AddressSpace space = *parse_address_space(args.string("address_space"), kTransform);
-                  return set_temporary_address_space(kernel, args.names("temp_var_names"), space, args.unchecked());
+                  AddressSpace space =
+                      *parse_address_space(args.string("address_space"), kTransform);
+                  return set_temporary_address_space(kernel, args.names("temp_var_names"), space,
+                                                     args.unchecked());
                 }});
 }
 

@@ -12,9 +12,9 @@
 // hold values of several iterations that are still needed.
 #include <algorithm>
 
+#include "ir/instance_sets.hpp"
 #include "loom/buffer_transforms.hpp"
 #include "loom/error.hpp"
-#include "ir/instance_sets.hpp"
 #include "transforms/instruction_support.hpp"
 #include "transforms/registry.hpp"
 #include "transforms/transform_support.hpp"
@@ -38,7 +38,8 @@ std::vector<Access> accesses_of(const LoopKernel& kernel, const std::string& nam
     roots.insert(roots.end(), instruction.predicates.begin(), instruction.predicates.end());
     for (const ExprPtr& root : roots) {
       map_expr(root, [&](const ExprPtr& node) -> ExprPtr {
-        bool access = (node->kind == ExprKind::Subscript || node->kind == ExprKind::Variable) && node->name == name;
+        bool access = (node->kind == ExprKind::Subscript || node->kind == ExprKind::Variable) &&
+                      node->name == name;
         if (access) found.push_back({&instruction, node});
         return node;
       });
@@ -58,7 +59,8 @@ bool is_private_index(const LoopKernel& kernel, const ExprPtr& index, const std:
 
 // The axis of `name` every access indexes by `iname`; nullopt when none does; Error when the
 // accesses disagree.
-std::optional<std::size_t> private_axis(const LoopKernel& kernel, const std::string& name, const std::string& iname) {
+std::optional<std::size_t> private_axis(const LoopKernel& kernel, const std::string& name,
+                                        const std::string& iname) {
   std::vector<Access> accesses = accesses_of(kernel, name);
   std::optional<std::size_t> axis;
   for (const Access& access : accesses) {
@@ -71,9 +73,10 @@ std::optional<std::size_t> private_axis(const LoopKernel& kernel, const std::str
                       is_private_index(kernel, access.node->operands[*axis], iname) &&
                       access.instruction->within_inames.count(iname) != 0;
     if (!consistent) {
-      throw Error(std::string(kTransform) + ": temporary '" + name + "' cannot lose its axis " + std::to_string(*axis) +
-                  " along '" + iname + "': instruction '" + access.instruction->id + "' accesses it as '" +
-                  to_string(access.node) + "', not indexed by '" + iname + "' there inside its loop");
+      throw Error(std::string(kTransform) + ": temporary '" + name + "' cannot lose its axis " +
+                  std::to_string(*axis) + " along '" + iname + "': instruction '" +
+                  access.instruction->id + "' accesses it as '" + to_string(access.node) +
+                  "', not indexed by '" + iname + "' there inside its loop");
     }
   }
   return axis;
@@ -91,21 +94,27 @@ ExprPtr without_axis(const ExprPtr& expr, const std::string& name, std::size_t a
 void remove_axis(LoopKernel& kernel, const std::string& name, std::size_t axis) {
   for (Instruction& instruction : kernel.instructions) {
     for (ExprPtr& assignee : instruction.assignees) assignee = without_axis(assignee, name, axis);
-    if (instruction.expression) instruction.expression = without_axis(instruction.expression, name, axis);
-    for (ExprPtr& predicate : instruction.predicates) predicate = without_axis(predicate, name, axis);
+    if (instruction.expression)
+      instruction.expression = without_axis(instruction.expression, name, axis);
+    for (ExprPtr& predicate : instruction.predicates)
+      predicate = without_axis(predicate, name, axis);
   }
   for (Temporary& temporary : kernel.temporaries)
-    if (temporary.name == name) temporary.shape.erase(temporary.shape.begin() + static_cast<std::ptrdiff_t>(axis));
+    if (temporary.name == name)
+      temporary.shape.erase(temporary.shape.begin() + static_cast<std::ptrdiff_t>(axis));
 }
 
-std::vector<std::string> selected_names(const LoopKernel& kernel, const std::optional<std::vector<std::string>>& only) {
+std::vector<std::string> selected_names(const LoopKernel& kernel,
+                                        const std::optional<std::vector<std::string>>& only) {
   std::vector<std::string> all;
   for (const Temporary& temporary : kernel.temporaries) all.push_back(temporary.name);
   if (!only) return all;
   for (const std::string& name : *only) {
     if (kernel.find_temporary(name) == nullptr) {
-      throw Error(std::string(kTransform) + ": unknown temporary '" + name + "' in only_var_names (the kernel's temporaries: " +
-                  (all.empty() ? std::string("none") : joined(all)) + ")" + did_you_mean(name, all));
+      throw Error(std::string(kTransform) + ": unknown temporary '" + name +
+                  "' in only_var_names (the kernel's temporaries: " +
+                  (all.empty() ? std::string("none") : joined(all)) + ")" +
+                  did_you_mean(name, all));
     }
   }
   return *only;
@@ -113,10 +122,9 @@ std::vector<std::string> selected_names(const LoopKernel& kernel, const std::opt
 
 }  // namespace
 
-LoopKernel unprivatize_temporaries_with_inames(const LoopKernel& kernel,
-                                               const std::vector<std::string>& unprivatizing_inames,
-                                               const std::optional<std::vector<std::string>>& only_var_names,
-                                               bool unchecked) {
+LoopKernel unprivatize_temporaries_with_inames(
+    const LoopKernel& kernel, const std::vector<std::string>& unprivatizing_inames,
+    const std::optional<std::vector<std::string>>& only_var_names, bool unchecked) {
   TransformCall call{kTransform, {{"unprivatizing_inames", unprivatizing_inames}}};
   if (only_var_names) call.arguments["only_var_names"] = *only_var_names;
   if (unchecked) call.arguments["unchecked"] = true;
@@ -135,7 +143,8 @@ LoopKernel unprivatize_temporaries_with_inames(const LoopKernel& kernel,
                   joined(unprivatizing_inames) + "]; nothing to unprivatize");
     }
   }
-  return finish_transform(kernel, std::move(result), call, std::nullopt, unchecked, CheckScope::All);
+  return finish_transform(kernel, std::move(result), call, std::nullopt, unchecked,
+                          CheckScope::All);
 }
 
 LOOM_REGISTER_TRANSFORM(unprivatize_temporaries_with_inames) {
@@ -148,8 +157,8 @@ LOOM_REGISTER_TRANSFORM(unprivatize_temporaries_with_inames) {
                   if (args.all().count("only_var_names") != 0 &&
                       !std::holds_alternative<std::monostate>(args.all().at("only_var_names")))
                     only = args.names("only_var_names");
-                  return unprivatize_temporaries_with_inames(kernel, args.names("unprivatizing_inames"), only,
-                                                             args.unchecked());
+                  return unprivatize_temporaries_with_inames(
+                      kernel, args.names("unprivatizing_inames"), only, args.unchecked());
                 }});
 }
 

@@ -18,8 +18,8 @@ struct BufferArrayOptions {
   // The value stored back: an expression in `base` (the array's value) and `buffer` (the
   // buffer's); default `buffer`. The string "False" (loopy's False) stores nothing.
   std::optional<std::string> store_expression;
-  std::optional<std::string> within;                 // which accesses; default: all
-  std::optional<std::string> default_tag = "l.auto"; // tag of the init and store inames
+  std::optional<std::string> within;                    // which accesses; default: all
+  std::optional<std::string> default_tag = "l.auto";    // tag of the init and store inames
   std::optional<AddressSpace> temporary_address_space;  // default auto
   bool fetch_bounding_box = false;
   bool unchecked = false;
@@ -39,7 +39,8 @@ struct BufferArrayOptions {
 // what precompute refuses for the footprint (non-constant box, non-convex without
 // fetch_bounding_box).
 LoopKernel buffer_array(const LoopKernel& kernel, const std::string& var_name,
-                        const std::vector<std::string>& buffer_inames, const BufferArrayOptions& options = {});
+                        const std::vector<std::string>& buffer_inames,
+                        const BufferArrayOptions& options = {});
 
 // Gives the temporaries written within `privatizing_inames` (only `only_var_names` when given)
 // one copy per value of each such iname their writers run in: a leading axis of the iname's
@@ -47,21 +48,23 @@ LoopKernel buffer_array(const LoopKernel& kernel, const std::string& var_name,
 // ilp and vec inames (preprocessing here). Refuses unknown inames or temporaries, non-constant
 // ranges, two writers of one temporary that run in different privatizing inames, and an access
 // outside an iname the temporary is privatized along.
-LoopKernel privatize_temporaries_with_inames(const LoopKernel& kernel, const std::vector<std::string>& privatizing_inames,
-                                             const std::optional<std::vector<std::string>>& only_var_names = std::nullopt,
-                                             bool unchecked = false);
+LoopKernel privatize_temporaries_with_inames(
+    const LoopKernel& kernel, const std::vector<std::string>& privatizing_inames,
+    const std::optional<std::vector<std::string>>& only_var_names = std::nullopt,
+    bool unchecked = false);
 
 // The inverse: removes from the temporaries (only_var_names, else every temporary indexed so)
 // the axis each access indexes by exactly `iname - lower bound` of an unprivatizing iname.
 // Refuses unknown names and a temporary whose accesses do not all index one axis by the iname.
-LoopKernel unprivatize_temporaries_with_inames(const LoopKernel& kernel,
-                                               const std::vector<std::string>& unprivatizing_inames,
-                                               const std::optional<std::vector<std::string>>& only_var_names = std::nullopt,
-                                               bool unchecked = false);
+LoopKernel unprivatize_temporaries_with_inames(
+    const LoopKernel& kernel, const std::vector<std::string>& unprivatizing_inames,
+    const std::optional<std::vector<std::string>>& only_var_names = std::nullopt,
+    bool unchecked = false);
 
 // Sets the address space of temporaries ("t1, t2" or a list): private, local, global or auto.
 // Refuses an unknown temporary (naming the kernel's temporaries) and an unknown address space.
-LoopKernel set_temporary_address_space(const LoopKernel& kernel, const std::vector<std::string>& temp_var_names,
+LoopKernel set_temporary_address_space(const LoopKernel& kernel,
+                                       const std::vector<std::string>& temp_var_names,
                                        AddressSpace address_space, bool unchecked = false);
 
 // loopy's alias_temporaries: the temporaries share one storage area, called base_name_prefix

@@ -24,12 +24,17 @@ Temporary array_temporary(const std::string& name, int64_t length) {
 }
 
 LoopKernel two_stages(int64_t first_length) {
-  return make_kernel({"{[i]: 0<=i<n}"},
-                     "t1[i % " + std::to_string(first_length) + "] = 2*a[i] {id=w1}\n"
-                     "out1[i] = t1[i % " + std::to_string(first_length) + "] + 1 {id=r1, dep=w1}\n"
-                     "t2[i % 16] = 3*a[i] {id=w2}\nout2[i] = t2[i % 16]*t2[i % 16] {id=r2, dep=w2}",
-                     {array_arg("a, out1, out2", DType::Float32, {"n"}), value_arg("n")},
-                     {.name = "two_stages", .temporaries = {array_temporary("t1", first_length), array_temporary("t2", 16)}});
+  return make_kernel(
+      {"{[i]: 0<=i<n}"},
+      "t1[i % " + std::to_string(first_length) +
+          "] = 2*a[i] {id=w1}\n"
+          "out1[i] = t1[i % " +
+          std::to_string(first_length) +
+          "] + 1 {id=r1, dep=w1}\n"
+          "t2[i % 16] = 3*a[i] {id=w2}\nout2[i] = t2[i % 16]*t2[i % 16] {id=r2, dep=w2}",
+      {array_arg("a, out1, out2", DType::Float32, {"n"}), value_arg("n")},
+      {.name = "two_stages",
+       .temporaries = {array_temporary("t1", first_length), array_temporary("t2", 16)}});
 }
 
 TEST(AliasTemporariesTest, OneStorageAreaDeclaredOnceAndUsesOrdered) {
@@ -56,37 +61,49 @@ TEST(AliasTemporariesOpenCL, LocalTemporariesShareStorageWithABarrierBetweenThei
   }
   LoopKernel local = set_temporary_address_space(two_stages(16), {"t1", "t2"}, AddressSpace::Local);
   LoopKernel tiled = split_iname(local, "i", 16, {.outer_tag = "g.0", .inner_tag = "l.0"});
-  LoopKernel kernel = apply_transform(tiled, {"alias_temporaries", {{"names", std::string("t1, t2")},
-                                                                    {"base_name_prefix", std::string("tile")}}});
+  LoopKernel kernel = apply_transform(
+      tiled, {"alias_temporaries",
+              {{"names", std::string("t1, t2")}, {"base_name_prefix", std::string("tile")}}});
   std::string source = generate_code(kernel, Target::OpenCL).source;
   source = source.substr(source.find("__kernel"));
   EXPECT_EQ(count(source, "__local float tile[16];"), 1) << source;
-  EXPECT_NE(source.find("__local float *t2 = (__local float *) tile;"), std::string::npos) << source;
+  EXPECT_NE(source.find("__local float *t2 = (__local float *) tile;"), std::string::npos)
+      << source;
   // Another work-item may still read t1 where t2 is written: a barrier separates the uses.
   EXPECT_LT(source.find("out1["), source.find("barrier(CLK_LOCAL_MEM_FENCE)")) << source;
   EXPECT_LT(source.find("barrier(CLK_LOCAL_MEM_FENCE)"), source.find("t2[")) << source;
   CheckOptions options;
   options.target = Target::OpenCL;
-  for (int64_t n : {5, 16, 37}) expect_matches_reference(kernel, two_stages(16), {{"n", n}}, options);
+  for (int64_t n : {5, 16, 37})
+    expect_matches_reference(kernel, two_stages(16), {{"n", n}}, options);
 }
 
 TEST(AliasTemporariesTest, TemporariesUsedByOneInstructionAreRefused) {
-  LoopKernel kernel = make_kernel({"{[i]: 0<=i<8}"}, "t1[i] = a[i] {id=w1}\nt2[i] = t1[i] {id=copy, dep=w1}\nout[i] = t2[i] {id=r, dep=copy}",
-                                  {array_arg("a, out", DType::Float32, {"8"})},
-                                  {.name = "copy", .temporaries = {array_temporary("t1", 8), array_temporary("t2", 8)}});
+  LoopKernel kernel = make_kernel(
+      {"{[i]: 0<=i<8}"},
+      "t1[i] = a[i] {id=w1}\nt2[i] = t1[i] {id=copy, dep=w1}\nout[i] = t2[i] {id=r, dep=copy}",
+      {array_arg("a, out", DType::Float32, {"8"})},
+      {.name = "copy", .temporaries = {array_temporary("t1", 8), array_temporary("t2", 8)}});
   std::string message = error_message<Error>([&] { alias_temporaries(kernel, {"t1", "t2"}); });
-  EXPECT_NE(message.find("alias_temporaries: instruction 'copy' uses both 't1' and 't2'; aliased temporaries must be "
+  EXPECT_NE(message.find("alias_temporaries: instruction 'copy' uses both 't1' and 't2'; aliased "
+                         "temporaries must be "
                          "used by different instructions"),
-            std::string::npos) << message;
+            std::string::npos)
+      << message;
 }
 
 TEST(AliasTemporariesTest, UnknownOrAlreadyAliasedTemporariesAreRefused) {
-  std::string message = error_message<Error>([&] { alias_temporaries(two_stages(8), {"t1", "t3"}); });
-  EXPECT_NE(message.find("alias_temporaries: unknown temporary 't3' (the kernel's temporaries: t1, t2)"), std::string::npos)
+  std::string message = error_message<Error>([&] {
+    alias_temporaries(two_stages(8), {"t1", "t3"});
+  });
+  EXPECT_NE(
+      message.find("alias_temporaries: unknown temporary 't3' (the kernel's temporaries: t1, t2)"),
+      std::string::npos)
       << message;
   LoopKernel aliased = alias_temporaries(two_stages(8), {"t1", "t2"});
   message = error_message<Error>([&] { alias_temporaries(aliased, {"t1", "t2"}); });
-  EXPECT_NE(message.find("temporary 't1' already shares storage 'temp_storage'"), std::string::npos) << message;
+  EXPECT_NE(message.find("temporary 't1' already shares storage 'temp_storage'"), std::string::npos)
+      << message;
   message = error_message<Error>([&] { alias_temporaries(two_stages(8), {"t1"}); });
   EXPECT_NE(message.find("needs at least two temporaries"), std::string::npos) << message;
 }

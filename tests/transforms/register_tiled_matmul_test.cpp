@@ -34,7 +34,8 @@ int count(const std::string& text, const std::string& what) {
 
 LoopKernel matmul() {
   return make_kernel({"{[i,j,k]: 0<=i,j,k<n}"}, "c[i, j] = sum(k, a[i, k]*b[k, j])",
-                     {array_arg("a, b, c", DType::Float32, {"n", "n"}), value_arg("n")}, {.name = "matmul"});
+                     {array_arg("a, b, c", DType::Float32, {"n", "n"}), value_arg("n")},
+                     {.name = "matmul"});
 }
 
 LoopKernel register_tiled(const LoopKernel& kernel) {
@@ -47,13 +48,18 @@ LoopKernel register_tiled(const LoopKernel& kernel) {
 
 LoopKernel prefetched(const LoopKernel& kernel) {
   std::vector<std::string> outer{"i_outer", "j_outer", "k_outer"};
-  LoopKernel result = add_prefetch(kernel, "a", {.sweep_inames = {"i_inner_inner", "k_inner", "i_inner_outer"},
-                                                  .default_tag = "l.auto", .fetch_outer_inames = outer});
-  return add_prefetch(result, "b", {.sweep_inames = {"j_inner_inner", "k_inner", "j_inner_outer"},
-                                    .default_tag = "l.auto", .fetch_outer_inames = outer});
+  LoopKernel result = add_prefetch(kernel, "a",
+                                   {.sweep_inames = {"i_inner_inner", "k_inner", "i_inner_outer"},
+                                    .default_tag = "l.auto",
+                                    .fetch_outer_inames = outer});
+  return add_prefetch(result, "b",
+                      {.sweep_inames = {"j_inner_inner", "k_inner", "j_inner_outer"},
+                       .default_tag = "l.auto",
+                       .fetch_outer_inames = outer});
 }
 
-void expect_on_opencl(const LoopKernel& kernel, const LoopKernel& reference, const ParameterMap& parameters) {
+void expect_on_opencl(const LoopKernel& kernel, const LoopKernel& reference,
+                      const ParameterMap& parameters) {
   CheckOptions options;
   options.target = Target::OpenCL;
   expect_matches_reference(kernel, reference, parameters, options);
@@ -87,15 +93,17 @@ TEST(RegisterTiledMatmulOpenCL, WithoutPrefetchTheIlpTilesAloneMatch) {
 // work-item accumulates its 4x4 block of c in private memory, then adds it to c.
 LoopKernel accumulating_matmul() {
   return make_kernel({"{[i,j,k]: 0<=i,j,k<n}"}, "c[i, j] = c[i, j] + a[i, k]*b[k, j]",
-                     {array_arg("a, b, c", DType::Float32, {"n", "n"}), value_arg("n")}, {.name = "matmul_acc"});
+                     {array_arg("a, b, c", DType::Float32, {"n", "n"}), value_arg("n")},
+                     {.name = "matmul_acc"});
 }
 
 TEST(RegisterTiledMatmulOpenCL, OutputBlockBufferedInRegisters) {
   SKIP_WITHOUT_OPENCL();
   // Buffered before the prefetches, so the init comes ahead of the fetches in instruction order
   // and the k_outer loop holding fetches and products is entered once.
-  LoopKernel kernel = buffer_array(register_tiled(accumulating_matmul()), "c", {"i_inner_inner", "j_inner_inner"},
-                                   {.init_expression = "0", .store_expression = "base + buffer", .default_tag = "ilp"});
+  LoopKernel kernel = buffer_array(
+      register_tiled(accumulating_matmul()), "c", {"i_inner_inner", "j_inner_inner"},
+      {.init_expression = "0", .store_expression = "base + buffer", .default_tag = "ilp"});
   kernel = prefetched(kernel);
   const Temporary* buffer = kernel.find_temporary("c_buf");
   ASSERT_NE(buffer, nullptr);

@@ -23,9 +23,11 @@ bool have_opencl() {
 }
 
 LoopKernel staged() {
-  return make_kernel({"{[i]: 0<=i<n}"}, "t[i % 16] = 2*a[i] {id=w}\nout[i] = t[i % 16] + 1 {id=r, dep=w}",
-                     {array_arg("a, out", DType::Float32, {"n"}), value_arg("n")},
-                     {.name = "staged", .temporaries = {{.name = "t", .dtype = DType::Float32, .shape = {int_literal(16)}}}});
+  return make_kernel(
+      {"{[i]: 0<=i<n}"}, "t[i % 16] = 2*a[i] {id=w}\nout[i] = t[i % 16] + 1 {id=r, dep=w}",
+      {array_arg("a, out", DType::Float32, {"n"}), value_arg("n")},
+      {.name = "staged",
+       .temporaries = {{.name = "t", .dtype = DType::Float32, .shape = {int_literal(16)}}}});
 }
 
 // t indexed by the local iname only: 16 values per work-group (local) or per work-item (private).
@@ -37,8 +39,9 @@ LoopKernel tiled(const LoopKernel& kernel) {
 TEST(SetTemporaryAddressSpaceTest, SetsTheSpaceOfEachNamedTemporary) {
   LoopKernel kernel = set_temporary_address_space(staged(), {"t"}, AddressSpace::Private);
   EXPECT_EQ(kernel.find_temporary("t")->address_space, AddressSpace::Private);
-  LoopKernel named = apply_transform(staged(), {"set_temporary_address_space",
-                                                {{"temp_var_names", std::string("t")}, {"address_space", std::string("local")}}});
+  LoopKernel named = apply_transform(
+      staged(), {"set_temporary_address_space",
+                 {{"temp_var_names", std::string("t")}, {"address_space", std::string("local")}}});
   EXPECT_EQ(named.find_temporary("t")->address_space, AddressSpace::Local);
 }
 
@@ -61,12 +64,17 @@ TEST(SetTemporaryAddressSpaceOpenCL, LocalAndPrivateBothMatch) {
 }
 
 TEST(SetTemporaryAddressSpaceTest, UnknownTemporaryIsRefused) {
-  std::string message = error_message<Error>([&] { set_temporary_address_space(staged(), {"tt"}, AddressSpace::Local); });
-  EXPECT_NE(message.find("set_temporary_address_space: unknown temporary 'tt' (the kernel's temporaries: t)"),
-            std::string::npos) << message;
+  std::string message = error_message<Error>(
+      [&] { set_temporary_address_space(staged(), {"tt"}, AddressSpace::Local); });
+  EXPECT_NE(
+      message.find(
+          "set_temporary_address_space: unknown temporary 'tt' (the kernel's temporaries: t)"),
+      std::string::npos)
+      << message;
   message = error_message<Error>([&] {
     apply_transform(staged(), {"set_temporary_address_space",
-                               {{"temp_var_names", std::string("t")}, {"address_space", std::string("shared")}}});
+                               {{"temp_var_names", std::string("t")},
+                                {"address_space", std::string("shared")}}});
   });
   EXPECT_NE(message.find("address_space"), std::string::npos) << message;
 }
