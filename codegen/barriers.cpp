@@ -267,6 +267,26 @@ bool needs_local_barrier(const LoopKernel& kernel, const LaunchShape& launch, in
   return barrier_need(kernel, launch, source, sink, shared_loops, carried) != BarrierNeed::None;
 }
 
+namespace {
+
+// Two temporaries aliased to one storage area (alias_temporaries) are the same memory.
+bool same_storage(const LoopKernel& kernel, const std::string& a, const std::string& b) {
+  if (a == b) return true;
+  const Temporary* x = kernel.find_temporary(a);
+  const Temporary* y = kernel.find_temporary(b);
+  return x != nullptr && y != nullptr && !x->base_storage.empty() && x->base_storage == y->base_storage;
+}
+
+// The instance pairs of two accesses that touch the same element. Across aliased temporaries
+// (different shapes over one area) every pair counts: safe, and their uses are ordered apart.
+isl::map touching_pairs(const LoopKernel& kernel, const Access& first, const Access& second) {
+  isl::map a = access_relation(kernel, first).map, b = access_relation(kernel, second).map;
+  if (first.variable == second.variable) return a.apply_range(b.reverse());
+  return isl::manage(isl_map_from_domain_and_range(a.domain().release(), b.domain().release()));
+}
+
+}  // namespace
+
 BarrierNeed barrier_need(const LoopKernel& kernel, const LaunchShape& launch, int source, int sink,
                          const std::vector<std::string>& shared_loops, const std::string& carried,
                          bool write_pairs) {
@@ -278,9 +298,9 @@ BarrierNeed barrier_need(const LoopKernel& kernel, const LaunchShape& launch, in
   for (const Access& first : instruction_accesses(kernel, a)) {
     if (!is_shared_memory(kernel, first.variable)) continue;
     for (const Access& second : instruction_accesses(kernel, b)) {
-      if (second.variable != first.variable || (!first.is_write && !second.is_write)) continue;
+      if (!same_storage(kernel, first.variable, second.variable) || (!first.is_write && !second.is_write)) continue;
       if (!write_pairs && first.is_write == second.is_write) continue;
-      isl::map pairs = access_relation(kernel, first).map.apply_range(access_relation(kernel, second).map.reverse());
+      isl::map pairs = touching_pairs(kernel, first, second);
       bool inside_carried = false;
       for (const std::string& iname : shared_loops) {
         int in = dim_in(pairs, iname), out = dim_out(pairs, iname);

@@ -82,6 +82,8 @@ struct Stmt {
   // array (local temporaries above 48 KB in all).
   bool dynamic_shared = false;
   int64_t shared_offset = 0;
+  // Declare: a pointer into the storage area of this name (alias_temporaries), not an array.
+  std::string alias_of;
   std::string pragma;     // For: e.g. "unroll 4"
   ExprPtr target;         // Assign
   ExprPtr value;          // Assign

@@ -1,5 +1,7 @@
 // The code generation driver: a straight list of stages (STYLE.md, after Halide's Lower.cpp).
 #include <algorithm>
+#include <map>
+#include <optional>
 #include <set>
 
 #include "analysis/address_spaces.hpp"
@@ -42,23 +44,54 @@ int64_t constant_extent(const Temporary& temporary) {
   return extent;
 }
 
+bool used_by(const LoopKernel& kernel, const std::vector<int>* instructions, const std::string& name) {
+  return instructions == nullptr || std::any_of(instructions->begin(), instructions->end(), [&](int index) {
+           return mentions_name(kernel.instructions[static_cast<std::size_t>(index)], name);
+         });
+}
+
+// One storage area shared by aliased temporaries (alias_temporaries): an array of the element
+// type of the member with the widest elements, large enough for the largest member.
+cast::StmtPtr storage_area_declaration(const LoopKernel& kernel, const std::string& base) {
+  DType dtype = DType::Int8;
+  int64_t bytes = 0;
+  std::optional<AddressSpace> space;
+  for (const Temporary& member : kernel.temporaries) {
+    if (member.base_storage != base) continue;
+    if (space && *space != member.address_space) {
+      throw Error("temporaries aliased to storage '" + base + "' have different address spaces ('" + member.name +
+                  "' is " + std::string(address_space_name(member.address_space)) +
+                  "); set them with set_temporary_address_space");
+    }
+    space = member.address_space;
+    bytes = std::max(bytes, codegen::temporary_bytes(member));
+    if (dtype_size(*member.dtype) > dtype_size(dtype)) dtype = *member.dtype;
+  }
+  int64_t element = static_cast<int64_t>(dtype_size(dtype));
+  auto declaration = std::make_shared<cast::Stmt>(*cast::declare(base, dtype, (bytes + element - 1) / element));
+  declaration->local_memory = space == AddressSpace::Local;
+  return declaration;
+}
+
 // Declarations of the private and local temporaries the given instructions use (all of them when
-// `instructions` is null); global ones are parameters.
+// `instructions` is null); global ones are parameters. Aliased temporaries are pointers into their
+// storage area, declared once before its first member.
 std::vector<cast::StmtPtr> temporary_declarations(const LoopKernel& kernel, const std::vector<int>* instructions = nullptr) {
   std::vector<cast::StmtPtr> declarations;
+  std::set<std::string> declared_areas;
   for (const Temporary& temporary : kernel.temporaries) {
     if (temporary.address_space == AddressSpace::Global) continue;
-    if (instructions != nullptr &&
-        std::none_of(instructions->begin(), instructions->end(), [&](int index) {
-          return mentions_name(kernel.instructions[static_cast<std::size_t>(index)], temporary.name);
-        })) {
-      continue;
-    }
+    if (!used_by(kernel, instructions, temporary.name)) continue;
     int64_t extent = temporary.shape.empty() ? 0
                      : temporary.dim_tags.empty() ? constant_extent(temporary)
                                                   : temporary_storage_extent(temporary);
     auto declaration = std::make_shared<cast::Stmt>(*cast::declare(temporary.name, *temporary.dtype, extent));
     declaration->local_memory = temporary.address_space == AddressSpace::Local;
+    if (!temporary.base_storage.empty()) {
+      if (declared_areas.insert(temporary.base_storage).second)
+        declarations.push_back(storage_area_declaration(kernel, temporary.base_storage));
+      declaration->alias_of = temporary.base_storage;
+    }
     declarations.push_back(declaration);
   }
   return declarations;
@@ -333,12 +366,12 @@ constexpr int64_t kStaticSharedLimit = 48 * 1024;
 int64_t move_to_dynamic_shared(std::vector<cast::StmtPtr>& declarations) {
   int64_t total = 0;
   for (const cast::StmtPtr& declaration : declarations) {
-    if (declaration->local_memory) total += std::max<int64_t>(declaration->extent, 1) * static_cast<int64_t>(dtype_size(declaration->dtype));
+    if (declaration->local_memory && declaration->alias_of.empty()) total += std::max<int64_t>(declaration->extent, 1) * static_cast<int64_t>(dtype_size(declaration->dtype));
   }
   if (total <= kStaticSharedLimit) return 0;
   int64_t offset = 0;
   for (cast::StmtPtr& declaration : declarations) {
-    if (!declaration->local_memory) continue;
+    if (!declaration->local_memory || !declaration->alias_of.empty()) continue;
     auto pointer = std::make_shared<cast::Stmt>(*declaration);
     pointer->dynamic_shared = true;
     pointer->shared_offset = offset;
@@ -353,13 +386,17 @@ int64_t move_to_dynamic_shared(std::vector<cast::StmtPtr>& declarations) {
 codegen::LocalMemoryUse local_memory_use(const LoopKernel& kernel, const std::vector<int>& instructions, Target target) {
   codegen::LocalMemoryUse use;
   int64_t padded = 0;
+  std::map<std::string, int64_t> area_bytes;  // aliased temporaries: the largest member counts
   for (const Temporary& temporary : kernel.temporaries) {
     if (temporary.address_space != AddressSpace::Local) continue;
-    bool used = std::any_of(instructions.begin(), instructions.end(), [&](int index) {
-      return mentions_name(kernel.instructions[static_cast<std::size_t>(index)], temporary.name);
-    });
-    if (!used) continue;
+    if (!used_by(kernel, &instructions, temporary.name)) continue;
     int64_t bytes = codegen::temporary_bytes(temporary);
+    if (!temporary.base_storage.empty()) {
+      int64_t& largest = area_bytes[temporary.base_storage];
+      int64_t grown = std::max(largest, bytes);
+      bytes = grown - largest;
+      largest = grown;
+    }
     use.temporaries.push_back(&temporary);
     use.bytes += bytes;
     padded += (bytes + 15) / 16 * 16;

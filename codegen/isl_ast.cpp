@@ -268,7 +268,30 @@ class AstLowering {
       cast::StmtPtr body = fold_statement(node(isl::manage(isl_ast_node_for_get_body(raw)), iterators, ""));
       copies.push_back(is_true(guard) ? body : cast::if_then(guard, body));
     }
-    return cast::block(copies);
+    cast::ExprPtr runs = copies.empty() ? cast::int_const(1, DType::Bool) : loop_runs(raw, iterators, isl_iterator);
+    if (is_true(runs) || mentions_loop_iterator(*runs, iterators)) return cast::block(copies);
+    return cast::if_then(runs, cast::block(copies));
+  }
+
+  // Whether the loop runs at all: its condition at its initial value. The copies' guards are
+  // simplified by what holds when the loop runs; a `for` checks that itself, unrolled copies must
+  // where nothing else does: a range bounded only through hardware indices that share an axis
+  // (the launch box is wider than the range) is empty for some work-items, and no enclosing loop
+  // stops them. A condition on an enclosing loop's iterator is that loop's bound (isl derives
+  // the loops' bounds from the same instances), so it is left out.
+  cast::ExprPtr loop_runs(isl_ast_node* for_node, IteratorValues iterators, const std::string& isl_iterator) const {
+    iterators[isl_iterator] = fold(expr(isl::manage(isl_ast_node_for_get_init(for_node)), iterators));
+    return fold(expr(isl::manage(isl_ast_node_for_get_cond(for_node)), iterators));
+  }
+
+  static bool mentions_loop_iterator(const cast::Expr& condition, const IteratorValues& iterators) {
+    if (condition.kind == cast::ExprKind::Var) {
+      for (const auto& [name, value] : iterators)
+        if (value->kind == cast::ExprKind::Var && value->name == condition.name) return true;
+    }
+    for (const cast::ExprPtr& arg : condition.args)
+      if (arg && mentions_loop_iterator(*arg, iterators)) return true;
+    return false;
   }
 
   // A vec loop as whole-vector operations: only a loop around one statement whose every lane runs

@@ -322,6 +322,13 @@ class StatementPrinter {
               << stmt.shared_offset << ");\n";
           break;
         }
+        if (!stmt.alias_of.empty()) {
+          // OpenCL pointers carry their address space; CUDA's generic pointers reach shared memory.
+          bool qualified = stmt.local_memory && target_ == Target::OpenCL;
+          std::string type = (qualified ? local_space(target_) : std::string()) + c_type_name(stmt.dtype);
+          out << pad << type << " *" << stmt.name << " = (" << type << " *) " << stmt.alias_of << ";\n";
+          break;
+        }
         out << pad << (stmt.local_memory ? local_space(target_) : "") << (stmt.is_const ? "const " : "")
             << (stmt.vector_width > 0 ? vector_type_name(stmt.dtype, stmt.vector_width) : c_type_name(stmt.dtype))
             << " " << stmt.name;

@@ -448,9 +448,16 @@ bool is_loop(const LoopKernel& kernel, const std::string& iname) {
   return kind != InameTag::Kind::Group && kind != InameTag::Kind::Local;
 }
 
+// ilp and vec inames are not loops in loopy (they are unrolled at each instruction), so they nest
+// inside any loop: the register-tiled matmul's ilp inames go inside k_outer without being asked.
+bool nests_anywhere(const InameTag& tag) {
+  return tag.kind == InameTag::Kind::Ilp || tag.kind == InameTag::Kind::Vec;
+}
+
 // The copy is made in the outer inames' loops, which the readers must enter before any other of
 // theirs: outer loops first (added as loop priorities where the domains' order differs, checked
-// against the dependences like prioritize_loops), and no other loop of a reader around one.
+// against the dependences like prioritize_loops), and no other loop of a reader around one
+// (swept, ilp and vec loops are moved inside).
 void nest_outer_loops_first(LoopKernel& kernel, const FootprintRequest& request, const std::set<std::string>& outer,
                             const std::vector<std::size_t>& readers) {
   std::vector<std::string> nesting = codegen::iname_nesting_order(kernel);
@@ -464,7 +471,7 @@ void nest_outer_loops_first(LoopKernel& kernel, const FootprintRequest& request,
         if (outer.count(other) != 0 || !is_loop(kernel, other) || position(other) > position(o)) continue;
         bool swept = std::find(request.options.sweep_inames.begin(), request.options.sweep_inames.end(), other) !=
                      request.options.sweep_inames.end();
-        if (!swept) {
+        if (!swept && !nests_anywhere(kernel.tag_of(other))) {
           throw Error(request.transform + ": instruction '" + reader.id + "' runs loop '" + other + "' around loop '" + o +
                       "', in which the values are copied; add '" + other +
                       "' to the outer inames, or nest it inside with prioritize_loops");

@@ -88,6 +88,10 @@ struct Temporary {
   std::vector<double> initializer;
   // The storage layout, as for arguments (empty: C order); padding gives strides beyond the shape.
   std::vector<std::string> dim_tags;
+  // alias_temporaries: the name of the storage area shared with other temporaries (empty: its
+  // own). Code generation declares the area once, sized for the largest, and each temporary as a
+  // pointer into it.
+  std::string base_storage;
 };
 
 enum class InstructionKind { Assignment, Barrier, NoOp };

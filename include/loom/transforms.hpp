@@ -116,6 +116,7 @@ std::string find_unused_axis_tag(const LoopKernel& kernel, const std::string& ki
 #include "loom/gpu_transforms.hpp"
 #include "loom/memory_transforms.hpp"
 #include "loom/layout_transforms.hpp"
+#include "loom/buffer_transforms.hpp"
 
 namespace loom {
 

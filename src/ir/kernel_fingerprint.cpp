@@ -10,7 +10,7 @@ namespace {
 // kernels could share a cache entry and one would run the other's code); the size checks make
 // the compiler point here when a field is added.
 static_assert(sizeof(KernelArgument) == 128, "add the new KernelArgument field to kernel_fingerprint");
-static_assert(sizeof(Temporary) == 120, "add the new Temporary field to kernel_fingerprint");
+static_assert(sizeof(Temporary) == 152, "add the new Temporary field to kernel_fingerprint");
 static_assert(sizeof(KernelOptions) == 40, "add the new KernelOptions field to kernel_fingerprint");
 static_assert(sizeof(Instruction) == 320, "add the new Instruction field to kernel_fingerprint");
 
@@ -38,7 +38,7 @@ void write_argument(std::ostream& out, const KernelArgument& arg) {
 void write_temporary(std::ostream& out, const Temporary& temporary) {
   out << "temporary " << temporary.name << " dtype=" << dtype_text(temporary.dtype)
       << " shape=" << exprs_text(temporary.shape) << " space=" << address_space_name(temporary.address_space)
-      << " read_only=" << temporary.read_only << " init=";
+      << " read_only=" << temporary.read_only << " base_storage=" << temporary.base_storage << " init=";
   std::ostringstream values;
   values.precision(17);
   for (double value : temporary.initializer) values << value << ";";

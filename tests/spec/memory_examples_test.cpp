@@ -41,6 +41,7 @@ const std::vector<Example>& examples() {
       // The bandwidth benchmarks' specs (examples/bandwidth/, benchmarks/gpu/kernels.json).
       {"../bandwidth/vector_add.json", {{{"n", 1}}, {{"n", 1024}}, {{"n", 1025}}, {{"n", 5000}}}, -1},
       {"../bandwidth/vector_scale.json", {{{"n", 1}}, {{"n", 1024}}, {{"n", 1025}}, {{"n", 5000}}}, -1},
+      {"matmul_register_tiled.json", {{{"n", 1}}, {{"n", 64}}, {{"n", 65}}}, 2},
   };
   return all;
 }

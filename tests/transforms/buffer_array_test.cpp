@@ -1,0 +1,125 @@
+// buffer_array (issue 11): the part of an array a loop nest accesses kept in a temporary,
+// initialized (from the array or an init expression) and stored back. Checked against the
+// untransformed kernel on the C target (private buffer) and on OpenCL (a local buffer filled and
+// stored by l.auto inames, with barriers); refusals assert their message.
+#include <gtest/gtest.h>
+
+#include "loom/loom.hpp"
+#include "runtime/host_opencl.hpp"
+#include "test_helpers.hpp"
+
+namespace loom {
+namespace {
+
+using testing::error_message;
+using testing::expect_matches_reference;
+
+bool have_opencl() {
+  try {
+    detail::opencl_device_info();
+    return true;
+  } catch (const EnvironmentError&) {
+    return false;
+  }
+}
+
+#define SKIP_WITHOUT_OPENCL() \
+  if (!have_opencl()) GTEST_SKIP() << "no OpenCL platform"
+
+LoopKernel accumulating_matmul() {
+  return make_kernel({"{[i,j,k]: 0<=i,j,k<n}"}, "c[i, j] = c[i, j] + a[i, k]*b[k, j] {id=update}",
+                     {array_arg("a, b, c", DType::Float32, {"n", "n"}), value_arg("n")},
+                     {.name = "matmul_acc"});
+}
+
+LoopKernel split_by_four(const LoopKernel& kernel) {
+  return split_iname(split_iname(kernel, "i", 4), "j", 4);
+}
+
+// Without a work-group, l.auto would make one of the init inames; sequential loops here (C target).
+TEST(BufferArrayTest, InitExpressionAccumulatesIntoABufferedOutput) {
+  LoopKernel kernel = buffer_array(
+      split_by_four(accumulating_matmul()), "c", {"i_inner", "j_inner"},
+      {.init_expression = "0", .store_expression = "base + buffer", .default_tag = std::nullopt});
+  const Temporary* buffer = kernel.find_temporary("c_buf");
+  ASSERT_NE(buffer, nullptr);
+  ASSERT_EQ(buffer->shape.size(), 2u);
+  EXPECT_EQ(to_string(buffer->shape[0]) + "x" + to_string(buffer->shape[1]), "4x4");
+  const Instruction* init = kernel.find_instruction("init_c");
+  const Instruction* store = kernel.find_instruction("store_c");
+  ASSERT_NE(init, nullptr);
+  ASSERT_NE(store, nullptr);
+  EXPECT_EQ(to_string(init->expression), "0");
+  EXPECT_NE(to_string(store->expression).find("c_buf["), std::string::npos)
+      << to_string(store->expression);
+  EXPECT_EQ(store->depends_on.count("update"), 1u);
+  EXPECT_EQ(kernel.find_instruction("update")->depends_on.count("init_c"), 1u);
+  EXPECT_TRUE(kernel.substitutions.empty());
+  for (int64_t n : {1, 4, 7, 13})
+    expect_matches_reference(kernel, accumulating_matmul(), {{"n", n}});
+}
+
+TEST(BufferArrayTest, DefaultInitCopiesAndStoreWritesBack) {
+  LoopKernel kernel = buffer_array(split_by_four(accumulating_matmul()), "c",
+                                   {"i_inner", "j_inner"}, {.default_tag = std::nullopt});
+  EXPECT_EQ(to_string(kernel.find_instruction("init_c")->expression).substr(0, 2), "c[");
+  for (int64_t n : {3, 8}) expect_matches_reference(kernel, accumulating_matmul(), {{"n", n}});
+}
+
+TEST(BufferArrayTest, LaterReadersWaitForTheStore) {
+  LoopKernel base =
+      make_kernel({"{[i,k]: 0<=i,k<n}", "{[m]: 0<=m<n}"},
+                  "c[i] = c[i] + a[i, k] {id=update}\nout[m] = 2*c[m] {id=after, dep=update}",
+                  {array_arg("a", DType::Float32, {"n", "n"}),
+                   array_arg("c, out", DType::Float32, {"n"}), value_arg("n")},
+                  {.name = "sum_rows"});
+  LoopKernel kernel =
+      buffer_array(split_iname(base, "i", 8), "c", {"i_inner"},
+                   {.init_expression = "base", .within = "id:update", .default_tag = std::nullopt});
+  EXPECT_EQ(kernel.find_instruction("after")->depends_on.count("store_c"), 1u);
+  for (int64_t n : {1, 8, 19}) expect_matches_reference(kernel, base, {{"n", n}});
+}
+
+TEST(BufferArrayOpenCL, LocalBufferFilledAndStoredByTheWorkGroup) {
+  SKIP_WITHOUT_OPENCL();
+  LoopKernel kernel =
+      split_iname(accumulating_matmul(), "i", 8, {.outer_tag = "g.0", .inner_tag = "l.1"});
+  kernel = split_iname(kernel, "j", 8, {.outer_tag = "g.1", .inner_tag = "l.0"});
+  kernel = buffer_array(
+      kernel, "c", {"i_inner", "j_inner"},
+      {.init_expression = "0", .store_expression = "base + buffer", .default_tag = "l.auto"});
+  EXPECT_EQ(to_string(kernel.tag_of("c_init_1")), "l.0");
+  EXPECT_EQ(to_string(kernel.tag_of("c_store_1")), "l.0");
+  CheckOptions options;
+  options.target = Target::OpenCL;
+  for (int64_t n : {1, 8, 13, 24})
+    expect_matches_reference(kernel, accumulating_matmul(), {{"n", n}}, options);
+}
+
+TEST(BufferArrayTest, RegistryCallMatchesTheTypedCall) {
+  LoopKernel split = split_by_four(accumulating_matmul());
+  LoopKernel typed = buffer_array(
+      split, "c", {"i_inner", "j_inner"},
+      {.init_expression = "0", .store_expression = "base + buffer", .default_tag = std::nullopt});
+  LoopKernel named = apply_transform(split, {"buffer_array",
+                                             {{"var_name", std::string("c")},
+                                              {"buffer_inames", std::string("i_inner, j_inner")},
+                                              {"init_expression", std::string("0")},
+                                              {"store_expression", std::string("base + buffer")},
+                                              {"default_tag", std::monostate{}}}});
+  EXPECT_EQ(instructions_text(typed), instructions_text(named));
+}
+
+TEST(BufferArrayTest, UnknownNamesAreRefused) {
+  LoopKernel kernel = split_by_four(accumulating_matmul());
+  std::string message = error_message<Error>([&] { buffer_array(kernel, "d", {"i_inner"}); });
+  EXPECT_NE(message.find("buffer_array: unknown array 'd'"), std::string::npos) << message;
+  message = error_message<Error>([&] { buffer_array(kernel, "c", {"i_innr"}); });
+  EXPECT_NE(message.find("unknown iname 'i_innr'"), std::string::npos) << message;
+  message = error_message<Error>(
+      [&] { buffer_array(kernel, "c", {"i_inner"}, {.within = "id:nothing"}); });
+  EXPECT_NE(message.find("nothing accesses 'c'"), std::string::npos) << message;
+}
+
+}  // namespace
+}  // namespace loom
