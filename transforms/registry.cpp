@@ -154,7 +154,10 @@ TransformArguments::TransformArguments(const TransformSpec& spec, const Transfor
   bool keywords = std::any_of(parameters.begin(), parameters.end(),
                               [](const ParameterSpec& p) { return p.type == ParameterType::KeywordMap; });
   for (const auto& [name, value] : call.arguments) {
-    auto found = std::find_if(parameters.begin(), parameters.end(), [&](const ParameterSpec& p) { return p.name == name; });
+    // A named copy: lambdas cannot capture structured bindings before C++20 compilers fully do.
+    const std::string& argument = name;
+    auto found =
+        std::find_if(parameters.begin(), parameters.end(), [&](const ParameterSpec& p) { return p.name == argument; });
     if (found == parameters.end()) {
       if (keywords) {
         values_[name] = value;
