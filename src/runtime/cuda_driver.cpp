@@ -364,62 +364,65 @@ std::string program_log(const NvrtcApi& api, nvrtcProgram program) {
 
 }  // namespace
 
+namespace {
+
+// An NVRTC program compiled with `options`, destroyed with this object. A source NVRTC rejects is
+// an InternalError carrying its log (loom's generated code must always compile).
+class CompiledProgram {
+ public:
+  CompiledProgram(const std::string& source, const std::vector<const char*>& options, const std::string& subject)
+      : api_(nvrtc_api()), subject_(subject) {
+    check_nvrtc(api_, api_.nvrtcCreateProgram(&program_, source.c_str(), "loom.cu", 0, nullptr, nullptr),
+                "nvrtcCreateProgram", subject);
+    nvrtcResult result = api_.nvrtcCompileProgram(program_, static_cast<int>(options.size()), options.data());
+    if (result == kNvrtcCompilationError) {
+      throw InternalError("NVRTC rejected loom's generated CUDA code for " + subject + " (a bug in loom):\n" +
+                          program_log(api_, program_));
+    }
+    check_nvrtc(api_, result, "nvrtcCompileProgram", subject);
+  }
+  CompiledProgram(const CompiledProgram&) = delete;
+  CompiledProgram& operator=(const CompiledProgram&) = delete;
+  ~CompiledProgram() { api_.nvrtcDestroyProgram(&program_); }
+
+  std::vector<char> cubin() const {
+    std::size_t size = 0;
+    check_nvrtc(api_, api_.nvrtcGetCUBINSize(program_, &size), "nvrtcGetCUBINSize", subject_);
+    std::vector<char> cubin(size);
+    check_nvrtc(api_, api_.nvrtcGetCUBIN(program_, cubin.data()), "nvrtcGetCUBIN", subject_);
+    return cubin;
+  }
+  std::string ptx() const {
+    std::size_t size = 0;
+    check_nvrtc(api_, api_.nvrtcGetPTXSize(program_, &size), "nvrtcGetPTXSize", subject_);
+    std::string ptx(size, '\0');
+    check_nvrtc(api_, api_.nvrtcGetPTX(program_, ptx.data()), "nvrtcGetPTX", subject_);
+    return ptx.substr(0, ptx.find('\0'));
+  }
+  std::string log() const { return program_log(api_, program_); }
+
+ private:
+  const NvrtcApi& api_;
+  std::string subject_;
+  nvrtcProgram program_ = nullptr;
+};
+
+}  // namespace
+
 NvrtcOutput nvrtc_compile(const std::string& source, const std::string& arch, const std::string& subject,
                           bool report) {
-  const NvrtcApi& api = nvrtc_api();
-  nvrtcProgram program = nullptr;
-  check_nvrtc(api, api.nvrtcCreateProgram(&program, source.c_str(), "loom.cu", 0, nullptr, nullptr),
-              "nvrtcCreateProgram", subject);
-  struct Destroy {
-    const NvrtcApi& api;
-    nvrtcProgram& program;
-    ~Destroy() { api.nvrtcDestroyProgram(&program); }
-  } destroy{api, program};
   std::string arch_option = "-arch=" + arch;
   std::vector<const char*> options = {arch_option.c_str(), "-std=c++17", "-lineinfo"};
   // ptxas's verbose report (registers, spills, shared memory per kernel) lands in the log.
   if (report) options.push_back("--ptxas-options=-v");
-  nvrtcResult result = api.nvrtcCompileProgram(program, static_cast<int>(options.size()), options.data());
-  if (result == kNvrtcCompilationError) {
-    throw InternalError("NVRTC rejected loom's generated CUDA code for " + subject + " (a bug in loom):\n" +
-                        program_log(api, program));
-  }
-  check_nvrtc(api, result, "nvrtcCompileProgram", subject);
-  NvrtcOutput output;
-  std::size_t size = 0;
-  check_nvrtc(api, api.nvrtcGetCUBINSize(program, &size), "nvrtcGetCUBINSize", subject);
-  output.cubin.resize(size);
-  check_nvrtc(api, api.nvrtcGetCUBIN(program, output.cubin.data()), "nvrtcGetCUBIN", subject);
-  if (report) {
-    // With -arch=sm_XX NVRTC makes no PTX; the report's PTX is compiled for compute_XX.
-    output.log = program_log(api, program);
-  }
-  return output;
+  CompiledProgram program(source, options, subject);
+  return {program.cubin(), report ? program.log() : std::string()};
 }
 
 std::string nvrtc_ptx(const std::string& source, const std::string& arch, const std::string& subject) {
-  const NvrtcApi& api = nvrtc_api();
-  nvrtcProgram program = nullptr;
-  check_nvrtc(api, api.nvrtcCreateProgram(&program, source.c_str(), "loom.cu", 0, nullptr, nullptr),
-              "nvrtcCreateProgram", subject);
-  struct Destroy {
-    const NvrtcApi& api;
-    nvrtcProgram& program;
-    ~Destroy() { api.nvrtcDestroyProgram(&program); }
-  } destroy{api, program};
+  // With -arch=sm_XX NVRTC makes no PTX: compile for the virtual architecture compute_XX.
   std::string virtual_arch = "-arch=compute_" + arch.substr(arch.find('_') + 1);
-  const char* options[] = {virtual_arch.c_str(), "-std=c++17", "-lineinfo"};
-  nvrtcResult result = api.nvrtcCompileProgram(program, 3, options);
-  if (result == kNvrtcCompilationError) {
-    throw InternalError("NVRTC rejected loom's generated CUDA code for " + subject + " (a bug in loom):\n" +
-                        program_log(api, program));
-  }
-  check_nvrtc(api, result, "nvrtcCompileProgram", subject);
-  std::size_t size = 0;
-  check_nvrtc(api, api.nvrtcGetPTXSize(program, &size), "nvrtcGetPTXSize", subject);
-  std::string ptx(size, '\0');
-  check_nvrtc(api, api.nvrtcGetPTX(program, ptx.data()), "nvrtcGetPTX", subject);
-  return ptx.substr(0, ptx.find('\0'));
+  return CompiledProgram(source, {virtual_arch.c_str(), "-std=c++17", "-lineinfo"}, subject).ptx();
 }
 
 std::vector<char> nvrtc_compile_to_cubin(const std::string& source, const std::string& arch,

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <unistd.h>
 
+#include "device_helpers.hpp"
 #include "loom/loom.hpp"
 #include "analysis/address_spaces.hpp"
 #include "analysis/preprocess.hpp"
@@ -20,30 +21,16 @@
 namespace loom {
 namespace {
 
+using testing::have_opencl;
+using testing::count;
+
 using testing::error_message;
 using testing::expect_matches_reference;
 
 // Code generation decides address spaces; the analysis tests look at the decided kernel.
 LoopKernel resolve_address_spaces_for_test(const LoopKernel& kernel);
 
-bool have_opencl() {
-  try {
-    detail::opencl_device_info();
-    return true;
-  } catch (const EnvironmentError&) {
-    return false;
-  }
-}
-
 // CI installs PoCL (./dev deps), so these run there; only a machine without any OpenCL platform skips.
-#define SKIP_WITHOUT_OPENCL() \
-  if (!have_opencl()) GTEST_SKIP() << "no OpenCL platform"
-
-int count(const std::string& text, const std::string& what) {
-  int n = 0;
-  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
 
 // The device kernels of a translation unit, without the preamble's helpers.
 std::string kernels_of(const std::string& source) {
@@ -197,7 +184,6 @@ TEST(GpuCodegenOpenCL, MatmulOnBothAxes) {
     expect_on_opencl(kernel, reference, {{"n", n}, {"m", m}, {"l", l}});
   }
 }
-
 
 // ---- local memory and barriers ------------------------------------------------------------------
 
@@ -462,7 +448,6 @@ TEST(GpuCodegenOpenCL, AddInamesForUnusedHardwareAxes) {
   for (int64_t n : {1, 17, 40}) expect_on_opencl(kernel, reference, {{"n", n}});
 }
 
-
 // ---- the CUDA source compiles with nvcc (compile only; the NVRTC path is the runtime's) --------
 
 std::string find_nvcc() {
@@ -504,7 +489,6 @@ TEST(GpuCodegen, EveryTestKernelCompilesWithNvcc) {
   }
   std::filesystem::remove_all(dir);
 }
-
 
 // ---- add_barrier (issue 7's transform) executed on OpenCL --------------------------------------
 

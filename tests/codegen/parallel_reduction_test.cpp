@@ -4,6 +4,7 @@
 // by NVRTC, and the refusal of a reduction over a g.N iname.
 #include <gtest/gtest.h>
 
+#include "device_helpers.hpp"
 #include "loom/loom.hpp"
 #include "runtime/cuda_driver.hpp"
 #include "runtime/host_opencl.hpp"
@@ -12,26 +13,11 @@
 namespace loom {
 namespace {
 
+using testing::have_opencl;
+using testing::count;
+
 using testing::error_message;
 using testing::expect_matches_reference;
-
-bool have_opencl() {
-  try {
-    detail::opencl_device_info();
-    return true;
-  } catch (const EnvironmentError&) {
-    return false;
-  }
-}
-
-#define SKIP_WITHOUT_OPENCL() \
-  if (!have_opencl()) GTEST_SKIP() << "no OpenCL platform"
-
-int count(const std::string& text, const std::string& what) {
-  int n = 0;
-  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
 
 void expect_on_opencl(const LoopKernel& kernel, const LoopKernel& reference, const ParameterMap& parameters = {}) {
   expect_matches_reference(kernel, reference, parameters, CheckOptions{.target = Target::OpenCL});

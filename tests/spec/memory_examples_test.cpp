@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <set>
 
+#include "device_helpers.hpp"
 #include "loom/loom.hpp"
 #include "runtime/host_cuda.hpp"
 #include "runtime/host_opencl.hpp"
@@ -14,6 +15,8 @@
 
 namespace loom {
 namespace {
+
+using testing::count;
 
 namespace fs = std::filesystem;
 
@@ -50,12 +53,6 @@ const std::vector<Example>& examples() {
 fs::path example_path(const std::string& file) {
   const char* folder = std::getenv("LOOM_EXAMPLES");
   return fs::path(folder != nullptr ? folder : LOOM_EXAMPLES_DIR) / "memory" / file;
-}
-
-int count(const std::string& text, const std::string& what) {
-  int n = 0;
-  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
 }
 
 void check_every_size(const Example& example, Target target) {

@@ -3,6 +3,7 @@
 // and on OpenCL (local, with the barrier between the uses); refusals assert their message.
 #include <gtest/gtest.h>
 
+#include "device_helpers.hpp"
 #include "loom/loom.hpp"
 #include "runtime/host_opencl.hpp"
 #include "test_helpers.hpp"
@@ -10,14 +11,10 @@
 namespace loom {
 namespace {
 
+using testing::count;
+
 using testing::error_message;
 using testing::expect_matches_reference;
-
-int count(const std::string& text, const std::string& what) {
-  int n = 0;
-  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
 
 Temporary array_temporary(const std::string& name, int64_t length) {
   return {.name = name, .dtype = DType::Float32, .shape = {int_literal(length)}};

@@ -4,6 +4,7 @@
 // stored by l.auto inames, with barriers); refusals assert their message.
 #include <gtest/gtest.h>
 
+#include "device_helpers.hpp"
 #include "loom/loom.hpp"
 #include "runtime/host_opencl.hpp"
 #include "test_helpers.hpp"
@@ -11,20 +12,10 @@
 namespace loom {
 namespace {
 
+using testing::have_opencl;
+
 using testing::error_message;
 using testing::expect_matches_reference;
-
-bool have_opencl() {
-  try {
-    detail::opencl_device_info();
-    return true;
-  } catch (const EnvironmentError&) {
-    return false;
-  }
-}
-
-#define SKIP_WITHOUT_OPENCL() \
-  if (!have_opencl()) GTEST_SKIP() << "no OpenCL platform"
 
 LoopKernel accumulating_matmul() {
   return make_kernel({"{[i,j,k]: 0<=i,j,k<n}"}, "c[i, j] = c[i, j] + a[i, k]*b[k, j] {id=update}",

@@ -3,6 +3,7 @@
 // index; vec axes as OpenCL/CUDA vector loads and stores; refusals with their text.
 #include <gtest/gtest.h>
 
+#include "device_helpers.hpp"
 #include "loom/loom.hpp"
 #include "runtime/cuda_driver.hpp"
 #include "runtime/host_cuda.hpp"
@@ -12,20 +13,10 @@
 namespace loom {
 namespace {
 
+using testing::have_opencl;
+
 using testing::error_message;
 using testing::expect_matches_reference;
-
-bool have_opencl() {
-  try {
-    detail::opencl_device_info();
-    return true;
-  } catch (const EnvironmentError&) {
-    return false;
-  }
-}
-
-#define SKIP_WITHOUT_OPENCL() \
-  if (!have_opencl()) GTEST_SKIP() << "no OpenCL platform"
 
 bool contains(const std::string& text, const std::string& what) {
   return text.find(what) != std::string::npos;

@@ -5,6 +5,7 @@
 // not divide the 64x64 tiles, with and without a buffered output.
 #include <gtest/gtest.h>
 
+#include "device_helpers.hpp"
 #include "loom/loom.hpp"
 #include "runtime/host_opencl.hpp"
 #include "test_helpers.hpp"
@@ -12,25 +13,10 @@
 namespace loom {
 namespace {
 
+using testing::have_opencl;
+using testing::count;
+
 using testing::expect_matches_reference;
-
-bool have_opencl() {
-  try {
-    detail::opencl_device_info();
-    return true;
-  } catch (const EnvironmentError&) {
-    return false;
-  }
-}
-
-#define SKIP_WITHOUT_OPENCL() \
-  if (!have_opencl()) GTEST_SKIP() << "no OpenCL platform"
-
-int count(const std::string& text, const std::string& what) {
-  int n = 0;
-  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
 
 LoopKernel matmul() {
   return make_kernel({"{[i,j,k]: 0<=i,j,k<n}"}, "c[i, j] = sum(k, a[i, k]*b[k, j])",

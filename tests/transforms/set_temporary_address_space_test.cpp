@@ -3,6 +3,7 @@
 // message.
 #include <gtest/gtest.h>
 
+#include "device_helpers.hpp"
 #include "loom/loom.hpp"
 #include "runtime/host_opencl.hpp"
 #include "test_helpers.hpp"
@@ -10,17 +11,10 @@
 namespace loom {
 namespace {
 
+using testing::have_opencl;
+
 using testing::error_message;
 using testing::expect_matches_reference;
-
-bool have_opencl() {
-  try {
-    detail::opencl_device_info();
-    return true;
-  } catch (const EnvironmentError&) {
-    return false;
-  }
-}
 
 LoopKernel staged() {
   return make_kernel(
