@@ -103,7 +103,7 @@ std::optional<ExpressionLowering::VectorAccess> ExpressionLowering::vector_acces
   for (std::size_t other = 0; other < access.operands.size(); ++other) {
     if (other != axis && uses_variable(*access.operands[other], vec_iname)) return std::nullopt;
   }
-  const ExprPtr& length = shape_of(access.name)[axis];
+  ExprPtr length = shape_of(access.name)[axis];  // shape_of returns a copy
   if (length->kind != ExprKind::IntLiteral || length->int_value != lanes) return std::nullopt;
   DType dtype = types_.variable_dtype(access.name);
   if (!has_vector_type(dtype, target_)) return std::nullopt;

@@ -59,7 +59,8 @@ TEST(RemoveInstructions, TheResultIsTheNewReference) {
                                   "out[i] = x {id=r, dep=w}",
                                   {array_arg("a, out", DType::Float32, {"n"})});
   auto has_flow = [](const LoopKernel& k, const std::string& source, const std::string& sink) {
-    for (const Dependence& dependence : dependences_of(k)->dependences) {
+    auto graph = dependences_of(k);  // kept alive: the loop below walks its vector
+    for (const Dependence& dependence : graph->dependences) {
       if (dependence.kind == DependenceKind::Flow && dependence.source == source &&
           dependence.sink == sink && !dependence.relation.is_empty())
         return true;
