@@ -119,6 +119,22 @@ std::vector<GlobalTemporary> global_temporaries(const LoopKernel& kernel, cast::
   return result;
 }
 
+bool has_barrier(const LoopKernel& kernel, const std::vector<int>& instructions) {
+  return std::any_of(instructions.begin(), instructions.end(), [&](int index) {
+    return kernel.instructions[static_cast<std::size_t>(index)].kind == InstructionKind::Barrier;
+  });
+}
+
+// Predicates the statement's domain holds are guarded by isl's AST.
+void drop_predicates_in_domain(Instruction& instruction, const codegen::Statement& statement) {
+  std::vector<ExprPtr> kept;
+  for (std::size_t i = 0; i < instruction.predicates.size(); ++i) {
+    bool in_domain = i < statement.predicate_in_domain.size() && statement.predicate_in_domain[i];
+    if (!in_domain) kept.push_back(instruction.predicates[i]);
+  }
+  instruction.predicates = std::move(kept);
+}
+
 // Unrolling more copies than this is almost always a mistake (a missing split).
 constexpr int64_t kMaxUnrolledCopies = 1024;
 
@@ -131,7 +147,8 @@ class StatementLowerer {
 
   cast::StmtPtr operator()(const codegen::Statement& statement, const codegen::InameValues& inames) const {
     if (!statement.region) {
-      const Instruction& instruction = kernel_.instructions[static_cast<std::size_t>(statement.instruction_index)];
+      Instruction instruction = kernel_.instructions[static_cast<std::size_t>(statement.instruction_index)];
+      drop_predicates_in_domain(instruction, statement);
       // Hardware inames are not loops: their values are the constants declared at the kernel's top.
       codegen::InameValues values = inames;
       for (const std::string& iname : instruction.within_inames) {
@@ -143,9 +160,9 @@ class StatementLowerer {
   }
 
   cast::StmtPtr loop_nest(const codegen::KernelSchedule& schedule, const isl::set& context,
-                          const std::vector<std::string>& hoistable = {}) const {
+                          const codegen::HardwareParameters& hardware = {}) const {
     return codegen::generate_loop_nest(schedule, context, kernel_.options.index_dtype, *this,
-                                       [this](const std::string& iname) { return loop_style(iname); }, hoistable);
+                                       [this](const std::string& iname) { return loop_style(iname); }, hardware);
   }
 
  private:
@@ -315,31 +332,31 @@ bool mentions_any(const cast::ExprPtr& expr, const std::set<std::string>& names)
 
 // DESIGN.md §5: a barrier under a condition or loop bound that depends on a work-item's index
 // would make some work-items skip it (undefined behaviour). Construction avoids it; this refuses
-// what slips through.
-void refuse_divergent_barriers(const cast::StmtPtr& stmt, const std::set<std::string>& hardware,
+// what slips through. Conditions on work-group indices alone are uniform in a group: allowed.
+void refuse_divergent_barriers(const cast::StmtPtr& stmt, const std::set<std::string>& local,
                                const std::string& condition, const std::string& kernel_name) {
   if (!stmt) return;
   switch (stmt->kind) {
     case cast::StmtKind::Barrier:
       if (!condition.empty()) {
         throw Error("kernel '" + kernel_name + "': a barrier would sit under " + condition +
-                    ", which depends on a hardware index, so some work-items would skip it; make the loop "
-                    "bounds or conditions around the barrier independent of g/l inames");
+                    ", which depends on a work-item index, so some work-items would skip it; make the loop "
+                    "bounds or conditions around the barrier independent of l inames");
       }
       return;
     case cast::StmtKind::For: {
-      bool divergent = mentions_any(stmt->init, hardware) || mentions_any(stmt->condition, hardware);
+      bool divergent = mentions_any(stmt->init, local) || mentions_any(stmt->condition, local);
       std::string inner = condition.empty() && divergent ? "the bounds of the loop over '" + stmt->name + "'" : condition;
-      refuse_divergent_barriers(stmt->body[0], hardware, inner, kernel_name);
+      refuse_divergent_barriers(stmt->body[0], local, inner, kernel_name);
       return;
     }
     case cast::StmtKind::If: {
-      std::string inner = condition.empty() && mentions_any(stmt->condition, hardware) ? "a condition" : condition;
-      for (const cast::StmtPtr& child : stmt->body) refuse_divergent_barriers(child, hardware, inner, kernel_name);
+      std::string inner = condition.empty() && mentions_any(stmt->condition, local) ? "a condition" : condition;
+      for (const cast::StmtPtr& child : stmt->body) refuse_divergent_barriers(child, local, inner, kernel_name);
       return;
     }
     default:
-      for (const cast::StmtPtr& child : stmt->body) refuse_divergent_barriers(child, hardware, condition, kernel_name);
+      for (const cast::StmtPtr& child : stmt->body) refuse_divergent_barriers(child, local, condition, kernel_name);
   }
 }
 
@@ -443,18 +460,21 @@ DeviceProgram device_program(LoopKernel& kernel, const cast::Function& signature
       for (cast::StmtPtr& declaration : declarations) body.push_back(declaration);
       codegen::KernelSchedule schedule = codegen::build_schedule(kernel, nest);
       StatementLowerer lowerer(kernel, nest, target);
-      std::vector<std::string> hardware_names;
-      for (const codegen::HardwareIname& hw : launch.inames) hardware_names.push_back(hw.iname);
-      body.push_back(lowerer.loop_nest(schedule, launch.context, hardware_names));
+      codegen::HardwareParameters hardware;
+      for (const codegen::HardwareIname& hw : launch.inames) (hw.local ? hardware.local : hardware.group).push_back(hw.iname);
+      // PoCL 3.1 (loom's CPU OpenCL) mis-executes barriers directly under a group-uniform if/else
+      // (heap corruption; oclgrind and CUDA run the same code correctly): on OpenCL, nests with
+      // barriers keep one guarded copy.
+      hardware.split_full_groups = target == Target::CUDA || !has_barrier(kernel, used);
+      body.push_back(lowerer.loop_nest(schedule, launch.context, hardware));
       timer.mark("isl AST and lowering");
       cast::Function function = signature;
       function.name = name;
       function.body = cast::block(body);
       function.device_kernel = true;
       for (int axis = 0; axis < 3; ++axis) function.block_size[axis] = launch.block[static_cast<std::size_t>(axis)];
-      std::set<std::string> hardware;
-      for (const codegen::HardwareIname& hw : launch.inames) hardware.insert(hw.iname);
-      refuse_divergent_barriers(function.body, hardware, "", function.name);
+      std::set<std::string> local(hardware.local.begin(), hardware.local.end());
+      refuse_divergent_barriers(function.body, local, "", function.name);
       DeviceKernel device;
       device.name = function.name;
       device.grid_size.assign(launch.grid.begin(), launch.grid.end());

@@ -377,6 +377,12 @@ isl_ast_node* statement_call(isl_ast_node* node, isl_ast_build* build, void*) {
 
 namespace {
 
+std::vector<std::string> all_of(const HardwareParameters& hardware) {
+  std::vector<std::string> names = hardware.group;
+  names.insert(names.end(), hardware.local.begin(), hardware.local.end());
+  return names;
+}
+
 // The condition on the parameters every statement shares (on GPU targets typically the
 // boundary guard on the hardware inames, `16*i_outer + i_inner < n`), or nullopt when the
 // statements' conditions differ (e.g. a barrier, which runs everywhere). isl spends most of its
@@ -402,24 +408,78 @@ std::optional<isl::set> shared_parameter_condition(const isl::schedule& schedule
   return shared;
 }
 
+isl::set without_constraints_on_param(const isl::set& set, const std::string& name) {
+  int pos = isl_extra::find_dim(set, isl_dim_param, name);
+  if (pos < 0) return set;
+  return isl::manage(isl_set_drop_constraints_involving_dims(set.copy(), isl_dim_param, static_cast<unsigned>(pos), 1));
+}
+
+// The condition on the work-group indices (and the kernel's parameters) under which the group
+// runs every statement at every point a group unconstrained by its own indices would: each
+// statement's domain with the constraints that mention a group index dropped is the "full box";
+// a group is full when no point of that box is missing from its domain. For a split
+// `i = 1024*i_outer + 256*i_unr + i_inner < n` that is `1024*i_outer + 1023 < n`. Nullopt when
+// every group is full or none is (then a second copy of the nest would gain nothing). The
+// condition mentions no work-item index, so both branches are uniform in a group (barriers in
+// them are legal).
+std::optional<isl::set> full_group_condition(const isl::schedule& schedule, const isl::set& context,
+                                             const HardwareParameters& hardware) {
+  if (hardware.group.empty() || !hardware.split_full_groups) return std::nullopt;
+  isl::set params = context.params();
+  isl::set group_context = params;
+  for (const std::string& name : hardware.local) group_context = isl_extra::project_out_param(group_context, name);
+  isl::set full = group_context;
+  schedule.get_domain().foreach_set([&](isl::set domain) {
+    domain = domain.intersect_params(params);
+    isl::set box = domain;
+    for (const std::string& name : hardware.group) box = without_constraints_on_param(box, name);
+    box = box.intersect_params(params);
+    isl::set missing = box.subtract(domain).params();
+    for (const std::string& name : hardware.local) missing = isl_extra::project_out_param(missing, name);
+    full = full.subtract(missing);
+  });
+  full = full.coalesce();
+  if (full.is_empty() || full.is_equal(group_context)) return std::nullopt;
+  return full.gist(group_context);
+}
+
+// `condition` (a set of parameter values) as a C expression.
+cast::ExprPtr parameter_test(const KernelSchedule& schedule, const isl::set& context, const isl::set& condition,
+                             DType index_dtype, const StatementLowering& lower_statement, const LoopStyles& loop_styles) {
+  isl_ast_build* build = isl_ast_build_from_context(isl::set(context.params()).release());
+  isl_ast_expr* test = isl_ast_build_expr_from_set(build, condition.copy());
+  isl_ast_build_free(build);
+  if (test == nullptr) isl::exception::throw_last_error(context.ctx());
+  GuardCollector no_guards(loop_styles);
+  return AstLowering(schedule, index_dtype, lower_statement, loop_styles, no_guards).expr(isl::manage(test), {});
+}
+
 }  // namespace
 
 cast::StmtPtr generate_loop_nest(const KernelSchedule& schedule, const isl::set& context,
                                  DType index_dtype, const StatementLowering& lower_statement,
-                                 const LoopStyles& loop_styles, const std::vector<std::string>& hoistable) {
-  if (std::optional<isl::set> condition = shared_parameter_condition(schedule.schedule, context, hoistable)) {
+                                 const LoopStyles& loop_styles, const HardwareParameters& hardware) {
+  if (std::optional<isl::set> full = full_group_condition(schedule.schedule, context, hardware)) {
+    HardwareParameters inside = hardware;
+    inside.group.clear();  // split once
+    // isl keeps a statement's guard on the parameters when the context implies only part of it;
+    // gisting the domains first removes what the full-group condition implies.
+    isl::set full_context = context.intersect_params(*full);
+    KernelSchedule full_schedule = schedule;
+    full_schedule.schedule = isl::manage(isl_schedule_gist_domain_params(schedule.schedule.copy(), full_context.params().release()));
+    cast::StmtPtr fast = generate_loop_nest(full_schedule, full_context, index_dtype, lower_statement, loop_styles, inside);
+    // The other groups get the nest generated as if there were no split: a context with the
+    // complement (a disjunction) makes isl several times slower for no gain in the rare groups.
+    cast::StmtPtr guarded = generate_loop_nest(schedule, context, index_dtype, lower_statement, loop_styles, inside);
+    return cast::if_then(parameter_test(schedule, context, *full, index_dtype, lower_statement, loop_styles),
+                         fast, guarded);
+  }
+  if (std::optional<isl::set> condition = shared_parameter_condition(schedule.schedule, context, all_of(hardware))) {
     KernelSchedule inner = schedule;
     inner.schedule = isl::manage(isl_schedule_gist_domain_params(schedule.schedule.copy(), condition->copy()));
     isl::set narrowed = context.intersect_params(*condition);
     cast::StmtPtr body = generate_loop_nest(inner, narrowed, index_dtype, lower_statement, loop_styles);
-    isl_ast_build* build = isl_ast_build_from_context(isl::set(context.params()).release());
-    isl_ast_expr* test = isl_ast_build_expr_from_set(build, condition->copy());
-    isl_ast_build_free(build);
-    if (test == nullptr) isl::exception::throw_last_error(context.ctx());
-    GuardCollector no_guards(loop_styles);
-    cast::ExprPtr lowered = AstLowering(schedule, index_dtype, lower_statement, loop_styles, no_guards)
-                                .expr(isl::manage(test), {});
-    return cast::if_then(lowered, body);
+    return cast::if_then(parameter_test(schedule, context, *condition, index_dtype, lower_statement, loop_styles), body);
   }
   GuardCollector guards(loop_styles);
   isl_ast_build* build = isl_ast_build_from_context(context.copy());

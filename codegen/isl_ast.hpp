@@ -32,13 +32,26 @@ struct LoopStyle {
 };
 using LoopStyles = std::function<LoopStyle(const std::string& iname)>;
 
+// The hardware indices the AST sees as parameters (GPU targets): work-group indices, the same
+// for every work-item of a group, and work-item indices.
+struct HardwareParameters {
+  std::vector<std::string> group;
+  std::vector<std::string> local;
+  bool split_full_groups = true;  // see generate_loop_nest
+  bool empty() const { return group.empty() && local.empty(); }
+};
+
 // Generates the isl AST of `schedule` under `context` (the kernel's assumptions: constraints that
 // let isl drop guards) and lowers it: for loops named by their inames, isl's integer operations
-// as loom helpers, each statement through `lower_statement`. A condition on the `hoistable`
-// parameters (hardware indices) that every statement shares is taken out first and printed as one
-// `if` around the nest: isl spends most of its time hoisting such a condition itself.
+// as loom helpers, each statement through `lower_statement`. With hardware parameters:
+// - full work-groups run unguarded: where some work-groups (typically the last along an axis)
+//   cover only part of the box the others cover, the nest is generated twice, as
+//   `if (the whole group is in range) {no guards} else {guards}` (docs/decisions.md, "Full
+//   work-groups");
+// - a condition on the hardware indices that every statement shares is taken out first and
+//   printed as one `if` around the nest: isl spends most of its time hoisting such a condition.
 cast::StmtPtr generate_loop_nest(const KernelSchedule& schedule, const isl::set& context,
                                  DType index_dtype, const StatementLowering& lower_statement,
-                                 const LoopStyles& loop_styles, const std::vector<std::string>& hoistable = {});
+                                 const LoopStyles& loop_styles, const HardwareParameters& hardware = {});
 
 }  // namespace loom::codegen

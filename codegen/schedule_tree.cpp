@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "analysis/accesses.hpp"
 #include "ir/isl_extra.hpp"
 #include "ir/isl_kernel.hpp"
 #include "loom/error.hpp"
@@ -179,8 +180,14 @@ class ScheduleBuilder {
     std::string name = statement_name(index);
     std::vector<std::string> dims = dims_of(index);
     isl::set domain = instruction_domain(kernel_, instruction, dims, name, /*with_assumptions=*/false).coalesce();
-    domain = isl::manage(isl_set_remove_redundancies(domain.release()));
-    statements_[name] = Statement{index, dims, domain, nullptr};
+    std::vector<bool> predicate_in_domain;
+    for (const ExprPtr& predicate : instruction.predicates) {
+      std::optional<isl::set> holds = condition_set(*predicate, domain);
+      if (holds) domain = domain.intersect(*holds);
+      predicate_in_domain.push_back(holds.has_value());
+    }
+    domain = isl::manage(isl_set_remove_redundancies(domain.coalesce().release()));
+    statements_[name] = Statement{index, dims, domain, nullptr, predicate_in_domain};
     return isl::schedule::from_domain(isl::union_set(domain));
   }
 

@@ -31,6 +31,9 @@ struct Statement {
   std::vector<std::string> dims;  // loop inames, outermost first
   isl::set domain;                // S_k[dims] with the kernel's parameters
   std::shared_ptr<Region> region;
+  // Per predicate of the instruction: true where it is affine and became part of `domain` (isl
+  // then simplifies it with everything else it knows; lowering leaves it out).
+  std::vector<bool> predicate_in_domain;
 };
 
 struct KernelSchedule {

@@ -59,7 +59,7 @@ LoopKernel resolve_address_spaces_for_test(const LoopKernel& kernel) {
 
 // ---- generated code ---------------------------------------------------------------------------
 
-TEST(GpuCodegen, SplitVectorKernelHasOneGuardAndParametricGrid) {
+TEST(GpuCodegen, SplitVectorKernelRunsFullGroupsUnguardedAndParametricGrid) {
   GeneratedCode code = generate_code(split_vector_kernel(), Target::OpenCL);
   ASSERT_EQ(code.device_kernels.size(), 1u);
   const DeviceKernel& device = code.device_kernels[0];
@@ -69,7 +69,11 @@ TEST(GpuCodegen, SplitVectorKernelHasOneGuardAndParametricGrid) {
   EXPECT_NE(code.source.find("reqd_work_group_size(128, 1, 1)"), std::string::npos) << code.source;
   EXPECT_NE(code.source.find("get_group_id(0)"), std::string::npos);
   std::string kernel = kernels_of(code.source);
-  EXPECT_EQ(count(kernel, "if ("), 1) << kernel;  // the n-boundary guard, nothing else
+  // Full groups run the statement unguarded; the last, partial group checks each work-item.
+  std::string full_group = "if (n >= 128 * i_outer + 128)\n  {\n    out[128 * i_outer + i_inner] =";
+  EXPECT_NE(kernel.find(full_group), std::string::npos) << kernel;
+  EXPECT_NE(kernel.find("if (n >= 128 * i_outer + i_inner + 1)"), std::string::npos) << kernel;
+  EXPECT_EQ(count(kernel, "if ("), 2) << kernel;
   EXPECT_EQ(kernel.find("for ("), std::string::npos) << kernel;
 }
 

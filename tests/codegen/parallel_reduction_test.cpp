@@ -133,6 +133,12 @@ TEST(ParallelReduction, TwoLevelSumIsTwoKernelsThroughAGlobalTemporary) {
   EXPECT_EQ(count(code.source, "acc_l[red_l_s6 + 1]"), 1) << code.source;
   EXPECT_EQ(count(code.source, "acc_h_inner[red_h_inner_s6 + 1]"), 1) << code.source;
   EXPECT_EQ(count(code.source, "barrier(CLK_LOCAL_MEM_FENCE)"), 14) << code.source;
+  // On CUDA the first kernel's nest is there twice: full groups (2560 elements in range) run it
+  // unguarded, the last group guarded (OpenCL keeps one copy where there are barriers: PoCL).
+  std::string cuda = generate_code(tagged_two_level_sum(), Target::CUDA).source;
+  EXPECT_NE(cuda.find("if (n >= 2560 * g + 2560)"), std::string::npos) << cuda;
+  EXPECT_EQ(count(cuda, "acc_l[red_l_s6 + 1]"), 2) << cuda;
+  EXPECT_EQ(count(cuda, "__syncthreads()"), 7 * 2 + 7) << cuda;
 }
 
 // ---- refusals ---------------------------------------------------------------------------------

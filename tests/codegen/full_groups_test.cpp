@@ -1,0 +1,120 @@
+// Full work-groups run unguarded (docs/decisions.md, "Full work-groups"): where the last group
+// along an axis covers only part of its box, GPU code is `if (whole group in range) {no guards}
+// else {guards}`. Each kernel runs on OpenCL (PoCL in CI) at sizes that make groups full, partial
+// and absent, against its untransformed version on the C target.
+#include <gtest/gtest.h>
+
+#include "device_helpers.hpp"
+#include "loom/loom.hpp"
+#include "test_helpers.hpp"
+
+namespace loom {
+namespace {
+
+using testing::count;
+using testing::expect_matches_reference;
+
+LoopKernel scale_kernel() {
+  return make_kernel({"{[i]: 0<=i<n}"}, "out[i] = alpha*x[i]",
+                     {array_arg("x, out", DType::Float32, {"n"}), value_arg("alpha", DType::Float32), value_arg("n")},
+                     {.name = "scale"});
+}
+
+// The bandwidth recipe (examples/bandwidth/vector_scale.json): 1024 elements per group, four
+// unrolled copies of 256 work-items.
+LoopKernel unrolled_scale() {
+  LoopKernel kernel = split_iname(scale_kernel(), "i", 1024, {.outer_tag = "g.0"});
+  return split_iname(kernel, "i_inner", 256, {.outer_tag = "unr", .inner_tag = "l.0"});
+}
+
+LoopKernel transpose_kernel() {
+  return make_kernel({"{[i,j]: 0<=i,j<n}"}, "b[i, j] = a[j, i]",
+                     {array_arg("a, b", DType::Float32, {"n", "n"}), value_arg("n")}, {.name = "transpose"});
+}
+
+// 16x16 tiles through local memory: a prefetch (guarded by predicates) and a barrier.
+LoopKernel tiled_transpose() {
+  LoopKernel kernel = split_iname(transpose_kernel(), "i", 16, {.outer_tag = "g.0", .inner_tag = "l.1"});
+  kernel = split_iname(kernel, "j", 16, {.outer_tag = "g.1", .inner_tag = "l.0"});
+  PrefetchOptions prefetch;
+  prefetch.sweep_inames = {"i_inner", "j_inner"};
+  prefetch.default_tag = "l.auto";
+  return add_prefetch(kernel, "a", prefetch);
+}
+
+std::string kernel_text(const LoopKernel& kernel, Target target) {
+  std::string source = generate_code(kernel, target).source;
+  std::size_t start = source.find(target == Target::CUDA ? "extern \"C\"" : "__kernel");
+  return source.substr(start);
+}
+
+// The code between the full-group test and the top-level else.
+std::string full_group_branch(const std::string& kernel, const std::string& test) {
+  std::size_t start = kernel.find("if (" + test + ")");
+  std::size_t end = kernel.find("\n  else\n", start);
+  if (start == std::string::npos || end == std::string::npos) return "";
+  return kernel.substr(start, end - start);
+}
+
+TEST(FullGroups, UnrolledCopiesRunUnguardedInFullGroups) {
+  std::string kernel = kernel_text(unrolled_scale(), Target::CUDA);
+  std::string full = full_group_branch(kernel, "n >= 1024 * i_outer + 1024");
+  ASSERT_FALSE(full.empty()) << kernel;
+  EXPECT_EQ(count(full, "if ("), 1) << full;  // only the full-group test itself
+  EXPECT_EQ(count(full, "out["), 4) << full;
+  // The partial group keeps a guard per copy.
+  std::string partial = kernel.substr(kernel.find("\n  else\n"));
+  EXPECT_NE(partial.find("if (n >= 1024 * i_outer + i_inner_inner + 769)"), std::string::npos) << partial;
+}
+
+TEST(FullGroups, UnrolledCopiesMatchTheReferenceOnOpenCLAtEveryBoundary) {
+  SKIP_WITHOUT_OPENCL();
+  CheckOptions options;
+  options.target = Target::OpenCL;
+  for (int64_t n : {1, 255, 256, 257, 1023, 1024, 1025, 2048, 3000}) {
+    SCOPED_TRACE("n = " + std::to_string(n));
+    expect_matches_reference(unrolled_scale(), scale_kernel(), {{"n", n}}, options);
+  }
+}
+
+TEST(FullGroups, PrefetchPredicatesAndBarrierInBothBranchesOnCuda) {
+  std::string kernel = kernel_text(tiled_transpose(), Target::CUDA);
+  std::string full = full_group_branch(kernel, "n >= 16 * j_outer + 16 && n >= 16 * i_outer + 16");
+  ASSERT_FALSE(full.empty()) << kernel;
+  // The fetch's predicates became part of its domain, so isl drops them where the group is full.
+  EXPECT_EQ(count(full, "if ("), 1) << full;
+  EXPECT_EQ(count(full, "__syncthreads()"), 1) << full;
+  EXPECT_EQ(count(kernel, "__syncthreads()"), 2) << kernel;
+}
+
+// PoCL 3.1 corrupts memory running a barrier directly under a group-uniform if/else (oclgrind
+// runs the same code correctly), so OpenCL keeps one guarded copy of nests with barriers.
+TEST(FullGroups, NestsWithBarriersKeepOneCopyOnOpenCL) {
+  std::string kernel = kernel_text(tiled_transpose(), Target::OpenCL);
+  EXPECT_EQ(kernel.find("n >= 16 * j_outer + 16"), std::string::npos) << kernel;
+  EXPECT_EQ(count(kernel, "barrier(CLK_LOCAL_MEM_FENCE)"), 1) << kernel;
+}
+
+TEST(FullGroups, TiledTransposeMatchesTheReferenceOnOpenCL) {
+  SKIP_WITHOUT_OPENCL();
+  CheckOptions options;
+  options.target = Target::OpenCL;
+  for (int64_t n : {1, 15, 16, 17, 40, 48}) {
+    SCOPED_TRACE("n = " + std::to_string(n));
+    expect_matches_reference(tiled_transpose(), transpose_kernel(), {{"n", n}}, options);
+  }
+}
+
+TEST(FullGroups, NoSecondCopyWhenEveryGroupIsFull) {
+  std::string kernel = kernel_text(assume(unrolled_scale(), "n mod 1024 = 0"), Target::CUDA);
+  EXPECT_EQ(count(kernel, "if ("), 0) << kernel;
+  EXPECT_EQ(count(kernel, "out["), 4) << kernel;
+}
+
+TEST(FullGroups, TheCTargetHasNoGroupsToSplit) {
+  std::string source = generate_code(unrolled_scale(), Target::C).source;
+  EXPECT_EQ(source.find("1024 * i_outer + 1024"), std::string::npos) << source;
+}
+
+}  // namespace
+}  // namespace loom
