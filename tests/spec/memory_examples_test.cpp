@@ -45,10 +45,11 @@ const std::vector<Example>& examples() {
       {"../bandwidth/vector_add.json", {{{"n", 1}}, {{"n", 1024}}, {{"n", 1025}}, {{"n", 5000}}}, -1},
       {"../bandwidth/vector_scale.json", {{{"n", 1}}, {{"n", 1024}}, {{"n", 1025}}, {{"n", 5000}}}, -1},
       {"matmul_register_tiled.json", {{{"n", 1}}, {{"n", 64}}, {{"n", 65}}}, 2},
-      // Issue 13's recipes: 32x32 tiles with 8 rows of work-items (4 rows each), and the
+      // Issue 13's recipes: 32x32 transpose tiles with 8 rows of work-items (4 rows each), the
+      // stencil reading global memory directly (8 consecutive rows per work-item), and the
       // two-level sum (16384 elements per group, a second kernel of 1024 work-items).
       {"transpose_tile32.json", {{{"n", 1}}, {{"n", 32}}, {{"n", 33}}, {{"n", 65}}}, 1},
-      {"stencil5_tile32.json", {{{"n", 1}}, {{"n", 32}}, {{"n", 35}}}, 1},
+      {"stencil5_rows.json", {{{"n", 1}}, {{"n", 32}}, {{"n", 35}}, {{"n", 70}}}, 0},
       {"sum_two_level.json", {{{"n", 1}}, {{"n", 16384}}, {{"n", 16385}}, {{"n", 50000}}}, -1},
   };
   return all;
