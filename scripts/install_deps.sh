@@ -26,6 +26,7 @@ LOOM_LIBRARIES=(
   libcli11-dev         # the loom command line
   libfmt-dev
   libxxhash-dev        # kernel hashes for the disk cache
+  libsqlite3-dev       # loom tune's records
   clinfo               # to see which OpenCL devices are present
 )
 LOOM_DEB_PACKAGES=("${LOOM_BUILD_TOOLS[@]}" "${LOOM_LIBRARIES[@]}")

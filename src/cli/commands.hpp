@@ -35,6 +35,8 @@ struct RunOptions {
   bool check = false;
   std::optional<uint64_t> seed;
   std::optional<int> repeat;
+  bool tuned = false;
+  std::optional<std::string> db;
 };
 
 struct ExplainOptions {
@@ -44,7 +46,26 @@ struct ExplainOptions {
   std::optional<std::string> output_dir;
 };
 
+struct TuneOptions {
+  std::string space_path;
+  std::optional<std::string> db;
+  bool resume = false;
+  std::optional<std::size_t> trials;
+  std::optional<double> time_s;
+  std::string search = "auto";
+  std::vector<int> devices{0};
+  int repeats = 20;
+  double timeout_s = 30;
+  int jobs = 0;
+  std::optional<std::string> summary_path;
+  std::optional<uint64_t> seed;
+  std::optional<std::size_t> inject_fault;
+  std::optional<std::size_t> inject_hang;
+  bool worker = false;
+};
+
 int compile_command(const CompileOptions& options);
+int tune_command(const TuneOptions& options);
 int run_command(const RunOptions& options);
 int explain_command(const ExplainOptions& options);
 

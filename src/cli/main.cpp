@@ -56,6 +56,29 @@ void add_run(CLI::App& app, RunOptions& options) {
                       "seed of the random inputs (default: test.seed, else 12345)");
   command->add_option("--repeat", options.repeat,
                       "time N runs after one warm-up; print the median and min");
+  command->add_flag("--tuned", options.tuned,
+                    "use the schedule of the best tuning record for this kernel, device and sizes (cuda)");
+  command->add_option("--db", options.db, "the tuning records (default: <cache>/tune/records.sqlite)");
+}
+
+void add_tune(CLI::App& app, TuneOptions& options) {
+  CLI::App* command = app.add_subcommand("tune", "sweep a search space of transform schedules on the GPU (docs/tuning.md)");
+  command->add_option("space", options.space_path, "the search-space file (JSON, docs/tuning.md)");
+  command->add_option("--db", options.db, "the records database (SQLite; default: <cache>/tune/records.sqlite)");
+  command->add_flag("--resume", options.resume, "skip candidates the records already hold for this kernel, device and sizes");
+  command->add_option("--trials", options.trials, "candidates to try (default: the whole space)");
+  command->add_option("--time", options.time_s, "seconds after which no new candidate starts");
+  command->add_option("--search", options.search, "exhaustive, random, evolution or auto (default)")
+      ->check(CLI::IsMember({"auto", "exhaustive", "random", "evolution"}));
+  command->add_option("--devices", options.devices, "GPU ordinals to measure on in parallel (default: 0)")->delimiter(',');
+  command->add_option("--repeats", options.repeats, "timed runs per candidate (median; default 20)");
+  command->add_option("--timeout", options.timeout_s, "seconds a candidate may take before its worker is killed (default 30)");
+  command->add_option("-j,--jobs", options.jobs, "compile threads (default: one per core)");
+  command->add_option("--summary", options.summary_path, "also write the markdown summary to this file");
+  command->add_option("--seed", options.seed, "seed of the random and evolutionary searches");
+  command->add_option("--inject-fault", options.inject_fault, "replace the Nth measured candidate by a faulting kernel (to see a sweep survive one)");
+  command->add_option("--inject-hang", options.inject_hang, "replace the Nth measured candidate by an endless kernel (to see the timeout)");
+  command->add_flag("--worker", options.worker, "run as a measurement worker (started by loom tune itself)");
 }
 
 void add_explain(CLI::App& app, ExplainOptions& options) {
@@ -87,8 +110,9 @@ int report_error(const char* kind, const std::string& message, int exit_code) {
 }
 
 int run_subcommand(const CLI::App& app, const CompileOptions& compile, const RunOptions& run,
-                   const ExplainOptions& explain) {
+                   const ExplainOptions& explain, const TuneOptions& tune) {
   if (app.got_subcommand("compile")) return compile_command(compile);
+  if (app.got_subcommand("tune")) return tune_command(tune);
   if (app.got_subcommand("run")) return run_command(run);
   if (app.got_subcommand("explain")) return explain_command(explain);
   throw InternalError("no subcommand chosen although CLI11 requires one");
@@ -105,7 +129,9 @@ int main(int argc, char** argv) {
   CompileOptions compile;
   RunOptions run;
   ExplainOptions explain;
+  TuneOptions tune;
   add_compile(app, compile);
+  add_tune(app, tune);
   add_run(app, run);
   add_explain(app, explain);
 
@@ -120,7 +146,7 @@ int main(int argc, char** argv) {
 
   // Most specific first: the subclasses of loom::Error before it.
   try {
-    return run_subcommand(app, compile, run, explain);
+    return run_subcommand(app, compile, run, explain, tune);
   } catch (const EnvironmentError& error) {
     return report_error("error: ", error.what(), kEnvironmentError);
   } catch (const CudaError& error) {

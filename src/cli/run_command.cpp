@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <fstream>
+#include <sstream>
 #include <iostream>
 #include <vector>
 
@@ -14,6 +16,9 @@
 #include "loom/error.hpp"
 #include "loom/runtime.hpp"
 #include "loom/spec.hpp"
+#include "runtime/host_cuda.hpp"
+#include "tune/records.hpp"
+#include "tune/tuner.hpp"
 
 namespace loom::cli {
 
@@ -95,6 +100,26 @@ std::string timing_report(std::vector<double> seconds, const std::string& clock)
          " over " + std::to_string(seconds.size()) + " run(s) after 1 warm-up (" + clock + ")";
 }
 
+// `--tuned`: the spec with the transforms of the best tuning record for its kernel on this GPU at
+// these sizes (docs/tuning.md).
+Spec with_tuned_schedule(const RunOptions& options, Target target, const ParameterMap& parameters) {
+  if (target != Target::CUDA) throw Error("--tuned: tuning records are for the cuda target");
+  std::ifstream in(options.spec_path);
+  std::stringstream text;
+  text << in.rdbuf();
+  tune::RecordStore store(options.db.value_or(tune::default_records_path()));
+  std::string device = detail::cuda_device_info().name;
+  std::optional<tune::Record> best = tune::tuned_record(text.str(), parameters, device, store);
+  if (!best) {
+    throw Error("--tuned: " + store.path() + " holds no measured record for this kernel on " + device + " at " +
+                tune::sizes_json(parameters) + "; run loom tune first");
+  }
+  nlohmann::json spec = nlohmann::json::parse(text.str());
+  spec["transforms"] = nlohmann::json::parse(best->schedule_json);
+  std::cerr << "tuned: record " << best->id << " (" << best->params_json << ", " << *best->time_ms << " ms)\n";
+  return read_spec(spec.dump());
+}
+
 }  // namespace
 
 int run_command(const RunOptions& options) {
@@ -109,6 +134,7 @@ int run_command(const RunOptions& options) {
   progress.stage("reading " + options.spec_path);
   Spec spec = read_spec_file(options.spec_path);
   ParameterMap parameters = run_parameters(spec, defines);
+  if (options.tuned) spec = with_tuned_schedule(options, target, parameters);
   check_parameters(spec.reference, parameters);
   check_parameters(spec.kernel, parameters);
   CheckOptions check_options = check_options_for(spec, target, options.seed);

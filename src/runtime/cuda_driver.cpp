@@ -438,6 +438,14 @@ std::string cuda_cubin_cache_path(const std::string& source) {
   return (fs::path(cache_directory()) / "cuda" / (key + ".cubin")).string();
 }
 
+std::string precompile_cubin(const std::string& source, const std::string& subject) {
+  std::string path = cuda_cubin_cache_path(source);
+  if (read_cached_cubin(path)) return "";
+  NvrtcOutput output = nvrtc_compile(source, cuda_device_info().arch, subject, /*report=*/true);
+  write_cached_cubin(path, output.cubin);
+  return output.log;
+}
+
 std::vector<char> cuda_cubin(const CudaRuntime& runtime, const std::string& source,
                              const std::string& subject, const std::string& cache_path,
                              StageTimer& timer, bool& from_cache) {

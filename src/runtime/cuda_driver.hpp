@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "ir/stage_timer.hpp"
+#include "loom/runtime.hpp"
 #include "runtime/host_cuda.hpp"
 
 namespace loom::detail {
@@ -127,5 +128,13 @@ std::string nvrtc_ptx(const std::string& source, const std::string& arch, const 
 // cannot be loaded, InternalError with NVRTC's log when it rejects the source.
 std::vector<char> nvrtc_compile_to_cubin(const std::string& source, const std::string& arch,
                                          const std::string& subject);
+
+// Compiles `source` for the present device into the CUBIN cache entry compile() reads, unless it
+// is there; returns ptxas's verbose log ("" when the entry was there). loom tune compiles
+// candidates this way in parallel threads while a worker process measures others.
+std::string precompile_cubin(const std::string& source, const std::string& subject);
+
+// ptxas's verbose report, per entry function (registers, spills, shared memory, barriers).
+std::vector<DeviceKernelResources> parse_ptxas_report(const std::string& log);
 
 }  // namespace loom::detail

@@ -20,6 +20,43 @@ DeviceKernelResources& entry_for(std::vector<DeviceKernelResources>& kernels, co
   return kernels.back();
 }
 
+
+// ptxas does not always report (NVRTC 13.0 on an H200 machine returned an empty log for some
+// kernels that it reports elsewhere); where the CUBIN is for the present GPU, the driver tells
+// registers, local and static shared memory of the loaded kernels instead.
+void fill_from_driver(const GeneratedCode& code, const std::string& arch, const std::vector<char>& cubin,
+                      std::vector<DeviceKernelResources>& kernels) {
+  const detail::CudaRuntime* runtime = nullptr;
+  try {
+    runtime = &detail::cuda_runtime();
+  } catch (const EnvironmentError&) {
+    return;  // no GPU here: ptxas's report is all there is
+  }
+  if (runtime->info.arch != arch || detail::cuda_context_poisoned()) return;
+  detail::check_cu(runtime->api.cuCtxSetCurrent(runtime->context), "cuCtxSetCurrent", "a compile report");
+  detail::CUmodule module = nullptr;
+  detail::check_cu(runtime->api.cuModuleLoadData(&module, cubin.data()), "cuModuleLoadData", "a compile report");
+  for (const DeviceKernel& device_kernel : code.device_kernels) {
+    detail::CUfunction function = nullptr;
+    if (runtime->api.cuModuleGetFunction(&function, module, device_kernel.name.c_str()) != detail::kCudaSuccess) continue;
+    DeviceKernelResources& kernel = entry_for(kernels, device_kernel.name);
+    auto attribute = [&](int which) {
+      int value = -1;
+      runtime->api.cuFuncGetAttribute(&value, which, function);
+      return value;
+    };
+    kernel.registers = attribute(detail::kFuncNumRegs);
+    kernel.local_bytes = attribute(detail::kFuncLocalSizeBytes);
+    kernel.static_shared_bytes = attribute(detail::kFuncSharedSizeBytes);
+    kernel.max_threads_per_block = attribute(detail::kFuncMaxThreadsPerBlock);
+  }
+  runtime->api.cuModuleUnload(module);
+}
+
+}  // namespace
+
+namespace detail {
+
 // ptxas -v writes, per entry function:
 //   ptxas info    : Compiling entry function 'k' for 'sm_90'
 //   ptxas info    : Function properties for k
@@ -62,39 +99,9 @@ std::vector<DeviceKernelResources> parse_ptxas_report(const std::string& log) {
   return kernels;
 }
 
-// ptxas does not always report (NVRTC 13.0 on an H200 machine returned an empty log for some
-// kernels that it reports elsewhere); where the CUBIN is for the present GPU, the driver tells
-// registers, local and static shared memory of the loaded kernels instead.
-void fill_from_driver(const GeneratedCode& code, const std::string& arch, const std::vector<char>& cubin,
-                      std::vector<DeviceKernelResources>& kernels) {
-  const detail::CudaRuntime* runtime = nullptr;
-  try {
-    runtime = &detail::cuda_runtime();
-  } catch (const EnvironmentError&) {
-    return;  // no GPU here: ptxas's report is all there is
-  }
-  if (runtime->info.arch != arch || detail::cuda_context_poisoned()) return;
-  detail::check_cu(runtime->api.cuCtxSetCurrent(runtime->context), "cuCtxSetCurrent", "a compile report");
-  detail::CUmodule module = nullptr;
-  detail::check_cu(runtime->api.cuModuleLoadData(&module, cubin.data()), "cuModuleLoadData", "a compile report");
-  for (const DeviceKernel& device_kernel : code.device_kernels) {
-    detail::CUfunction function = nullptr;
-    if (runtime->api.cuModuleGetFunction(&function, module, device_kernel.name.c_str()) != detail::kCudaSuccess) continue;
-    DeviceKernelResources& kernel = entry_for(kernels, device_kernel.name);
-    auto attribute = [&](int which) {
-      int value = -1;
-      runtime->api.cuFuncGetAttribute(&value, which, function);
-      return value;
-    };
-    kernel.registers = attribute(detail::kFuncNumRegs);
-    kernel.local_bytes = attribute(detail::kFuncLocalSizeBytes);
-    kernel.static_shared_bytes = attribute(detail::kFuncSharedSizeBytes);
-    kernel.max_threads_per_block = attribute(detail::kFuncMaxThreadsPerBlock);
-  }
-  runtime->api.cuModuleUnload(module);
-}
+}  // namespace detail
 
-}  // namespace
+using detail::parse_ptxas_report;
 
 std::string default_cuda_arch() {
   try {

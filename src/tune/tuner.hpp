@@ -1,0 +1,71 @@
+// loom tune's sweep (docs/tuning.md): candidates from a search space are pruned and compiled in a
+// thread pool while measurers (worker processes, one per GPU) time them; every outcome becomes a
+// record; the winner is re-verified against the reference.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "tune/records.hpp"
+#include "tune/search_space.hpp"
+#include "tune/worker.hpp"
+
+namespace loom::tune {
+
+struct TuneOptions {
+  bool resume = false;                   // skip candidates the records already hold
+  std::optional<std::size_t> trials;     // candidates to try (default: the whole space)
+  std::optional<double> time_budget_s;   // stop starting new candidates after this
+  std::string search = "auto";           // exhaustive | random | evolution | auto
+  int repeats = 20;
+  double slow_factor = 10;               // one run only for candidates this much slower than the best
+  int compile_threads = 0;               // 0: one per core
+  uint64_t seed = 1;
+  std::optional<std::size_t> inject_fault_at;  // 1-based index of a measured candidate replaced by a faulting kernel
+  std::optional<std::size_t> inject_hang_at;   // ... by an endless one
+  std::function<void(const std::string& line)> progress;  // called after each candidate
+};
+
+// What a candidate is before it is measured: its concrete spec, or why it was pruned.
+struct PreparedCandidate {
+  Assignment params;
+  std::string spec_json;
+  std::string schedule_json;
+  std::string kernel_hash;
+  std::optional<std::string> pruned;  // the reason, when it cannot run
+  int registers = 0;                  // ptxas's count for the first device kernel (0: unknown)
+  double prepare_s = 0;
+};
+
+// Legality (the transforms' own checks), the assumptions at the sizes, the device's resources
+// (threads, shared memory) and, where NVRTC and a GPU are present, registers; the CUBIN then
+// sits in the cache for the worker.
+PreparedCandidate prepare_candidate(const SearchSpace& space, const Assignment& params);
+
+struct SweepSummary {
+  std::string kernel_name, sweep_key, sizes;
+  DeviceIdentity device;
+  std::size_t space = 0, tried = 0, measured = 0, pruned = 0, failed = 0, faults = 0, timeouts = 0,
+              resumed = 0, stopped_early = 0;
+  double wall_s = 0, prepare_s = 0, measure_s = 0;
+  std::optional<Record> best;
+  std::string verification;  // how the winner's re-check went
+  bool verified = false;
+  std::string markdown() const;
+};
+
+// Re-checks the winner (its spec) against the reference; returns "" when it passes, else why not.
+using WinnerCheck = std::function<std::string(const Record& best, const SearchSpace& space)>;
+
+SweepSummary run_sweep(const SearchSpace& space, const TuneOptions& options, RecordStore& store,
+                       const std::vector<Measurer*>& measurers, const WinnerCheck& check_winner);
+
+// The schedule of the best record for `spec_json`'s kernel on the present device at `sizes`:
+// `loom run --tuned`. Nullopt when there is none.
+std::optional<Record> tuned_record(const std::string& spec_json, const ParameterMap& sizes,
+                                   const std::string& device_name, RecordStore& store);
+
+}  // namespace loom::tune

@@ -1,0 +1,365 @@
+// loom tune without a GPU (issue 14): the search-space reader, substitution, pruning, the sweep's
+// bookkeeping (records, resume, early stops, failures) with a fake measurer standing in for the
+// worker process, and the worker's refusal where there is no GPU.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "loom/error.hpp"
+#include "loom/spec.hpp"
+#include "test_helpers.hpp"
+#include "tune/records.hpp"
+#include "tune/search_space.hpp"
+#include "tune/tuner.hpp"
+#include "tune/worker.hpp"
+
+namespace loom::tune {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+using testing::error_message;
+
+// A vector add whose split and tags are the variables.
+json vector_add_space() {
+  return json::parse(R"({
+    "loom_tune": 1,
+    "spec": {"loom": 1, "name": "vadd", "domains": ["{[i]: 0<=i<n}"], "instructions": ["out[i] = a[i] + b[i]"],
+             "args": [{"name": "a, b, out", "dtype": "float32", "shape": ["n"]}, {"name": "n", "kind": "value", "dtype": "int32"}],
+             "assumptions": "n >= 1", "test": {"parameters": {"n": 1000}}},
+    "transforms": [{"op": "split_iname", "iname": "i", "inner_length": "${BLOCK}", "outer_tag": "g.0"},
+                   {"op": "split_iname", "iname": "i_inner", "inner_length": "${LANES}", "outer_tag": "unr", "inner_tag": "l.0"}],
+    "variables": {"BLOCK": {"powers_of_two": [64, 2048]}, "LANES": [32, 64, 128, 256]},
+    "constraints": ["BLOCK >= LANES", "BLOCK / LANES <= 8"],
+    "sizes": {"n": 1048576}
+  })");
+}
+
+SearchSpace space_of(const json& text) { return read_search_space(text.dump(), "space.json", "."); }
+
+class TemporaryFolder {
+ public:
+  TemporaryFolder() : path_(fs::temp_directory_path() / ("loom_tune_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter_++))) {
+    fs::create_directories(path_);
+  }
+  ~TemporaryFolder() { fs::remove_all(path_); }
+  std::string file(const std::string& name) const { return (path_ / name).string(); }
+
+ private:
+  static inline int counter_ = 0;
+  fs::path path_;
+};
+
+// Times that depend on the variables (fastest at BLOCK 1024, LANES 256); one assignment can be
+// made to fault, and stop_above_ms is honoured like the worker does.
+class FakeMeasurer : public Measurer {
+ public:
+  DeviceIdentity device() override { return {"Fake GPU", "9.0", "13000"}; }
+  MeasureResult measure(const MeasureRequest& request) override {
+    ++calls;
+    json spec = json::parse(request.spec_json);
+    int64_t block = spec["transforms"][0]["inner_length"], lanes = spec["transforms"][1]["inner_length"];
+    if (block == fault_block && lanes == fault_lanes) return {RecordStatus::Fault, std::nullopt, 0, "illegal address"};
+    double time = 1.0 + std::abs(std::log2(double(block) / 1024)) + std::abs(std::log2(double(lanes) / 256)) * 0.5;
+    if (request.stop_above_ms && time > *request.stop_above_ms) return {RecordStatus::Measured, time, 1, ""};
+    return {RecordStatus::Measured, time, request.repeats, ""};
+  }
+  int calls = 0;
+  int64_t fault_block = -1, fault_lanes = -1;
+};
+
+TuneOptions quiet_options() {
+  TuneOptions options;
+  options.compile_threads = 2;
+  options.repeats = 5;
+  return options;
+}
+
+// ---- the space --------------------------------------------------------------------------------
+
+TEST(TuneSpace, ReadsListsRangesPowersAndConstraints) {
+  json text = vector_add_space();
+  text["variables"]["UNROLL"] = {{"from", 1}, {"to", 7}, {"step", 3}};
+  SearchSpace space = space_of(text);
+  ASSERT_EQ(space.variables.size(), 3u);
+  EXPECT_EQ(space.variables[0].name, "BLOCK");
+  EXPECT_EQ(space.variables[0].values, (std::vector<int64_t>{64, 128, 256, 512, 1024, 2048}));
+  EXPECT_EQ(space.variables[2].values, (std::vector<int64_t>{1, 4, 7}));
+  EXPECT_EQ(space_size(space), 6u * 4u * 3u);
+  EXPECT_EQ(space.sizes.at("n"), 1048576);
+  EXPECT_EQ(space.check_sizes.at("n"), 1000);  // the spec's test parameters
+  EXPECT_EQ(violated_constraint(space, {{"BLOCK", 64}, {"LANES", 128}, {"UNROLL", 1}}), "BLOCK >= LANES");
+  EXPECT_EQ(violated_constraint(space, {{"BLOCK", 2048}, {"LANES", 32}, {"UNROLL", 1}}), "BLOCK / LANES <= 8");
+  EXPECT_EQ(violated_constraint(space, {{"BLOCK", 1024}, {"LANES", 256}, {"UNROLL", 1}}), std::nullopt);
+}
+
+TEST(TuneSpace, SubstitutesWholeAndEmbeddedReferences) {
+  json text = vector_add_space();
+  text["transforms"][1]["inner_tag"] = "l.${AXIS}";
+  text["variables"]["AXIS"] = {0};
+  SearchSpace space = space_of(text);
+  json spec = concrete_spec(space, {{"BLOCK", 512}, {"LANES", 128}, {"AXIS", 0}});
+  EXPECT_EQ(spec["transforms"][0]["inner_length"], 512);  // a number, not "512"
+  EXPECT_EQ(spec["transforms"][1]["inner_tag"], "l.0");
+  EXPECT_EQ(assignment_json({{"LANES", 128}, {"BLOCK", 512}}), "{\"BLOCK\":512,\"LANES\":128}");
+}
+
+TEST(TuneSpace, TheSweepKeyIgnoresTheScheduleAndTestValues) {
+  SearchSpace space = space_of(vector_add_space());
+  json other = space.spec;
+  other["transforms"] = json::array();
+  other["test"]["parameters"]["n"] = 7;
+  EXPECT_EQ(sweep_key_of(other), space.sweep_key);
+  other["instructions"][0] = "out[i] = a[i] - b[i]";
+  EXPECT_NE(sweep_key_of(other), space.sweep_key);
+}
+
+TEST(TuneSpace, BadSpacesAreRefusedNamingWhatIsWrong) {
+  auto refusal = [](json text) { return error_message<SpecError>([&] { space_of(text); }); };
+  json text = vector_add_space();
+  text.erase("loom_tune");
+  EXPECT_NE(refusal(text).find("\"loom_tune\": 1"), std::string::npos);
+  text = vector_add_space();
+  text["transforms"][0]["inner_length"] = "${TILE}";
+  EXPECT_NE(refusal(text).find("'TILE', which is not a variable"), std::string::npos) << refusal(text);
+  text = vector_add_space();
+  text["transforms"][0]["inner_length"] = "${BLOCK";
+  EXPECT_NE(refusal(text).find("unterminated reference"), std::string::npos);
+  text = vector_add_space();
+  text["variables"]["LANES"] = {32, 32};
+  EXPECT_NE(refusal(text).find("variable 'LANES' lists a value twice"), std::string::npos);
+  text = vector_add_space();
+  text["variables"]["LANES"] = {{"from", 64}, {"to", 32}};
+  EXPECT_NE(refusal(text).find("\"to\" (32) is below \"from\" (64)"), std::string::npos);
+  text = vector_add_space();
+  text["constraints"] = {"BLOCK >= "};
+  EXPECT_NE(refusal(text).find("constraint \"BLOCK >= \""), std::string::npos);
+  text = vector_add_space();
+  text.erase("sizes");
+  EXPECT_NE(refusal(text).find("\"sizes\""), std::string::npos);
+  EXPECT_NE(error_message<SpecError>([] { read_search_space("{", "broken.json", "."); }).find("not valid JSON"), std::string::npos);
+}
+
+TEST(TuneSpace, EnumerationAndMutation) {
+  SearchSpace space = space_of(vector_add_space());
+  std::vector<Assignment> all = all_assignments(space);
+  ASSERT_EQ(all.size(), 24u);
+  EXPECT_EQ(all.front(), (Assignment{{"BLOCK", 64}, {"LANES", 32}}));
+  std::mt19937_64 random(3);
+  for (int i = 0; i < 50; ++i) {
+    Assignment from = random_assignment(space, random);
+    Assignment to = mutate(space, from, random);
+    int changed = 0;
+    for (const Variable& variable : space.variables) {
+      if (from.at(variable.name) == to.at(variable.name)) continue;
+      ++changed;
+      auto a = std::find(variable.values.begin(), variable.values.end(), from.at(variable.name));
+      auto b = std::find(variable.values.begin(), variable.values.end(), to.at(variable.name));
+      EXPECT_EQ(std::abs(a - b), 1) << variable.name;  // a neighbouring value
+    }
+    EXPECT_EQ(changed, 1);
+  }
+}
+
+// ---- pruning ----------------------------------------------------------------------------------
+
+TEST(TunePrune, LegalityAssumptionsAndResourcesArePrunedWithTheReason) {
+  SearchSpace space = space_of(vector_add_space());
+  PreparedCandidate fine = prepare_candidate(space, {{"BLOCK", 1024}, {"LANES", 256}});
+  EXPECT_FALSE(fine.pruned) << *fine.pruned;
+  EXPECT_FALSE(fine.kernel_hash.empty());
+  EXPECT_NE(fine.schedule_json.find("\"inner_length\":1024"), std::string::npos) << fine.schedule_json;
+
+  EXPECT_EQ(prepare_candidate(space, {{"BLOCK", 64}, {"LANES", 128}}).pruned, "constraint BLOCK >= LANES");
+
+  json text = vector_add_space();
+  text["variables"]["LANES"] = {2048};
+  text["variables"]["BLOCK"] = {2048};
+  PreparedCandidate too_many = prepare_candidate(space_of(text), {{"BLOCK", 2048}, {"LANES", 2048}});
+  ASSERT_TRUE(too_many.pruned);
+  EXPECT_EQ(too_many.pruned->rfind("resources: ", 0), 0u) << *too_many.pruned;
+  EXPECT_NE(too_many.pruned->find("2048"), std::string::npos) << *too_many.pruned;
+
+  text = vector_add_space();
+  text["transforms"][1]["inner_tag"] = "l.0, g.0";
+  PreparedCandidate illegal = prepare_candidate(space_of(text), {{"BLOCK", 1024}, {"LANES", 256}});
+  ASSERT_TRUE(illegal.pruned);
+  EXPECT_EQ(illegal.pruned->rfind("illegal: ", 0), 0u) << *illegal.pruned;
+
+  text = vector_add_space();
+  text["spec"]["assumptions"] = "n >= 1 and n mod 4096 = 0";
+  text["sizes"]["n"] = 1000;
+  PreparedCandidate assumed = prepare_candidate(space_of(text), {{"BLOCK", 1024}, {"LANES", 256}});
+  ASSERT_TRUE(assumed.pruned);
+  EXPECT_EQ(assumed.pruned->rfind("assumptions: ", 0), 0u) << *assumed.pruned;
+}
+
+// ---- sweeps -----------------------------------------------------------------------------------
+
+TEST(TuneSweep, ExhaustiveSweepRecordsEveryCandidateAndFindsTheBest) {
+  TemporaryFolder folder;
+  RecordStore store(folder.file("records.sqlite"));
+  SearchSpace space = space_of(vector_add_space());
+  FakeMeasurer fake;
+  std::vector<std::string> progress;
+  TuneOptions options = quiet_options();
+  options.progress = [&](const std::string& line) { progress.push_back(line); };
+  int checked = 0;
+  SweepSummary summary = run_sweep(space, options, store, {&fake}, [&](const Record& best, const SearchSpace&) {
+    ++checked;
+    EXPECT_EQ(best.params_json, "{\"BLOCK\":1024,\"LANES\":256}");
+    return std::string();
+  });
+  // 24 assignments, 9 violate a constraint: 15 tried.
+  EXPECT_EQ(summary.space, 15u);
+  EXPECT_EQ(summary.tried, 15u);
+  EXPECT_EQ(summary.measured, 15u);
+  EXPECT_EQ(store.count(), 15u);
+  EXPECT_EQ(progress.size(), 15u);
+  ASSERT_TRUE(summary.best);
+  EXPECT_DOUBLE_EQ(*summary.best->time_ms, 1.0);
+  EXPECT_EQ(summary.best->device.name, "Fake GPU");
+  EXPECT_NE(summary.best->schedule_json.find("\"inner_length\":256"), std::string::npos);
+  EXPECT_EQ(checked, 1);
+  EXPECT_TRUE(summary.verified);
+  EXPECT_NE(summary.markdown().find("| 15 | 15 | 15 |"), std::string::npos) << summary.markdown();
+  // Slow candidates (>= 10x the best so far) stopped after one run: none here, times are within 4x.
+  EXPECT_EQ(summary.stopped_early, 0u);
+}
+
+TEST(TuneSweep, AFaultRecordsTheCandidateAndTheSweepGoesOn) {
+  TemporaryFolder folder;
+  RecordStore store(folder.file("records.sqlite"));
+  SearchSpace space = space_of(vector_add_space());
+  FakeMeasurer fake;
+  fake.fault_block = 512;
+  fake.fault_lanes = 128;
+  SweepSummary summary = run_sweep(space, quiet_options(), store, {&fake}, nullptr);
+  EXPECT_EQ(summary.faults, 1u);
+  EXPECT_EQ(summary.measured, 14u);
+  std::vector<Record> records = store.sweep(space.sweep_key, "Fake GPU", sizes_json(space.sizes));
+  auto fault = std::find_if(records.begin(), records.end(), [](const Record& r) { return r.status == RecordStatus::Fault; });
+  ASSERT_NE(fault, records.end());
+  EXPECT_EQ(fault->params_json, "{\"BLOCK\":512,\"LANES\":128}");
+  EXPECT_EQ(fault->message, "illegal address");
+}
+
+TEST(TuneSweep, ResumeSkipsWhatTheRecordsHoldAndLosesNothing) {
+  TemporaryFolder folder;
+  SearchSpace space = space_of(vector_add_space());
+  FakeMeasurer fake;
+  {
+    RecordStore store(folder.file("records.sqlite"));
+    TuneOptions first = quiet_options();
+    first.trials = 6;  // "interrupted" after 6 candidates
+    EXPECT_EQ(run_sweep(space, first, store, {&fake}, nullptr).tried, 6u);
+  }
+  RecordStore reopened(folder.file("records.sqlite"));
+  EXPECT_EQ(reopened.count(), 6u);
+  TuneOptions again = quiet_options();
+  again.resume = true;
+  SweepSummary summary = run_sweep(space, again, reopened, {&fake}, nullptr);
+  EXPECT_EQ(summary.resumed, 6u);
+  EXPECT_EQ(summary.tried, 9u);
+  EXPECT_EQ(fake.calls, 15);  // no candidate measured twice
+  EXPECT_EQ(reopened.count(), 15u);
+  ASSERT_TRUE(summary.best);
+  EXPECT_DOUBLE_EQ(*summary.best->time_ms, 1.0);
+  // Without --resume every candidate is measured again.
+  EXPECT_EQ(run_sweep(space, quiet_options(), reopened, {&fake}, nullptr).tried, 15u);
+}
+
+TEST(TuneSweep, AResumedSweepsRecordsCountTowardItsTrials) {
+  TemporaryFolder folder;
+  SearchSpace space = space_of(vector_add_space());
+  FakeMeasurer fake;
+  RecordStore store(folder.file("records.sqlite"));
+  TuneOptions options = quiet_options();
+  options.trials = 4;
+  run_sweep(space, options, store, {&fake}, nullptr);
+  options.resume = true;
+  options.trials = 10;
+  SweepSummary summary = run_sweep(space, options, store, {&fake}, nullptr);
+  EXPECT_EQ(summary.resumed, 4u);
+  EXPECT_EQ(summary.tried, 6u);
+  EXPECT_EQ(store.count(), 10u);
+}
+
+TEST(TuneSweep, SlowCandidatesStopAfterOneRun) {
+  TemporaryFolder folder;
+  RecordStore store(folder.file("records.sqlite"));
+  SearchSpace space = space_of(vector_add_space());
+  FakeMeasurer fake;
+  TuneOptions options = quiet_options();
+  options.slow_factor = 1.1;  // (2048, 256) takes 2 ms, after (1024, 256) took 1 ms
+  SweepSummary summary = run_sweep(space, options, store, {&fake}, nullptr);
+  EXPECT_GE(summary.stopped_early, 1u);
+  std::vector<Record> records = store.sweep(space.sweep_key, "Fake GPU", sizes_json(space.sizes));
+  ASSERT_EQ(records.back().params_json, "{\"BLOCK\":2048,\"LANES\":256}");
+  EXPECT_EQ(records.back().runs, 1);
+  EXPECT_EQ(records.front().runs, 5);  // the first has no best to compare with
+}
+
+TEST(TuneSweep, EvolutionAndRandomSearchesRespectTrialsAndConstraints) {
+  json text = vector_add_space();
+  text["variables"]["PAD"] = {{"from", 0}, {"to", 99}};  // 2400 assignments: sampled, not enumerated
+  text["transforms"].push_back({{"op", "tag_inames"}, {"iname_to_tag", "i_inner_outer:unr"}});
+  text["constraints"].push_back("PAD < 40");
+  SearchSpace space = space_of(text);
+  for (const char* search : {"random", "evolution"}) {
+    TemporaryFolder folder;
+    RecordStore store(folder.file("records.sqlite"));
+    FakeMeasurer fake;
+    TuneOptions options = quiet_options();
+    options.search = search;
+    options.trials = 40;
+    SweepSummary summary = run_sweep(space, options, store, {&fake}, nullptr);
+    EXPECT_EQ(summary.tried, 40u) << search;
+    std::set<std::string> distinct;
+    for (const Record& record : store.sweep(space.sweep_key, "Fake GPU", sizes_json(space.sizes))) {
+      distinct.insert(record.params_json);
+      EXPECT_LT(json::parse(record.params_json)["PAD"].get<int>(), 40);
+    }
+    EXPECT_EQ(distinct.size(), 40u) << search;
+  }
+}
+
+TEST(TuneSweep, TheTunedRecordIsFoundFromTheSpecWhateverItsTransforms) {
+  TemporaryFolder folder;
+  RecordStore store(folder.file("records.sqlite"));
+  SearchSpace space = space_of(vector_add_space());
+  FakeMeasurer fake;
+  run_sweep(space, quiet_options(), store, {&fake}, nullptr);
+  json spec = space.spec;
+  spec["transforms"] = json::array();
+  std::optional<Record> best = tuned_record(spec.dump(), space.sizes, "Fake GPU", store);
+  ASSERT_TRUE(best);
+  EXPECT_EQ(best->params_json, "{\"BLOCK\":1024,\"LANES\":256}");
+  EXPECT_FALSE(tuned_record(spec.dump(), {{"n", 5}}, "Fake GPU", store));
+  EXPECT_FALSE(tuned_record(spec.dump(), space.sizes, "Another GPU", store));
+  // The record's schedule makes a spec loom reads.
+  spec["transforms"] = json::parse(best->schedule_json);
+  EXPECT_NO_THROW(read_spec(spec.dump()));
+}
+
+// ---- the worker without a GPU -----------------------------------------------------------------
+
+// Without a GPU the worker says so and the parent names the device; with one it announces it.
+TEST(TuneWorker, TheWorkerAnnouncesItsDeviceOrSaysWhyNot) {
+  const char* binary = std::getenv("LOOM_CLI");
+  WorkerProcess worker(binary != nullptr ? binary : LOOM_CLI_PATH, 0, 30.0);
+  try {
+    DeviceIdentity device = worker.device();
+    EXPECT_FALSE(device.name.empty());
+    EXPECT_NE(device.compute_capability.find('.'), std::string::npos) << device.compute_capability;
+  } catch (const EnvironmentError& error) {
+    std::string message = error.what();
+    EXPECT_NE(message.find("the worker on device 0: no CUDA"), std::string::npos) << message;
+  }
+}
+
+}  // namespace
+}  // namespace loom::tune
