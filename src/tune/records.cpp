@@ -47,16 +47,19 @@ struct RecordStore::Database {
   sqlite3* handle = nullptr;
   std::string path;
 
+  // Here rather than in ~RecordStore so that a constructor that throws after opening still closes.
+  ~Database() { sqlite3_close(handle); }
+
   [[noreturn]] void fail(const std::string& what) const {
     throw Error("tuning records " + path + ": " + what + ": " + (handle != nullptr ? sqlite3_errmsg(handle) : "no database"));
   }
 
-  void execute(const char* sql) const {
+  void execute(const char* sql, const std::string& what) const {
     char* message = nullptr;
     if (sqlite3_exec(handle, sql, nullptr, nullptr, &message) != SQLITE_OK) {
-      std::string text = message != nullptr ? message : "";
+      std::string text = message != nullptr ? message : sqlite3_errmsg(handle);
       sqlite3_free(message);
-      throw Error("tuning records " + path + ": " + text);
+      throw Error("tuning records " + path + ": " + what + ": " + text);
     }
   }
 
@@ -82,9 +85,19 @@ struct RecordStore::Database {
     for (std::size_t i = 0; i < values.size(); ++i) bind_text(statement, static_cast<int>(i + 1), values[i]);
     std::vector<Record> records;
     int step;
-    while ((step = sqlite3_step(statement.raw)) == SQLITE_ROW) records.push_back(read(statement.raw));
+    while ((step = sqlite3_step(statement.raw)) == SQLITE_ROW) records.push_back(read_row(statement.raw));
     if (step != SQLITE_DONE) fail("reading records");
     return records;
+  }
+
+  // A status that is not one of ours means the file was edited or written by a newer loom.
+  Record read_row(sqlite3_stmt* row) const {
+    try {
+      return read(row);
+    } catch (const Error& error) {
+      throw Error("tuning records " + path + ": record " + std::to_string(sqlite3_column_int64(row, 0)) + ": " +
+                  error.what());
+    }
   }
 
   static Record read(sqlite3_stmt* row) {
@@ -123,19 +136,16 @@ RecordStore::RecordStore(const std::string& path) : path_(path), db_(std::make_u
   if (!parent.empty()) std::filesystem::create_directories(parent, error);
   if (error) throw Error("tuning records " + path + ": cannot create the folder " + parent.string() + ": " + error.message());
   if (sqlite3_open(path.c_str(), &db_->handle) != SQLITE_OK) {
-    std::string message = db_->handle != nullptr ? sqlite3_errmsg(db_->handle) : "out of memory";
-    sqlite3_close(db_->handle);
-    db_->handle = nullptr;
-    throw Error("tuning records " + path + ": cannot open the database: " + message);
+    if (db_->handle == nullptr) throw Error("tuning records " + path + ": cannot open the database: out of memory");
+    db_->fail("cannot open the database");
   }
+  // Several sweep processes may share the file: wait for a writer rather than fail at once.
   sqlite3_busy_timeout(db_->handle, 10000);
-  db_->execute("PRAGMA journal_mode=WAL;");
-  db_->execute(kSchema);
+  db_->execute("PRAGMA journal_mode=WAL;", "cannot switch to write-ahead logging");
+  db_->execute(kSchema, "cannot create the records table");
 }
 
-RecordStore::~RecordStore() {
-  if (db_ && db_->handle != nullptr) sqlite3_close(db_->handle);
-}
+RecordStore::~RecordStore() = default;
 
 int64_t RecordStore::add(const Record& record) {
   Database::Statement statement;
