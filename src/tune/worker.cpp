@@ -36,20 +36,21 @@ namespace {
 
 // `--inject fault`: a scatter far outside its array (a real device fault, which poisons the
 // context just as a faulty candidate would).
-constexpr const char* kFaultSpec = R"({"loom": 1, "name": "tune_injected_fault",
+constexpr const char* kFaultSpec = R"spec({"loom": 1, "name": "tune_injected_fault",
  "domains": ["{[i]: 0<=i<n}"], "instructions": ["out[idx[i]] = 1"],
  "args": [{"name": "out", "dtype": "float32", "shape": ["n"]}, {"name": "idx", "dtype": "int32", "shape": ["n"]},
           {"name": "n", "kind": "value", "dtype": "int32"}],
  "transforms": [{"op": "split_iname", "iname": "i", "inner_length": 128, "outer_tag": "g.0", "inner_tag": "l.0", "unchecked": true}],
- "test": {"parameters": {"n": 1000}, "inputs": {"idx": {"arange": [200000000, 1000000]}}}})";
+ "test": {"parameters": {"n": 1000}, "inputs": {"idx": {"arange": [200000000, 1000000]}}}})spec";
 
-// `--inject hang`: 2^62 dependent steps per work-item (the sweep's timeout must end it).
-constexpr const char* kHangSpec = R"({"loom": 1, "name": "tune_injected_hang",
+// `--inject hang`: 2^62 dependent steps per work-item (the sweep's timeout must end it); k and m
+// appear in the expression so that the instruction runs inside their loops.
+constexpr const char* kHangSpec = R"spec({"loom": 1, "name": "tune_injected_hang",
  "domains": ["{[i, k, m]: 0<=i<n and 0<=k<2147483647 and 0<=m<2147483647}"],
- "instructions": ["out[i] = out[i] * 0.999 + 1"],
+ "instructions": ["out[i] = out[i] * 0.999 + 1 + 0 * (k + m)"],
  "args": [{"name": "out", "dtype": "float32", "shape": ["n"]}, {"name": "n", "kind": "value", "dtype": "int32"}],
  "transforms": [{"op": "split_iname", "iname": "i", "inner_length": 128, "outer_tag": "g.0", "inner_tag": "l.0"}],
- "test": {"parameters": {"n": 128}}})";
+ "test": {"parameters": {"n": 128}}})spec";
 
 void reply(const json& message) {
   std::cout << message.dump() << "\n" << std::flush;
