@@ -86,8 +86,9 @@ class CandidateSource {
       }
       return std::nullopt;
     }
-    for (int attempt = 0; attempt < 2000; ++attempt) {
-      Assignment candidate = draw();
+    for (int attempt = 0; attempt < 4000; ++attempt) {
+      // The best candidates' neighbourhoods run out before the space does: then draw at random.
+      Assignment candidate = attempt < 200 ? draw() : random_assignment(space_, random_);
       if (violated_constraint(space_, candidate)) continue;
       if (seen_.insert(assignment_json(candidate)).second) return candidate;
     }
