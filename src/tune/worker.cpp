@@ -207,6 +207,8 @@ WorkerProcess::WorkerProcess(std::string executable, int ordinal, double timeout
 WorkerProcess::~WorkerProcess() { stop(); }
 
 void WorkerProcess::start() {
+  // A worker that died between requests must not take the sweep with it (EPIPE instead of SIGPIPE).
+  signal(SIGPIPE, SIG_IGN);
   int in_pipe[2], out_pipe[2];
   if (pipe(in_pipe) != 0 || pipe(out_pipe) != 0) throw Error(std::string("loom tune: cannot create pipes: ") + strerror(errno));
   pid_ = fork();
@@ -226,7 +228,6 @@ void WorkerProcess::start() {
   to_worker_ = in_pipe[1];
   from_worker_ = out_pipe[0];
   pending_.clear();
-  dead_ = false;
   std::optional<std::string> hello = receive(60.0);
   if (!hello) throw EnvironmentError("loom tune: the worker on device " + std::to_string(ordinal_) + " did not start (" + last_stderr_hint_ + ")");
   json message = json::parse(*hello);
@@ -270,7 +271,6 @@ std::optional<std::string> WorkerProcess::receive(double timeout_s) {
     if (left <= 0) {
       last_stderr_hint_ = "no answer within " + std::to_string(static_cast<int>(timeout_s)) + " s";
       stop();
-      dead_ = true;
       return std::nullopt;
     }
     pollfd fd{from_worker_, POLLIN, 0};
@@ -286,7 +286,6 @@ std::optional<std::string> WorkerProcess::receive(double timeout_s) {
       close(from_worker_);
       to_worker_ = from_worker_ = -1;
       last_stderr_hint_ = "the worker " + exit_description(status);
-      dead_ = true;
       return std::nullopt;
     }
     pending_.append(buffer, static_cast<std::size_t>(n));
@@ -307,7 +306,6 @@ MeasureResult WorkerProcess::measure(const MeasureRequest& request) {
   if (request.stop_above_ms) message["stop_above_ms"] = *request.stop_above_ms;
   if (request.check_sizes) message["check_sizes"] = *request.check_sizes;
   if (!request.inject.empty()) message["inject"] = request.inject;
-  MeasureResult result;
   if (!send(message.dump())) {
     stop();
     return {RecordStatus::Fault, std::nullopt, 0, "the worker could not be reached"};
@@ -318,6 +316,7 @@ MeasureResult WorkerProcess::measure(const MeasureRequest& request) {
     return {timed_out ? RecordStatus::Timeout : RecordStatus::Fault, std::nullopt, 0, last_stderr_hint_};
   }
   json answer = json::parse(*line);
+  MeasureResult result;
   result.status = status_from_name(answer.at("status"));
   if (answer.contains("time_ms")) result.time_ms = answer["time_ms"].get<double>();
   result.runs = answer.value("runs", 0);

@@ -66,8 +66,7 @@ class WorkerProcess : public Measurer {
   std::string pending_;  // bytes read past the last line
   std::optional<DeviceIdentity> device_;
   int restarts_ = 0;
-  bool dead_ = false;    // the last exchange ended the worker
-  std::string last_stderr_hint_;
+  std::string last_stderr_hint_;  // why the last exchange ended the worker
 };
 
 // The worker's side: announces its device on stdout, then answers one request per stdin line

@@ -164,6 +164,25 @@ TEST(TuneSpace, EnumerationAndMutation) {
   }
 }
 
+// Every space in examples/tune/ reads, and its first allowed candidate builds and generates code.
+TEST(TuneSpace, TheExampleSpacesReadAndTheirFirstCandidatePrepares) {
+  const char* folder = std::getenv("LOOM_EXAMPLES");
+  fs::path examples = fs::path(folder != nullptr ? folder : LOOM_EXAMPLES_DIR) / "tune";
+  int spaces = 0;
+  for (const fs::directory_entry& entry : fs::directory_iterator(examples)) {
+    if (entry.path().extension() != ".json") continue;
+    SCOPED_TRACE(entry.path().string());
+    ++spaces;
+    SearchSpace space = read_search_space_file(entry.path().string());
+    std::vector<Assignment> all = all_assignments(space);
+    auto allowed = std::find_if(all.begin(), all.end(), [&](const Assignment& a) { return !violated_constraint(space, a); });
+    ASSERT_NE(allowed, all.end());
+    PreparedCandidate candidate = prepare_candidate(space, *allowed);
+    EXPECT_FALSE(candidate.pruned) << *candidate.pruned;
+  }
+  EXPECT_GE(spaces, 3);
+}
+
 // ---- pruning ----------------------------------------------------------------------------------
 
 TEST(TunePrune, LegalityAssumptionsAndResourcesArePrunedWithTheReason) {
@@ -359,6 +378,55 @@ TEST(TuneWorker, TheWorkerAnnouncesItsDeviceOrSaysWhyNot) {
     std::string message = error.what();
     EXPECT_NE(message.find("the worker on device 0: no CUDA"), std::string::npos) << message;
   }
+}
+
+// Scripted stand-ins for `loom tune --worker` exercise the parent's side without a GPU: answers,
+// a worker that dies mid-request, one that never answers, and the restart after each.
+class ScriptedWorker {
+ public:
+  explicit ScriptedWorker(const std::string& after_hello) {
+    std::ofstream(path_) << "#!/bin/sh\n"
+                         << "echo '{\"device\": {\"name\": \"Scripted\", \"compute_capability\": \"9.0\", \"driver\": \"1\"}}'\n"
+                         << after_hello << "\n";
+    fs::permissions(path_, fs::perms::owner_all);
+  }
+  std::string path() const { return path_.string(); }
+
+ private:
+  TemporaryFolder folder_;
+  fs::path path_ = folder_.file("worker.sh");
+};
+
+TEST(TuneWorker, AnAnswerBecomesTheResult) {
+  ScriptedWorker script("while read line; do echo '{\"status\": \"measured\", \"time_ms\": 1.5, \"runs\": 3}'; done");
+  WorkerProcess worker(script.path(), 0, 10.0);
+  EXPECT_EQ(worker.device().name, "Scripted");
+  MeasureResult result = worker.measure({});
+  EXPECT_EQ(result.status, RecordStatus::Measured);
+  EXPECT_EQ(result.time_ms, 1.5);
+  EXPECT_EQ(result.runs, 3);
+  EXPECT_EQ(worker.measure({}).status, RecordStatus::Measured);
+  EXPECT_EQ(worker.restarts(), 0);
+}
+
+TEST(TuneWorker, AWorkerThatDiesIsAFaultAndIsRestarted) {
+  ScriptedWorker script("read line; exit 5");
+  WorkerProcess worker(script.path(), 0, 10.0);
+  MeasureResult first = worker.measure({});
+  EXPECT_EQ(first.status, RecordStatus::Fault);
+  EXPECT_NE(first.message.find("exited with code 5"), std::string::npos) << first.message;
+  EXPECT_EQ(worker.measure({}).status, RecordStatus::Fault);
+  EXPECT_EQ(worker.restarts(), 1);
+}
+
+TEST(TuneWorker, AWorkerThatNeverAnswersTimesOutAndIsKilled) {
+  ScriptedWorker script("read line; sleep 600");
+  WorkerProcess worker(script.path(), 0, 1.0);
+  MeasureResult result = worker.measure({});  // the script would sleep 600 s: it was killed
+  EXPECT_EQ(result.status, RecordStatus::Timeout);
+  EXPECT_NE(result.message.find("no answer within 1 s"), std::string::npos) << result.message;
+  EXPECT_EQ(worker.measure({}).status, RecordStatus::Timeout);
+  EXPECT_EQ(worker.restarts(), 1);
 }
 
 }  // namespace
