@@ -1,6 +1,10 @@
 #include "codegen/linearize.hpp"
 
 #include <algorithm>
+#include <functional>
+#include <limits>
+#include <map>
+#include <tuple>
 #include <set>
 #include <sstream>
 
@@ -11,27 +15,81 @@ namespace loom::codegen {
 
 namespace {
 
-// Topological order over depends_on. Among ready instructions prefer one whose loops equal the
-// previous instruction's (keeps loops fused), then textual order.
-std::vector<int> order_instructions(const LoopKernel& kernel) {
+std::size_t common_prefix(const std::vector<std::string>& a, const std::vector<std::string>& b) {
+  std::size_t length = 0;
+  while (length < a.size() && length < b.size() && a[length] == b[length]) ++length;
+  return length;
+}
+
+// Every instruction each one waits for, directly or through others.
+std::vector<std::set<int>> transitive_dependencies(const LoopKernel& kernel) {
+  std::map<std::string, int> index_of;
+  for (std::size_t i = 0; i < kernel.instructions.size(); ++i) index_of[kernel.instructions[i].id] = static_cast<int>(i);
+  std::vector<std::set<int>> all(kernel.instructions.size());
+  std::vector<int> state(kernel.instructions.size(), 0);  // 0 new, 1 visiting, 2 done
+  std::function<void(int)> visit = [&](int i) {
+    if (state[static_cast<std::size_t>(i)] != 0) return;  // a cycle is reported by order_instructions
+    state[static_cast<std::size_t>(i)] = 1;
+    for (const std::string& dependency : kernel.instructions[static_cast<std::size_t>(i)].depends_on) {
+      auto found = index_of.find(dependency);
+      if (found == index_of.end()) continue;
+      visit(found->second);
+      all[static_cast<std::size_t>(i)].insert(found->second);
+      const std::set<int>& further = all[static_cast<std::size_t>(found->second)];
+      all[static_cast<std::size_t>(i)].insert(further.begin(), further.end());
+    }
+    state[static_cast<std::size_t>(i)] = 2;
+  };
+  for (std::size_t i = 0; i < all.size(); ++i) visit(static_cast<int>(i));
+  return all;
+}
+
+// Topological order over depends_on that keeps loops whole (loopy's rule that a loop is not
+// entered twice): among the ready instructions prefer the one that leaves the fewest of the
+// previous instruction's loops; then one whose new loop would not have to be left again (some
+// remaining instruction inside it waits for an unscheduled one outside it: a buffer's
+// initialization that the products inside the k loop wait for, next to the prefetches that would
+// open that loop — entering it first ran every fetch before any product); then the one that enters
+// the fewest loops; then textual order.
+std::vector<int> order_instructions(const LoopKernel& kernel, const std::vector<std::vector<std::string>>& loops) {
   const auto& instructions = kernel.instructions;
-  std::set<std::string> done;
-  std::set<std::string> remaining;
-  for (const Instruction& instruction : instructions) remaining.insert(instruction.id);
+  std::vector<std::set<int>> waits_for = transitive_dependencies(kernel);
+  std::set<int> remaining;
+  for (std::size_t i = 0; i < instructions.size(); ++i) remaining.insert(static_cast<int>(i));
+  auto inside = [&](int i, std::size_t depth, const std::string& iname) {
+    const std::vector<std::string>& nest = loops[static_cast<std::size_t>(i)];
+    return nest.size() > depth && nest[depth] == iname;
+  };
+  auto must_leave_again = [&](int candidate, std::size_t depth) {
+    const std::string& entered = loops[static_cast<std::size_t>(candidate)][depth];
+    for (int later : remaining) {
+      if (later == candidate || !inside(later, depth, entered)) continue;
+      for (int before : waits_for[static_cast<std::size_t>(later)]) {
+        if (remaining.count(before) != 0 && !inside(before, depth, entered)) return true;
+      }
+    }
+    return false;
+  };
   std::vector<int> order;
-  const Instruction* previous = nullptr;
+  std::vector<std::string> open;  // the previous instruction's loops
   while (!remaining.empty()) {
     int chosen = -1;
-    for (int i = 0; i < static_cast<int>(instructions.size()); ++i) {
+    std::tuple<std::size_t, bool, std::size_t> best_score{0, false, 0};
+    for (int i : remaining) {
       const Instruction& candidate = instructions[static_cast<std::size_t>(i)];
-      if (remaining.count(candidate.id) == 0) continue;
-      bool ready = std::all_of(candidate.depends_on.begin(), candidate.depends_on.end(),
-                               [&](const std::string& dep) { return remaining.count(dep) == 0; });
+      bool ready = std::all_of(candidate.depends_on.begin(), candidate.depends_on.end(), [&](const std::string& dep) {
+        return std::none_of(remaining.begin(), remaining.end(),
+                            [&](int r) { return instructions[static_cast<std::size_t>(r)].id == dep; });
+      });
       if (!ready) continue;
-      if (chosen < 0) chosen = i;
-      if (previous != nullptr && candidate.within_inames == previous->within_inames) {
+      const std::vector<std::string>& wanted = loops[static_cast<std::size_t>(i)];
+      std::size_t kept = common_prefix(open, wanted);
+      bool settled = wanted.size() == kept || !must_leave_again(i, kept);
+      // Higher is better: loops kept open, no loop entered that must be left again, fewer entered.
+      std::tuple<std::size_t, bool, std::size_t> score{kept, settled, std::numeric_limits<std::size_t>::max() - (wanted.size() - kept)};
+      if (chosen < 0 || score > best_score) {
         chosen = i;
-        break;
+        best_score = score;
       }
     }
     if (chosen < 0) {
@@ -39,8 +97,8 @@ std::vector<int> order_instructions(const LoopKernel& kernel) {
       check_dependency_cycles(kernel);
       LOOM_ASSERT(false, "instructions wait for each other but check_dependency_cycles found no cycle");
     }
-    previous = &instructions[static_cast<std::size_t>(chosen)];
-    remaining.erase(previous->id);
+    open = loops[static_cast<std::size_t>(chosen)];
+    remaining.erase(chosen);
     order.push_back(chosen);
   }
   return order;
@@ -89,16 +147,17 @@ void print_nest(const std::vector<LoopNestNode>& nodes, const LoopKernel& kernel
 Linearization linearize(const LoopKernel& kernel,
                         const std::function<bool(const std::string& iname)>& is_loop) {
   std::vector<std::string> nesting = iname_nesting_order(kernel);
+  std::vector<std::vector<std::string>> loops(kernel.instructions.size());
+  for (std::size_t index = 0; index < kernel.instructions.size(); ++index) {
+    for (const std::string& iname : nesting) {
+      if (kernel.instructions[index].within_inames.count(iname) != 0 && is_loop(iname)) loops[index].push_back(iname);
+    }
+  }
   Linearization result;
   std::vector<PendingInstruction> pending;
-  for (int index : order_instructions(kernel)) {
-    const Instruction& instruction = kernel.instructions[static_cast<std::size_t>(index)];
-    std::vector<std::string> loops;
-    for (const std::string& iname : nesting) {
-      if (instruction.within_inames.count(iname) != 0 && is_loop(iname)) loops.push_back(iname);
-    }
-    result.loop_inames[index] = loops;
-    pending.push_back({index, loops});
+  for (int index : order_instructions(kernel, loops)) {
+    result.loop_inames[index] = loops[static_cast<std::size_t>(index)];
+    pending.push_back({index, loops[static_cast<std::size_t>(index)]});
   }
   result.roots = build_nest(pending, 0);
   return result;

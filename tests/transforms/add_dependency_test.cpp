@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "loom/loom.hpp"
+#include "codegen/linearize.hpp"
 #include "test_helpers.hpp"
 #include "test_kernels.hpp"
 
@@ -55,9 +56,10 @@ TEST(AddDependency, SplittingTheLoopOfAScalarIsRefused) {
       {"{[i]: 0<=i<n}"},
       "<float32> x = a[i] {id=load}\n"
       "out[i] = 2*x {id=store, dep=load}\n"
-      "s[0] = 5 {id=setup}",
+      "s[0] = 5 {id=setup, dep=load}",
       {array_arg("a, out", DType::Float32, {"n"}), array_arg("s", DType::Float32, {"1"})});
-  // store after setup, which runs outside the loop: loop i {load}; setup; loop i {store}.
+  // store after setup, which runs after every load outside the loop: loop i {load}; setup; loop i
+  // {store}, and x holds only the last load by then.
   std::string message =
       error_message<LegalityError>([&] { add_dependency(kernel, "id:store", "id:setup"); });
   EXPECT_NE(
@@ -68,6 +70,21 @@ TEST(AddDependency, SplittingTheLoopOfAScalarIsRefused) {
   LoopKernel forced = add_dependency(kernel, "id:store", "id:setup", /*unchecked=*/true);
   CheckResult broken = check_against_reference(forced, kernel, {{"n", 8}});
   EXPECT_FALSE(broken.passed) << "the refused order really computes something else";
+}
+
+// An instruction outside the loop that one inside waits for runs before the loop, which is then
+// entered once (loopy's rule), instead of splitting it.
+TEST(AddDependency, WhatRunsOutsideALoopRunsBeforeItRatherThanSplittingIt) {
+  LoopKernel kernel = make_kernel(
+      {"{[i]: 0<=i<n}"},
+      "<float32> x = a[i] {id=load}\n"
+      "out[i] = 2*x {id=store, dep=load}\n"
+      "s[0] = 5 {id=setup}",
+      {array_arg("a, out", DType::Float32, {"n"}), array_arg("s", DType::Float32, {"1"})});
+  LoopKernel ordered = add_dependency(kernel, "id:store", "id:setup");
+  EXPECT_EQ(codegen::to_string(codegen::linearize(ordered, [](const std::string&) { return true; }), ordered),
+            "setup\nfor i\n  load\n  store\n");
+  EXPECT_TRUE(check_against_reference(ordered, kernel, {{"n", 8}}).passed);
 }
 
 TEST(AddDependency, Refusals) {
