@@ -458,14 +458,15 @@ DeviceProgram device_program(LoopKernel& kernel, const cast::Function& signature
       std::vector<cast::StmtPtr> declarations = temporary_declarations(kernel, &used);
       if (target == Target::CUDA) dynamic_shared_bytes = move_to_dynamic_shared(declarations);
       for (cast::StmtPtr& declaration : declarations) body.push_back(declaration);
-      codegen::KernelSchedule schedule = codegen::build_schedule(kernel, nest);
+      // PoCL 3.1 (loom's CPU OpenCL) mis-executes barriers directly under a group-uniform branch
+      // (heap corruption; oclgrind and CUDA run the same code correctly): on OpenCL, nests with
+      // barriers keep one guarded copy of each loop (no full-group split, no slabs).
+      bool uniform_branches_around_barriers = target == Target::CUDA || !has_barrier(kernel, used);
+      codegen::KernelSchedule schedule = codegen::build_schedule(kernel, nest, uniform_branches_around_barriers);
       StatementLowerer lowerer(kernel, nest, target);
       codegen::HardwareParameters hardware;
       for (const codegen::HardwareIname& hw : launch.inames) (hw.local ? hardware.local : hardware.group).push_back(hw.iname);
-      // PoCL 3.1 (loom's CPU OpenCL) mis-executes barriers directly under a group-uniform if/else
-      // (heap corruption; oclgrind and CUDA run the same code correctly): on OpenCL, nests with
-      // barriers keep one guarded copy.
-      hardware.split_full_groups = target == Target::CUDA || !has_barrier(kernel, used);
+      hardware.split_full_groups = uniform_branches_around_barriers;
       body.push_back(lowerer.loop_nest(schedule, launch.context, hardware));
       timer.mark("isl AST and lowering");
       cast::Function function = signature;

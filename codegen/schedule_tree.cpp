@@ -88,6 +88,14 @@ class SlabIsolation {
                            std::to_string(length.lower + length.extent) + " }";
     isl::set box = tiles.intersect(isl::set(tiles.ctx(), box_text));
     isl::set missing = isl_extra::project_out_param(box.subtract(points), inner);
+    // A tile is full when it is full for every work-item of the group: the condition must not
+    // name a work-item index, or the partial tile's code would sit under a divergent condition
+    // (with the barriers of a tiled loop inside it).
+    for (const auto& [iname, tag] : kernel_.iname_tags) {
+      if (tag.kind != InameTag::Kind::Local) continue;
+      tiles = isl_extra::project_out_param(tiles, iname);
+      missing = isl_extra::project_out_param(missing, iname);
+    }
     return tiles.subtract(missing);
   }
 
@@ -236,9 +244,9 @@ class ScheduleBuilder {
 
 std::string loop_mark_name(const std::string& iname) { return "loop " + iname; }
 
-KernelSchedule build_schedule(const LoopKernel& kernel, const Linearization& linearization) {
+KernelSchedule build_schedule(const LoopKernel& kernel, const Linearization& linearization, bool isolate_slabs) {
   KernelSchedule schedule = ScheduleBuilder(kernel, linearization).build(linearization.roots, false);
-  schedule.schedule = SlabIsolation(kernel).apply(schedule.schedule);
+  if (isolate_slabs) schedule.schedule = SlabIsolation(kernel).apply(schedule.schedule);
   return schedule;
 }
 

@@ -48,7 +48,9 @@ KernelSchedule build_region_schedule(const LoopKernel& kernel, const Linearizati
 // Names computed by the kernel (temporaries, written arguments) that a domain uses as parameter.
 bool is_data_parameter(const LoopKernel& kernel, const std::string& name);
 
-KernelSchedule build_schedule(const LoopKernel& kernel, const Linearization& linearization);
+// `isolate_slabs`: generate split_iname's slabs apart (isl's isolate option); false keeps one
+// loop (OpenCL nests with barriers: PoCL 3.1 mis-executes a barrier under a uniform branch).
+KernelSchedule build_schedule(const LoopKernel& kernel, const Linearization& linearization, bool isolate_slabs = true);
 
 // The mark placed above the band of a loop over `iname`.
 std::string loop_mark_name(const std::string& iname);

@@ -105,6 +105,45 @@ TEST(FullGroups, TiledTransposeMatchesTheReferenceOnOpenCL) {
   }
 }
 
+LoopKernel matmul() {
+  return make_kernel({"{[i,j,k]: 0<=i,j,k<n}"}, "c[i, j] = sum(k, a[i, k]*b[k, j])",
+                     {array_arg("a, b, c", DType::Float32, {"n", "n"}), value_arg("n")}, {.name = "matmul"});
+}
+
+// The k loop in slabs (split_iname's slabs=(0, 1)): full k tiles have a constant inner range (so
+// an unroll pragma unrolls them completely) and the tail runs apart. The full-tile condition is the
+// whole group's, not one work-item's: the tiles' barriers stay out of divergent conditions.
+LoopKernel slabbed_tiled_matmul() {
+  LoopKernel kernel = split_iname(matmul(), "i", 16, {.outer_tag = "g.0", .inner_tag = "l.1"});
+  kernel = split_iname(kernel, "j", 16, {.outer_tag = "g.1", .inner_tag = "l.0"});
+  kernel = split_iname(kernel, "k", 16, {.slabs = {0, 1}});
+  std::vector<std::string> outer{"i_outer", "j_outer", "k_outer"};
+  kernel = add_prefetch(kernel, "a", {.sweep_inames = {"k_inner", "i_inner"}, .default_tag = "l.auto", .fetch_outer_inames = outer});
+  return add_prefetch(kernel, "b", {.sweep_inames = {"j_inner", "k_inner"}, .default_tag = "l.auto", .fetch_outer_inames = outer});
+}
+
+TEST(FullGroups, SlabsOfATiledLoopWithBarriersSeparateTheTailForTheWholeGroup) {
+  std::string kernel = kernel_text(slabbed_tiled_matmul(), Target::CUDA);
+  EXPECT_NE(kernel.find("for (int32_t k_outer = 0; k_outer < n / 16; ++k_outer)"), std::string::npos) << kernel;
+  EXPECT_NE(kernel.find("for (int32_t k_inner = 0; k_inner <= 15; ++k_inner)"), std::string::npos) << kernel;
+  EXPECT_NE(kernel.find("k_inner < n % 16"), std::string::npos) << kernel;  // the tail
+}
+
+TEST(FullGroups, OpenCLKeepsOneKLoopWhereItHasBarriers) {
+  std::string kernel = kernel_text(slabbed_tiled_matmul(), Target::OpenCL);
+  EXPECT_EQ(count(kernel, "for (int32_t k_outer"), 1) << kernel;
+}
+
+TEST(FullGroups, SlabbedTiledMatmulMatchesTheReferenceOnOpenCL) {
+  SKIP_WITHOUT_OPENCL();
+  CheckOptions options;
+  options.target = Target::OpenCL;
+  for (int64_t n : {1, 16, 17, 40}) {
+    SCOPED_TRACE("n = " + std::to_string(n));
+    expect_matches_reference(slabbed_tiled_matmul(), matmul(), {{"n", n}}, options);
+  }
+}
+
 TEST(FullGroups, NoSecondCopyWhenEveryGroupIsFull) {
   std::string kernel = kernel_text(assume(unrolled_scale(), "n mod 1024 = 0"), Target::CUDA);
   EXPECT_EQ(count(kernel, "if ("), 0) << kernel;
