@@ -3,10 +3,15 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <optional>
 #include <string>
 
+#include "loom/check.hpp"
 #include "loom/error.hpp"
+#include "runtime/host_cuda.hpp"
 #include "runtime/host_opencl.hpp"
+#include "test_helpers.hpp"
 
 namespace loom::testing {
 
@@ -20,6 +25,29 @@ inline bool have_opencl() {
   }
 }
 
+// Why CUDA kernels cannot run here (no driver or no GPU), or nullopt when they can.
+inline std::optional<std::string> cuda_unavailable() {
+  try {
+    detail::cuda_device_info();
+    return std::nullopt;
+  } catch (const EnvironmentError& error) {
+    return std::string(error.what());
+  }
+}
+
+// Checks `kernel` against `reference` on OpenCL (PoCL in CI).
+inline void expect_on_opencl(const LoopKernel& kernel, const LoopKernel& reference, const ParameterMap& parameters = {}) {
+  CheckOptions options;
+  options.target = Target::OpenCL;
+  expect_matches_reference(kernel, reference, parameters, options);
+}
+
+// The device kernels of a translation unit, without the preamble's helpers.
+inline std::string kernels_of(const std::string& source) {
+  std::size_t start = std::min(source.find("__kernel"), source.find("extern \"C\""));
+  return start == std::string::npos ? "" : source.substr(start);
+}
+
 // How often `what` occurs in `text` (barriers, declarations in generated code).
 inline int count(const std::string& text, const std::string& what) {
   int n = 0;
@@ -28,6 +56,12 @@ inline int count(const std::string& text, const std::string& what) {
 }
 
 }  // namespace loom::testing
+
+// Only a machine without a CUDA driver or GPU skips (the gpu label; CI has none, the GPU machine
+// runs them); the skip message says what is missing.
+#define SKIP_WITHOUT_CUDA()                                                   \
+  if (std::optional<std::string> missing = ::loom::testing::cuda_unavailable()) \
+  GTEST_SKIP() << "no GPU here: " << *missing
 
 // Only a machine without an OpenCL platform skips (CI has PoCL, so these tests run there).
 #define SKIP_WITHOUT_OPENCL() \

@@ -214,9 +214,7 @@ LOOM_REGISTER_TRANSFORM(add_prefetch) {
                   options.dim_arg_names = args.names("dim_arg_names");
                   options.default_tag = args.optional_string("default_tag");
                   options.fetch_bounding_box = args.boolean("fetch_bounding_box");
-                  if (args.all().count("fetch_outer_inames") != 0 &&
-                      !std::holds_alternative<std::monostate>(args.all().at("fetch_outer_inames")))
-                    options.fetch_outer_inames = args.names("fetch_outer_inames");
+                  options.fetch_outer_inames = args.optional_names("fetch_outer_inames");
                   options.temporary_name = args.optional_string("temporary_name");
                   options.temporary_address_space =
                       parse_address_space(args.optional_string("temporary_address_space"), kTransform)

@@ -90,9 +90,7 @@ LOOM_REGISTER_TRANSFORM(precompute) {
                     options.storage_axes = args.names("storage_axes");
                   options.temporary_name = args.optional_string("temporary_name");
                   options.precompute_inames = args.names("precompute_inames");
-                  if (args.all().count("precompute_outer_inames") != 0 &&
-                      !std::holds_alternative<std::monostate>(args.all().at("precompute_outer_inames")))
-                    options.precompute_outer_inames = args.names("precompute_outer_inames");
+                  options.precompute_outer_inames = args.optional_names("precompute_outer_inames");
                   options.storage_axis_to_tag = args.tag_map("storage_axis_to_tag");
                   options.default_tag = args.optional_string("default_tag");
                   options.temporary_address_space =

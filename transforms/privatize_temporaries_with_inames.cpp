@@ -118,12 +118,8 @@ LOOM_REGISTER_TRANSFORM(privatize_temporaries_with_inames) {
                 {{"privatizing_inames", ParameterType::InameList, true},
                  {"only_var_names", ParameterType::InameList, false, true}},
                 [](const LoopKernel& kernel, const TransformArguments& args) {
-                  std::optional<std::vector<std::string>> only;
-                  if (args.all().count("only_var_names") != 0 &&
-                      !std::holds_alternative<std::monostate>(args.all().at("only_var_names")))
-                    only = args.names("only_var_names");
                   return privatize_temporaries_with_inames(kernel, args.names("privatizing_inames"),
-                                                           only, args.unchecked());
+                                                           args.optional_names("only_var_names"), args.unchecked());
                 }});
 }
 

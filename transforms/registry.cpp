@@ -198,6 +198,12 @@ std::optional<std::string> TransformArguments::optional_string(const std::string
   return std::nullopt;
 }
 
+std::optional<std::vector<std::string>> TransformArguments::optional_names(const std::string& name) const {
+  auto given = all().find(name);
+  if (given == all().end() || std::holds_alternative<std::monostate>(given->second)) return std::nullopt;
+  return names(name);
+}
+
 int64_t TransformArguments::integer(const std::string& name) const {
   const TransformValue& v = value(name);
   if (const auto* number = std::get_if<int64_t>(&v)) return *number;

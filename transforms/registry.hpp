@@ -56,6 +56,8 @@ class TransformArguments {
   int64_t integer(const std::string& name) const;
   bool boolean(const std::string& name) const;
   std::vector<std::string> names(const std::string& name) const;  // InameList
+  // An optional InameList: nullopt when not given (or null), which differs from an empty list.
+  std::optional<std::vector<std::string>> optional_names(const std::string& name) const;
   std::map<std::string, std::string> tag_map(const std::string& name) const;
   std::vector<int64_t> integers(const std::string& name) const;
   const std::map<std::string, TransformValue>& all() const { return values_; }

@@ -153,12 +153,8 @@ LOOM_REGISTER_TRANSFORM(unprivatize_temporaries_with_inames) {
                 {{"unprivatizing_inames", ParameterType::InameList, true},
                  {"only_var_names", ParameterType::InameList, false, true}},
                 [](const LoopKernel& kernel, const TransformArguments& args) {
-                  std::optional<std::vector<std::string>> only;
-                  if (args.all().count("only_var_names") != 0 &&
-                      !std::holds_alternative<std::monostate>(args.all().at("only_var_names")))
-                    only = args.names("only_var_names");
                   return unprivatize_temporaries_with_inames(
-                      kernel, args.names("unprivatizing_inames"), only, args.unchecked());
+                      kernel, args.names("unprivatizing_inames"), args.optional_names("only_var_names"), args.unchecked());
                 }});
 }
 

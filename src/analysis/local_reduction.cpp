@@ -168,16 +168,10 @@ class LocalReductionRealizer {
   }
 
  private:
-  std::string unique(std::set<std::string>& used, const std::string& base) {
-    std::string name = base;
-    for (int suffix = 0; used.count(name) != 0; ++suffix) name = base + "_" + std::to_string(suffix);
-    used.insert(name);
-    return name;
-  }
 
   // A new iname `0 <= name < length` on the reduced iname's hardware axis.
   std::string add_local_iname(const std::string& base, int64_t length, const InameTag& tag) {
-    std::string name = unique(used_names_, base);
+    std::string name = unique_name(used_names_, base);
     std::string text = "{[" + name + "]: 0 <= " + name + " < " + std::to_string(length) + "}";
     kernel_.domains.push_back(lang::parse_domain(isl_context_of(kernel_), text));
     kernel_.iname_tags[name] = tag;
@@ -198,7 +192,7 @@ class LocalReductionRealizer {
 
   LocalArray add_local_array(const std::string& base, DType dtype, const std::vector<LocalAxis>& rows, int64_t length) {
     Temporary array;
-    array.name = unique(used_names_, base);
+    array.name = unique_name(used_names_, base);
     array.dtype = dtype;
     array.address_space = AddressSpace::Local;
     for (const LocalAxis& row : rows) array.shape.push_back(int_literal(row.extent));
@@ -216,14 +210,7 @@ class LocalReductionRealizer {
   }
 
   Instruction derived(const Instruction& origin, const std::string& id_suffix, std::set<std::string> within) {
-    Instruction instruction;
-    instruction.id = unique(used_ids_, origin.id + "_" + id_suffix);
-    instruction.within_inames = std::move(within);
-    instruction.predicates = origin.predicates;
-    instruction.tags = origin.tags;
-    instruction.priority = origin.priority;
-    instruction.source = origin.source;
-    return instruction;
+    return derived_instruction(origin, unique_name(used_ids_, origin.id + "_" + id_suffix), std::move(within));
   }
 
   DType value_type(const Expr& value, const ExprPtr& assignee) const {

@@ -121,12 +121,6 @@ class ReductionRealizer {
     return found;
   }
 
-  std::string unique(std::set<std::string>& used, const std::string& base) {
-    std::string name = base;
-    for (int suffix = 0; used.count(name) != 0; ++suffix) name = base + "_" + std::to_string(suffix);
-    used.insert(name);
-    return name;
-  }
 
   // An accumulator, with one private axis per privatizing iname (see privatizing_inames).
   struct Accumulator {
@@ -145,7 +139,7 @@ class ReductionRealizer {
 
   Accumulator add_accumulator(const std::string& base, DType dtype, const std::vector<PrivateAxis>& axes) {
     Temporary accumulator;
-    accumulator.name = unique(used_names_, base);
+    accumulator.name = unique_name(used_names_, base);
     accumulator.dtype = dtype;
     accumulator.address_space = AddressSpace::Private;
     for (const PrivateAxis& axis : axes) accumulator.shape.push_back(int_literal(axis.extent));
@@ -154,14 +148,7 @@ class ReductionRealizer {
   }
 
   Instruction derived(const Instruction& origin, const std::string& id_suffix, std::set<std::string> within) {
-    Instruction instruction;
-    instruction.id = unique(used_ids_, origin.id + "_" + id_suffix);
-    instruction.within_inames = std::move(within);
-    instruction.predicates = origin.predicates;
-    instruction.tags = origin.tags;
-    instruction.priority = origin.priority;
-    instruction.source = origin.source;
-    return instruction;
+    return derived_instruction(origin, unique_name(used_ids_, origin.id + "_" + id_suffix), std::move(within));
   }
 
   DType value_type(const Expr& value, DType fallback) const {

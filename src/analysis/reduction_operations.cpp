@@ -43,4 +43,22 @@ ExprPtr combine_reduction_values(const std::string& operation, ExprPtr accumulat
   return call(operation, {accumulator, value});
 }
 
+std::string unique_name(std::set<std::string>& used, const std::string& base) {
+  std::string name = base;
+  for (int suffix = 0; used.count(name) != 0; ++suffix) name = base + "_" + std::to_string(suffix);
+  used.insert(name);
+  return name;
+}
+
+Instruction derived_instruction(const Instruction& origin, std::string id, std::set<std::string> within) {
+  Instruction instruction;
+  instruction.id = std::move(id);
+  instruction.within_inames = std::move(within);
+  instruction.predicates = origin.predicates;
+  instruction.tags = origin.tags;
+  instruction.priority = origin.priority;
+  instruction.source = origin.source;
+  return instruction;
+}
+
 }  // namespace loom

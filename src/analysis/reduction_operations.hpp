@@ -2,6 +2,7 @@
 // elements and combining expressions, shared by the sequential and the local-parallel realization.
 #pragma once
 
+#include <set>
 #include <string>
 
 #include "loom/kernel.hpp"
@@ -21,5 +22,12 @@ ExprPtr reduction_neutral_element(const std::string& operation, DType dtype);
 
 // `accumulator op value` for the plain operations (max/min as calls).
 ExprPtr combine_reduction_values(const std::string& operation, ExprPtr accumulator, ExprPtr value);
+
+// `base`, else base_0, base_1, ...: the first name not in `used`, which is then added to it.
+std::string unique_name(std::set<std::string>& used, const std::string& base);
+
+// A new instruction realizing part of `origin` (initialization, update, tree step): it keeps the
+// origin's predicates, tags, priority and source position, under `id` and within `within`.
+Instruction derived_instruction(const Instruction& origin, std::string id, std::set<std::string> within);
 
 }  // namespace loom

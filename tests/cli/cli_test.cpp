@@ -18,6 +18,7 @@
 #include <thread>
 #include <vector>
 
+#include "device_helpers.hpp"
 #include "loom/error.hpp"
 #include "runtime/host_cuda.hpp"
 
@@ -350,11 +351,7 @@ TEST_F(CliTest, EmitPtxAndCubinInfoThroughNvrtc) {
 
 // SPEC.md: exit code 5 when the kernel faults on the device; the message names the kernel.
 TEST_F(CliTest, GpuKernelFaultExitsFive) {
-  try {
-    loom::detail::cuda_device_info();
-  } catch (const loom::EnvironmentError& error) {
-    GTEST_SKIP() << error.what();
-  }
+  SKIP_WITHOUT_CUDA();
   std::string spec = spec_file("fault.json", R"({"loom": 1, "name": "scatter_fault",
     "domains": ["{[i]: 0<=i<n}"], "instructions": ["out[idx[i]] = 1"],
     "args": [{"name": "out", "dtype": "float32", "shape": ["n"]}, {"name": "idx", "dtype": "int32", "shape": ["n"]},

@@ -12,7 +12,7 @@ namespace loom {
 namespace {
 
 using testing::count;
-using testing::expect_matches_reference;
+using testing::expect_on_opencl;
 
 LoopKernel scale_kernel() {
   return make_kernel({"{[i]: 0<=i<n}"}, "out[i] = alpha*x[i]",
@@ -43,9 +43,7 @@ LoopKernel tiled_transpose() {
 }
 
 std::string kernel_text(const LoopKernel& kernel, Target target) {
-  std::string source = generate_code(kernel, target).source;
-  std::size_t start = source.find(target == Target::CUDA ? "extern \"C\"" : "__kernel");
-  return source.substr(start);
+  return testing::kernels_of(generate_code(kernel, target).source);
 }
 
 // The code between the full-group test and the top-level else.
@@ -69,11 +67,9 @@ TEST(FullGroups, UnrolledCopiesRunUnguardedInFullGroups) {
 
 TEST(FullGroups, UnrolledCopiesMatchTheReferenceOnOpenCLAtEveryBoundary) {
   SKIP_WITHOUT_OPENCL();
-  CheckOptions options;
-  options.target = Target::OpenCL;
   for (int64_t n : {1, 255, 256, 257, 1023, 1024, 1025, 2048, 3000}) {
     SCOPED_TRACE("n = " + std::to_string(n));
-    expect_matches_reference(unrolled_scale(), scale_kernel(), {{"n", n}}, options);
+    expect_on_opencl(unrolled_scale(), scale_kernel(), {{"n", n}});
   }
 }
 
@@ -97,11 +93,9 @@ TEST(FullGroups, NestsWithBarriersKeepOneCopyOnOpenCL) {
 
 TEST(FullGroups, TiledTransposeMatchesTheReferenceOnOpenCL) {
   SKIP_WITHOUT_OPENCL();
-  CheckOptions options;
-  options.target = Target::OpenCL;
   for (int64_t n : {1, 15, 16, 17, 40, 48}) {
     SCOPED_TRACE("n = " + std::to_string(n));
-    expect_matches_reference(tiled_transpose(), transpose_kernel(), {{"n", n}}, options);
+    expect_on_opencl(tiled_transpose(), transpose_kernel(), {{"n", n}});
   }
 }
 
@@ -136,11 +130,9 @@ TEST(FullGroups, OpenCLKeepsOneKLoopWhereItHasBarriers) {
 
 TEST(FullGroups, SlabbedTiledMatmulMatchesTheReferenceOnOpenCL) {
   SKIP_WITHOUT_OPENCL();
-  CheckOptions options;
-  options.target = Target::OpenCL;
   for (int64_t n : {1, 16, 17, 40}) {
     SCOPED_TRACE("n = " + std::to_string(n));
-    expect_matches_reference(slabbed_tiled_matmul(), matmul(), {{"n", n}}, options);
+    expect_on_opencl(slabbed_tiled_matmul(), matmul(), {{"n", n}});
   }
 }
 

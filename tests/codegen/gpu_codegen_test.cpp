@@ -32,17 +32,8 @@ LoopKernel resolve_address_spaces_for_test(const LoopKernel& kernel);
 
 // CI installs PoCL (./dev deps), so these run there; only a machine without any OpenCL platform skips.
 
-// The device kernels of a translation unit, without the preamble's helpers.
-std::string kernels_of(const std::string& source) {
-  std::size_t start = std::min(source.find("__kernel"), source.find("extern \"C\""));
-  return start == std::string::npos ? "" : source.substr(start);
-}
-
-void expect_on_opencl(const LoopKernel& kernel, const LoopKernel& reference, const ParameterMap& parameters) {
-  CheckOptions options;
-  options.target = Target::OpenCL;
-  expect_matches_reference(kernel, reference, parameters, options);
-}
+using testing::expect_on_opencl;
+using testing::kernels_of;
 
 LoopKernel vector_kernel() {
   return make_kernel({"{[i]: 0<=i<n}"}, "out[i] = 2*a[i] + 1", {array_arg("a, out", DType::Float32, {"n"}), value_arg("n")},

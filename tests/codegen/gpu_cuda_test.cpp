@@ -3,6 +3,7 @@
 // Test names contain `Gpu` (ctest label gpu); every test skips when there is no CUDA driver or GPU.
 #include <gtest/gtest.h>
 
+#include "device_helpers.hpp"
 #include "loom/loom.hpp"
 #include "runtime/cuda_driver.hpp"
 #include "runtime/host_cuda.hpp"
@@ -15,13 +16,7 @@ using testing::expect_matches_reference;
 
 class GpuCuda : public ::testing::Test {
  protected:
-  void SetUp() override {
-    try {
-      detail::cuda_device_info();
-    } catch (const EnvironmentError& error) {
-      GTEST_SKIP() << error.what();  // no CUDA driver/GPU (or NVRTC) on this machine
-    }
-  }
+  void SetUp() override { SKIP_WITHOUT_CUDA(); }
 };
 
 void expect_on_cuda(const LoopKernel& kernel, const LoopKernel& reference,

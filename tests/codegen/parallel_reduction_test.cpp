@@ -19,9 +19,7 @@ using testing::count;
 using testing::error_message;
 using testing::expect_matches_reference;
 
-void expect_on_opencl(const LoopKernel& kernel, const LoopKernel& reference, const ParameterMap& parameters = {}) {
-  expect_matches_reference(kernel, reference, parameters, CheckOptions{.target = Target::OpenCL});
-}
+using testing::expect_on_opencl;
 
 // loopy's test_local_parallel_reduction, over data: z[j] = op(i, a[i, j]) with the length of i fixed.
 LoopKernel column_reduction(int64_t n, const std::string& reduction = "sum(i, a[i, j])") {

@@ -3,6 +3,7 @@
 // (tests with `Gpu` in their name); grid sizes at launch.
 #include <gtest/gtest.h>
 
+#include "device_helpers.hpp"
 #include "loom/loom.hpp"
 #include "runtime/host_cuda.hpp"
 #include "test_helpers.hpp"
@@ -181,18 +182,6 @@ TEST(ResourceChecks, EachDeviceKernelOfASplitProgramIsNamed) {
 
 // ---- the present GPU
 // ------------------------------------------------------------------------------
-
-bool have_cuda() {
-  try {
-    detail::cuda_device_info();
-    return true;
-  } catch (const EnvironmentError&) {
-    return false;
-  }
-}
-
-#define SKIP_WITHOUT_CUDA() \
-  if (!have_cuda()) GTEST_SKIP() << "no CUDA driver or GPU"
 
 TEST(ResourceChecksGpu, PresentDeviceLimitsComeFromTheDriver) {
   SKIP_WITHOUT_CUDA();

@@ -14,6 +14,7 @@
 #include <iostream>
 #include <optional>
 
+#include "device_helpers.hpp"
 #include "lang/instruction_parser.hpp"
 #include "loom/loom.hpp"
 #include "runtime/cuda_driver.hpp"
@@ -31,13 +32,10 @@ using testing::error_message;
 class CudaRuntimeGpu : public ::testing::Test {
  protected:
   void SetUp() override {
-    try {
-      detail::cuda_device_info();
-    } catch (const EnvironmentError& error) {
-      // A device asked for by ordinal must exist; only a machine without a GPU skips.
-      if (std::getenv("LOOM_CUDA_DEVICE") != nullptr) FAIL() << error.what();
-      GTEST_SKIP() << error.what();
-    }
+    // A device asked for by ordinal must exist; only a machine without a GPU skips.
+    std::optional<std::string> missing = testing::cuda_unavailable();
+    if (missing && std::getenv("LOOM_CUDA_DEVICE") != nullptr) FAIL() << *missing;
+    SKIP_WITHOUT_CUDA();
   }
 };
 

@@ -116,11 +116,7 @@ TEST(MemoryExamplesOpenCL, EachMatchesItsReference) {
 }
 
 TEST(MemoryExamplesGpu, EachMatchesItsReferenceThroughCuda) {
-  try {
-    detail::cuda_device_info();
-  } catch (const EnvironmentError& error) {
-    GTEST_SKIP() << error.what();  // no CUDA driver or GPU on this machine
-  }
+  SKIP_WITHOUT_CUDA();
   for (const Example& example : examples()) check_every_size(example, Target::CUDA);
 }
 

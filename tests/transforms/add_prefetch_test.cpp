@@ -19,16 +19,8 @@ using testing::count;
 using testing::error_message;
 using testing::expect_matches_reference;
 
-std::string kernels_of(const std::string& source) {
-  std::size_t start = source.find("__kernel");
-  return start == std::string::npos ? "" : source.substr(start);
-}
-
-void expect_on_opencl(const LoopKernel& kernel, const LoopKernel& reference, const ParameterMap& parameters) {
-  CheckOptions options;
-  options.target = Target::OpenCL;
-  expect_matches_reference(kernel, reference, parameters, options);
-}
+using testing::expect_on_opencl;
+using testing::kernels_of;
 
 // ---- tiled matmul (loopy's test_plain_matrix_mul) ------------------------------------------------
 

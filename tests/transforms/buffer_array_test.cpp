@@ -95,9 +95,7 @@ TEST(BufferArrayOpenCL, BufferedAfterPrefetchingTheKLoopIsEnteredOnce) {
   Spec spec = read_spec(R"spec({"loom": 1, "name": "matmul_buffer_after_prefetch", "domains": ["{[i,j,k]: 0<=i,j,k<n}"], "instructions": ["c[i, j] = c[i, j] + a[i, k]*b[k, j]"], "args": [{"name": "a, b, c", "dtype": "float32", "shape": ["n", "n"]}, {"name": "n", "kind": "value", "dtype": "int32"}], "assumptions": "n >= 1", "transforms": [{"op": "split_iname", "iname": "i", "inner_length": 64, "outer_tag": "g.0"}, {"op": "split_iname", "iname": "i_inner", "inner_length": 4, "outer_tag": "l.0", "inner_tag": "ilp"}, {"op": "split_iname", "iname": "j", "inner_length": 64, "outer_tag": "g.1"}, {"op": "split_iname", "iname": "j_inner", "inner_length": 4, "outer_tag": "l.1", "inner_tag": "ilp"}, {"op": "split_iname", "iname": "k", "inner_length": 16}, {"op": "add_prefetch", "var_name": "a", "sweep_inames": ["i_inner_inner", "k_inner", "i_inner_outer"], "fetch_outer_inames": ["i_outer", "j_outer", "k_outer"], "default_tag": "l.auto"}, {"op": "add_prefetch", "var_name": "b", "sweep_inames": ["j_inner_inner", "k_inner", "j_inner_outer"], "fetch_outer_inames": ["i_outer", "j_outer", "k_outer"], "default_tag": "l.auto"}, {"op": "buffer_array", "var_name": "c", "buffer_inames": ["i_inner_inner", "j_inner_inner"], "init_expression": "0", "store_expression": "base + buffer", "default_tag": "ilp"}], "test": {"parameters": {"n": 67}}})spec");
   std::string source = generate_code(spec.kernel, Target::OpenCL).source;
   EXPECT_EQ(testing::count(source, "for (int32_t k_outer"), 1) << source;
-  CheckOptions options;
-  options.target = Target::OpenCL;
-  for (int64_t n : {1, 64, 67}) expect_matches_reference(spec.kernel, spec.reference, {{"n", n}}, options);
+  for (int64_t n : {1, 64, 67}) testing::expect_on_opencl(spec.kernel, spec.reference, {{"n", n}});
 }
 
 TEST(BufferArrayTest, RegistryCallMatchesTheTypedCall) {

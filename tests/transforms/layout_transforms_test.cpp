@@ -242,11 +242,7 @@ TEST(VecLayout, Float4CudaSourceCompilesWithNvrtc) {
 }
 
 TEST(VecLayoutGpu, Float4KernelMatchesItsReferenceThroughCuda) {
-  try {
-    detail::cuda_device_info();
-  } catch (const EnvironmentError& error) {
-    GTEST_SKIP() << error.what();  // no CUDA driver or GPU on this machine
-  }
+  SKIP_WITHOUT_CUDA();
   CheckOptions options;
   options.target = Target::CUDA;
   for (int64_t n : {4, 64, 100, 1028, 1 << 20}) {

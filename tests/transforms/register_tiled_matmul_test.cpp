@@ -44,12 +44,7 @@ LoopKernel prefetched(const LoopKernel& kernel) {
                        .fetch_outer_inames = outer});
 }
 
-void expect_on_opencl(const LoopKernel& kernel, const LoopKernel& reference,
-                      const ParameterMap& parameters) {
-  CheckOptions options;
-  options.target = Target::OpenCL;
-  expect_matches_reference(kernel, reference, parameters, options);
-}
+using testing::expect_on_opencl;
 
 TEST(RegisterTiledMatmulTest, SixteenBySixteenGroupsWithFourByFourAccumulators) {
   LoopKernel kernel = prefetched(register_tiled(matmul()));
