@@ -49,8 +49,9 @@ std::vector<std::set<int>> transitive_dependencies(const LoopKernel& kernel) {
 // previous instruction's loops; then one whose new loop would not have to be left again (some
 // remaining instruction inside it waits for an unscheduled one outside it: a buffer's
 // initialization that the products inside the k loop wait for, next to the prefetches that would
-// open that loop — entering it first ran every fetch before any product); then the one that enters
-// the fewest loops; then textual order.
+// open that loop — entering it first ran every fetch before any product; a loop that must be left
+// again whatever runs first does not count); then the one that enters the fewest loops; then
+// textual order.
 std::vector<int> order_instructions(const LoopKernel& kernel, const std::vector<std::vector<std::string>>& loops) {
   const auto& instructions = kernel.instructions;
   std::vector<std::set<int>> waits_for = transitive_dependencies(kernel);
@@ -60,15 +61,25 @@ std::vector<int> order_instructions(const LoopKernel& kernel, const std::vector<
     const std::vector<std::string>& nest = loops[static_cast<std::size_t>(i)];
     return nest.size() > depth && nest[depth] == iname;
   };
+  // Whether `outside` waits, directly or through others, for an instruction in the loop: then
+  // the loop is left and entered again whatever runs first (an accumulator's init and final
+  // store around the product in the register tile's ilp loops), so entering it now costs nothing.
+  auto waits_for_the_loop = [&](int outside, std::size_t depth, const std::string& entered) {
+    const std::set<int>& before_outside = waits_for[static_cast<std::size_t>(outside)];
+    return std::any_of(before_outside.begin(), before_outside.end(), [&](int i) { return inside(i, depth, entered); });
+  };
   auto must_leave_again = [&](int candidate, std::size_t depth) {
     const std::string& entered = loops[static_cast<std::size_t>(candidate)][depth];
+    bool avoidable_exit = false;
     for (int later : remaining) {
       if (later == candidate || !inside(later, depth, entered)) continue;
       for (int before : waits_for[static_cast<std::size_t>(later)]) {
-        if (remaining.count(before) != 0 && !inside(before, depth, entered)) return true;
+        if (remaining.count(before) == 0 || inside(before, depth, entered)) continue;
+        if (waits_for_the_loop(before, depth, entered)) return false;  // left again whatever runs first
+        avoidable_exit = true;
       }
     }
-    return false;
+    return avoidable_exit;
   };
   std::vector<int> order;
   std::vector<std::string> open;  // the previous instruction's loops

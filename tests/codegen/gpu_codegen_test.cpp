@@ -209,7 +209,7 @@ TEST(GpuCodegen, LocalMemoryAbove48KBUsesDynamicSharedMemoryOnCuda) {
   GeneratedCode small = generate_code(tag_inames(neighbour_kernel(), "io:g.0, ii:l.0, jj:l.0"), Target::CUDA);
   EXPECT_EQ(small.device_kernels[0].dynamic_shared_bytes, 0);
   std::string opencl = generate_code(kernel, Target::OpenCL).source;
-  EXPECT_NE(opencl.find("__local float big[16384];"), std::string::npos);
+  EXPECT_NE(opencl.find("__local float big[16384] __attribute__((aligned(16)));"), std::string::npos);
 }
 
 TEST(GpuCodegenOpenCL, BigLocalTileRuns) {
@@ -221,12 +221,12 @@ TEST(GpuCodegenOpenCL, BigLocalTileRuns) {
 TEST(GpuCodegen, NeighbourReadGetsOneBarrierAndLocalTile) {
   LoopKernel kernel = tag_inames(neighbour_kernel(), "io:g.0, ii:l.0, jj:l.0");
   std::string source = kernels_of(generate_code(kernel, Target::OpenCL).source);
-  EXPECT_NE(source.find("__local float tile[16];"), std::string::npos) << source;
+  EXPECT_NE(source.find("__local float tile[16] __attribute__((aligned(16)));"), std::string::npos) << source;
   EXPECT_EQ(count(source, "barrier(CLK_LOCAL_MEM_FENCE);"), 1) << source;
   EXPECT_LT(source.find("tile[ii] ="), source.find("barrier("));
   EXPECT_LT(source.find("barrier("), source.find("out["));
   std::string cuda = kernels_of(generate_code(kernel, Target::CUDA).source);
-  EXPECT_NE(cuda.find("__shared__ float tile[16];"), std::string::npos) << cuda;
+  EXPECT_NE(cuda.find("__shared__ float tile[16] __align__(16);"), std::string::npos) << cuda;
   EXPECT_EQ(count(cuda, "__syncthreads();"), 1) << cuda;
 }
 

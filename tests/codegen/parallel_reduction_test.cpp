@@ -86,7 +86,7 @@ TEST(ParallelReduction, TreeFoldsTheRemainderAndSkipsBarriersNoWorkItemNeeds) {
   GeneratedCode code = generate_code(kernel, Target::OpenCL);
   ASSERT_EQ(code.device_kernels.size(), 1u);
   EXPECT_EQ(code.device_kernels[0].block_size, (std::vector<int64_t>{5, 1, 1}));
-  EXPECT_NE(code.source.find("__local float acc_i[5];"), std::string::npos) << code.source;
+  EXPECT_NE(code.source.find("__local float acc_i[5] __attribute__((aligned(16)));"), std::string::npos) << code.source;
   // 5 = 4 + 1: fold one element, then strides 2 and 1. Barriers after the transfer and between
   // strides 2 and 1; none between the fold and stride 2: the fold writes acc_i[0] only, which
   // stride 2 reads in work-item 0, the one that wrote it.
@@ -112,7 +112,7 @@ TEST(ParallelReduction, PowerOfTwoNeedsNoFold) {
 TEST(ParallelReduction, OtherLocalAxesIndexTheLocalArray) {
   GeneratedCode code = generate_code(tag_inames(column_reduction(67), "i:l.0, j:l.1"), Target::OpenCL);
   // acc_i[5][67], flattened: row j of work-items reduces its own row.
-  EXPECT_NE(code.source.find("__local float acc_i[335];"), std::string::npos) << code.source;
+  EXPECT_NE(code.source.find("__local float acc_i[335] __attribute__((aligned(16)));"), std::string::npos) << code.source;
   EXPECT_NE(code.source.find("acc_i[j * 67 + i] = a[i * 5 + j];"), std::string::npos) << code.source;
   EXPECT_NE(code.source.find("z[j] = acc_i[j * 67 + 0];"), std::string::npos) << code.source;
   EXPECT_EQ(code.device_kernels[0].block_size, (std::vector<int64_t>{67, 5, 1}));

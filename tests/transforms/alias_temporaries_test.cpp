@@ -63,7 +63,7 @@ TEST(AliasTemporariesOpenCL, LocalTemporariesShareStorageWithABarrierBetweenThei
               {{"names", std::string("t1, t2")}, {"base_name_prefix", std::string("tile")}}});
   std::string source = generate_code(kernel, Target::OpenCL).source;
   source = source.substr(source.find("__kernel"));
-  EXPECT_EQ(count(source, "__local float tile[16];"), 1) << source;
+  EXPECT_EQ(count(source, "__local float tile[16] __attribute__((aligned(16)));"), 1) << source;
   EXPECT_NE(source.find("__local float *t2 = (__local float *) tile;"), std::string::npos)
       << source;
   // Another work-item may still read t1 where t2 is written: a barrier separates the uses.

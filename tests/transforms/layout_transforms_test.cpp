@@ -321,7 +321,7 @@ TEST(PadLocalArraysForBanks, SixteenBySixteenTileGetsRowsOfSeventeen) {
             (std::vector<std::string>{"stride:17", "stride:1"}));
   std::string source = generate_code(padded, Target::OpenCL).source;
   // 15 rows of 17 and a last one of 16: 271 elements.
-  EXPECT_TRUE(contains(source, "__local float a_fetch[271];")) << source;
+  EXPECT_TRUE(contains(source, "__local float a_fetch[271] __attribute__((aligned(16)));")) << source;
   // A column (j_inner on l.0) steps 17 elements: 16 work-items, 16 different banks.
   EXPECT_TRUE(contains(source, "= a_fetch[j_inner * 17 + i_inner];")) << source;
   // Rows of odd length are left alone.

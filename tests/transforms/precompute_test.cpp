@@ -173,7 +173,7 @@ TEST(PrecomputeOpenCL, LocalTileWithLAutoSplitsTheLongerAxis) {
   EXPECT_EQ(to_string(kernel.tag_of("j_inner")), "l.0");
   EXPECT_EQ(to_string(kernel.tag_of("j_outer")), "for");
   std::string source = generate_code(kernel, Target::OpenCL).source;
-  EXPECT_NE(source.find("__local float u_acc_0[17];"), std::string::npos) << source;
+  EXPECT_NE(source.find("__local float u_acc_0[17] __attribute__((aligned(16)));"), std::string::npos) << source;
   EXPECT_EQ(count(source, "barrier(CLK_LOCAL_MEM_FENCE)"), 1) << source;
   CheckOptions options;
   options.target = Target::OpenCL;
