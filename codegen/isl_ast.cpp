@@ -1,7 +1,9 @@
 #include "codegen/isl_ast.hpp"
 
 #include <exception>
+#include <functional>
 #include <optional>
+#include <set>
 
 #include <isl/ast.h>
 #include <isl/ast_build.h>
@@ -136,8 +138,14 @@ class AstLowering {
       case isl_ast_node_for: return for_node(ast, iterators, pending_mark);
       // A band isl splits into pieces (slabs) or guards sits under its mark as an if or a block
       // of loops: each of those loops is still the marked iname's.
-      case isl_ast_node_if: return if_node(ast, iterators, pending_mark);
-      case isl_ast_node_block: return block_node(ast, iterators, pending_mark);
+      case isl_ast_node_if: {
+        LoopsAroundOnlyThis inside(loops_around_only_this_, {});
+        return if_node(ast, iterators, pending_mark);
+      }
+      case isl_ast_node_block: {
+        LoopsAroundOnlyThis inside(loops_around_only_this_, {});
+        return block_node(ast, iterators, pending_mark);
+      }
       case isl_ast_node_mark: {
         std::string mark = id_name(isl_ast_node_mark_get_id(raw));
         return node(isl::manage(isl_ast_node_mark_get_node(raw)), iterators, mark);
@@ -235,7 +243,15 @@ class AstLowering {
     if (style.kind == LoopStyle::Kind::Unrolled) return unrolled(ast, iterators, isl_iterator, name, style, step->int_value);
     iterators[isl_iterator] = cast::var(name, index_);
     cast::ExprPtr condition = expr(isl::manage(isl_ast_node_for_get_cond(raw)), iterators);
-    cast::StmtPtr body = node(isl::manage(isl_ast_node_for_get_body(raw)), iterators, "");
+    isl::ast_node body_ast = isl::manage(isl_ast_node_for_get_body(raw));
+    std::set<std::string> around = loops_around_only_this_;
+    if (is_one_loop(body_ast)) {
+      around.insert(isl_iterator);
+    } else {
+      around.clear();
+    }
+    LoopsAroundOnlyThis inside(loops_around_only_this_, around);
+    cast::StmtPtr body = node(body_ast, iterators, "");
     cast::StmtPtr loop = cast::for_loop(name, index_, init_value, condition, step->int_value, body);
     if (style.kind == LoopStyle::Kind::UnrollHint) {
       auto with_pragma = std::make_shared<cast::Stmt>(*loop);
@@ -257,6 +273,8 @@ class AstLowering {
     LOOM_ASSERT(table != nullptr, "unrolled loop over " + name + " has no guards");
     if (cast::StmtPtr vector = vectorized(ast, iterators, isl_iterator, style, *table)) return vector;
     std::vector<cast::StmtPtr> copies;
+    std::set<std::string> around = loops_around_only_this_;
+    LoopsAroundOnlyThis inside(loops_around_only_this_, {});
     for (int64_t value = style.lower; value < style.lower + style.extent; ++value) {
       std::size_t copy = static_cast<std::size_t>(value - style.lower);
       if (table->never[copy]) continue;
@@ -269,7 +287,7 @@ class AstLowering {
       copies.push_back(is_true(guard) ? body : cast::if_then(guard, body));
     }
     cast::ExprPtr runs = copies.empty() ? cast::int_const(1, DType::Bool) : loop_runs(raw, iterators, isl_iterator);
-    if (is_true(runs) || mentions_loop_iterator(*runs, iterators)) return cast::block(copies);
+    if (is_true(runs) || bounded_by_loops_around(*runs, iterators, around)) return cast::block(copies);
     return cast::if_then(runs, cast::block(copies));
   }
 
@@ -277,22 +295,57 @@ class AstLowering {
   // simplified by what holds when the loop runs; a `for` checks that itself, unrolled copies must
   // where nothing else does: a range bounded only through hardware indices that share an axis
   // (the launch box is wider than the range) is empty for some work-items, and no enclosing loop
-  // stops them. A condition on an enclosing loop's iterator is that loop's bound (isl derives
-  // the loops' bounds from the same instances), so it is left out.
+  // stops them. A condition on an enclosing loop's iterator is kept too: that loop runs every
+  // statement inside it, and its bound is the widest of theirs (pipeline_fetch's loads of the next
+  // k tile stop one iteration before the products do; without the condition the last iteration
+  // read past the array).
   cast::ExprPtr loop_runs(isl_ast_node* for_node, IteratorValues iterators, const std::string& isl_iterator) const {
     iterators[isl_iterator] = fold(expr(isl::manage(isl_ast_node_for_get_init(for_node)), iterators));
     return fold(expr(isl::manage(isl_ast_node_for_get_cond(for_node)), iterators));
   }
 
-  static bool mentions_loop_iterator(const cast::Expr& condition, const IteratorValues& iterators) {
-    if (condition.kind == cast::ExprKind::Var) {
-      for (const auto& [name, value] : iterators)
-        if (value->kind == cast::ExprKind::Var && value->name == condition.name) return true;
-    }
-    for (const cast::ExprPtr& arg : condition.args)
-      if (arg && mentions_loop_iterator(*arg, iterators)) return true;
-    return false;
+  // Whether `condition` names enclosing loops' iterators only of loops whose whole body is this
+  // unrolled loop: isl bounds such a loop by exactly the instances inside, so the condition holds
+  // (a ragged tile's i_outer loop around its unrolled i_inner copies keeps its guard-free first
+  // copy). A loop holding other statements too is bounded by the widest of them.
+  static bool bounded_by_loops_around(const cast::Expr& condition, const IteratorValues& iterators,
+                                      const std::set<std::string>& around) {
+    bool names_a_loop = false, only_around = true;
+    std::function<void(const cast::Expr&)> visit = [&](const cast::Expr& node) {
+      if (node.kind == cast::ExprKind::Var) {
+        for (const auto& [isl_name, value] : iterators) {
+          if (value->kind != cast::ExprKind::Var || value->name != node.name) continue;
+          names_a_loop = true;
+          only_around = only_around && around.count(isl_name) != 0;
+        }
+      }
+      for (const cast::ExprPtr& arg : node.args)
+        if (arg) visit(*arg);
+    };
+    visit(condition);
+    return names_a_loop && only_around;
   }
+
+  // A loop body that is one loop (under its name's mark).
+  static bool is_one_loop(const isl::ast_node& body) {
+    isl_ast_node_type type = isl_ast_node_get_type(body.get());
+    if (type == isl_ast_node_mark) return is_one_loop(isl::manage(isl_ast_node_mark_get_node(body.get())));
+    return type == isl_ast_node_for;
+  }
+
+  // Sets the enclosing loops whose body is exactly the node being generated, restoring the outer
+  // value when the node is done.
+  struct LoopsAroundOnlyThis {
+    LoopsAroundOnlyThis(std::set<std::string>& current, std::set<std::string> inside)
+        : current_(current), outer_(std::move(current)) {
+      current_ = std::move(inside);
+    }
+    ~LoopsAroundOnlyThis() { current_ = std::move(outer_); }
+    LoopsAroundOnlyThis(const LoopsAroundOnlyThis&) = delete;
+    LoopsAroundOnlyThis& operator=(const LoopsAroundOnlyThis&) = delete;
+    std::set<std::string>& current_;
+    std::set<std::string> outer_;
+  };
 
   // A vec loop as whole-vector operations: only a loop around one statement whose every lane runs
   // (no guard), so one vector load or store stands for all the lanes.
@@ -361,6 +414,8 @@ class AstLowering {
   const StatementLowering& lower_statement_;
   const LoopStyles& loop_styles_;
   const GuardCollector& guards_;
+  // The isl iterators of the enclosing loops whose whole body is the node being generated.
+  mutable std::set<std::string> loops_around_only_this_;
 };
 
 // isl's at_each_domain: replace each statement by a call giving the values of its dimensions in

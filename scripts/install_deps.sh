@@ -28,6 +28,7 @@ LOOM_LIBRARIES=(
   libxxhash-dev        # kernel hashes for the disk cache
   libsqlite3-dev       # loom tune's records
   clinfo               # to see which OpenCL devices are present
+  oclgrind             # tests: generated OpenCL run in a simulator that reports out-of-bounds accesses
 )
 LOOM_DEB_PACKAGES=("${LOOM_BUILD_TOOLS[@]}" "${LOOM_LIBRARIES[@]}")
 

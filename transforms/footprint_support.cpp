@@ -269,7 +269,8 @@ ExprPtr constraint_expr(isl_constraint* constraint, const std::vector<std::strin
   return binary(equality ? BinaryOp::Equal : BinaryOp::GreaterEqual, lhs, rhs);
 }
 
-// The conditions of `region` (storage coordinates) that `context` does not already imply.
+}  // namespace
+
 std::vector<ExprPtr> region_predicates(const isl::set& region, const isl::set& context,
                                        const std::vector<std::string>& dims) {
   isl::set gisted = region.gist(context).coalesce();
@@ -287,6 +288,8 @@ std::vector<ExprPtr> region_predicates(const isl::set& region, const isl::set& c
       &state);
   return predicates;
 }
+
+namespace {
 
 // `expr` with every rule invocation expanded, nested ones too (for a body whose sweep inames are
 // renamed: an argument-less rule inside it names them itself).

@@ -3,6 +3,8 @@
 // fills the temporary, the rewrite of the invocations inside the footprint, and l.auto.
 #pragma once
 
+#include <isl/cpp.h>
+
 #include <optional>
 #include <string>
 #include <utility>
@@ -26,6 +28,11 @@ struct FootprintRequest {
   PrecomputeOptions options;
   std::optional<FootprintGenerator> generator;
 };
+
+// The conditions of `region` that `context` does not already imply, as predicates (`>=` and `==`
+// of linear expressions; `dims` name the set dimensions, parameters keep their names).
+std::vector<ExprPtr> region_predicates(const isl::set& region, const isl::set& context,
+                                       const std::vector<std::string>& dims);
 
 // Precomputes `request.rule` (see precompute in memory_transforms.hpp) and returns the kernel
 // before finish_transform: the caller records its own call and runs the checks.

@@ -74,4 +74,30 @@ struct PrefetchOptions {
 LoopKernel add_prefetch(const LoopKernel& kernel, const std::string& var_name,
                         const PrefetchOptions& options = {});
 
+struct PipelineFetchOptions {
+  std::optional<std::string> register_name;  // default <tile>_next
+  bool unchecked = false;
+};
+
+// Software-pipelines a fetch into a local tile by one iteration of the sequential loop `loop`,
+// through registers (what hand-written GEMMs call register double buffering): the tile of the
+// first iteration is fetched before the loop; each iteration loads the next iteration's elements
+// into private registers before the instructions that read the tile, and stores them into the
+// tile after those. The global loads' latency then overlaps the products instead of stalling
+// them behind a barrier.
+//   a_fetch[d0, d1] = a[64*ig + d0, 32*ko + d1]  {id=a_fetch_rule}     pipeline_fetch(
+//   c[..] = sum((ko, kk), a_fetch[.., kk]*...)                            "a_fetch_rule", "ko")
+//   →  a_fetch[d0, d1] = a[64*ig + d0, d1]                 {id=a_fetch_rule_first} (before ko)
+//      a_fetch_next = a[64*ig + d0, 32*(ko + 1) + d1]      {id=a_fetch_rule_load}  if ko+1 runs
+//      c[..] = sum(...)                                    {dep=a_fetch_rule_first:a_fetch_rule_load}
+//      a_fetch[d0, d1] = a_fetch_next                      {id=a_fetch_rule_store, dep=the readers}
+// The fetch's sequential inames become ilp, so a_fetch_next holds one register per element a
+// work-item copies. Barriers come from the usual analysis (one before the stores, one before the
+// next products). Refuses: a match of no or several instructions, a fetch that does not write
+// one local temporary or does not run in `loop`, a parallel `loop`, a loop whose first value is
+// not a constant, a fetch iname whose domain depends on the loop, a tile written elsewhere or read
+// by an instruction outside the loop.
+LoopKernel pipeline_fetch(const LoopKernel& kernel, const std::string& fetch, const std::string& loop,
+                          const PipelineFetchOptions& options = {});
+
 }  // namespace loom

@@ -110,6 +110,7 @@ class ReductionRealizer {
       for (const auto& [id, parts] : split_instructions_) {
         if (instruction.depends_on.count(id) != 0) instruction.depends_on.insert(parts.begin(), parts.end());
       }
+      wait_for_updates_inside(instruction);
     }
     kernel_.instructions = std::move(result);
   }
@@ -209,6 +210,7 @@ class ReductionRealizer {
     update.depends_on.insert(inner_last.begin(), inner_last.end());
     out.push_back(update);
     last.insert(update.id);
+    updates_[origin.id].push_back({update.id, reduction.reduction_inames});
     return accumulator.reference();
   }
 
@@ -273,6 +275,25 @@ class ReductionRealizer {
     split_instructions_[origin.id] = {store_value.id, store_index.id};
   }
 
+  // An instruction inside a loop a reduction runs over, depending on that reduction, waits for
+  // its update in the same iteration, not for the result after the loop (pipeline_fetch's stores
+  // of the next tile wait for the products of this one): the result would be a cycle.
+  void wait_for_updates_inside(Instruction& instruction) const {
+    for (const auto& [id, updates] : updates_) {
+      if (instruction.id == id || instruction.depends_on.count(id) == 0) continue;
+      std::vector<std::string> inside;
+      for (const auto& [update, inames] : updates) {
+        if (std::any_of(inames.begin(), inames.end(),
+                        [&](const std::string& iname) { return instruction.within_inames.count(iname) != 0; })) {
+          inside.push_back(update);
+        }
+      }
+      if (inside.empty()) continue;
+      instruction.depends_on.erase(id);
+      instruction.depends_on.insert(inside.begin(), inside.end());
+    }
+  }
+
   void realize_instruction(const Instruction& origin, std::vector<Instruction>& out) {
     const Expr& expression = *origin.expression;
     if (expression.kind == ExprKind::Reduction && parse_reduction_operation(expression, origin).is_arg) {
@@ -296,6 +317,8 @@ class ReductionRealizer {
   std::set<std::string> used_ids_;
   std::set<std::string> used_names_;
   std::map<std::string, std::vector<std::string>> split_instructions_;  // argmax: id → its two stores
+  // A realized reduction's id → its updates, each with the inames it runs over.
+  std::map<std::string, std::vector<std::pair<std::string, std::vector<std::string>>>> updates_;
 };
 
 }  // namespace

@@ -66,12 +66,15 @@ class CliTest : public ::testing::Test {
   }
 
   // Runs `loom args...` with stdout and stderr captured in files; kills it after `timeout`.
+  // `wrapper`: a program that runs loom (oclgrind), with its path first.
   ProcessResult loom(const std::vector<std::string>& args,
-                     std::chrono::seconds timeout = std::chrono::seconds(120)) {
+                     std::chrono::seconds timeout = std::chrono::seconds(120),
+                     const std::vector<std::string>& wrapper = {}) {
     fs::path out_path = dir_ / "stdout.txt", err_path = dir_ / "stderr.txt";
     // LOOM_CLI: the binary to run where the build folder is elsewhere (a GPU machine's copy).
     const char* binary = std::getenv("LOOM_CLI");
-    std::vector<std::string> argv_text = {binary != nullptr ? binary : LOOM_CLI_PATH};
+    std::vector<std::string> argv_text = wrapper;
+    argv_text.push_back(binary != nullptr ? binary : LOOM_CLI_PATH);
     argv_text.insert(argv_text.end(), args.begin(), args.end());
     std::vector<char*> argv;
     for (std::string& arg : argv_text) argv.push_back(arg.data());
@@ -451,6 +454,33 @@ TEST_F(CliTest, FiftyMegabytesOfGarbageExitTwoQuickly) {
   EXPECT_EQ(result.exit_code, 2) << result.err;
   EXPECT_TRUE(contains(result.err, "error: ")) << result.err;
   EXPECT_LT(result.seconds, 10.0);
+}
+
+// Generated OpenCL run under oclgrind, which reports every out-of-bounds access (PoCL reads past
+// a buffer's end without a fault, so a check alone cannot see one): the tuned SGEMM, and a
+// pipelined fetch whose k tile (16) is wider than the l.0 axis (8), so each work-item loads two
+// elements per row in an ilp loop. Its loads of the next tile stop one k iteration before the
+// products; the unrolled copies' condition on the k loop was taken for the loop's own bound and
+// dropped, and the last iteration read past the end of `a` (a CUDA illegal-address fault).
+TEST_F(CliTest, GeneratedOpenCLStaysInBoundsUnderOclgrind) {
+  std::string oclgrind = "/usr/bin/oclgrind";
+  ASSERT_TRUE(fs::exists(oclgrind)) << "oclgrind is missing: ./dev deps installs it";
+  fs::path pipelined = dir_ / "pipelined.json";
+  write_text(pipelined, R"spec({"loom": 1, "name": "pipelined_k_tile_wider_than_l0", "domains": ["{[i,j,k]: 0<=i,j,k<n}"], "instructions": ["c[i, j] = sum(k, a[i, k]*b[k, j])"], "args": [{"name": "a, b, c", "dtype": "float32", "shape": ["n", "n"]}, {"name": "n", "kind": "value", "dtype": "int32"}], "assumptions": "n >= 1", "transforms": [{"op": "split_iname", "iname": "i", "inner_length": 4, "inner_iname": "ir", "outer_iname": "i1", "inner_tag": "ilp"}, {"op": "split_iname", "iname": "i1", "inner_length": 16, "inner_iname": "il", "outer_iname": "i2", "inner_tag": "l.1"}, {"op": "split_iname", "iname": "i2", "inner_length": 2, "inner_iname": "ir2", "outer_iname": "ig", "inner_tag": "ilp", "outer_tag": "g.1"}, {"op": "split_iname", "iname": "j", "inner_length": 4, "inner_iname": "jr", "outer_iname": "j1", "inner_tag": "ilp"}, {"op": "split_iname", "iname": "j1", "inner_length": 8, "inner_iname": "jl", "outer_iname": "j2", "inner_tag": "l.0"}, {"op": "split_iname", "iname": "j2", "inner_length": 2, "inner_iname": "jr2", "outer_iname": "jg", "inner_tag": "ilp", "outer_tag": "g.0"}, {"op": "split_iname", "iname": "k", "inner_length": 16, "inner_iname": "kk", "outer_iname": "ko", "slabs": [0, 1]}, {"op": "add_prefetch", "var_name": "a", "sweep_inames": ["ir", "il", "ir2", "kk"], "fetch_outer_inames": ["ig", "jg", "ko"], "default_tag": "l.auto"}, {"op": "add_prefetch", "var_name": "b", "sweep_inames": ["jr", "jl", "jr2", "kk"], "fetch_outer_inames": ["ig", "jg", "ko"], "default_tag": "l.auto"}, {"op": "tag_array_axes", "ary_names": "a_fetch", "dim_tags": "stride:1, stride:132"}, {"op": "pipeline_fetch", "fetch": "a_fetch_rule", "loop": "ko"}, {"op": "pipeline_fetch", "fetch": "b_fetch_rule", "loop": "ko"}, {"op": "prioritize_loops", "loop_priority": "ko, kk, ir2, ir, jr2, jr"}, {"op": "tag_inames", "iname_to_tag": "kk:unr_hint"}]})spec");
+  // The same with 8x8 work-groups and a k tile of 16 (PipelineFetchTest.TileWiderThanTheWorkGroup-
+  // UsesSeveralRegisters), at sizes where the last k tile is partial.
+  fs::path wide = dir_ / "wide.json";
+  write_text(wide, R"spec({"loom": 1, "name": "wide", "domains": ["{[i,j,k]: 0<=i,j,k<n}"], "instructions": ["c[i, j] = sum(k, a[i, k]*b[k, j])"], "args": [{"name": "a, b, c", "dtype": "float32", "shape": ["n", "n"]}, {"name": "n", "kind": "value", "dtype": "int32"}], "assumptions": "n >= 1", "transforms": [{"op": "split_iname", "iname": "i", "inner_length": 8, "outer_tag": "g.0", "inner_tag": "l.1"}, {"op": "split_iname", "iname": "j", "inner_length": 8, "outer_tag": "g.1", "inner_tag": "l.0"}, {"op": "split_iname", "iname": "k", "inner_length": 16, "slabs": [0, 1]}, {"op": "add_prefetch", "var_name": "a", "sweep_inames": ["k_inner", "i_inner"], "default_tag": "l.auto", "fetch_outer_inames": ["i_outer", "j_outer", "k_outer"]}, {"op": "add_prefetch", "var_name": "b", "sweep_inames": ["j_inner", "k_inner"], "default_tag": "l.auto", "fetch_outer_inames": ["i_outer", "j_outer", "k_outer"]}, {"op": "pipeline_fetch", "fetch": "a_fetch_rule", "loop": "k_outer"}, {"op": "pipeline_fetch", "fetch": "b_fetch_rule", "loop": "k_outer"}]})spec");
+  std::string tuned = std::string(LOOM_EXAMPLES_DIR) + "/memory/sgemm_tuned.json";
+  for (const auto& [spec, n] : std::vector<std::pair<std::string, int>>{
+           {tuned, 32}, {tuned, 45}, {pipelined.string(), 32}, {wide.string(), 17}, {wide.string(), 31}, {wide.string(), 33}}) {
+    ProcessResult result = loom({"run", spec, "--target", "opencl", "--check", "-D", "n=" + std::to_string(n)},
+                                std::chrono::seconds(300), {oclgrind});
+    std::string output = result.out + result.err;
+    EXPECT_EQ(result.exit_code, 0) << spec << " n=" << n << "\n" << output;
+    EXPECT_NE(output.find("check passed"), std::string::npos) << output;
+    EXPECT_EQ(output.find("Invalid"), std::string::npos) << spec << " n=" << n << "\n" << output;
+  }
 }
 
 }  // namespace

@@ -51,6 +51,8 @@ const std::vector<Example>& examples() {
       {"transpose_tile32.json", {{{"n", 1}}, {{"n", 32}}, {{"n", 33}}, {{"n", 65}}}, 1},
       {"stencil5_rows.json", {{{"n", 1}}, {{"n", 32}}, {{"n", 35}}, {{"n", 70}}}, 0},
       {"sum_two_level.json", {{{"n", 1}}, {{"n", 16384}}, {{"n", 16385}}, {{"n", 50000}}}, -1},
+      // Issue 15's tuned SGEMM: 128x128 tiles, blocked 8x8 register tiles, pipelined fetches.
+      {"sgemm_tuned.json", {{{"n", 1}}, {{"n", 16}}, {{"n", 128}}, {{"n", 129}}, {{"n", 200}}}, -1},
   };
   return all;
 }

@@ -1,0 +1,270 @@
+// pipeline_fetch (loom's own; loopy has no double buffering): a fetch into a local tile,
+// software-pipelined by one iteration of a sequential loop through registers
+// (include/loom/memory_transforms.hpp has the picture). Without it every iteration of a tiled
+// product runs barrier, global loads, stores, barrier, products: the loads' latency (hundreds of
+// cycles) stalls all the group's work-items at the stores. With it the loads of the next tile are
+// issued before the products and only their stores wait for them, after the products.
+//
+// The instances: the fetch F(ko) becomes first = F(lowest ko) before the loop, and in iteration ko
+// load(ko) = F's reads at ko + 1 into a private register, store(ko) = that register into the tile,
+// both only where iteration ko + 1 runs. The readers wait for first and load (load's place before
+// them is what hides the latency); the stores wait for the readers, since they overwrite the tile
+// those read.
+#include <algorithm>
+
+#include "ir/isl_expr.hpp"
+#include "ir/isl_kernel.hpp"
+#include "loom/error.hpp"
+#include "loom/memory_transforms.hpp"
+#include "transforms/footprint_support.hpp"
+#include "transforms/iname_copies.hpp"
+#include "transforms/instruction_support.hpp"
+#include "transforms/registry.hpp"
+#include "transforms/transform_support.hpp"
+
+namespace loom {
+
+namespace {
+
+constexpr const char* kTransform = "pipeline_fetch";
+
+[[noreturn]] void refuse(const std::string& why) { throw Error(std::string(kTransform) + ": " + why); }
+
+bool mentions(const Expr& expr, const std::string& name) {
+  bool found = false;
+  visit_expr(expr, [&](const Expr& node) {
+    found = found || ((node.kind == ExprKind::Subscript || node.kind == ExprKind::Variable) && node.name == name);
+  });
+  return found;
+}
+
+bool reads(const Instruction& instruction, const std::string& name) {
+  if (instruction.expression && mentions(*instruction.expression, name)) return true;
+  return std::any_of(instruction.predicates.begin(), instruction.predicates.end(),
+                     [&](const ExprPtr& predicate) { return mentions(*predicate, name); });
+}
+
+bool writes(const Instruction& instruction, const std::string& name) {
+  return std::any_of(instruction.assignees.begin(), instruction.assignees.end(),
+                     [&](const ExprPtr& assignee) { return assignee->name == name; });
+}
+
+ExprPtr shifted(const ExprPtr& expr, const std::string& loop, ExprPtr value) {
+  return substitute(expr, [&](const std::string& name) -> ExprPtr { return name == loop ? value : nullptr; });
+}
+
+const Instruction& the_fetch(const LoopKernel& kernel, const std::string& match) {
+  std::vector<std::string> ids = require_instructions(kernel, match, kTransform, "fetch");
+  if (ids.size() != 1) {
+    refuse("fetch '" + match + "' matches " + std::to_string(ids.size()) + " instructions (" + joined(ids) +
+           "); pipeline one fetch at a time");
+  }
+  return *kernel.find_instruction(ids.front());
+}
+
+// The local tile the fetch fills; refuses anything else.
+const Temporary& the_tile(const LoopKernel& kernel, const Instruction& fetch, const std::string& loop) {
+  if (fetch.kind != InstructionKind::Assignment || fetch.assignees.size() != 1 ||
+      fetch.assignees.front()->kind != ExprKind::Subscript) {
+    refuse("instruction '" + fetch.id + "' is not an assignment to one array element");
+  }
+  const Expr& assignee = *fetch.assignees.front();
+  const Temporary* tile = kernel.find_temporary(assignee.name);
+  if (tile == nullptr || tile->address_space != AddressSpace::Local) {
+    refuse("instruction '" + fetch.id + "' writes '" + assignee.name +
+           "', which is not a local temporary (a fetch into local memory is what a barrier separates from its "
+           "readers; that wait is what pipelining hides)");
+  }
+  if (fetch.within_inames.count(loop) == 0) {
+    refuse("fetch '" + fetch.id + "' does not run in loop '" + loop + "' (its inames: " + joined(fetch.within_inames) +
+           ")");
+  }
+  if (mentions(assignee, loop)) refuse("fetch '" + fetch.id + "' stores at a place that depends on '" + loop + "'");
+  for (const Instruction& other : kernel.instructions) {
+    if (other.id != fetch.id && writes(other, tile->name)) {
+      refuse("'" + tile->name + "' is also written by instruction '" + other.id + "'; only a tile one fetch fills is pipelined");
+    }
+  }
+  return *tile;
+}
+
+// The instructions reading the tile; each must run in (or reduce over) the loop.
+std::vector<std::string> the_readers(const LoopKernel& kernel, const Instruction& fetch, const Temporary& tile,
+                                     const std::string& loop) {
+  std::vector<std::string> readers;
+  for (const Instruction& instruction : kernel.instructions) {
+    if (instruction.id == fetch.id || !reads(instruction, tile.name)) continue;
+    if (!uses_iname(instruction, loop)) {
+      refuse("instruction '" + instruction.id + "' reads '" + tile.name + "' outside loop '" + loop +
+             "'; after pipelining the tile holds the next iteration's data there");
+    }
+    readers.push_back(instruction.id);
+  }
+  if (readers.empty()) refuse("nothing reads '" + tile.name + "'");
+  return readers;
+}
+
+// The fetch's own inames (what it sweeps): those no reader uses.
+std::set<std::string> sweep_inames(const LoopKernel& kernel, const Instruction& fetch, const std::vector<std::string>& readers,
+                                   const std::string& loop) {
+  std::set<std::string> swept = fetch.within_inames;
+  swept.erase(loop);
+  for (const std::string& id : readers)
+    for (const std::string& iname : inames_used_by(*kernel.find_instruction(id))) swept.erase(iname);
+  for (const std::string& iname : swept) {
+    const Domain* domain = kernel.domain_of_iname(iname);
+    if (domain != nullptr &&
+        std::find(domain->parameters.begin(), domain->parameters.end(), loop) != domain->parameters.end()) {
+      refuse("the domain of fetch iname '" + iname + "' depends on '" + loop +
+             "' (the fetch's footprint must be the same shape in every iteration)");
+    }
+  }
+  return swept;
+}
+
+// The loop's range over the inames of its domain that the fetch runs in (an enclosing group
+// index may bound it), the others projected out; `dims` receives the kept names.
+isl::set loop_range(const LoopKernel& kernel, const Instruction& fetch, const std::set<std::string>& swept,
+                    const std::string& loop, std::vector<std::string>& dims) {
+  const Domain* domain = kernel.domain_of_iname(loop);
+  isl::set range = isl_set_of(domain->set);
+  for (int d = static_cast<int>(domain->inames.size()) - 1; d >= 0; --d) {
+    const std::string& name = domain->inames[static_cast<std::size_t>(d)];
+    bool kept = name == loop || (fetch.within_inames.count(name) != 0 && swept.count(name) == 0);
+    if (!kept) range = isl::manage(isl_set_project_out(range.release(), isl_dim_set, static_cast<unsigned>(d), 1));
+  }
+  for (const std::string& name : domain->inames)
+    if (name == loop || (fetch.within_inames.count(name) != 0 && swept.count(name) == 0)) dims.push_back(name);
+  return range;
+}
+
+int64_t first_value(const isl::set& range, std::size_t position, const std::string& loop) {
+  isl::set alone = range;
+  int count = static_cast<int>(isl_set_dim(range.get(), isl_dim_set));
+  alone = isl::manage(isl_set_project_out(alone.release(), isl_dim_set, static_cast<unsigned>(position) + 1,
+                                          static_cast<unsigned>(count - static_cast<int>(position) - 1)));
+  alone = isl::manage(isl_set_project_out(alone.release(), isl_dim_set, 0, static_cast<unsigned>(position)));
+  isl::pw_aff lowest = isl::manage(isl_set_dim_min(alone.release(), 0));
+  std::optional<ExprPtr> value = pw_aff_to_expr(lowest);
+  if (!value || (*value)->kind != ExprKind::IntLiteral) {
+    refuse("loop '" + loop + "' does not start at a constant (it starts at " +
+           to_string(parametric_expr(lowest, lowest.domain())) + ")");
+  }
+  return (*value)->int_value;
+}
+
+// Where iteration `loop` + 1 runs, given that iteration `loop` does.
+std::vector<ExprPtr> next_iteration_runs(const isl::set& range, std::size_t position, const std::vector<std::string>& dims) {
+  isl_multi_aff* shift = isl_multi_aff_identity(isl_space_map_from_set(isl_set_get_space(range.get())));
+  isl_aff* component = isl_multi_aff_get_aff(shift, static_cast<int>(position));
+  shift = isl_multi_aff_set_aff(shift, static_cast<int>(position), isl_aff_add_constant_si(component, 1));
+  isl::set next = isl::manage(isl_set_preimage_multi_aff(range.copy(), shift));
+  return region_predicates(next, range, dims);
+}
+
+std::string assignment_text(const Instruction& instruction) {
+  return to_string(instruction.assignees.front()) + " = " + to_string(instruction.expression);
+}
+
+}  // namespace
+
+LoopKernel pipeline_fetch(const LoopKernel& kernel, const std::string& fetch_match, const std::string& loop,
+                          const PipelineFetchOptions& options) {
+  TransformCall call{kTransform, {{"fetch", fetch_match}, {"loop", loop}}};
+  if (options.register_name) call.arguments["register_name"] = *options.register_name;
+  if (options.unchecked) call.arguments["unchecked"] = true;
+  require_iname(kernel, loop, kTransform);
+  InameTag loop_tag = kernel.tag_of(loop);
+  if (loop_tag.kind != InameTag::Kind::Sequential) {
+    refuse("loop '" + loop + "' is tagged " + to_string(loop_tag) + "; only a sequential loop runs one iteration after another");
+  }
+  const Instruction& fetch = the_fetch(kernel, fetch_match);
+  const Temporary& tile = the_tile(kernel, fetch, loop);
+  std::vector<std::string> readers = the_readers(kernel, fetch, tile, loop);
+  std::set<std::string> swept = sweep_inames(kernel, fetch, readers, loop);
+  std::vector<std::string> dims;
+  isl::set range = loop_range(kernel, fetch, swept, loop, dims);
+  auto position = static_cast<std::size_t>(std::find(dims.begin(), dims.end(), loop) - dims.begin());
+  int64_t lowest = first_value(range, position, loop);
+
+  std::string register_name = options.register_name.value_or(unused_name(kernel, tile.name + "_next"));
+  if (name_taken(kernel, register_name)) refuse("the name '" + register_name + "' is taken");
+  Instruction first = fetch, load = fetch, store = fetch;
+  first.id = unused_name(kernel, fetch.id + "_first", {register_name});
+  load.id = unused_name(kernel, fetch.id + "_load", {register_name, first.id});
+  store.id = unused_name(kernel, fetch.id + "_store", {register_name, first.id, load.id});
+
+  // Outside the loop the instance set of `first` still requires some iteration of it to exist
+  // (the loop's inames are projected out of it), so it needs no condition of its own.
+  first.within_inames.erase(loop);
+  first.expression = shifted(fetch.expression, loop, int_literal(lowest));
+  for (ExprPtr& predicate : first.predicates) predicate = shifted(predicate, loop, int_literal(lowest));
+
+  ExprPtr next = binary(BinaryOp::Add, variable(loop), int_literal(1));
+  load.assignees = {variable(register_name)};
+  load.expression = shifted(fetch.expression, loop, next);
+  for (ExprPtr& predicate : load.predicates) predicate = shifted(predicate, loop, next);
+  for (ExprPtr& predicate : next_iteration_runs(range, position, dims)) load.predicates.push_back(predicate);
+
+  store.predicates = load.predicates;
+  store.expression = variable(register_name);
+  store.depends_on = {load.id};
+  store.depends_on.insert(readers.begin(), readers.end());
+  for (Instruction* made : {&first, &load, &store}) made->source = assignment_text(*made);
+
+  LoopKernel result = kernel;
+  Temporary registers;
+  registers.name = register_name;
+  registers.dtype = tile.dtype;
+  registers.address_space = AddressSpace::Private;
+  result.temporaries.push_back(registers);
+  // Each register holds one element a work-item copies: the fetch's sequential inames become ilp,
+  // so the private temporary gets one element per iteration of theirs.
+  for (const std::string& iname : swept) {
+    InameTag::Kind kind = kernel.tag_of(iname).kind;
+    if (kind == InameTag::Kind::Vec || kind == InameTag::Kind::Ordered) {
+      refuse("fetch iname '" + iname + "' is tagged " + to_string(kernel.tag_of(iname)) + "; untag it or tag it ilp");
+    }
+    if (kind == InameTag::Kind::Sequential || kind == InameTag::Kind::Unroll || kind == InameTag::Kind::UnrollHint ||
+        kind == InameTag::Kind::IlpSeq) {
+      result.iname_tags[iname] = InameTag{InameTag::Kind::Ilp};
+    }
+  }
+  std::vector<Instruction> instructions;
+  std::size_t last_reader = 0;
+  for (const Instruction& instruction : kernel.instructions) {
+    if (std::find(readers.begin(), readers.end(), instruction.id) != readers.end()) last_reader = instructions.size() + 1;
+    if (instruction.id == fetch.id) {
+      instructions.push_back(first);
+      instructions.push_back(load);
+      continue;
+    }
+    Instruction copy = instruction;
+    bool reader = std::find(readers.begin(), readers.end(), copy.id) != readers.end();
+    if (copy.depends_on.erase(fetch.id) != 0 || reader) {
+      copy.depends_on.insert(first.id);
+      copy.depends_on.insert(reader ? load.id : store.id);
+    }
+    instructions.push_back(copy);
+  }
+  instructions.insert(instructions.begin() + static_cast<std::ptrdiff_t>(last_reader), store);
+  result.instructions = std::move(instructions);
+  result.applied_transforms = kernel.applied_transforms;
+  return finish_transform(kernel, std::move(result), call, std::nullopt, options.unchecked, CheckScope::All);
+}
+
+LOOM_REGISTER_TRANSFORM(pipeline_fetch) {
+  registry.add({kTransform,
+                "load a fetch's next tile into registers during the current tile's products (double buffering)",
+                {{"fetch", ParameterType::Match, true},
+                 {"loop", ParameterType::String, true},
+                 {"register_name", ParameterType::String, false, true}},
+                [](const LoopKernel& kernel, const TransformArguments& args) {
+                  PipelineFetchOptions options;
+                  options.register_name = args.optional_string("register_name");
+                  options.unchecked = args.unchecked();
+                  return pipeline_fetch(kernel, args.string("fetch"), args.string("loop"), options);
+                }});
+}
+
+}  // namespace loom
