@@ -53,6 +53,7 @@ const std::vector<Example>& examples() {
       {"sum_two_level.json", {{{"n", 1}}, {{"n", 16384}}, {{"n", 16385}}, {{"n", 50000}}}, -1},
       // Issue 15's tuned SGEMM: 128x128 tiles, blocked 8x8 register tiles, pipelined fetches.
       {"sgemm_tuned.json", {{{"n", 1}}, {{"n", 16}}, {{"n", 128}}, {{"n", 129}}, {{"n", 200}}}, -1},
+      {"sgemm_tuned_small.json", {{{"n", 1}}, {{"n", 64}}, {{"n", 65}}, {{"n", 100}}}, -1},
   };
   return all;
 }
