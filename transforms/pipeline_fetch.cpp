@@ -162,6 +162,48 @@ std::vector<ExprPtr> next_iteration_runs(const isl::set& range, std::size_t posi
   return region_predicates(next, range, dims);
 }
 
+// Each register holds one element a work-item copies: the fetch's sequential inames become ilp,
+// so the private temporary gets one element per iteration of theirs.
+void tag_copies_ilp(LoopKernel& result, const LoopKernel& kernel, const std::set<std::string>& swept) {
+  for (const std::string& iname : swept) {
+    InameTag::Kind kind = kernel.tag_of(iname).kind;
+    if (kind == InameTag::Kind::Vec || kind == InameTag::Kind::Ordered) {
+      refuse("fetch iname '" + iname + "' is tagged " + to_string(kernel.tag_of(iname)) + "; untag it or tag it ilp");
+    }
+    if (kind == InameTag::Kind::Sequential || kind == InameTag::Kind::Unroll || kind == InameTag::Kind::UnrollHint ||
+        kind == InameTag::Kind::IlpSeq) {
+      result.iname_tags[iname] = InameTag{InameTag::Kind::Ilp};
+    }
+  }
+}
+
+// The kernel's instructions with the fetch replaced: first and load where it was, store after the
+// last reader; the readers wait for first and load, whatever else waited for the fetch for first
+// and store.
+std::vector<Instruction> pipelined_instructions(const LoopKernel& kernel, const std::string& fetch_id,
+                                                const Instruction& first, const Instruction& load,
+                                                const Instruction& store, const std::vector<std::string>& readers) {
+  std::vector<Instruction> instructions;
+  std::size_t last_reader = 0;
+  for (const Instruction& instruction : kernel.instructions) {
+    bool reader = std::find(readers.begin(), readers.end(), instruction.id) != readers.end();
+    if (reader) last_reader = instructions.size() + 1;
+    if (instruction.id == fetch_id) {
+      instructions.push_back(first);
+      instructions.push_back(load);
+      continue;
+    }
+    Instruction copy = instruction;
+    if (copy.depends_on.erase(fetch_id) != 0 || reader) {
+      copy.depends_on.insert(first.id);
+      copy.depends_on.insert(reader ? load.id : store.id);
+    }
+    instructions.push_back(copy);
+  }
+  instructions.insert(instructions.begin() + static_cast<std::ptrdiff_t>(last_reader), store);
+  return instructions;
+}
+
 std::string assignment_text(const Instruction& instruction) {
   return to_string(instruction.assignees.front()) + " = " + to_string(instruction.expression);
 }
@@ -218,37 +260,8 @@ LoopKernel pipeline_fetch(const LoopKernel& kernel, const std::string& fetch_mat
   registers.dtype = tile.dtype;
   registers.address_space = AddressSpace::Private;
   result.temporaries.push_back(registers);
-  // Each register holds one element a work-item copies: the fetch's sequential inames become ilp,
-  // so the private temporary gets one element per iteration of theirs.
-  for (const std::string& iname : swept) {
-    InameTag::Kind kind = kernel.tag_of(iname).kind;
-    if (kind == InameTag::Kind::Vec || kind == InameTag::Kind::Ordered) {
-      refuse("fetch iname '" + iname + "' is tagged " + to_string(kernel.tag_of(iname)) + "; untag it or tag it ilp");
-    }
-    if (kind == InameTag::Kind::Sequential || kind == InameTag::Kind::Unroll || kind == InameTag::Kind::UnrollHint ||
-        kind == InameTag::Kind::IlpSeq) {
-      result.iname_tags[iname] = InameTag{InameTag::Kind::Ilp};
-    }
-  }
-  std::vector<Instruction> instructions;
-  std::size_t last_reader = 0;
-  for (const Instruction& instruction : kernel.instructions) {
-    if (std::find(readers.begin(), readers.end(), instruction.id) != readers.end()) last_reader = instructions.size() + 1;
-    if (instruction.id == fetch.id) {
-      instructions.push_back(first);
-      instructions.push_back(load);
-      continue;
-    }
-    Instruction copy = instruction;
-    bool reader = std::find(readers.begin(), readers.end(), copy.id) != readers.end();
-    if (copy.depends_on.erase(fetch.id) != 0 || reader) {
-      copy.depends_on.insert(first.id);
-      copy.depends_on.insert(reader ? load.id : store.id);
-    }
-    instructions.push_back(copy);
-  }
-  instructions.insert(instructions.begin() + static_cast<std::ptrdiff_t>(last_reader), store);
-  result.instructions = std::move(instructions);
+  tag_copies_ilp(result, kernel, swept);
+  result.instructions = pipelined_instructions(kernel, fetch.id, first, load, store, readers);
   result.applied_transforms = kernel.applied_transforms;
   return finish_transform(kernel, std::move(result), call, std::nullopt, options.unchecked, CheckScope::All);
 }
