@@ -187,7 +187,10 @@ class StatementLowerer {
     InameTag tag = kernel_.tag_of(iname);
     if (tag.kind == Kind::UnrollHint) return {codegen::LoopStyle::Kind::UnrollHint, 0, 0, tag.unroll_factor};
     if (tag.kind != Kind::Unroll && tag.kind != Kind::Ilp && tag.kind != Kind::Vec) return {};
-    std::optional<ConstantRange> range = constant_iname_range(kernel_, iname);
+    // Asked once per loop of the AST (an 8x8 register tile has hundreds): the range is isl work.
+    auto cached = constant_ranges_.find(iname);
+    if (cached == constant_ranges_.end()) cached = constant_ranges_.emplace(iname, constant_iname_range(kernel_, iname)).first;
+    const std::optional<ConstantRange>& range = cached->second;
     if (!range) {
       throw Error("cannot unroll iname '" + iname + "' (tagged " + to_string(tag) +
                   "): its length is not constant; split it and unroll the inner iname");
@@ -221,6 +224,7 @@ class StatementLowerer {
   const codegen::Linearization& linearization_;
   Target target_;
   codegen::ExpressionLowering expressions_;
+  mutable std::map<std::string, std::optional<ConstantRange>> constant_ranges_;
 };
 
 cast::StmtPtr kernel_body(const LoopKernel& kernel, Target target) {
