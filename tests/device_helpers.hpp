@@ -66,3 +66,9 @@ inline int count(const std::string& text, const std::string& what) {
 // Only a machine without an OpenCL platform skips (CI has PoCL, so these tests run there).
 #define SKIP_WITHOUT_OPENCL() \
   if (!::loom::testing::have_opencl()) GTEST_SKIP() << "no OpenCL platform on this machine"
+
+// OpenCL is not optional where PoCL can be installed (./dev deps installs pocl-opencl-icd): a
+// machine without a platform fails these tests instead of skipping them, since only "no GPU
+// here" is a reason to skip.
+#define REQUIRE_OPENCL() \
+  ASSERT_TRUE(::loom::testing::have_opencl()) << "no OpenCL platform: ./dev deps installs PoCL (pocl-opencl-icd)"

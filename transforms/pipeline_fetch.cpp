@@ -13,6 +13,7 @@
 #include <algorithm>
 
 #include "ir/isl_expr.hpp"
+#include "ir/instruction_names.hpp"
 #include "ir/isl_kernel.hpp"
 #include "loom/error.hpp"
 #include "loom/memory_transforms.hpp"
@@ -20,6 +21,7 @@
 #include "transforms/iname_copies.hpp"
 #include "transforms/instruction_support.hpp"
 #include "transforms/registry.hpp"
+#include "transforms/subst_support.hpp"
 #include "transforms/transform_support.hpp"
 
 namespace loom {
@@ -29,25 +31,6 @@ namespace {
 constexpr const char* kTransform = "pipeline_fetch";
 
 [[noreturn]] void refuse(const std::string& why) { throw Error(std::string(kTransform) + ": " + why); }
-
-bool mentions(const Expr& expr, const std::string& name) {
-  bool found = false;
-  visit_expr(expr, [&](const Expr& node) {
-    found = found || ((node.kind == ExprKind::Subscript || node.kind == ExprKind::Variable) && node.name == name);
-  });
-  return found;
-}
-
-bool reads(const Instruction& instruction, const std::string& name) {
-  if (instruction.expression && mentions(*instruction.expression, name)) return true;
-  return std::any_of(instruction.predicates.begin(), instruction.predicates.end(),
-                     [&](const ExprPtr& predicate) { return mentions(*predicate, name); });
-}
-
-bool writes(const Instruction& instruction, const std::string& name) {
-  return std::any_of(instruction.assignees.begin(), instruction.assignees.end(),
-                     [&](const ExprPtr& assignee) { return assignee->name == name; });
-}
 
 ExprPtr shifted(const ExprPtr& expr, const std::string& loop, ExprPtr value) {
   return substitute(expr, [&](const std::string& name) -> ExprPtr { return name == loop ? value : nullptr; });
@@ -79,9 +62,9 @@ const Temporary& the_tile(const LoopKernel& kernel, const Instruction& fetch, co
     refuse("fetch '" + fetch.id + "' does not run in loop '" + loop + "' (its inames: " + joined(fetch.within_inames) +
            ")");
   }
-  if (mentions(assignee, loop)) refuse("fetch '" + fetch.id + "' stores at a place that depends on '" + loop + "'");
+  if (mentions_free(assignee, loop)) refuse("fetch '" + fetch.id + "' stores at a place that depends on '" + loop + "'");
   for (const Instruction& other : kernel.instructions) {
-    if (other.id != fetch.id && writes(other, tile->name)) {
+    if (other.id != fetch.id && writes_name(other, tile->name)) {
       refuse("'" + tile->name + "' is also written by instruction '" + other.id + "'; only a tile one fetch fills is pipelined");
     }
   }
@@ -93,7 +76,7 @@ std::vector<std::string> the_readers(const LoopKernel& kernel, const Instruction
                                      const std::string& loop) {
   std::vector<std::string> readers;
   for (const Instruction& instruction : kernel.instructions) {
-    if (instruction.id == fetch.id || !reads(instruction, tile.name)) continue;
+    if (instruction.id == fetch.id || names_read(kernel, instruction).count(tile.name) == 0) continue;
     if (!uses_iname(instruction, loop)) {
       refuse("instruction '" + instruction.id + "' reads '" + tile.name + "' outside loop '" + loop +
              "'; after pipelining the tile holds the next iteration's data there");

@@ -8,6 +8,7 @@
 #include "device_helpers.hpp"
 #include "loom/loom.hpp"
 #include "test_helpers.hpp"
+#include "test_kernels.hpp"
 
 namespace loom {
 namespace {
@@ -17,16 +18,13 @@ using testing::error_message;
 using testing::expect_on_opencl;
 using testing::kernels_of;
 
-LoopKernel matmul() {
-  return make_kernel({"{[i,j,k]: 0<=i,j,k<n}"}, "c[i, j] = sum(k, a[i, k]*b[k, j])",
-                     {array_arg("a, b, c", DType::Float32, {"n", "n"}), value_arg("n")}, {.name = "matmul"});
-}
+using test_kernels::matmul;
 
 // loopy's 16x16 tiled matmul: a and b prefetched per k tile.
-LoopKernel tiled_matmul(int64_t tile = 16) {
-  LoopKernel kernel = split_iname(matmul(), "i", tile, {.outer_tag = "g.0", .inner_tag = "l.1"});
-  kernel = split_iname(kernel, "j", tile, {.outer_tag = "g.1", .inner_tag = "l.0"});
-  kernel = split_iname(kernel, "k", tile);
+LoopKernel tiled_matmul() {
+  LoopKernel kernel = split_iname(matmul(), "i", 16, {.outer_tag = "g.0", .inner_tag = "l.1"});
+  kernel = split_iname(kernel, "j", 16, {.outer_tag = "g.1", .inner_tag = "l.0"});
+  kernel = split_iname(kernel, "k", 16);
   std::vector<std::string> outer{"i_outer", "j_outer", "k_outer"};
   kernel = add_prefetch(kernel, "a", {.sweep_inames = {"k_inner", "i_inner"}, .default_tag = "l.auto", .fetch_outer_inames = outer});
   return add_prefetch(kernel, "b", {.sweep_inames = {"j_inner", "k_inner"}, .default_tag = "l.auto", .fetch_outer_inames = outer});
@@ -81,7 +79,7 @@ TEST(PipelineFetchTest, LoadsComeBeforeTheProductsAndStoresAfterThem) {
 }
 
 TEST(PipelineFetchOpenCL, PipelinedTiledMatmulMatchesTheReference) {
-  SKIP_WITHOUT_OPENCL();
+  REQUIRE_OPENCL();
   for (int64_t n : {1, 15, 16, 17, 48, 50}) expect_on_opencl(pipelined(tiled_matmul()), matmul(), {{"n", n}});
 }
 
