@@ -54,9 +54,13 @@ constexpr std::size_t kMaxSpecBytes = 16 * 1024 * 1024;
 
 // Parses and validates a spec; applies its transforms. Throws SpecError (bad spec, with path),
 // ParseError (kernel text) or LegalityError (a transform refused), all naming the place at fault.
-Spec read_spec(const std::string& json_text);
+// With `apply_transforms` false the transforms are validated but not applied: `kernel` stays
+// empty (the spec cache supplies it).
+Spec read_spec(const std::string& json_text, bool apply_transforms = true);
 // Reads a file (refusing one larger than kMaxSpecBytes without reading it whole).
 Spec read_spec_file(const std::string& path);
+// The file's text, with the same size limit.
+std::string read_spec_text(const std::string& path);
 
 // Writes a spec that reads back to the same kernel and transforms (round trip).
 std::string write_spec(const Spec& spec);

@@ -1,4 +1,5 @@
 // `loom compile SPEC`: prints the generated code.
+#include "cli/spec_kernel.hpp"
 #include <iostream>
 
 #include "cli/commands.hpp"
@@ -38,11 +39,11 @@ int compile_command(const CompileOptions& options) {
   ParameterMap defines = parse_defines(options.defines);
 
   progress.stage("reading " + options.spec_path);
-  Spec spec = read_spec_file(options.spec_path);
-  progress.stage("generating " + std::string(target_name(target)) + " code for " + spec.name);
-  GeneratedCode code = generate_code(specialize(spec.kernel, defines), target);
+  std::string spec_text = read_spec_text(options.spec_path);
+  progress.stage("generating " + std::string(target_name(target)) + " code");
+  GeneratedCode code = spec_source(spec_text, target, defines);
   if (options.emit != "source") {
-    progress.stage("compiling " + spec.name + " with NVRTC");
+    progress.stage("compiling " + code.function_name + " with NVRTC");
     CudaCompileReport report = cuda_compile_report(code, options.arch.value_or(""));
     progress.finish();
     std::cout << (options.emit == "ptx" ? report.ptx : cuda_resources_text(report));

@@ -11,6 +11,7 @@
 #include "cli/commands.hpp"
 #include "cli/parameters.hpp"
 #include "cli/progress.hpp"
+#include "cli/spec_kernel.hpp"
 #include "cli/targets.hpp"
 #include "loom/check.hpp"
 #include "loom/error.hpp"
@@ -132,11 +133,17 @@ int run_command(const RunOptions& options) {
   }
 
   progress.stage("reading " + options.spec_path);
-  Spec spec = read_spec_file(options.spec_path);
+  std::string spec_text = read_spec_text(options.spec_path);
+  // Without --check and --tuned the spec level of the cache can skip transforms and code
+  // generation (checks need the kernel's rewrite history; --tuned replaces the transforms).
+  std::optional<detail::SpecKernel> cached;
+  if (!options.check && !options.tuned) cached = compile_spec(spec_text, target);
+  Spec spec = cached ? cached->spec : read_spec(spec_text);
+  const LoopKernel& kernel = cached ? cached->kernel : spec.kernel;
   ParameterMap parameters = run_parameters(spec, defines);
   if (options.tuned) spec = with_tuned_schedule(options, target, parameters);
   check_parameters(spec.reference, parameters);
-  check_parameters(spec.kernel, parameters);
+  check_parameters(options.tuned ? spec.kernel : kernel, parameters);
   CheckOptions check_options = check_options_for(spec, target, options.seed);
   std::string what = spec.name + " on target " + std::string(target_name(target)) + " (" +
                      parameters_text(parameters) + ")";
@@ -156,8 +163,8 @@ int run_command(const RunOptions& options) {
   }
 
   progress.stage("compiling " + spec.name);
-  CompiledKernel program = compile(spec.kernel, target);
-  ArgumentMap arguments = make_test_arguments(spec.kernel, parameters, check_options);
+  CompiledKernel program = cached ? cached->program : compile(spec.kernel, target);
+  ArgumentMap arguments = make_test_arguments(cached ? cached->kernel : spec.kernel, parameters, check_options);
   progress.stage("running " + spec.name);
   if (!options.repeat) {
     program(arguments);

@@ -19,8 +19,8 @@ namespace {
 using json = nlohmann::json;
 constexpr CacheMagic kCodeMagic = {'L', 'O', 'O', 'M', 'G', 'E', 'N', '1'};
 
-// This build of loom: its version, and the size and time of the executable running it, so a
-// rebuilt loom (whose code generation may differ) never reads an older build's entries.
+}  // namespace
+
 std::string build_identity() {
   std::string identity = LOOM_VERSION;
   struct stat status {};
@@ -30,6 +30,8 @@ std::string build_identity() {
   }
   return identity;
 }
+
+namespace {
 
 json exprs_json(const std::vector<ExprPtr>& exprs) {
   json list = json::array();

@@ -11,6 +11,10 @@
 
 namespace loom::detail {
 
+// This build of loom: its version, and the size and time of the executable running it, so a
+// rebuilt loom (whose code generation may differ) never reads an older build's entries.
+std::string build_identity();
+
 // cache_directory()/cuda/kernels/<xxh3 of the kernel's fingerprint, the device's arch, the NVRTC
 // and driver versions and this loom build>.code. Needs the CUDA device (its arch).
 std::string cuda_kernel_cache_path(const LoopKernel& kernel);

@@ -201,6 +201,18 @@ namespace detail {
 int cuda_kernel_cache_hits() { return kernel_cache_hits.load(); }
 }  // namespace detail
 
+namespace detail {
+CompiledKernel compile_generated(const LoopKernel& kernel, GeneratedCode code, Target target) {
+  switch (target) {
+    case Target::C: return CompiledKernel(make_host_c_launcher(kernel, std::move(code)));
+    case Target::OpenCL: return CompiledKernel(make_opencl_launcher(kernel, std::move(code)));
+    case Target::CUDA: return CompiledKernel(make_cuda_launcher(kernel, std::move(code)));
+    default: break;
+  }
+  throw Error("running kernels on target '" + std::string(target_name(target)) + "' is not available yet");
+}
+}  // namespace detail
+
 CompiledKernel compile(const LoopKernel& kernel, Target target) {
   if (target == Target::CUDA) return CompiledKernel(compile_cuda(kernel));
   GeneratedCode code = generate_code(kernel, target, present_device_limits(target));

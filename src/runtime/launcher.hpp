@@ -72,4 +72,8 @@ std::shared_ptr<const KernelLauncher> make_opencl_launcher(const LoopKernel& ker
 // InternalError with NVRTC's log when it rejects the source, CudaError for a failed CUDA call.
 std::shared_ptr<const KernelLauncher> make_cuda_launcher(const LoopKernel& kernel, GeneratedCode code);
 
+// A kernel whose code was generated before (the spec level of the cache): compiled and loaded for
+// `target` without code generation.
+CompiledKernel compile_generated(const LoopKernel& kernel, GeneratedCode code, Target target);
+
 }  // namespace loom::detail

@@ -19,7 +19,7 @@ using json = nlohmann::json;
 
 class SpecReader {
  public:
-  explicit SpecReader(const json& root) : root_(root) {}
+  SpecReader(const json& root, bool apply) : root_(root), apply_transforms_(apply) {}
 
   Spec read() {
     expect_object(root_, "");
@@ -40,6 +40,9 @@ class SpecReader {
     spec.declared_temporaries = options.temporaries;
     spec.options = options.options;
     spec.transforms = transforms();
+    spec.test = test_defaults();
+    // Validated but not applied: the caller has the transformed kernel already (spec cache).
+    if (!apply_transforms_) return spec;
     spec.kernel = apply_transforms(spec.reference, spec.transforms);
     // A transform that changes the meaning on purpose makes its result the reference to check
     // against (DESIGN.md §3a): the reference is the kernel after the last such transform, with
@@ -50,7 +53,6 @@ class SpecReader {
       spec.reference = apply_transforms(spec.reference, prefix);
       break;
     }
-    spec.test = test_defaults();
     return spec;
   }
 
@@ -397,6 +399,7 @@ class SpecReader {
   }
 
   const json& root_;
+  bool apply_transforms_;
 };
 
 }  // namespace
@@ -404,7 +407,7 @@ class SpecReader {
 SpecError::SpecError(const std::string& path, const std::string& reason)
     : Error((path.empty() ? std::string("spec") : path) + ": " + reason), path_(path) {}
 
-Spec read_spec(const std::string& json_text) {
+Spec read_spec(const std::string& json_text, bool apply_transforms) {
   if (json_text.size() > kMaxSpecBytes) {
     throw SpecError("", "the spec is larger than " + std::to_string(kMaxSpecBytes / (1024 * 1024)) + " MiB");
   }
@@ -414,10 +417,10 @@ Spec read_spec(const std::string& json_text) {
   } catch (const json::parse_error& error) {
     throw SpecError("", std::string("malformed JSON: ") + describe_parse_error(json_text, error.byte, error.what()));
   }
-  return SpecReader(root).read();
+  return SpecReader(root, apply_transforms).read();
 }
 
-Spec read_spec_file(const std::string& path) {
+std::string read_spec_text(const std::string& path) {
   std::ifstream file(path, std::ios::binary | std::ios::ate);
   if (!file) throw SpecError("", "cannot read spec file '" + path + "'");
   auto size = static_cast<std::size_t>(file.tellg());
@@ -428,7 +431,9 @@ Spec read_spec_file(const std::string& path) {
   file.seekg(0);
   std::string text(size, '\0');
   file.read(text.data(), static_cast<std::streamsize>(size));
-  return read_spec(text);
+  return text;
 }
+
+Spec read_spec_file(const std::string& path) { return read_spec(read_spec_text(path)); }
 
 }  // namespace loom
