@@ -122,6 +122,9 @@ isl::set instance_set(const LoopKernel& kernel, const Instruction& instruction) 
 }
 
 std::optional<isl::set> condition_set(const Expr& condition, const isl::set& domain) {
+  // split_iname's round_up marker (transforms/tail_support.hpp) holds where its condition does.
+  if (condition.kind == ExprKind::Call && condition.name == "loom_round_up" && condition.operands.size() == 2)
+    return condition_set(*condition.operands[0], domain);
   if (condition.kind == ExprKind::Unary && condition.unary_op == UnaryOp::LogicalNot) {
     auto inner = condition_set(*condition.operands[0], domain);
     if (!inner) return std::nullopt;
