@@ -50,6 +50,7 @@ LoopKernel resolve_padding(const LoopKernel& kernel) {
     std::vector<ExprPtr> kept, padding;
     ExprPtr fill;
     for (const ExprPtr& predicate : instruction.predicates) {
+      if (is_recomputed_marker(*predicate)) continue;  // shift_inwards: every instance runs
       if (!is_padding_marker(*predicate)) {
         kept.push_back(predicate);
         continue;
@@ -57,7 +58,10 @@ LoopKernel resolve_padding(const LoopKernel& kernel) {
       fill = predicate->operands[1];
       if (evaluable(kernel, *predicate->operands[0], instruction)) padding.push_back(predicate);
     }
-    if (!fill) continue;
+    if (!fill) {
+      instruction.predicates = std::move(kept);
+      continue;
+    }
     if (writes_global(kernel, instruction)) {
       kept.insert(kept.end(), padding.begin(), padding.end());  // lowered as `if`, outside isl
     } else if (!padding.empty() && instruction.expression) {

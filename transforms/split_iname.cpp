@@ -139,16 +139,30 @@ void rewrite_instruction(Instruction& instruction, const SplitPlan& plan) {
   }
 }
 
+// A parameter set `{ : constraint }` over every name the constraint mentions.
+isl::set parameter_set(isl::ctx ctx, const std::string& constraint, const std::vector<ExprPtr>& mentioned,
+                       const std::vector<std::string>& more = {}) {
+  std::set<std::string> names(more.begin(), more.end());
+  for (const ExprPtr& expr : mentioned) {
+    visit_expr(*expr, [&](const Expr& node) {
+      if (node.kind == ExprKind::Variable) names.insert(node.name);
+    });
+  }
+  std::vector<std::string> list(names.begin(), names.end());
+  return isl::set(ctx, "[" + joined(list) + "] -> { : " + constraint + " }");
+}
+
 // round_up and shift_inwards: every tile that meets the domain, whole. round_up keeps the
 // constraints that cut the tiles as padding conditions.
 isl::set whole_tiles(const isl::set& pieces, SplitPlan& plan) {
   if (plan.tail == TailStrategy::ShiftInwards) {  // tiles over [0, extent) shifted by the lower bound
     std::ostringstream shifted;
-    shifted << "[" << plan.inner << ", " << plan.outer << "] -> { : 0 <= " << plan.inner << " < " << plan.length
-            << " and 0 <= " << plan.outer << " and " << plan.length << "*" << plan.outer << " <= "
-            << to_string(*plan.shift_bounds.second) << " - (" << to_string(*plan.shift_bounds.first) << ") }";
+    shifted << "0 <= " << plan.inner << " < " << plan.length << " and 0 <= " << plan.outer << " and " << plan.length
+            << "*" << plan.outer << " <= " << to_string(*plan.shift_bounds.second) << " - ("
+            << to_string(*plan.shift_bounds.first) << ")";
     isl::set rest = isl_extra::project_out_param(isl_extra::project_out_param(pieces, plan.inner), plan.outer);
-    return rest.intersect(isl::set(pieces.ctx(), shifted.str()));
+    return rest.intersect(parameter_set(pieces.ctx(), shifted.str(), {plan.shift_bounds.first, plan.shift_bounds.second},
+                                        {plan.inner, plan.outer}));
   }
   std::ostringstream inner_range;
   inner_range << "[" << plan.inner << "] -> { : 0 <= " << plan.inner << " < " << plan.length << " }";
@@ -272,14 +286,14 @@ bool plan_shift(const LoopKernel& kernel, SplitPlan& plan, const std::string& ca
     throw Error(call_text + ", tail_strategy=shift_inwards: the bounds of '" + plan.iname +
                 "' are not one affine expression each; use guard or round_up");
   }
-  std::string bounds_text = "[" + plan.iname + "] -> { : " + to_string(*lower) + " <= " + plan.iname + " <= " + to_string(*upper) + " }";
-  isl::set box = rest.intersect(isl::set(original.ctx(), bounds_text));
+  isl::set box = rest.intersect(parameter_set(original.ctx(), to_string(*lower) + " <= " + plan.iname + " <= " + to_string(*upper),
+                                               {lower, upper}, {plan.iname}));
   if (!box.is_subset(original)) {
     throw Error(call_text + ", tail_strategy=shift_inwards: other inames' bounds depend on '" + plan.iname +
                 "' (the domain is not a box in it); use guard or round_up");
   }
-  isl::set short_extent = rest.intersect(isl::set(original.ctx(), "{ : " + to_string(*upper) + " - (" + to_string(*lower) +
-                                                                          ") + 1 < " + std::to_string(plan.length) + " }"));
+  isl::set short_extent = rest.intersect(parameter_set(
+      original.ctx(), to_string(*upper) + " - (" + to_string(*lower) + ") + 1 < " + std::to_string(plan.length), {lower, upper}));
   if (!kernel.assumptions.empty_handle()) short_extent = short_extent.intersect(isl_set_of(kernel.assumptions));
   if (!short_extent.is_empty()) return false;
   ExprPtr extent = binary(BinaryOp::Subtract, binary(BinaryOp::Add, upper, int_literal(1)), lower);
@@ -315,6 +329,15 @@ void refuse_harmful_recomputation(const LoopKernel& kernel, const SplitPlan& pla
       }
     }
   }
+}
+
+// The instances of the shifted last tile that an earlier tile ran already are marked, so that
+// checks see every element written once (tail_support.hpp).
+void mark_recomputation(LoopKernel& result, const SplitPlan& plan) {
+  ExprPtr unshifted = binary(BinaryOp::Multiply, int_literal(plan.length), variable(plan.outer));
+  ExprPtr first_run = binary(BinaryOp::GreaterEqual, binary(BinaryOp::Subtract, recombined(plan), plan.shift_bounds.first), unshifted);
+  for (Instruction& instruction : result.instructions)
+    if (plan.split_ids.count(instruction.id) != 0) instruction.predicates.push_back(recomputed_marker(first_run));
 }
 
 // ---- round_up: what the padding contributes ------------------------------------------------------
@@ -454,6 +477,7 @@ LoopKernel split_iname(const LoopKernel& kernel, std::string_view iname, int64_t
     if (plan.split_ids.count(instruction.id) != 0) rewrite_instruction(instruction, plan);
   }
   if (plan.tail == TailStrategy::RoundUp) mark_padding(result, kernel, plan, fill, call_text);
+  if (plan.tail == TailStrategy::ShiftInwards) mark_recomputation(result, plan);
   replace_in_priorities(result, plan);
   if (!plan.keep_original) result.iname_tags.erase(plan.iname);
   if (options.slabs != std::pair<int64_t, int64_t>{0, 0}) result.slabs[plan.outer] = options.slabs;

@@ -15,6 +15,12 @@ bool is_padding_marker(const Expr& predicate) {
   return predicate.kind == ExprKind::Call && predicate.name == kPaddingMarker && predicate.operands.size() == 2;
 }
 
+ExprPtr recomputed_marker(ExprPtr condition) { return call(kRecomputedMarker, {std::move(condition)}); }
+
+bool is_recomputed_marker(const Expr& predicate) {
+  return predicate.kind == ExprKind::Call && predicate.name == kRecomputedMarker && predicate.operands.size() == 1;
+}
+
 namespace {
 
 std::optional<double> literal_value(const Expr& expr) {

@@ -48,6 +48,13 @@ LoopKernel precompute(const LoopKernel& kernel, const std::string& subst_use, co
 ExprPtr padding_marker(ExprPtr condition, ExprPtr fill);
 bool is_padding_marker(const Expr& predicate);
 
+// shift_inwards: `loom_recomputed(condition)` holds on the instances that are not a recomputation
+// of an earlier tile's. Checks see only those (the overlap writes the same values again, which is
+// no race); code generation drops the marker and runs every instance.
+inline constexpr const char* kRecomputedMarker = "loom_recomputed";
+ExprPtr recomputed_marker(ExprPtr condition);
+bool is_recomputed_marker(const Expr& predicate);
+
 // "0", "1.5", "-inf", "inf" as a literal; nullopt for "neutral" (the reduction's neutral element,
 // chosen by loom). Error naming `call_text` for anything else.
 std::optional<ExprPtr> parse_fill(const std::string& text, const std::string& call_text);
