@@ -12,9 +12,15 @@
 
 namespace {
 
+// $LOOM_SGEMM_SPEC, else the source tree's spec (__FILE__ may be relative to the build folder).
 std::string spec_path() {
   if (const char* path = std::getenv("LOOM_SGEMM_SPEC")) return path;
-  return (std::filesystem::path(__FILE__).parent_path() / "../../examples/memory/sgemm_tuned.json").string();
+  for (const std::filesystem::path& candidate :
+       {std::filesystem::path(__FILE__).parent_path() / "../../examples/memory/sgemm_tuned.json",
+        std::filesystem::path("examples/memory/sgemm_tuned.json"), std::filesystem::path("../examples/memory/sgemm_tuned.json")}) {
+    if (std::filesystem::exists(candidate)) return candidate.string();
+  }
+  return "examples/memory/sgemm_tuned.json";
 }
 
 void BM_TunedSgemmSpecToCuda(benchmark::State& state) {
