@@ -193,6 +193,22 @@ TEST_F(CliTest, ExplainPrintsEveryStage) {
   }
 }
 
+// Issue 25: each split's tail strategy, and shift_inwards' fallback to guard where the extent
+// may be below one tile.
+TEST_F(CliTest, ExplainShowsEachSplitsTailStrategy) {
+  fs::path spec = spec_file("tails.json", R"({"loom": 1, "name": "tails", "domains": ["{[i,j]: 0<=i<n and 0<=j<m}"],
+    "instructions": ["b[i, j] = 2*a[i, j]"], "args": [{"name": "a, b", "dtype": "float32", "shape": ["n", "m"]}],
+    "assumptions": "n >= 16",
+    "transforms": [{"op": "split_iname", "iname": "i", "inner_length": 16, "tail_strategy": "shift_inwards"},
+                   {"op": "split_iname", "iname": "j", "inner_length": 16, "tail_strategy": "shift_inwards"},
+                   {"op": "split_iname", "iname": "i_inner", "inner_length": 4}]})");
+  ProcessResult result = loom({"explain", spec.string(), "--target", "c"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("== 01 split_iname(iname=\"i\", inner_length=16, tail_strategy=\"shift_inwards\")\n"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("tail_strategy=\"shift_inwards (guard: the extent of 'j' may be below 16)\""), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("== 03 split_iname(iname=\"i_inner\", inner_length=4) [tail: guard]"), std::string::npos) << result.out;
+}
+
 TEST_F(CliTest, ExplainListsDuplicationOptionsOfAnUnschedulableNesting) {
   fs::path spec = spec_file("pairs.json", R"({"loom": 1, "name": "pairs", "domains": ["{[i,j,k]: 0<=i,j,k<n}"],
     "instructions": ["a[i, j] = 1 {id=ij}", "b[j, k] = 2 {id=jk}", "c[k, i] = 3 {id=ki}"],
