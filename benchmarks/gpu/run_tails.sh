@@ -44,6 +44,16 @@ for spec in transpose_tile32 transpose_tile32_round_up stencil5_rows stencil5_ro
   done
 done
 
+echo "== NVRTC time of the tuned SGEMM's source (cold cache), before (main's square guard spec,
+#    benchmarks/gpu/sgemm_tuned_before_issue25.json) and after" | tee -a "$LOG"
+for spec in benchmarks/gpu/sgemm_tuned_before_issue25.json examples/memory/sgemm_tuned.json; do
+  sizes="-D n=1000"; case $spec in examples/*) sizes="-D m=1000 -D n=1000 -D p=1000";; esac
+  for r in 1 2 3; do
+    t=$(LOOM_TIME=1 LOOM_CACHE_DIR=$(mktemp -d) timeout 120 $L run $spec --target cuda $sizes 2>&1 | grep "NVRTC to CUBIN")
+    echo "nvrtc $(basename $spec) $t" | tee -a "$LOG"
+  done
+done
+
 echo "== sgemm" | tee -a "$LOG"
 for shape in "1000 1000 1000" "1500 1500 1500" "2000 2000 2000" "3000 3000 3000" "5000 5000 5000" \
              "7000 7000 7000" "4096 1000 4096" "3000 5000 700" "1000 1000 8192"; do
