@@ -31,6 +31,7 @@
 #include <sstream>
 
 #include "analysis/accesses.hpp"
+#include "ir/instance_sets.hpp"
 #include "ir/isl_extra.hpp"
 #include "ir/match.hpp"
 #include "loom/error.hpp"
@@ -409,6 +410,24 @@ ExprPtr padding_fill(const LoopKernel& kernel, const Instruction& instruction, c
   return chosen ? chosen : int_literal(0);
 }
 
+// A nested split of a padded iname (i1 of i = 4*i1 + ir) drops `4*i1 <= n - 1`, which the
+// first split's `4*i1 + ir <= n - 1` implies already: one guard term fewer per store.
+bool implied_by_earlier_padding(const LoopKernel& kernel, const Instruction& instruction, const Expr& condition) {
+  std::vector<const Expr*> earlier;
+  for (const ExprPtr& predicate : instruction.predicates)
+    if (is_padding_marker(*predicate)) earlier.push_back(predicate->operands[0].get());
+  if (earlier.empty()) return false;
+  isl::set domain = instruction_domain(kernel, instruction);
+  isl::set holds = domain;
+  for (const Expr* previous : earlier) {
+    std::optional<isl::set> set = condition_set(*previous, domain);
+    if (!set) return false;
+    holds = holds.intersect(*set);
+  }
+  std::optional<isl::set> wanted = condition_set(condition, domain);
+  return wanted && holds.is_subset(*wanted);
+}
+
 // Marks the padded instances of every split instruction (tail_support.hpp).
 void mark_padding(LoopKernel& result, const LoopKernel& kernel, const SplitPlan& plan,
                   const std::optional<ExprPtr>& requested, const std::string& call_text) {
@@ -425,7 +444,9 @@ void mark_padding(LoopKernel& result, const LoopKernel& kernel, const SplitPlan&
       throw Error(call_text + ", tail_strategy=round_up: instruction '" + instruction.id + "' is padded with fill " +
                   to_string(*earlier) + " by an earlier split; this one would fill " + to_string(*fill));
     }
-    for (const ExprPtr& condition : plan.padding_conditions) instruction.predicates.push_back(padding_marker(condition, fill));
+    for (const ExprPtr& condition : plan.padding_conditions) {
+      if (!implied_by_earlier_padding(result, instruction, *condition)) instruction.predicates.push_back(padding_marker(condition, fill));
+    }
   }
 }
 
@@ -476,7 +497,7 @@ LoopKernel split_iname(const LoopKernel& kernel, std::string_view iname, int64_t
   for (Instruction& instruction : result.instructions) {
     if (plan.split_ids.count(instruction.id) != 0) rewrite_instruction(instruction, plan);
   }
-  if (plan.tail == TailStrategy::RoundUp) mark_padding(result, kernel, plan, fill, call_text);
+  if (plan.tail == TailStrategy::RoundUp) with_isl_errors(call_text, [&] { mark_padding(result, kernel, plan, fill, call_text); });
   if (plan.tail == TailStrategy::ShiftInwards) mark_recomputation(result, plan);
   replace_in_priorities(result, plan);
   if (!plan.keep_original) result.iname_tags.erase(plan.iname);
