@@ -7,6 +7,7 @@
 #include "analysis/address_spaces.hpp"
 #include "analysis/checks.hpp"
 #include "analysis/preprocess.hpp"
+#include "codegen/padding.hpp"
 #include "codegen/barriers.hpp"
 #include "codegen/hardware_axes.hpp"
 #include "codegen/isl_ast.hpp"
@@ -544,7 +545,7 @@ GeneratedCode generate_code(const LoopKernel& kernel, Target target, const Devic
   check_vec_lengths(kernel, target);
   timer.mark("check");
   bool gpu = target != Target::C;
-  LoopKernel preprocessed = resolve_address_spaces(preprocess(kernel, gpu));
+  LoopKernel preprocessed = codegen::resolve_padding(resolve_address_spaces(preprocess(kernel, gpu)));
   timer.mark("preprocess");
   GeneratedCode code;
   code.target = target;

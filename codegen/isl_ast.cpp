@@ -87,6 +87,16 @@ class GuardCollector {
     int last = isl_extra::dim_count(points, isl_dim_set) - 1;
     isl::set any = enclosing(points, last);
     UnrollGuards result;
+    // A guard-free body (round_up and shift_inwards tiles, full slabs): every copy runs whenever
+    // the loop does. One isl test for the loop instead of one per copy.
+    isl::set whole_range = any;
+    isl_set* bounded = isl_set_lower_bound_si(whole_range.copy(), isl_dim_set, static_cast<unsigned>(last), static_cast<int>(style.lower));
+    bounded = isl_set_upper_bound_si(bounded, isl_dim_set, static_cast<unsigned>(last), static_cast<int>(style.lower + style.extent - 1));
+    if (isl::manage(bounded).is_subset(points)) {
+      result.guards.assign(static_cast<std::size_t>(style.extent), std::nullopt);
+      result.never.assign(static_cast<std::size_t>(style.extent), false);
+      return result;
+    }
     for (int64_t value = style.lower; value < style.lower + style.extent; ++value) {
       isl::set at = isl::manage(isl_set_fix_si(points.copy(), isl_dim_set, static_cast<unsigned>(last), static_cast<int>(value)));
       isl::set condition = enclosing(at, last).gist(any);

@@ -3,6 +3,7 @@
 #include "ir/functions.hpp"
 #include "ir/layout.hpp"
 #include "loom/error.hpp"
+#include "transforms/tail_support.hpp"
 
 namespace loom::codegen {
 
@@ -238,7 +239,8 @@ cast::StmtPtr ExpressionLowering::lower_instruction(const Instruction& instructi
   if (instruction.predicates.empty()) return statement;
   cast::ExprPtr condition;
   for (const ExprPtr& predicate : instruction.predicates) {
-    cast::ExprPtr lowered = lower(*predicate, DType::Bool, inames);
+    const Expr& guard = is_padding_marker(*predicate) ? *predicate->operands[0] : *predicate;
+    cast::ExprPtr lowered = lower(guard, DType::Bool, inames);
     condition = condition ? cast::binary("&&", condition, lowered, DType::Bool) : lowered;
   }
   return cast::if_then(condition, statement);

@@ -10,6 +10,11 @@
 //         {id=a_fetch_rule}   a_dim_1: l.0 (stride 1), a_dim_0: l.1, guarded where n % 16 != 0
 //     c[i, j] = sum((k_outer, k_inner), a_fetch[i_inner, k_inner]*b[k, j])  {dep=a_fetch_rule}
 //
+// fill (a number, "-inf", or "neutral": the readers' round_up fill) writes that value into the
+// part of the tile outside the footprint instead of guarding the fetch: only its global loads are
+// predicated, and the nest reading the tile (a round_up split's padding included) needs no guard.
+// Readers padded by a round_up split get their fill without asking.
+//
 // `var_name` may carry an explicit footprint subscript, "f[ifeat,:,:,:]": the footprint is then
 // that subscript swept over the sweep inames, ':' standing for a whole axis. Reads outside the
 // footprint (not selected by `within`, or not covered) keep reading the array.
@@ -22,6 +27,7 @@
 #include "lang/instruction_parser.hpp"
 #include "loom/error.hpp"
 #include "transforms/footprint_support.hpp"
+#include "transforms/tail_support.hpp"
 #include "transforms/iname_copies.hpp"
 #include "transforms/instruction_support.hpp"
 #include "transforms/registry.hpp"
@@ -146,7 +152,13 @@ void restore_uncovered_reads(LoopKernel& kernel, const std::string& rule, const 
 }  // namespace
 
 LoopKernel add_prefetch(const LoopKernel& kernel, const std::string& var_name, const PrefetchOptions& options) {
+  return add_prefetch(kernel, var_name, options, std::nullopt);
+}
+
+LoopKernel add_prefetch(const LoopKernel& kernel, const std::string& var_name, const PrefetchOptions& options,
+                        const std::optional<std::string>& fill) {
   TransformCall call = recorded_call(var_name, options);
+  if (fill) call.arguments["fill"] = *fill;
   // Step 1: the variable, its rank and the names of the fetch inames.
   VariableAccess access = parse_var_name(var_name);
   std::vector<ExprPtr> shape = shape_of(kernel, access.name);
@@ -186,7 +198,7 @@ LoopKernel add_prefetch(const LoopKernel& kernel, const std::string& var_name, c
       .compute_insn_id = options.prefetch_insn_id.value_or(unused_name(kernel, access.name + "_fetch_rule")),
       .fetch_bounding_box = options.fetch_bounding_box,
   };
-  FootprintRequest request{kTransform, "variable '" + access.name + "'", rule, precompute, std::nullopt};
+  FootprintRequest request{kTransform, "variable '" + access.name + "'", rule, precompute, std::nullopt, fill};
   if (access.subscript) request.generator = generator_from(access, shape);
   LoopKernel result = precompute_rule(extracted, request);
   restore_uncovered_reads(result, rule, access.name);
@@ -207,7 +219,8 @@ LOOM_REGISTER_TRANSFORM(add_prefetch) {
                  {"temporary_address_space", ParameterType::Enum, false, true, std::monostate{},
                   {"private", "local", "global", "auto"}},
                  {"prefetch_insn_id", ParameterType::String, false, true},
-                 {"within", ParameterType::Match, false, true}},
+                 {"within", ParameterType::Match, false, true},
+                 {"fill", ParameterType::String, false, true}},
                 [](const LoopKernel& kernel, const TransformArguments& args) {
                   PrefetchOptions options;
                   options.sweep_inames = args.names("sweep_inames");
@@ -222,7 +235,7 @@ LOOM_REGISTER_TRANSFORM(add_prefetch) {
                   options.prefetch_insn_id = args.optional_string("prefetch_insn_id");
                   options.within = args.optional_string("within");
                   options.unchecked = args.unchecked();
-                  return add_prefetch(kernel, args.string("var_name"), options);
+                  return add_prefetch(kernel, args.string("var_name"), options, args.optional_string("fill"));
                 }});
 }
 

@@ -2,6 +2,7 @@
 // invocations brought into the instructions, their footprint (isl), its fixed-size box, the
 // region to fill and its guards, storage inames and temporary, the rewrite, and l.auto.
 #include "transforms/footprint_support.hpp"
+#include "transforms/tail_support.hpp"
 
 #include <isl/constraint.h>
 #include <isl/fixed_box.h>
@@ -495,6 +496,43 @@ bool reduces_over_any(const Instruction& instruction, const std::set<std::string
   return found;
 }
 
+// The fill of the part of the tile outside the footprint: the requested one, else the round_up
+// fill of the readers (their padded instances read the tile there and must see it), else none
+// (the compute instruction stays guarded).
+ExprPtr fetch_fill(const LoopKernel& kernel, const FootprintRequest& request, const std::vector<Invocation>& invocations) {
+  ExprPtr padded;
+  for (const Invocation& invocation : invocations) {
+    if (ExprPtr fill = padding_fill_of(kernel.instructions[invocation.instruction])) padded = fill;
+  }
+  const std::optional<std::string>& text = request.fill;
+  if (!text) return padded;
+  std::optional<ExprPtr> requested = parse_fill(*text, request.transform);
+  if (!requested) {
+    if (!padded) {
+      throw Error(request.transform + ": fill=\"neutral\" takes the fill of the readers' round_up split, but no reader of " +
+                  request.subject + " is padded; give a value");
+    }
+    return padded;
+  }
+  if (padded && !same_fill(padded, *requested)) {
+    throw Error(request.transform + ": fill " + to_string(**requested) + " differs from the fill " + to_string(*padded) +
+                " of the round_up split of the readers of " + request.subject +
+                "; their padded instances need the tile to read " + to_string(*padded) + " there");
+  }
+  return *requested;
+}
+
+// The compute instruction writes the whole tile: its guards now choose between the read and
+// `fill`, so the nests reading the tile need none.
+void fill_outside_region(Instruction& compute, const ExprPtr& fill) {
+  if (compute.predicates.empty()) return;
+  ExprPtr condition;
+  for (const ExprPtr& predicate : compute.predicates)
+    condition = condition ? binary(BinaryOp::LogicalAnd, condition, predicate) : predicate;
+  compute.expression = if_then_else(condition, compute.expression, fill);
+  compute.predicates.clear();
+}
+
 }  // namespace
 
 LoopKernel precompute_rule(const LoopKernel& input, const FootprintRequest& request) {
@@ -640,6 +678,7 @@ LoopKernel precompute_rule(const LoopKernel& input, const FootprintRequest& requ
       return name == "_loom_dropped" ? int_literal(0) : nullptr;
     }));
   }
+  if (ExprPtr fill = fetch_fill(kernel, request, invocations)) fill_outside_region(compute, fill);
   compute.source = to_string(compute.assignees.front()) + " = " + to_string(compute.expression);
   // A reused temporary is overwritten only after what used it before is done with it.
   if (reused_temporary) {

@@ -27,6 +27,7 @@ struct FootprintRequest {
   std::string rule;
   PrecomputeOptions options;
   std::optional<FootprintGenerator> generator;
+  std::optional<std::string> fill;  // the part of the tile outside the footprint (tail_support.hpp)
 };
 
 // The conditions of `region` that `context` does not already imply, as predicates (`>=` and `==`

@@ -13,6 +13,8 @@
 // axis (`precompute_inames` names them; an existing iname is reused when its domain is the
 // axis's). The machinery is shared with add_prefetch (transforms/footprint_support.cpp).
 //
+// fill: as add_prefetch's (the part of the temporary outside the footprint gets the value and
+// the compute instruction needs no guard).
 // Refuses: an unknown rule or sweep iname, a rule nothing in `within` invokes, a sweep iname
 // no invocation runs in, a data-dependent (indirect) or non-affine argument, a footprint without a
 // bounding box of constant size, a non-convex footprint without fetch_bounding_box, a reused iname
@@ -21,6 +23,7 @@
 // some instruction writes, and invocations outside an outer iname's loop.
 #include "loom/error.hpp"
 #include "transforms/footprint_support.hpp"
+#include "transforms/tail_support.hpp"
 #include "transforms/registry.hpp"
 #include "transforms/transform_support.hpp"
 
@@ -58,8 +61,14 @@ std::optional<AddressSpace> parse_address_space(const std::optional<std::string>
 }
 
 LoopKernel precompute(const LoopKernel& kernel, const std::string& subst_use, const PrecomputeOptions& options) {
+  return precompute(kernel, subst_use, options, std::nullopt);
+}
+
+LoopKernel precompute(const LoopKernel& kernel, const std::string& subst_use, const PrecomputeOptions& options,
+                      const std::optional<std::string>& fill) {
   TransformCall call = recorded_call(subst_use, options);
-  FootprintRequest request{"precompute", "rule '" + subst_use + "'", subst_use, options, std::nullopt};
+  if (fill) call.arguments["fill"] = *fill;
+  FootprintRequest request{"precompute", "rule '" + subst_use + "'", subst_use, options, std::nullopt, fill};
   LoopKernel result = precompute_rule(kernel, request);
   // The instructions that were there keep their instances; the compute instruction is correct by
   // construction (it fills what its readers read, before them), and its accesses are checked.
@@ -81,7 +90,8 @@ LOOM_REGISTER_TRANSFORM(precompute) {
                  {"temporary_address_space", ParameterType::Enum, false, true, std::monostate{},
                   {"private", "local", "global", "auto"}},
                  {"compute_insn_id", ParameterType::String, false, true},
-                 {"fetch_bounding_box", ParameterType::Bool, false, false, false}},
+                 {"fetch_bounding_box", ParameterType::Bool, false, false, false},
+                 {"fill", ParameterType::String, false, true}},
                 [](const LoopKernel& kernel, const TransformArguments& args) {
                   PrecomputeOptions options;
                   options.sweep_inames = args.names("sweep_inames");
@@ -98,7 +108,7 @@ LOOM_REGISTER_TRANSFORM(precompute) {
                   options.compute_insn_id = args.optional_string("compute_insn_id");
                   options.fetch_bounding_box = args.boolean("fetch_bounding_box");
                   options.unchecked = args.unchecked();
-                  return precompute(kernel, args.string("subst_use"), options);
+                  return precompute(kernel, args.string("subst_use"), options, args.optional_string("fill"));
                 }});
 }
 

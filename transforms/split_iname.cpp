@@ -13,25 +13,58 @@
 // with a parallel or unroll tag (split first, then tag the pieces), names that already exist.
 // The rewrite keeps every instance's order, so it can only become illegal through the tags it
 // applies (checked like tag_inames).
+//
+// tail_strategy (Halide's TailStrategy; docs/decisions.md, issue 25):
+// - "guard" (default, loopy's): the domain above; the partial tile is guarded.
+// - "round_up": the loop covers whole tiles, {[i_outer, i_inner]: 0<=i_inner<16 and
+//   0<=16*i_outer<n}; each split instruction carries `loom_round_up(16*i_outer+i_inner < n, fill)`
+//   (transforms/tail_support.hpp): checks see the original instances, code generation keeps the
+//   guard only on global stores and predicates global reads with `fill` (default 0). Refused
+//   where a reduction over the split iname would receive a non-neutral term from the padding
+//   (max with fill 0); fill="neutral" lets loom pick the operator's neutral element.
+// - "shift_inwards": the last tile moves back to end at the bound (i = min(16*i_outer, n-16) +
+//   i_inner), so every tile is full and the overlap is computed twice. Refused where that
+//   recomputation could change a result (an instruction reads what the split instructions write,
+//   a reduction over the split iname); falls back to "guard" where the extent may be below the
+//   tile (the kernel's explain says so).
+#include <cmath>
 #include <sstream>
 
 #include "analysis/accesses.hpp"
+#include "ir/instance_sets.hpp"
 #include "ir/isl_extra.hpp"
 #include "ir/match.hpp"
 #include "loom/error.hpp"
+#include "analysis/reduction_operations.hpp"
+#include "transforms/footprint_support.hpp"
+#include "transforms/instruction_support.hpp"
 #include "transforms/registry.hpp"
+#include "transforms/tail_support.hpp"
 #include "transforms/transform_support.hpp"
 
 namespace loom {
 
 namespace {
 
+enum class TailStrategy { Guard, RoundUp, ShiftInwards };
+
 struct SplitPlan {
   std::string iname, outer, inner;
   int64_t length;
   bool keep_original;                 // some instructions (outside `within`) still use the iname
   std::set<std::string> split_ids;    // instructions rewritten
+  TailStrategy tail = TailStrategy::Guard;
+  std::vector<ExprPtr> padding_conditions;  // round_up: the original domain's constraints it drops
+  ExprPtr shifted_start;                    // shift_inwards: lower + min(L*outer, extent - L)
+  std::pair<ExprPtr, ExprPtr> shift_bounds;  // shift_inwards: the iname's lower and upper bound
 };
+
+TailStrategy parse_tail_strategy(const std::string& text, const std::string& call_text) {
+  if (text == "guard") return TailStrategy::Guard;
+  if (text == "round_up") return TailStrategy::RoundUp;
+  if (text == "shift_inwards") return TailStrategy::ShiftInwards;
+  throw Error(call_text + ": unknown tail_strategy '" + text + "' (known: guard, shift_inwards, round_up)");
+}
 
 bool uses_iname(const Instruction& instruction, const std::string& iname) {
   if (instruction.within_inames.count(iname) != 0) return true;
@@ -66,7 +99,18 @@ std::string chosen_name(const LoopKernel& kernel, const std::optional<std::strin
   return *requested;
 }
 
+ExprPtr recombined_shift(const SplitPlan& plan) {
+  return binary(BinaryOp::Add, plan.shifted_start, variable(plan.inner));
+}
+
+// The split iname's value in isl syntax (for the instance rewrite).
+std::string old_value(const SplitPlan& plan) {
+  if (!plan.shifted_start) return std::to_string(plan.length) + "*" + plan.outer + " + " + plan.inner;
+  return to_string(*recombined_shift(plan));
+}
+
 ExprPtr recombined(const SplitPlan& plan) {
+  if (plan.shifted_start) return binary(BinaryOp::Add, plan.shifted_start, variable(plan.inner));
   return binary(BinaryOp::Add, binary(BinaryOp::Multiply, int_literal(plan.length), variable(plan.outer)),
                 variable(plan.inner));
 }
@@ -96,7 +140,41 @@ void rewrite_instruction(Instruction& instruction, const SplitPlan& plan) {
   }
 }
 
-void split_domain(LoopKernel& kernel, const SplitPlan& plan) {
+// A parameter set `{ : constraint }` over every name the constraint mentions.
+isl::set parameter_set(isl::ctx ctx, const std::string& constraint, const std::vector<ExprPtr>& mentioned,
+                       const std::vector<std::string>& more = {}) {
+  std::set<std::string> names(more.begin(), more.end());
+  for (const ExprPtr& expr : mentioned) {
+    visit_expr(*expr, [&](const Expr& node) {
+      if (node.kind == ExprKind::Variable) names.insert(node.name);
+    });
+  }
+  std::vector<std::string> list(names.begin(), names.end());
+  return isl::set(ctx, "[" + joined(list) + "] -> { : " + constraint + " }");
+}
+
+// round_up and shift_inwards: every tile that meets the domain, whole. round_up keeps the
+// constraints that cut the tiles as padding conditions.
+isl::set whole_tiles(const isl::set& pieces, SplitPlan& plan) {
+  if (plan.tail == TailStrategy::ShiftInwards) {  // tiles over [0, extent) shifted by the lower bound
+    std::ostringstream shifted;
+    shifted << "0 <= " << plan.inner << " < " << plan.length << " and 0 <= " << plan.outer << " and " << plan.length
+            << "*" << plan.outer << " <= " << to_string(*plan.shift_bounds.second) << " - ("
+            << to_string(*plan.shift_bounds.first) << ")";
+    isl::set rest = isl_extra::project_out_param(isl_extra::project_out_param(pieces, plan.inner), plan.outer);
+    return rest.intersect(parameter_set(pieces.ctx(), shifted.str(), {plan.shift_bounds.first, plan.shift_bounds.second},
+                                        {plan.inner, plan.outer}));
+  }
+  std::ostringstream inner_range;
+  inner_range << "[" << plan.inner << "] -> { : 0 <= " << plan.inner << " < " << plan.length << " }";
+  isl::set tiles = isl_extra::project_out_param(pieces, plan.inner).intersect(isl::set(pieces.ctx(), inner_range.str()));
+  if (plan.tail == TailStrategy::RoundUp) {
+    for (const ExprPtr& condition : region_predicates(pieces, tiles, {})) plan.padding_conditions.push_back(condition);
+  }
+  return tiles;
+}
+
+void split_domain(LoopKernel& kernel, SplitPlan& plan) {
   for (Domain& domain : kernel.domains) {
     auto position = std::find(domain.inames.begin(), domain.inames.end(), plan.iname);
     if (position == domain.inames.end()) continue;
@@ -107,6 +185,7 @@ void split_domain(LoopKernel& kernel, const SplitPlan& plan) {
              << " }";
     isl::set pieces = original.intersect(isl::set(original.ctx(), relation.str()));
     pieces = isl_extra::project_out_param(pieces, plan.iname);
+    if (plan.tail != TailStrategy::Guard) pieces = whole_tiles(pieces, plan);
     std::vector<std::string> inames = domain.inames;
     position = inames.erase(inames.begin() + (position - domain.inames.begin()));
     inames.insert(position, {plan.outer, plan.inner});
@@ -127,7 +206,8 @@ void replace_in_priorities(LoopKernel& kernel, const SplitPlan& plan) {
   }
 }
 
-TransformCall recorded_call(std::string_view iname, int64_t inner_length, const SplitOptions& options) {
+TransformCall recorded_call(std::string_view iname, int64_t inner_length, const SplitOptions& options,
+                            const TailOptions& tail) {
   TransformCall call{"split_iname", {{"iname", std::string(iname)}, {"inner_length", inner_length}}};
   auto add = [&](const char* name, const std::optional<std::string>& value) {
     if (value) call.arguments[name] = *value;
@@ -137,6 +217,8 @@ TransformCall recorded_call(std::string_view iname, int64_t inner_length, const 
   add("outer_tag", options.outer_tag);
   add("inner_tag", options.inner_tag);
   add("within", options.within);
+  if (tail.strategy != "guard") call.arguments["tail_strategy"] = tail.strategy;
+  add("fill", tail.fill);
   if (options.slabs != std::pair<int64_t, int64_t>{0, 0}) {
     call.arguments["slabs"] = std::vector<int64_t>{options.slabs.first, options.slabs.second};
   }
@@ -144,11 +226,240 @@ TransformCall recorded_call(std::string_view iname, int64_t inner_length, const 
   return call;
 }
 
+
+// ---- shift_inwards ---------------------------------------------------------------------------------
+
+// An affine function of the parameters without divisions, as an expression; nullptr otherwise.
+ExprPtr affine_expr(isl_aff* aff) {
+  isl_val* denominator = isl_aff_get_denominator_val(aff);
+  bool integral = isl_val_is_one(denominator) == isl_bool_true;
+  isl_val_free(denominator);
+  if (!integral || isl_aff_dim(aff, isl_dim_div) > 0) return nullptr;
+  ExprPtr sum;
+  auto add = [&](ExprPtr term) { sum = sum ? binary(BinaryOp::Add, sum, term) : term; };
+  for (int k = 0; k < isl_aff_dim(aff, isl_dim_param); ++k) {
+    isl_val* coefficient = isl_aff_get_coefficient_val(aff, isl_dim_param, k);
+    int64_t value = isl_val_get_num_si(coefficient);
+    isl_val_free(coefficient);
+    if (value == 0) continue;
+    ExprPtr name = variable(isl_aff_get_dim_name(aff, isl_dim_param, static_cast<unsigned>(k)));
+    add(value == 1 ? name : binary(BinaryOp::Multiply, int_literal(value), name));
+  }
+  isl_val* constant = isl_aff_get_constant_val(aff);
+  int64_t value = isl_val_get_num_si(constant);
+  isl_val_free(constant);
+  if (!sum) return int_literal(value);
+  if (value > 0) return binary(BinaryOp::Add, sum, int_literal(value));
+  if (value < 0) return binary(BinaryOp::Subtract, sum, int_literal(-value));
+  return sum;
+}
+
+// The single affine piece of a bound; nullptr when there are several or it is not affine.
+ExprPtr single_piece(isl::pw_aff bound) {
+  if (isl_pw_aff_n_piece(bound.get()) != 1) return nullptr;
+  ExprPtr result;
+  isl_pw_aff_foreach_piece(
+      bound.get(),
+      [](isl_set* set, isl_aff* aff, void* user) {
+        *static_cast<ExprPtr*>(user) = affine_expr(aff);
+        isl_set_free(set);
+        isl_aff_free(aff);
+        return isl_stat_ok;
+      },
+      &result);
+  return result;
+}
+
+// The tiles start at lower + min(L*outer, extent - L): the last one ends at the bound. Needs
+// bounds of the iname that are affine in the parameters and outer inames, the domain a product
+// in the iname (nothing else bounded by it), and an extent of at least one tile wherever the
+// domain is not empty; false (fall back to guard) when the extent may be below the tile.
+bool plan_shift(const LoopKernel& kernel, SplitPlan& plan, const std::string& call_text) {
+  const Domain* domain = kernel.domain_of_iname(plan.iname);
+  isl::set original = param_form(*domain);
+  int position = isl_extra::find_dim(original, isl_dim_param, plan.iname);
+  isl::set over_iname = isl::manage(isl_set_move_dims(original.copy(), isl_dim_set, 0, isl_dim_param,
+                                                      static_cast<unsigned>(position), 1));
+  isl::set rest = over_iname.params();
+  ExprPtr lower = single_piece(isl::manage(isl_set_dim_min(over_iname.copy(), 0)));
+  ExprPtr upper = single_piece(isl::manage(isl_set_dim_max(over_iname.copy(), 0)));
+  if (!lower || !upper) {
+    throw Error(call_text + ", tail_strategy=shift_inwards: the bounds of '" + plan.iname +
+                "' are not one affine expression each; use guard or round_up");
+  }
+  isl::set box = rest.intersect(parameter_set(original.ctx(), to_string(*lower) + " <= " + plan.iname + " <= " + to_string(*upper),
+                                               {lower, upper}, {plan.iname}));
+  if (!box.is_subset(original)) {
+    throw Error(call_text + ", tail_strategy=shift_inwards: other inames' bounds depend on '" + plan.iname +
+                "' (the domain is not a box in it); use guard or round_up");
+  }
+  isl::set short_extent = rest.intersect(parameter_set(
+      original.ctx(), to_string(*upper) + " - (" + to_string(*lower) + ") + 1 < " + std::to_string(plan.length), {lower, upper}));
+  if (!kernel.assumptions.empty_handle()) short_extent = short_extent.intersect(isl_set_of(kernel.assumptions));
+  if (!short_extent.is_empty()) return false;
+  ExprPtr extent = binary(BinaryOp::Subtract, binary(BinaryOp::Add, upper, int_literal(1)), lower);
+  ExprPtr last_start = binary(BinaryOp::Subtract, extent, int_literal(plan.length));
+  ExprPtr start = call("min", {binary(BinaryOp::Multiply, int_literal(plan.length), variable(plan.outer)), last_start});
+  plan.shifted_start = same_fill(lower, int_literal(0)) ? start : binary(BinaryOp::Add, lower, start);
+  plan.shift_bounds = {lower, upper};
+  return true;
+}
+
+// Recomputing the overlap must not change a result: no split instruction may read what the split
+// instructions write to memory that outlives the instance (a kernel argument), nor what it writes
+// itself (an accumulation), nor reduce over the iname (the overlap would be counted twice).
+void refuse_harmful_recomputation(const LoopKernel& kernel, const SplitPlan& plan, const std::string& call_text) {
+  std::string overlap = "the last two tiles of '" + plan.iname + "' overlap (instances " + plan.iname + " = " +
+                        to_string(*plan.shift_bounds.second) + " - " + std::to_string(plan.length - 1) +
+                        " ... up to the start of the last tile run twice)";
+  for (const Instruction& reader : kernel.instructions) {
+    if (plan.split_ids.count(reader.id) == 0) continue;
+    if (reader.within_inames.count(plan.iname) == 0) {
+      throw Error(call_text + ", tail_strategy=shift_inwards: instruction '" + reader.id + "' reduces over '" +
+                  plan.iname + "'; " + overlap + " and would be counted twice");
+    }
+    std::set<std::string> read = names_read(kernel, reader);
+    for (const Instruction& writer : kernel.instructions) {
+      if (plan.split_ids.count(writer.id) == 0) continue;
+      for (const std::string& name : names_written(writer)) {
+        if (read.count(name) == 0) continue;
+        if (writer.id != reader.id && kernel.find_arg(name) == nullptr) continue;
+        throw Error(call_text + ", tail_strategy=shift_inwards: " + overlap + "; instruction '" + reader.id +
+                    "' reads '" + name + "', which instruction '" + writer.id + "' writes, so the second run of an "
+                    "instance would see the first one's result (" + writer.source + ")");
+      }
+    }
+  }
+}
+
+// The instances of the shifted last tile that an earlier tile ran already are marked, so that
+// checks see every element written once (tail_support.hpp).
+void mark_recomputation(LoopKernel& result, const SplitPlan& plan) {
+  ExprPtr unshifted = binary(BinaryOp::Multiply, int_literal(plan.length), variable(plan.outer));
+  ExprPtr first_run = binary(BinaryOp::GreaterEqual, binary(BinaryOp::Subtract, recombined(plan), plan.shift_bounds.first), unshifted);
+  for (Instruction& instruction : result.instructions)
+    if (plan.split_ids.count(instruction.id) != 0) instruction.predicates.push_back(recomputed_marker(first_run));
+}
+
+// ---- round_up: what the padding contributes ------------------------------------------------------
+
+bool mentions(const Expr& expr, const std::string& name) {
+  bool found = false;
+  visit_expr(expr, [&](const Expr& node) { found = found || (node.kind == ExprKind::Variable && node.name == name); });
+  return found;
+}
+
+// The value of a reduction's term on a padded instance, where every global read that depends on
+// `iname` gives `fill`; nullptr when it cannot be told (the term then must not be padded).
+ExprPtr padded_term(const LoopKernel& kernel, const Expr& term, const std::string& iname, const ExprPtr& fill) {
+  if (term.kind == ExprKind::IntLiteral || term.kind == ExprKind::FloatLiteral) return std::make_shared<const Expr>(term);
+  if (term.kind == ExprKind::Subscript) {
+    const KernelArgument* arg = kernel.find_arg(term.name);
+    bool padded = arg != nullptr && arg->is_array() && mentions(term, iname);
+    return padded ? fill : nullptr;
+  }
+  if (term.kind == ExprKind::Binary && term.binary_op == BinaryOp::Multiply) {
+    for (const ExprPtr& factor : term.operands) {
+      ExprPtr value = padded_term(kernel, *factor, iname, fill);
+      if (value && same_fill(value, int_literal(0))) return int_literal(0);
+    }
+  }
+  return nullptr;
+}
+
+DType written_dtype(const LoopKernel& kernel, const Instruction& instruction) {
+  if (instruction.assignees.empty()) return DType::Float32;
+  const std::string& name = instruction.assignees.front()->name;
+  if (const KernelArgument* arg = kernel.find_arg(name); arg != nullptr && arg->dtype) return *arg->dtype;
+  if (const Temporary* temporary = kernel.find_temporary(name); temporary != nullptr && temporary->dtype) return *temporary->dtype;
+  return DType::Float32;
+}
+
+// The fill for `instruction`'s padded reads: the requested one, checked against every reduction
+// over the split iname (its padded terms must be the operator's neutral element), or with
+// "neutral" (`requested` nullopt) the neutral element loom picks.
+ExprPtr padding_fill(const LoopKernel& kernel, const Instruction& instruction, const SplitPlan& plan,
+                     const std::optional<ExprPtr>& requested, const std::string& call_text) {
+  ExprPtr chosen = requested ? *requested : nullptr;
+  if (!instruction.expression) return chosen ? chosen : int_literal(0);
+  visit_expr(*instruction.expression, [&](const Expr& node) {
+    if (node.kind != ExprKind::Reduction) return;
+    if (std::find(node.reduction_inames.begin(), node.reduction_inames.end(), plan.iname) == node.reduction_inames.end()) return;
+    ReductionOperation operation = parse_reduction_operation(node, instruction);
+    if (operation.is_arg) {
+      throw Error(call_text + ", tail_strategy=round_up: instruction '" + instruction.id + "' reduces with " +
+                  operation.name + " over '" + plan.iname + "'; padding an arg-reduction is not supported (use guard)");
+    }
+    ExprPtr neutral = reduction_neutral_element(operation.name, written_dtype(kernel, instruction));
+    const Expr& term = *node.operands.back();
+    ExprPtr fill = chosen;
+    if (!fill) {  // "neutral": the operator's neutral element, or 0 where a zero factor gives it
+      fill = padded_term(kernel, term, plan.iname, neutral) && same_fill(padded_term(kernel, term, plan.iname, neutral), neutral)
+                 ? neutral : int_literal(0);
+    }
+    ExprPtr contribution = padded_term(kernel, term, plan.iname, fill);
+    if (!contribution || !same_fill(contribution, neutral)) {
+      throw Error(call_text + ", tail_strategy=round_up: instruction '" + instruction.id + "' reduces with " +
+                  operation.name + " over '" + plan.iname + "'; with fill " + to_string(*fill) +
+                  " the padded instances would add " + (contribution ? to_string(*contribution) : "'" + to_string(term) + "'") +
+                  ", which is not neutral for " + operation.name + " (" + to_string(*neutral) + ")" +
+                  (requested ? "; pass fill=\"neutral\" to let loom fill with " + to_string(*neutral) : std::string()));
+    }
+    chosen = fill;
+  });
+  return chosen ? chosen : int_literal(0);
+}
+
+// A nested split of a padded iname (i1 of i = 4*i1 + ir) drops `4*i1 <= n - 1`, which the
+// first split's `4*i1 + ir <= n - 1` implies already: one guard term fewer per store.
+bool implied_by_earlier_padding(const LoopKernel& kernel, const Instruction& instruction, const Expr& condition) {
+  std::vector<const Expr*> earlier;
+  for (const ExprPtr& predicate : instruction.predicates)
+    if (is_padding_marker(*predicate)) earlier.push_back(predicate->operands[0].get());
+  if (earlier.empty()) return false;
+  isl::set domain = instruction_domain(kernel, instruction);
+  isl::set holds = domain;
+  for (const Expr* previous : earlier) {
+    std::optional<isl::set> set = condition_set(*previous, domain);
+    if (!set) return false;
+    holds = holds.intersect(*set);
+  }
+  std::optional<isl::set> wanted = condition_set(condition, domain);
+  return wanted && holds.is_subset(*wanted);
+}
+
+// Marks the padded instances of every split instruction (tail_support.hpp).
+void mark_padding(LoopKernel& result, const LoopKernel& kernel, const SplitPlan& plan,
+                  const std::optional<ExprPtr>& requested, const std::string& call_text) {
+  if (plan.keep_original) {
+    throw Error(call_text + ": tail_strategy=round_up splits every instruction that uses '" + plan.iname +
+                "'; drop `within` or use guard");
+  }
+  for (std::size_t k = 0; k < result.instructions.size(); ++k) {
+    if (plan.split_ids.count(kernel.instructions[k].id) == 0) continue;
+    ExprPtr fill = padding_fill(kernel, kernel.instructions[k], plan, requested, call_text);
+    Instruction& instruction = result.instructions[k];
+    ExprPtr earlier = padding_fill_of(instruction);
+    if (earlier && !same_fill(earlier, fill)) {
+      throw Error(call_text + ", tail_strategy=round_up: instruction '" + instruction.id + "' is padded with fill " +
+                  to_string(*earlier) + " by an earlier split; this one would fill " + to_string(*fill));
+    }
+    for (const ExprPtr& condition : plan.padding_conditions) {
+      if (!implied_by_earlier_padding(result, instruction, *condition)) instruction.predicates.push_back(padding_marker(condition, fill));
+    }
+  }
+}
+
 }  // namespace
 
 LoopKernel split_iname(const LoopKernel& kernel, std::string_view iname, int64_t inner_length,
                        const SplitOptions& options) {
-  TransformCall call = recorded_call(iname, inner_length, options);
+  return split_iname(kernel, iname, inner_length, options, TailOptions{});
+}
+
+LoopKernel split_iname(const LoopKernel& kernel, std::string_view iname, int64_t inner_length,
+                       const SplitOptions& options, const TailOptions& tail) {
+  TransformCall call = recorded_call(iname, inner_length, options, tail);
   std::string call_text = "split_iname(\"" + std::string(iname) + "\", " + std::to_string(inner_length) + ")";
   // Step 1: checks.
   check_splittable(kernel, iname, inner_length, call_text);
@@ -157,6 +468,9 @@ LoopKernel split_iname(const LoopKernel& kernel, std::string_view iname, int64_t
   }
   InstructionMatch within = options.within ? InstructionMatch::parse(*options.within) : InstructionMatch::all();
   SplitPlan plan{std::string(iname), "", "", inner_length, false, {}};
+  plan.tail = parse_tail_strategy(tail.strategy, call_text);
+  std::optional<ExprPtr> fill = parse_fill(tail.fill.value_or("0"), call_text);
+  if (tail.fill && plan.tail != TailStrategy::RoundUp) throw Error(call_text + ": fill applies only to tail_strategy=round_up");
   plan.outer = chosen_name(kernel, options.outer_iname, plan.iname + "_outer", call_text, {});
   plan.inner = chosen_name(kernel, options.inner_iname, plan.iname + "_inner", call_text, {plan.outer});
   for (const Instruction& instruction : kernel.instructions) {
@@ -167,26 +481,38 @@ LoopKernel split_iname(const LoopKernel& kernel, std::string_view iname, int64_t
   if (plan.split_ids.empty() && options.within) {
     throw Error(call_text + ": within='" + *options.within + "' matches no instruction that uses '" + plan.iname + "'");
   }
+  if (plan.tail == TailStrategy::ShiftInwards) {
+    if (plan.keep_original) throw Error(call_text + ": tail_strategy=shift_inwards splits every instruction that uses '" + plan.iname + "'; drop `within` or use guard");
+    bool shifted = with_isl_errors(call_text, [&] { return plan_shift(kernel, plan, call_text); });
+    if (shifted) refuse_harmful_recomputation(kernel, plan, call_text);
+    else {
+      plan.tail = TailStrategy::Guard;  // the extent may be below one tile
+      call.arguments["tail_strategy"] = std::string("shift_inwards (guard: the extent of '" + plan.iname +
+                                                    "' may be below " + std::to_string(inner_length) + ")");
+    }
+  }
   // Step 2: rewrite domains, instructions, priorities, tags.
   LoopKernel result = kernel;
   with_isl_errors(call_text, [&] { split_domain(result, plan); });
   for (Instruction& instruction : result.instructions) {
     if (plan.split_ids.count(instruction.id) != 0) rewrite_instruction(instruction, plan);
   }
+  if (plan.tail == TailStrategy::RoundUp) with_isl_errors(call_text, [&] { mark_padding(result, kernel, plan, fill, call_text); });
+  if (plan.tail == TailStrategy::ShiftInwards) mark_recomputation(result, plan);
   replace_in_priorities(result, plan);
   if (!plan.keep_original) result.iname_tags.erase(plan.iname);
   if (options.slabs != std::pair<int64_t, int64_t>{0, 0}) result.slabs[plan.outer] = options.slabs;
   if (options.outer_tag) result.iname_tags[plan.outer] = parse_iname_tag(*options.outer_tag);
   if (options.inner_tag) result.iname_tags[plan.inner] = parse_iname_tag(*options.inner_tag);
   std::ostringstream relation;
-  relation << plan.iname << " = " << inner_length << "*" << plan.outer << " + " << plan.inner << " and 0 <= "
+  relation << plan.iname << " = " << old_value(plan) << " and 0 <= "
            << plan.inner << " < " << inner_length;
   result.iname_rewrites.push_back({"split_iname", {plan.iname}, {plan.outer, plan.inner}, relation.str()});
   // Step 3: trace dependences and check.
   isl::union_map rewrite = with_isl_errors(call_text, [&] {
     return instance_rewrite(kernel, result, [&](const Instruction& old) -> std::string {
       if (old.within_inames.count(plan.iname) == 0 || plan.split_ids.count(old.id) == 0) return "";
-      return "old_" + plan.iname + " = " + std::to_string(plan.length) + "*" + plan.outer + " + " + plan.inner;
+      return "old_" + plan.iname + " = " + old_value(plan);
     });
   });
   // A split keeps every access; only the tags it applies can add a race.
@@ -204,9 +530,12 @@ LOOM_REGISTER_TRANSFORM(split_iname) {
                  {"outer_tag", ParameterType::String, false, true},
                  {"inner_tag", ParameterType::String, false, true},
                  {"slabs", ParameterType::IntegerList, false, false, std::vector<int64_t>{0, 0}},
-                 {"within", ParameterType::Match, false, true}},
+                 {"within", ParameterType::Match, false, true},
+                 {"tail_strategy", ParameterType::Enum, false, false, std::string("guard"), {"guard", "shift_inwards", "round_up"}},
+                 {"fill", ParameterType::String, false, true}},
                 [](const LoopKernel& kernel, const TransformArguments& args) {
                   SplitOptions options;
+                  TailOptions tail{args.string("tail_strategy"), args.optional_string("fill")};
                   options.outer_iname = args.optional_string("outer_iname");
                   options.inner_iname = args.optional_string("inner_iname");
                   options.outer_tag = args.optional_string("outer_tag");
@@ -216,7 +545,7 @@ LOOM_REGISTER_TRANSFORM(split_iname) {
                   if (slabs.size() != 2) throw Error("split_iname: slabs must be a two-element list [head, tail]");
                   options.slabs = {slabs[0], slabs[1]};
                   options.unchecked = args.unchecked();
-                  return split_iname(kernel, args.string("iname"), args.integer("inner_length"), options);
+                  return split_iname(kernel, args.string("iname"), args.integer("inner_length"), options, tail);
                 }});
 }
 

@@ -63,7 +63,11 @@ isl::union_map instance_rewrite(const LoopKernel& before, const LoopKernel& afte
     std::vector<std::string> old_dims = isl_extra::dim_names(old_instances, isl_dim_set);
     std::vector<std::string> new_dims = isl_extra::dim_names(new_instances, isl_dim_set);
     std::ostringstream text;
-    text << "{ " << old_instruction.id << "[";
+    // The kernel's parameters may appear in `constraints` (split_iname's shift_inwards: min(.., n - 16)).
+    std::vector<std::string> parameters = before.parameters();
+    text << "[";
+    for (std::size_t i = 0; i < parameters.size(); ++i) text << (i ? ", " : "") << parameters[i];
+    text << "] -> { " << old_instruction.id << "[";
     for (std::size_t i = 0; i < old_dims.size(); ++i) text << (i ? ", " : "") << "old_" << old_dims[i];
     text << "] -> " << new_instruction.id << "[";
     for (std::size_t i = 0; i < new_dims.size(); ++i) text << (i ? ", " : "") << new_dims[i];

@@ -122,6 +122,11 @@ isl::set instance_set(const LoopKernel& kernel, const Instruction& instruction) 
 }
 
 std::optional<isl::set> condition_set(const Expr& condition, const isl::set& domain) {
+  // split_iname's round_up marker (transforms/tail_support.hpp) holds where its condition does.
+  // shift_inwards' marker holds on the instances that are not recomputations.
+  if (condition.kind == ExprKind::Call && condition.operands.size() >= 1 &&
+      ((condition.name == "loom_round_up" && condition.operands.size() == 2) || condition.name == "loom_recomputed"))
+    return condition_set(*condition.operands[0], domain);
   if (condition.kind == ExprKind::Unary && condition.unary_op == UnaryOp::LogicalNot) {
     auto inner = condition_set(*condition.operands[0], domain);
     if (!inner) return std::nullopt;

@@ -49,8 +49,10 @@ void add_transform_stages(const Spec& spec, const ParameterMap& defines, std::ve
   stages.push_back({"reference", "txt", "reference kernel", to_string(kernel)});
   for (const TransformCall& call : spec.transforms) {
     LoopKernel after = apply_transform(kernel, call);
-    stages.push_back(
-        {call.name, "txt", new_calls(kernel, after, to_string(call)), to_string(after)});
+    std::string title = new_calls(kernel, after, to_string(call));
+    // Which tail strategy each split got (issue 25); guard, the default, is not in the call.
+    if (call.name == "split_iname" && title.find("tail_strategy") == std::string::npos) title += " [tail: guard]";
+    stages.push_back({call.name, "txt", title, to_string(after)});
     kernel = std::move(after);
   }
   if (!defines.empty()) {

@@ -79,6 +79,13 @@ std::optional<isl::pw_aff> expr_to_pw_aff(const Expr& expr, const isl::set& doma
       return operand->neg();
     }
     case ExprKind::Binary: return binary_to_pw_aff(expr, domain);
+    case ExprKind::Call: {  // min/max of affine values (split_iname's shift_inwards) stay exact
+      if ((expr.name != "min" && expr.name != "max") || expr.operands.size() != 2) return std::nullopt;
+      auto lhs = expr_to_pw_aff(*expr.operands[0], domain);
+      auto rhs = expr_to_pw_aff(*expr.operands[1], domain);
+      if (!lhs || !rhs) return std::nullopt;
+      return expr.name == "min" ? lhs->min(*rhs) : lhs->max(*rhs);
+    }
     default: return std::nullopt;
   }
 }

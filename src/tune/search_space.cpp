@@ -90,7 +90,9 @@ ParameterMap parameter_object(const json& object, const char* field, const std::
 }
 
 // Replaces ${NAME} references in one string.
-json substitute(const std::string& text, const Assignment& assignment, const std::string& source) {
+using Words = std::map<std::string, std::vector<std::string>>;
+
+json substitute(const std::string& text, const Assignment& assignment, const std::string& source, const Words& words) {
   std::string result;
   std::size_t at = 0;
   bool whole = false;
@@ -105,6 +107,13 @@ json substitute(const std::string& text, const Assignment& assignment, const std
     if (found == assignment.end()) refuse(source, "\"" + text + "\" refers to '" + name + "', which is not a variable of the space");
     whole = start == 0 && end + 1 == text.size();
     whole_value = found->second;
+    auto word = words.find(name);
+    if (word != words.end()) {
+      whole = false;
+      result += text.substr(at, start - at) + word->second.at(static_cast<std::size_t>(found->second));
+      at = end + 1;
+      continue;
+    }
     result += text.substr(at, start - at) + std::to_string(found->second);
     at = end + 1;
   }
@@ -112,16 +121,16 @@ json substitute(const std::string& text, const Assignment& assignment, const std
   return result + text.substr(std::min(at, text.size()));
 }
 
-json substitute_all(const json& value, const Assignment& assignment, const std::string& source) {
-  if (value.is_string()) return substitute(value.get<std::string>(), assignment, source);
+json substitute_all(const json& value, const Assignment& assignment, const std::string& source, const Words& words) {
+  if (value.is_string()) return substitute(value.get<std::string>(), assignment, source, words);
   if (value.is_array()) {
     json result = json::array();
-    for (const json& item : value) result.push_back(substitute_all(item, assignment, source));
+    for (const json& item : value) result.push_back(substitute_all(item, assignment, source, words));
     return result;
   }
   if (value.is_object()) {
     json result = json::object();
-    for (const auto& [key, item] : value.items()) result[key] = substitute_all(item, assignment, source);
+    for (const auto& [key, item] : value.items()) result[key] = substitute_all(item, assignment, source, words);
     return result;
   }
   return value;
@@ -176,7 +185,17 @@ SearchSpace read_search_space(const std::string& json_text, const std::string& s
     refuse(source, "\"variables\" must be an object with at least one variable");
   }
   for (const auto& [name, values] : space["variables"].items()) {
-    result.variables.push_back({name, variable_values(name, values, source)});
+    if (values.is_array() && !values.empty() && values[0].is_string()) {  // words: values are their indices
+      Variable variable{name, {}, {}};
+      for (const json& word : values) {
+        if (!word.is_string()) refuse(source, "variable '" + name + "': mix of words and numbers");
+        variable.values.push_back(static_cast<int64_t>(variable.words.size()));
+        variable.words.push_back(word.get<std::string>());
+      }
+      result.variables.push_back(std::move(variable));
+      continue;
+    }
+    result.variables.push_back({name, variable_values(name, values, source), {}});
   }
   read_constraints(space, result);
   if (!space.contains("sizes")) refuse(source, "\"sizes\" (the parameter values to tune at) is missing");
@@ -259,7 +278,10 @@ std::optional<std::string> violated_constraint(const SearchSpace& space, const A
 
 json concrete_spec(const SearchSpace& space, const Assignment& assignment) {
   json spec = space.spec;
-  if (spec.contains("transforms")) spec["transforms"] = substitute_all(spec["transforms"], assignment, space.source);
+  Words words;
+  for (const Variable& variable : space.variables)
+    if (!variable.words.empty()) words[variable.name] = variable.words;
+  if (spec.contains("transforms")) spec["transforms"] = substitute_all(spec["transforms"], assignment, space.source, words);
   return spec;
 }
 

@@ -20,6 +20,9 @@ namespace loom::tune {
 struct Variable {
   std::string name;
   std::vector<int64_t> values;  // in the order written (neighbours for the evolutionary search)
+  // A variable over words (["guard", "round_up"]: a split's tail strategy): its values are the
+  // indices 0, 1, ... and a reference is replaced by the word.
+  std::vector<std::string> words;
 };
 
 struct SearchSpace {
@@ -54,7 +57,7 @@ Assignment mutate(const SearchSpace& space, const Assignment& from, std::mt19937
 std::optional<std::string> violated_constraint(const SearchSpace& space, const Assignment& assignment);
 
 // The spec with every reference replaced: "${TI}" alone becomes the number, inside a longer
-// string its decimal text. Throws loom::SpecError naming an unknown variable.
+// string its decimal text; a variable over words becomes its word. Throws loom::SpecError naming an unknown variable.
 nlohmann::json concrete_spec(const SearchSpace& space, const Assignment& assignment);
 
 // A spec's identity as a tuning target: the hash of everything but its transforms and test

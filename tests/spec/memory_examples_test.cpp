@@ -50,10 +50,20 @@ const std::vector<Example>& examples() {
       // two-level sum (16384 elements per group, a second kernel of 1024 work-items).
       {"transpose_tile32.json", {{{"n", 1}}, {{"n", 32}}, {{"n", 33}}, {{"n", 65}}}, 1},
       {"stencil5_rows.json", {{{"n", 1}}, {{"n", 32}}, {{"n", 35}}, {{"n", 70}}}, 0},
+      // Issue 25: the same for ragged n, round_up (filled fetch) and shift_inwards (n >= 256).
+      {"transpose_tile32_round_up.json", {{{"n", 1}}, {{"n", 31}}, {{"n", 32}}, {{"n", 33}}, {{"n", 67}}}, 1},
+      {"stencil5_rows_shift.json", {{{"n", 256}}, {{"n", 257}}, {{"n", 271}}}, 0},
       {"sum_two_level.json", {{{"n", 1}}, {{"n", 16384}}, {{"n", 16385}}, {{"n", 50000}}}, -1},
       // Issue 15's tuned SGEMM: 128x128 tiles, blocked 8x8 register tiles, pipelined fetches.
-      {"sgemm_tuned.json", {{{"n", 1}}, {{"n", 16}}, {{"n", 128}}, {{"n", 129}}, {{"n", 200}}}, -1},
-      {"sgemm_tuned_small.json", {{{"n", 1}}, {{"n", 64}}, {{"n", 65}}, {{"n", 100}}}, -1},
+      // Issue 25: rectangular, every split round_up (one nest, fetches filled with 0).
+      {"sgemm_tuned.json",
+       {{{"m", 1}, {"n", 1}, {"p", 1}}, {{"m", 128}, {"n", 128}, {"p", 16}}, {{"m", 129}, {"n", 127}, {"p", 17}},
+        {{"m", 200}, {"n", 131}, {"p", 37}}},
+       -1},
+      {"sgemm_tuned_small.json",
+       {{{"m", 1}, {"n", 1}, {"p", 1}}, {{"m", 64}, {"n", 64}, {"p", 64}}, {{"m", 65}, {"n", 63}, {"p", 15}},
+        {{"m", 100}, {"n", 7}, {"p", 100}}},
+       -1},
   };
   return all;
 }

@@ -107,6 +107,22 @@ TEST(TuneSpace, SubstitutesWholeAndEmbeddedReferences) {
   EXPECT_EQ(assignment_json({{"LANES", 128}, {"BLOCK", 512}}), "{\"BLOCK\":512,\"LANES\":128}");
 }
 
+// A variable over words (issue 25: a split's tail strategy): its values are indices, a reference
+// becomes the word, and the candidate applies it.
+TEST(TuneSpace, AVariableOverWordsVariesTheTailStrategy) {
+  json text = vector_add_space();
+  text["transforms"][0]["tail_strategy"] = "${TAIL}";
+  text["variables"]["TAIL"] = {"guard", "round_up"};
+  SearchSpace space = space_of(text);
+  EXPECT_EQ(space_size(space) % 2, 0u);
+  json spec = concrete_spec(space, {{"BLOCK", 512}, {"LANES", 128}, {"TAIL", 1}});
+  EXPECT_EQ(spec["transforms"][0]["tail_strategy"], "round_up");
+  spec = concrete_spec(space, {{"BLOCK", 512}, {"LANES", 128}, {"TAIL", 0}});
+  EXPECT_EQ(spec["transforms"][0]["tail_strategy"], "guard");
+  text["variables"]["TAIL"] = {"guard", 1};
+  EXPECT_NE(error_message<SpecError>([&] { space_of(text); }).find("variable 'TAIL': mix of words and numbers"), std::string::npos);
+}
+
 TEST(TuneSpace, TheSweepKeyIgnoresTheScheduleAndTestValues) {
   SearchSpace space = space_of(vector_add_space());
   json other = space.spec;

@@ -1,0 +1,41 @@
+// Issue 25: the tuned SGEMM spec to CUDA source (transforms with their checks, then code
+// generation), the figure `loom compile examples/memory/sgemm_tuned.json` spends. The spec is
+// $LOOM_SGEMM_SPEC, else examples/memory/sgemm_tuned.json of this source tree; the "before" figure
+// comes from this file built against main's library with main's spec (benchmarks/NOTES.md).
+#include <benchmark/benchmark.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+
+#include "loom/loom.hpp"
+
+namespace {
+
+// $LOOM_SGEMM_SPEC, else the source tree's spec (__FILE__ may be relative to the build folder).
+std::string spec_path() {
+  if (const char* path = std::getenv("LOOM_SGEMM_SPEC")) return path;
+  for (const std::filesystem::path& candidate :
+       {std::filesystem::path(__FILE__).parent_path() / "../../examples/memory/sgemm_tuned.json",
+        std::filesystem::path("examples/memory/sgemm_tuned.json"), std::filesystem::path("../examples/memory/sgemm_tuned.json")}) {
+    if (std::filesystem::exists(candidate)) return candidate.string();
+  }
+  return "examples/memory/sgemm_tuned.json";
+}
+
+void BM_TunedSgemmSpecToCuda(benchmark::State& state) {
+  std::string path = spec_path();
+  for (auto _ : state) {
+    loom::Spec spec = loom::read_spec_file(path);
+    benchmark::DoNotOptimize(loom::generate_code(spec.kernel, loom::Target::CUDA));
+  }
+}
+BENCHMARK(BM_TunedSgemmSpecToCuda)->Unit(benchmark::kMillisecond)->Repetitions(10)->ReportAggregatesOnly(true);
+
+void BM_TunedSgemmCodegenOnly(benchmark::State& state) {
+  loom::Spec spec = loom::read_spec_file(spec_path());
+  for (auto _ : state) benchmark::DoNotOptimize(loom::generate_code(spec.kernel, loom::Target::CUDA));
+}
+BENCHMARK(BM_TunedSgemmCodegenOnly)->Unit(benchmark::kMillisecond)->Repetitions(10)->ReportAggregatesOnly(true);
+
+}  // namespace
