@@ -232,4 +232,29 @@ LoopKernel infer_types(const LoopKernel& kernel) {
   return result;
 }
 
+std::vector<std::string> float64_in_float32_kernel(const LoopKernel& typed) {
+  const std::vector<std::string>& silenced = typed.options.silenced_warnings;
+  if (std::find(silenced.begin(), silenced.end(), "float64_in_float32_kernel") != silenced.end()) return {};
+  bool float32_arrays = false;
+  for (const KernelArgument& arg : typed.args) {
+    if (arg.kind == ArgKind::Value || !arg.dtype || !is_floating(*arg.dtype)) continue;
+    if (*arg.dtype != DType::Float32) return {};
+    float32_arrays = true;
+  }
+  if (!float32_arrays) return {};
+  std::vector<std::string> warnings;
+  const std::string advice = "; its computations run in float64 although every floating-point array is float32 "
+                             "(declare it float32, or silence with options.silenced_warnings: "
+                             "[\"float64_in_float32_kernel\"])";
+  for (const KernelArgument& arg : typed.args) {
+    if (arg.dtype == DType::Float64) warnings.push_back("kernel '" + typed.name + "': argument '" + arg.name + "' is float64" + advice);
+  }
+  for (const Temporary& temporary : typed.temporaries) {
+    if (temporary.dtype == DType::Float64) {
+      warnings.push_back("kernel '" + typed.name + "': temporary '" + temporary.name + "' is float64" + advice);
+    }
+  }
+  return warnings;
+}
+
 }  // namespace loom

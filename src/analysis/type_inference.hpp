@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "loom/kernel.hpp"
 
@@ -47,6 +48,13 @@ class TypeContext {
   std::optional<DType> known_dtype(const std::string& name, bool partial) const;
   const LoopKernel& kernel_;
 };
+
+// Where every floating-point array argument is float32 but an argument or temporary is float64
+// (declared so, or inferred from a literal float32 cannot hold such as `<> eps = 1e-5`), one
+// line per such variable naming it (issue 27: a float64 temporary makes its computations run in
+// double, 2-30x slower on GPUs). `typed` has its types inferred (infer_types). Empty where the
+// kernel silences "float64_in_float32_kernel" (options.silenced_warnings).
+std::vector<std::string> float64_in_float32_kernel(const LoopKernel& typed);
 
 // Fills in every temporary's and argument's missing dtype from the values assigned to it
 // (iterating to a fixed point); throws loom::Error naming a variable whose type cannot be found.

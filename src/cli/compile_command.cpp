@@ -1,6 +1,8 @@
 // `loom compile SPEC`: prints the generated code.
 #include <iostream>
 
+#include "analysis/preprocess.hpp"
+#include "analysis/type_inference.hpp"
 #include "cli/commands.hpp"
 #include "cli/cuda_report_text.hpp"
 #include "cli/parameters.hpp"
@@ -40,15 +42,19 @@ int compile_command(const CompileOptions& options) {
   progress.stage("reading " + options.spec_path);
   Spec spec = read_spec_file(options.spec_path);
   progress.stage("generating " + std::string(target_name(target)) + " code for " + spec.name);
-  GeneratedCode code = generate_code(specialize(spec.kernel, defines), target);
+  LoopKernel kernel = specialize(spec.kernel, defines);
+  GeneratedCode code = generate_code(kernel, target);
+  std::vector<std::string> warnings = float64_in_float32_kernel(preprocess(kernel));
   if (options.emit != "source") {
     progress.stage("compiling " + spec.name + " with NVRTC");
     CudaCompileReport report = cuda_compile_report(code, options.arch.value_or(""));
     progress.finish();
+    for (const std::string& warning : warnings) std::cerr << "warning: " << warning << "\n";
     std::cout << (options.emit == "ptx" ? report.ptx : cuda_resources_text(report));
     return kSuccess;
   }
   progress.finish();
+  for (const std::string& warning : warnings) std::cerr << "warning: " << warning << "\n";
 
   std::cout << code.source;
   if (!code.source.empty() && code.source.back() != '\n') std::cout << '\n';

@@ -119,5 +119,22 @@ TEST(TypeInference, TemporaryNothingDeterminesIsStillRefusedWithItsName) {
   EXPECT_NE(message.find("cannot infer the type of temporary"), std::string::npos) << message;
 }
 
+TEST(TypeInference, Float64InAFloat32KernelIsNamed) {
+  auto kernel_with = [](const std::string& extra_dtype, const std::vector<std::string>& silenced) {
+    MakeKernelOptions options;
+    options.options.silenced_warnings = silenced;
+    return make_kernel({"{[i]: 0<=i<n}"}, "<> eps = 1e-5\n<> half = 0.5\n<float64> acc = x[i]\ny[i] = acc + eps + half + z[i]",
+                       {array_arg("x, y", DType::Float32, {"n"}), array_arg("z", *parse_dtype(extra_dtype), {"n"}),
+                        value_arg("n")},
+                       options);
+  };
+  std::vector<std::string> warnings = float64_in_float32_kernel(infer_types(kernel_with("float32", {})));
+  ASSERT_EQ(warnings.size(), 2u);
+  EXPECT_NE(warnings[0].find("temporary 'eps' is float64"), std::string::npos) << warnings[0];
+  EXPECT_NE(warnings[1].find("temporary 'acc' is float64"), std::string::npos) << warnings[1];
+  EXPECT_TRUE(float64_in_float32_kernel(infer_types(kernel_with("float64", {}))).empty());  // float64 data: intended
+  EXPECT_TRUE(float64_in_float32_kernel(infer_types(kernel_with("float32", {"float64_in_float32_kernel"}))).empty());
+}
+
 }  // namespace
 }  // namespace loom
