@@ -12,6 +12,7 @@
 #include "device_helpers.hpp"
 #include "loom/loom.hpp"
 #include "test_helpers.hpp"
+#include "tune/search_space.hpp"
 
 namespace loom {
 namespace {
@@ -94,6 +95,25 @@ TEST(RowsExamples, TheRowIsReadOnceIntoRegisters) {
     EXPECT_EQ(count(body, " x["), 32) << body;
     EXPECT_NE(body.find("float x_row_registers[32];"), std::string::npos) << body;
     EXPECT_EQ(body.find("x_row_registers[j_outer"), std::string::npos) << body;  // constant indices only
+  }
+}
+
+// Every schedule of each tuning space (examples/rows/space_*.json) applies and computes the
+// same as the untransformed kernel (C target, a ragged row).
+TEST(RowsExamples, EveryCandidateOfTheTuningSpacesMatchesItsReference) {
+  for (const std::string& file : row_examples()) {
+    tune::SearchSpace space = tune::read_search_space_file(rows_path("space_" + file).string());
+    int allowed = 0;
+    for (const tune::Assignment& assignment : tune::all_assignments(space)) {
+      if (tune::violated_constraint(space, assignment)) continue;
+      ++allowed;
+      SCOPED_TRACE(file + " W=" + std::to_string(assignment.at("W")));
+      Spec spec = read_spec(tune::concrete_spec(space, assignment).dump());
+      CheckOptions options;
+      options.target = Target::C;
+      testing::expect_matches_reference(spec.kernel, spec.reference, {{"m", 2}, {"n", 1001}}, options);
+    }
+    EXPECT_EQ(allowed, 4) << file;  // W = 128 ... 1024
   }
 }
 
