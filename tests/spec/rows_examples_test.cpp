@@ -117,5 +117,24 @@ TEST(RowsExamples, EveryCandidateOfTheTuningSpacesMatchesItsReference) {
   }
 }
 
+// ptxas keeps the row tile in registers: no stack frame, no spills (NVRTC for sm_90; skipped
+// where there is no NVRTC).
+TEST(RowsExamplesGpuNvrtc, TheRowTileStaysInRegistersOnSm90) {
+  for (const std::string& file : row_examples()) {
+    SCOPED_TRACE(file);
+    Spec spec = read_spec_file(rows_path(file).string());
+    CudaCompileReport report;
+    try {
+      report = cuda_compile_report(generate_code(spec.kernel, Target::CUDA), "sm_90");
+    } catch (const EnvironmentError& error) {
+      GTEST_SKIP() << error.what();  // no NVRTC on this machine
+    }
+    ASSERT_EQ(report.kernels.size(), 1u);
+    EXPECT_EQ(report.kernels[0].local_bytes, 0) << report.ptxas_log;
+    EXPECT_EQ(report.kernels[0].spill_store_bytes, 0) << report.ptxas_log;
+    EXPECT_LE(report.kernels[0].registers, 64) << report.ptxas_log;
+  }
+}
+
 }  // namespace
 }  // namespace loom
