@@ -69,9 +69,9 @@ def main():
         lines.append(f"- {label} n={n}: {reduced}full-size error {'—' if error is None else f'{error:.1e}'}")
     for (label, n), error in errors.items():
         lines.append(f"- {label} n={n}: ERROR {error}")
-    for key in ("triton_softmax_grid_note", "triton"):
-        if key in peers:
-            lines.append(f"- peers: {key}: {peers[key]}")
+    for key, value in peers.items():
+        if key in ("triton_softmax_grid_note", "triton") or key.endswith("_failed"):
+            lines.append(f"- peers: {key}: {value}")
     stem = os.path.join(results_dir, f"{date}-{device.replace('NVIDIA ', '').replace(' ', '-').lower()}-rows")
     json.dump({"date": date, "device": device, "loom": loom, "peers": peers,
                "figures": {f"{label} {n}": v for (label, n), v in figures.items()}}, open(stem + ".json", "w"), indent=1)
