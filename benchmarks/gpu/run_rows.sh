@@ -6,8 +6,8 @@
 # (rows_peers.py: device copy, Triton's fused-softmax tutorial kernel, torch softmax, layer_norm,
 # rms_norm), the harness's per-kernel report and the issue's table (rows_report.py).
 # Builds nothing: expects .cudarun/loom_gpu_kernel_benchmarks (built from this commit:
-# `ninja -C build loom_gpu_kernel_benchmarks`) and .cudarun/lib/ beside the repository, as
-# run_kernels.sh does (benchmarks/NOTES.md). Arguments: kernel names to run (default: all).
+# `ninja -C build loom_gpu_kernel_benchmarks`, then strip it into .cudarun/) and .cudarun/lib/
+# beside the repository, as run_kernels.sh does (benchmarks/NOTES.md). Arguments: kernel names to run (default: all).
 set -u
 cd "$(dirname "$0")/../.."
 export LD_LIBRARY_PATH=$PWD/.cudarun/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
