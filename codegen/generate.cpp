@@ -21,6 +21,7 @@
 #include "ir/isl_kernel.hpp"
 #include "ir/layout.hpp"
 #include "ir/stage_timer.hpp"
+#include "loom/buffer_transforms.hpp"
 #include "loom/codegen.hpp"
 #include "loom/error.hpp"
 
@@ -524,6 +525,57 @@ void refuse_local_barriers_on_c(LoopKernel kernel) {
   }
 }
 
+// The C target runs l.N inames as loops, and a reduction over one (realized sequentially there)
+// closes and reopens its loop: a private temporary written in one opening and read in a later
+// one (a row held in registers across softmax's reductions, issue 27) would hold only the last
+// work-item's values. Such temporaries get one copy per work-item, as on a GPU
+// (privatize_temporaries_with_inames along the l.N inames they are written in).
+bool has_local_reduction(const LoopKernel& kernel) {
+  bool found = false;
+  for (const Instruction& instruction : kernel.instructions) {
+    if (!instruction.expression) continue;
+    visit_expr(*instruction.expression, [&](const Expr& node) {
+      if (node.kind != ExprKind::Reduction) return;
+      for (const std::string& iname : node.reduction_inames)
+        found = found || kernel.tag_of(iname).kind == InameTag::Kind::Local;
+    });
+  }
+  return found;
+}
+
+LoopKernel privatize_per_work_item_on_c(const LoopKernel& original, LoopKernel preprocessed) {
+  if (!has_local_reduction(original)) return preprocessed;
+  std::set<std::string> inames;
+  std::vector<std::string> names;
+  for (const Temporary& temporary : preprocessed.temporaries) {
+    if (temporary.address_space != AddressSpace::Private) continue;
+    std::set<std::string> written_in;
+    bool read_elsewhere = false;
+    for (const Instruction& instruction : preprocessed.instructions) {
+      bool writes = false;
+      for (const ExprPtr& assignee : instruction.assignees) writes = writes || assignee->name == temporary.name;
+      if (writes) {
+        for (const std::string& iname : instruction.within_inames)
+          if (preprocessed.tag_of(iname).kind == InameTag::Kind::Local) written_in.insert(iname);
+        continue;
+      }
+      bool reads = false;
+      auto visit = [&](const Expr& node) { reads = reads || node.name == temporary.name; };
+      if (instruction.expression) visit_expr(*instruction.expression, visit);
+      read_elsewhere = read_elsewhere || reads;
+    }
+    if (written_in.empty() || !read_elsewhere || temporary.shape.empty()) continue;
+    names.push_back(temporary.name);
+    inames.insert(written_in.begin(), written_in.end());
+  }
+  if (names.empty()) return preprocessed;
+  try {
+    return privatize_temporaries_with_inames(preprocessed, {inames.begin(), inames.end()}, names, true);
+  } catch (const Error&) {
+    return preprocessed;  // as before: the kernel's own accesses decide
+  }
+}
+
 }  // namespace
 
 std::string_view target_name(Target target) {
@@ -546,6 +598,7 @@ GeneratedCode generate_code(const LoopKernel& kernel, Target target, const Devic
   timer.mark("check");
   bool gpu = target != Target::C;
   LoopKernel preprocessed = codegen::resolve_padding(resolve_address_spaces(preprocess(kernel, gpu)));
+  if (!gpu) preprocessed = privatize_per_work_item_on_c(kernel, std::move(preprocessed));
   timer.mark("preprocess");
   GeneratedCode code;
   code.target = target;

@@ -1,5 +1,7 @@
 #include "codegen/lower_expr.hpp"
 
+#include <cmath>
+
 #include "ir/functions.hpp"
 #include "ir/layout.hpp"
 #include "loom/error.hpp"
@@ -174,7 +176,52 @@ cast::ExprPtr ExpressionLowering::lower_binary(const Expr& expr, std::optional<D
                         DType::Bool);
   }
   DType type = concrete(types_.type_of(expr), context);
+  if (expr.binary_op == BinaryOp::Power) {
+    if (cast::ExprPtr expanded = lower_constant_power(lhs, rhs, type, inames)) return expanded;
+  }
   return lower_arithmetic(expr.binary_op, lower(lhs, type, inames), lower(rhs, type, inames), type);
+}
+
+namespace {
+
+// The value of a constant exponent (`2`, `2.0`, `-1`, `0.5`); nullopt for anything else.
+std::optional<double> constant_exponent(const Expr& exponent) {
+  if (exponent.kind == ExprKind::IntLiteral) return static_cast<double>(exponent.int_value);
+  if (exponent.kind == ExprKind::FloatLiteral) return exponent.float_value;
+  if (exponent.kind == ExprKind::Unary && exponent.unary_op == UnaryOp::Negate) {
+    if (auto value = constant_exponent(*exponent.operands[0])) return -*value;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+// `x**2`, `x**3`, `x**-1` as products and a reciprocal, `x**0.5` as sqrt (DESIGN: loopy emits
+// `x*x` for `x**2`; a call to pow costs ~20 instructions on a GPU and keeps a float32 kernel from
+// vectorizing on the C target). Exponents beyond ±4 and other fractions stay calls to pow.
+// sqrt(x) equals pow(x, 0.5) except at -0 (sqrt gives -0) and -inf (sqrt gives NaN), as with
+// loopy and C compilers under -ffast-math; decisions.md "Issue 27" says why that is acceptable.
+cast::ExprPtr ExpressionLowering::lower_constant_power(const Expr& base, const Expr& exponent, DType type,
+                                                       const InameValues& inames) const {
+  std::optional<double> value = constant_exponent(exponent);
+  if (!value) return nullptr;
+  bool floating = is_floating(type);
+  if (*value == 0.5 && floating) {
+    return cast::call(math_name("sqrt", type, target_), {lower(base, type, inames)}, type);
+  }
+  double magnitude = std::fabs(*value);
+  if (magnitude != std::floor(magnitude) || magnitude > 4) return nullptr;
+  if (*value < 0 && !floating) return nullptr;
+  if (magnitude == 0) {
+    return floating ? cast::float_const(1.0, type) : cast::int_const(1, type);
+  }
+  cast::ExprPtr lowered = lower(base, type, inames);
+  cast::ExprPtr product = lowered;
+  for (int factor = 1; factor < static_cast<int>(magnitude); ++factor) {
+    product = cast::binary("*", product, lowered, type);
+  }
+  if (*value > 0) return product;
+  return cast::binary("/", cast::float_const(1.0, type), product, type);
 }
 
 cast::ExprPtr ExpressionLowering::lower_arithmetic(BinaryOp op, cast::ExprPtr lhs, cast::ExprPtr rhs,

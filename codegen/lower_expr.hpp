@@ -36,6 +36,8 @@ class ExpressionLowering {
   cast::ExprPtr strided_index(const std::vector<ExprPtr>& strides, const ExprPtr& offset,
                               const std::vector<ExprPtr>& indices, const InameValues& inames) const;
   cast::ExprPtr lower_binary(const Expr& expr, std::optional<DType> context, const InameValues& inames) const;
+  cast::ExprPtr lower_constant_power(const Expr& base, const Expr& exponent, DType type,
+                                     const InameValues& inames) const;
   cast::ExprPtr lower_arithmetic(BinaryOp op, cast::ExprPtr lhs, cast::ExprPtr rhs, DType type) const;
   cast::ExprPtr lower_call(const Expr& expr, std::optional<DType> context, const InameValues& inames) const;
   cast::ExprPtr lower_literal(const Expr& expr, std::optional<DType> context) const;

@@ -179,7 +179,15 @@ struct Box {
   std::vector<int64_t> size;
 };
 
-Box fixed_box(const FootprintRequest& request, const isl::set& footprint) {
+// The footprint over every value of the parameters and outer inames its constraints allow: where
+// the box of the footprint moves with them in a way isl cannot bound by a constant (a row tile
+// `0 <= 128*jo + j_inner < n` with `n <= 8192`: jo in [0, 63]), the box of this set still is.
+isl::set over_all_parameters(const isl::set& footprint) {
+  isl_size parameters = isl_set_dim(footprint.get(), isl_dim_param);
+  return isl::manage(isl_set_project_out(footprint.copy(), isl_dim_param, 0, static_cast<unsigned>(parameters)));
+}
+
+Box fixed_box(const FootprintRequest& request, const isl::set& footprint, bool retry = true) {
   isl_fixed_box* box = isl_set_get_simple_fixed_box_hull(footprint.get());
   Box result;
   bool valid = box != nullptr && isl_fixed_box_is_valid(box) == isl_bool_true;
@@ -199,6 +207,13 @@ Box fixed_box(const FootprintRequest& request, const isl::set& footprint) {
     }
   }
   isl_fixed_box_free(box);
+  if (!valid && retry && isl_set_dim(footprint.get(), isl_dim_param) > 0) {
+    try {
+      return fixed_box(request, over_all_parameters(footprint), false);
+    } catch (const Error&) {
+      // reported below with the footprint as it was
+    }
+  }
   if (!valid) {
     std::ostringstream text;
     text << footprint;

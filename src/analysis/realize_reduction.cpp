@@ -278,9 +278,25 @@ class ReductionRealizer {
   // An instruction inside a loop a reduction runs over, depending on that reduction, waits for
   // its update in the same iteration, not for the result after the loop (pipeline_fetch's stores
   // of the next tile wait for the products of this one): the result would be a cycle.
+  // An instruction that reads the reduction's result (softmax's `y[i, j] = exp(x[i, j] - m) / s`
+  // after `s = sum(j, ...)` over the same j) needs the finished result: its loop over j runs after
+  // the reduction's (issue 27).
+  static bool reads_any(const Instruction& instruction, const std::set<std::string>& names) {
+    bool found = false;
+    auto visit = [&](const Expr& node) {
+      found = found || ((node.kind == ExprKind::Variable || node.kind == ExprKind::Subscript) && names.count(node.name) != 0);
+    };
+    if (instruction.expression) visit_expr(*instruction.expression, visit);
+    for (const ExprPtr& predicate : instruction.predicates) visit_expr(*predicate, visit);
+    return found;
+  }
+
   void wait_for_updates_inside(Instruction& instruction) const {
     for (const auto& [id, updates] : updates_) {
       if (instruction.id == id || instruction.depends_on.count(id) == 0) continue;
+      if (auto assigned = assigned_names_.find(id); assigned != assigned_names_.end() && reads_any(instruction, assigned->second)) {
+        continue;
+      }
       std::vector<std::string> inside;
       for (const auto& [update, inames] : updates) {
         if (std::any_of(inames.begin(), inames.end(),
@@ -295,6 +311,7 @@ class ReductionRealizer {
   }
 
   void realize_instruction(const Instruction& origin, std::vector<Instruction>& out) {
+    for (const ExprPtr& assignee : origin.assignees) assigned_names_[origin.id].insert(assignee->name);
     const Expr& expression = *origin.expression;
     if (expression.kind == ExprKind::Reduction && parse_reduction_operation(expression, origin).is_arg) {
       realize_arg_reduction(origin, expression, parse_reduction_operation(expression, origin).name, out);
@@ -319,6 +336,7 @@ class ReductionRealizer {
   std::map<std::string, std::vector<std::string>> split_instructions_;  // argmax: id → its two stores
   // A realized reduction's id → its updates, each with the inames it runs over.
   std::map<std::string, std::vector<std::pair<std::string, std::vector<std::string>>>> updates_;
+  std::map<std::string, std::set<std::string>> assigned_names_;  // reduction instruction id → what it assigns
 };
 
 }  // namespace

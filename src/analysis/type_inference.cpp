@@ -11,120 +11,183 @@ namespace loom {
 
 DType resolve_weak(const ExprType& type, double literal_value) {
   if (!type.weak || !is_floating(type.dtype)) return type.dtype;
+  if (type.inexact) return DType::Float64;
   float narrowed = static_cast<float>(literal_value);
   return static_cast<double>(narrowed) == literal_value ? DType::Float32 : DType::Float64;
 }
 
+DType combine_concrete(DType a, DType b) {
+  bool float32_int32 = (a == DType::Float32 && b == DType::Int32) || (a == DType::Int32 && b == DType::Float32);
+  return float32_int32 ? DType::Float32 : promote_types(a, b);
+}
+
 ExprType combine_types(const ExprType& a, const ExprType& b) {
   if (a.weak && b.weak) {
-    return {is_floating(a.dtype) || is_floating(b.dtype) ? DType::Float64 : promote_types(a.dtype, b.dtype),
-            true};
+    bool floating = is_floating(a.dtype) || is_floating(b.dtype);
+    return {floating ? DType::Float64 : promote_types(a.dtype, b.dtype), true, a.inexact || b.inexact};
   }
   if (a.weak || b.weak) {
     const ExprType& weak = a.weak ? a : b;
     const ExprType& strong = a.weak ? b : a;
-    // A float literal with an integer operand computes in floating point (numpy's rule).
-    if (is_floating(weak.dtype) && !is_floating(strong.dtype)) return {DType::Float64, false};
+    // A float literal with an integer operand computes in floating point: float32 when the
+    // literal is exact in float32 and the integer fits (`i * 0.5` is float32, `i * 0.1` float64).
+    if (is_floating(weak.dtype) && !is_floating(strong.dtype)) {
+      return {combine_concrete(resolve_weak(weak), strong.dtype), false};
+    }
     return strong;
   }
-  return {promote_types(a.dtype, b.dtype), false};
+  return {combine_concrete(a.dtype, b.dtype), false};
 }
+
+namespace {
+
+std::optional<ExprType> combine_known(const std::optional<ExprType>& a, const std::optional<ExprType>& b) {
+  if (!a) return b;
+  if (!b) return a;
+  return combine_types(*a, *b);
+}
+
+bool exact_in_float32(double value) { return static_cast<double>(static_cast<float>(value)) == value; }
+
+}  // namespace
 
 bool TypeContext::is_iname(const std::string& name) const {
   return kernel_.domain_of_iname(name) != nullptr;
 }
 
-DType TypeContext::variable_dtype(const std::string& name) const {
+DType TypeContext::variable_dtype(const std::string& name) const { return *known_dtype(name, false); }
+
+std::optional<DType> TypeContext::known_dtype(const std::string& name, bool partial) const {
   if (is_iname(name)) return kernel_.options.index_dtype;
   if (const KernelArgument* arg = kernel_.find_arg(name)) {
     if (arg->dtype) return *arg->dtype;
+    if (partial) return std::nullopt;
     throw Error("the type of argument '" + name + "' is unknown; give it a dtype");
   }
   if (const Temporary* temporary = kernel_.find_temporary(name)) {
     if (temporary->dtype) return *temporary->dtype;
+    if (partial) return std::nullopt;
     throw Error("the type of temporary '" + name + "' cannot be inferred from its assignments");
   }
   throw Error("unknown variable '" + name + "'");
 }
 
-ExprType TypeContext::type_of(const Expr& expr) const {
+ExprType TypeContext::type_of(const Expr& expr) const { return *infer(expr, false); }
+
+std::optional<ExprType> TypeContext::partial_type_of(const Expr& expr) const { return infer(expr, true); }
+
+std::optional<ExprType> TypeContext::infer(const Expr& expr, bool partial) const {
   switch (expr.kind) {
     case ExprKind::IntLiteral: {
       bool fits32 = expr.int_value >= std::numeric_limits<int32_t>::min() &&
                     expr.int_value <= std::numeric_limits<int32_t>::max();
-      return {fits32 ? DType::Int32 : DType::Int64, true};
+      return ExprType{fits32 ? DType::Int32 : DType::Int64, true};
     }
     case ExprKind::FloatLiteral:
-      if (expr.literal_dtype) return {*expr.literal_dtype, false};
-      return {DType::Float64, true};
+      if (expr.literal_dtype) return ExprType{*expr.literal_dtype, false};
+      return ExprType{DType::Float64, true, !exact_in_float32(expr.float_value)};
     case ExprKind::Variable:
-    case ExprKind::Subscript: return {variable_dtype(expr.name), false};
+    case ExprKind::Subscript: {
+      std::optional<DType> dtype = known_dtype(expr.name, partial);
+      if (!dtype) return std::nullopt;
+      return ExprType{*dtype, false};
+    }
     case ExprKind::Unary:
-      if (expr.unary_op == UnaryOp::LogicalNot) return {DType::Bool, false};
-      return type_of(*expr.operands[0]);
+      if (expr.unary_op == UnaryOp::LogicalNot) return ExprType{DType::Bool, false};
+      return infer(*expr.operands[0], partial);
     case ExprKind::Binary:
-      if (is_comparison(expr.binary_op) || is_logical(expr.binary_op)) return {DType::Bool, false};
-      return combine_types(type_of(*expr.operands[0]), type_of(*expr.operands[1]));
+      if (is_comparison(expr.binary_op) || is_logical(expr.binary_op)) return ExprType{DType::Bool, false};
+      return combine_known(infer(*expr.operands[0], partial), infer(*expr.operands[1], partial));
     case ExprKind::IfThenElse:
-      return combine_types(type_of(*expr.operands[1]), type_of(*expr.operands[2]));
-    case ExprKind::Call: return call_type(expr);
-    case ExprKind::Reduction: return type_of(*expr.operands.back());
+      return combine_known(infer(*expr.operands[1], partial), infer(*expr.operands[2], partial));
+    case ExprKind::Call: return call_type(expr, partial);
+    case ExprKind::Reduction: return infer(*expr.operands.back(), partial);
   }
-  return {DType::Int32, false};
+  return ExprType{DType::Int32, false};
 }
 
-ExprType TypeContext::call_type(const Expr& expr) const {
+std::optional<ExprType> TypeContext::call_type(const Expr& expr, bool partial) const {
   if (auto rule = kernel_.substitutions.find(expr.name); rule != kernel_.substitutions.end()) {
     throw Error("substitution rule '" + expr.name + "' must be expanded before type inference");
   }
-  ExprType result = type_of(*expr.operands[0]);
-  for (std::size_t i = 1; i < expr.operands.size(); ++i) result = combine_types(result, type_of(*expr.operands[i]));
+  std::optional<ExprType> result;
+  for (const ExprPtr& operand : expr.operands) result = combine_known(result, infer(*operand, partial));
+  if (!result) return std::nullopt;
   const MathFunction* function = find_math_function(expr.name);
-  bool integer_result = function != nullptr && function->integer_ok && !is_floating(result.dtype);
-  if (!integer_result && !is_floating(result.dtype)) return {DType::Float64, result.weak};
+  bool integer_result = function != nullptr && function->integer_ok && !is_floating(result->dtype);
+  if (!integer_result && !is_floating(result->dtype)) return ExprType{DType::Float64, result->weak};
   return result;
 }
 
 namespace {
 
-// The combined type of the values assigned to `name`; nullopt while one of them is unknown.
+// The combined type of the values assigned to argument `name`; nullopt while one is unknown.
 std::optional<ExprType> assigned_type(const LoopKernel& kernel, const std::string& name);
 
-// One pass: each untyped temporary or argument gets the combined type of the values assigned to it.
-bool infer_one_round(LoopKernel& kernel) {
+// Two values assigned to one variable: literals standing alone take their own type first
+// (`<> acc = 0` is int32), then the types combine as in an expression (loopy's _infer_var_type
+// combines its writers' dtype sets), so `acc = 0; acc = acc + A[i]*x[i]` over uint8 is int32.
+ExprType merge_writer_types(const ExprType& a, const ExprType& b) {
+  if (a.weak && b.weak) return combine_types(a, b);
+  return {combine_concrete(resolve_weak(a), resolve_weak(b)), false};
+}
+
+DType concrete_variable_type(const ExprType& type) {
+  return type.weak && is_floating(type.dtype) && !type.inexact ? DType::Float32 : resolve_weak(type);
+}
+
+// The value assigned to `position` of `instruction`'s assignees: `v, i = argmax(k, value, index)`
+// assigns the value's type and the index's type.
+const Expr* assigned_value(const Instruction& instruction, std::size_t position) {
+  const Expr* value = instruction.expression.get();
+  if (instruction.assignees.size() > 1 && value->kind == ExprKind::Reduction && position < value->operands.size()) {
+    value = value->operands[position].get();
+  }
+  return value;
+}
+
+// The combined type of the values assigned to temporary `name`. Strictly (`partial` false): nullopt
+// while one of them is unknown. Partially: unknown variables contribute nothing (loopy's rule for
+// a variable that reads itself, `acc = acc + ...`).
+std::optional<ExprType> temporary_type(const LoopKernel& kernel, const std::string& name, bool partial) {
+  std::optional<ExprType> combined;
+  TypeContext types(kernel);
+  for (const Instruction& instruction : kernel.instructions) {
+    if (instruction.kind != InstructionKind::Assignment) continue;
+    for (std::size_t position = 0; position < instruction.assignees.size(); ++position) {
+      if (instruction.assignees[position]->name != name) continue;
+      std::optional<ExprType> type;
+      try {
+        type = partial ? types.partial_type_of(*assigned_value(instruction, position))
+                       : types.type_of(*assigned_value(instruction, position));
+      } catch (const Error&) {
+        return std::nullopt;
+      }
+      if (!type) continue;
+      combined = combined ? merge_writer_types(*combined, *type) : *type;
+    }
+  }
+  return combined;
+}
+
+// One pass: each untyped temporary or argument gets the combined type of the values assigned to
+// it. A partial pass types only the first temporary it can, so that later ones use its type.
+bool infer_one_round(LoopKernel& kernel, bool partial) {
   bool changed = false;
-  for (KernelArgument& arg : kernel.args) {
-    if (arg.dtype) continue;
-    if (auto type = assigned_type(kernel, arg.name)) {
-      arg.dtype = type->weak && is_floating(type->dtype) ? DType::Float32 : resolve_weak(*type);
-      changed = true;
+  if (!partial) {
+    for (KernelArgument& arg : kernel.args) {
+      if (arg.dtype) continue;
+      if (auto type = assigned_type(kernel, arg.name)) {
+        arg.dtype = type->weak && is_floating(type->dtype) ? DType::Float32 : resolve_weak(*type);
+        changed = true;
+      }
     }
   }
   for (Temporary& temporary : kernel.temporaries) {
     if (temporary.dtype) continue;
-    std::optional<ExprType> combined;
-    bool all_known = true;
-    for (const Instruction& instruction : kernel.instructions) {
-      if (instruction.kind != InstructionKind::Assignment) continue;
-      for (std::size_t position = 0; position < instruction.assignees.size(); ++position) {
-        if (instruction.assignees[position]->name != temporary.name) continue;
-        // `v, i = argmax(k, value, index)` assigns the value's type and the index's type.
-        const Expr* value = instruction.expression.get();
-        if (instruction.assignees.size() > 1 && value->kind == ExprKind::Reduction &&
-            position < value->operands.size()) {
-          value = value->operands[position].get();
-        }
-        try {
-          ExprType type = TypeContext(kernel).type_of(*value);
-          combined = combined ? combine_types(*combined, type) : type;
-        } catch (const Error&) {
-          all_known = false;
-        }
-      }
-    }
-    if (combined && all_known) {
-      temporary.dtype = resolve_weak(*combined, 0.5);
-      if (combined->weak && is_floating(combined->dtype)) temporary.dtype = DType::Float32;
+    if (auto type = temporary_type(kernel, temporary.name, partial)) {
+      temporary.dtype = concrete_variable_type(*type);
+      if (partial) return true;
       changed = true;
     }
   }
@@ -152,7 +215,7 @@ std::optional<ExprType> assigned_type(const LoopKernel& kernel, const std::strin
 
 LoopKernel infer_types(const LoopKernel& kernel) {
   LoopKernel result = kernel;
-  while (infer_one_round(result)) {
+  while (infer_one_round(result, false) || infer_one_round(result, true)) {
   }
   for (const Temporary& temporary : result.temporaries) {
     if (!temporary.dtype) {
@@ -167,6 +230,31 @@ LoopKernel infer_types(const LoopKernel& kernel) {
     }
   }
   return result;
+}
+
+std::vector<std::string> float64_in_float32_kernel(const LoopKernel& typed) {
+  const std::vector<std::string>& silenced = typed.options.silenced_warnings;
+  if (std::find(silenced.begin(), silenced.end(), "float64_in_float32_kernel") != silenced.end()) return {};
+  bool float32_arrays = false;
+  for (const KernelArgument& arg : typed.args) {
+    if (arg.kind == ArgKind::Value || !arg.dtype || !is_floating(*arg.dtype)) continue;
+    if (*arg.dtype != DType::Float32) return {};
+    float32_arrays = true;
+  }
+  if (!float32_arrays) return {};
+  std::vector<std::string> warnings;
+  const std::string advice = "; its computations run in float64 although every floating-point array is float32 "
+                             "(declare it float32, or silence with options.silenced_warnings: "
+                             "[\"float64_in_float32_kernel\"])";
+  for (const KernelArgument& arg : typed.args) {
+    if (arg.dtype == DType::Float64) warnings.push_back("kernel '" + typed.name + "': argument '" + arg.name + "' is float64" + advice);
+  }
+  for (const Temporary& temporary : typed.temporaries) {
+    if (temporary.dtype == DType::Float64) {
+      warnings.push_back("kernel '" + typed.name + "': temporary '" + temporary.name + "' is float64" + advice);
+    }
+  }
+  return warnings;
 }
 
 }  // namespace loom

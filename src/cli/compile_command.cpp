@@ -1,10 +1,12 @@
 // `loom compile SPEC`: prints the generated code.
-#include "cli/spec_kernel.hpp"
 #include <iostream>
 
+#include "analysis/preprocess.hpp"
+#include "analysis/type_inference.hpp"
 #include "cli/commands.hpp"
 #include "cli/cuda_report_text.hpp"
 #include "cli/parameters.hpp"
+#include "cli/spec_kernel.hpp"
 #include "cli/progress.hpp"
 #include "cli/targets.hpp"
 #include "loom/codegen.hpp"
@@ -41,15 +43,19 @@ int compile_command(const CompileOptions& options) {
   progress.stage("reading " + options.spec_path);
   std::string spec_text = read_spec_text(options.spec_path);
   progress.stage("generating " + std::string(target_name(target)) + " code");
-  GeneratedCode code = spec_source(spec_text, target, defines);
+  detail::CachedKernel generated = spec_source(spec_text, target, defines);
+  const GeneratedCode& code = generated.code;
+  std::vector<std::string> warnings = float64_in_float32_kernel(preprocess(generated.kernel));
   if (options.emit != "source") {
     progress.stage("compiling " + code.function_name + " with NVRTC");
     CudaCompileReport report = cuda_compile_report(code, options.arch.value_or(""));
     progress.finish();
+    for (const std::string& warning : warnings) std::cerr << "warning: " << warning << "\n";
     std::cout << (options.emit == "ptx" ? report.ptx : cuda_resources_text(report));
     return kSuccess;
   }
   progress.finish();
+  for (const std::string& warning : warnings) std::cerr << "warning: " << warning << "\n";
 
   std::cout << code.source;
   if (!code.source.empty() && code.source.back() != '\n') std::cout << '\n';

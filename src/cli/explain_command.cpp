@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "analysis/preprocess.hpp"
+#include "analysis/type_inference.hpp"
 #include "cli/commands.hpp"
 #include "cli/cuda_report_text.hpp"
 #include "cli/parameters.hpp"
@@ -179,6 +180,7 @@ int explain_command(const ExplainOptions& options) {
     throw;
   }
   GeneratedCode code = generate_code(kernel, target);
+  std::vector<std::string> warnings = float64_in_float32_kernel(preprocess(kernel));
   stages.push_back({"launch_sizes", "txt", "launch sizes", launch_sizes_text(kernel, code)});
   stages.push_back(
       {"code", source_extension(target), std::string(target_name(target)) + " code", code.source});
@@ -187,6 +189,7 @@ int explain_command(const ExplainOptions& options) {
     stages.push_back({"resources", "txt", "registers, spills and shared memory", resources_text(code)});
   }
   progress.finish();
+  for (const std::string& warning : warnings) std::cerr << "warning: " << warning << "\n";
 
   if (options.output_dir)
     write_stages(stages, *options.output_dir);

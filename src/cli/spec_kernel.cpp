@@ -24,7 +24,7 @@ detail::SpecKernel compile_spec(const std::string& spec_text, Target target) {
   return detail::compile_spec(spec_text, target, device_context(target));
 }
 
-GeneratedCode spec_source(const std::string& spec_text, Target target, const ParameterMap& defines) {
+detail::CachedKernel spec_source(const std::string& spec_text, Target target, const ParameterMap& defines) {
   std::optional<std::string> path;
   if (detail::disk_cache_enabled()) {
     std::string context = "compile " + std::string(target_name(target));
@@ -32,12 +32,12 @@ GeneratedCode spec_source(const std::string& spec_text, Target target, const Par
     path = detail::spec_cache_path(spec_text, context);
   }
   if (path) {
-    if (std::optional<detail::CachedKernel> cached = detail::read_cached_kernel(*path)) return std::move(cached->code);
+    if (std::optional<detail::CachedKernel> cached = detail::read_cached_kernel(*path)) return std::move(*cached);
   }
   LoopKernel kernel = specialize(read_spec(spec_text).kernel, defines);
   GeneratedCode code = generate_code(kernel, target);
   if (path) detail::write_cached_kernel(*path, kernel, code);
-  return code;
+  return {std::move(kernel), std::move(code)};
 }
 
 }  // namespace loom::cli

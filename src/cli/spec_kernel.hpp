@@ -12,8 +12,8 @@ namespace loom::cli {
 // The spec's kernel compiled for `target` (on CUDA keyed by the present GPU and compilers too).
 detail::SpecKernel compile_spec(const std::string& spec_text, Target target);
 
-// The generated code of `spec_text`'s kernel specialized by `defines` (fix_parameters), for
+// `spec_text`'s kernel specialized by `defines` (fix_parameters) and its generated code, for
 // `loom compile`; nothing is compiled or loaded.
-GeneratedCode spec_source(const std::string& spec_text, Target target, const ParameterMap& defines);
+detail::CachedKernel spec_source(const std::string& spec_text, Target target, const ParameterMap& defines);
 
 }  // namespace loom::cli

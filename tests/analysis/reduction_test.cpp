@@ -115,5 +115,22 @@ TEST(Reduction, RefusesArgmaxAssignedToOneVariable) {
   EXPECT_NE(message.find("is assigned to two variables"), std::string::npos) << message;
 }
 
+// Issue 27: `y[i, j]` reads the sum over the same iname j it loops over; it must run after the
+// whole reduction, not inside the reduction's loop (that divided by a partial sum before).
+TEST(Reduction, AConsumerLoopingOverTheReductionsInameWaitsForTheWholeReduction) {
+  std::vector<KernelArgument> args = {array_arg("x, y", DType::Float32, {"m", "n"}), value_arg("m"), value_arg("n")};
+  LoopKernel shared = make_kernel({"{[i,j]: 0<=i<m and 0<=j<n}"},
+                                  "<> row_max = max(j, x[i, j])\n"
+                                  "<> row_sum = sum(j, exp(x[i, j] - row_max))\n"
+                                  "y[i, j] = exp(x[i, j] - row_max) / row_sum",
+                                  args);
+  LoopKernel separate = make_kernel({"{[i,j,k,l]: 0<=i<m and 0<=j,k,l<n}"},
+                                    "<> row_max = max(j, x[i, j])\n"
+                                    "<> row_sum = sum(k, exp(x[i, k] - row_max))\n"
+                                    "y[i, l] = exp(x[i, l] - row_max) / row_sum",
+                                    args);
+  testing::expect_matches_reference(shared, separate, {{"m", 4}, {"n", 33}});
+}
+
 }  // namespace
 }  // namespace loom

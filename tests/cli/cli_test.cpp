@@ -502,5 +502,24 @@ TEST_F(CliTest, GeneratedOpenCLStaysInBoundsUnderOclgrind) {
   }
 }
 
+// Issue 27: a float64 temporary in a kernel of float32 arrays is named on stderr by compile and
+// explain; the code is still printed.
+TEST_F(CliTest, CompileAndExplainWarnAboutFloat64InAFloat32Kernel) {
+  fs::path spec = spec_file("f64.json", R"({"loom": 1, "name": "scaled", "domains": ["{[i]: 0<=i<n}"],
+    "instructions": ["<> eps = 1e-5", "<float64> acc = x[i]", "y[i] = acc + eps"],
+    "args": [{"name": "x, y", "dtype": "float32", "shape": ["n"]}, {"name": "n", "kind": "value", "dtype": "int32"}]})");
+  for (std::string command : {"compile", "explain"}) {
+    SCOPED_TRACE(command);
+    ProcessResult result = loom({command, spec.string(), "--target", "c"});
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    EXPECT_NE(result.err.find("warning: kernel 'scaled': temporary 'eps' is float64"), std::string::npos) << result.err;
+    EXPECT_NE(result.err.find("warning: kernel 'scaled': temporary 'acc' is float64"), std::string::npos) << result.err;
+    EXPECT_NE(result.out.find("void scaled("), std::string::npos) << result.out;
+  }
+  ProcessResult clean = loom({"compile", (fs::path(LOOM_EXAMPLES_DIR) / "rows" / "layernorm.json").string(), "--target", "c"});
+  EXPECT_EQ(clean.exit_code, 0) << clean.err;
+  EXPECT_EQ(clean.err.find("warning"), std::string::npos) << clean.err;
+}
+
 }  // namespace
 }  // namespace loom

@@ -1,0 +1,140 @@
+// The row-wise kernels of examples/rows/ (issue 27: softmax, layernorm, RMSNorm, attention's row
+// softmax), each read as a spec and checked against its untransformed kernel at ragged row lengths
+// (1, 31, 127, 4093: shorter than one work-group, not a multiple of it, the test size) on the C
+// target and on OpenCL (PoCL in CI: the local reductions' barriers really run); and the code they
+// generate: float32 throughout for layernorm as a user writes it, the row read once.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <set>
+
+#include "device_helpers.hpp"
+#include "loom/loom.hpp"
+#include "test_helpers.hpp"
+#include "tune/search_space.hpp"
+
+namespace loom {
+namespace {
+
+using testing::count;
+namespace fs = std::filesystem;
+
+const std::vector<std::string>& row_examples() {
+  static const std::vector<std::string> all = {"softmax.json", "layernorm.json", "rmsnorm.json",
+                                               "attention_softmax.json"};
+  return all;
+}
+
+fs::path rows_path(const std::string& file) {
+  const char* folder = std::getenv("LOOM_EXAMPLES");
+  return fs::path(folder != nullptr ? folder : LOOM_EXAMPLES_DIR) / "rows" / file;
+}
+
+void check_ragged_rows(const std::string& file, Target target) {
+  SCOPED_TRACE(file);
+  Spec spec = read_spec_file(rows_path(file).string());
+  for (int64_t n : {1, 31, 127, 4093}) {
+    SCOPED_TRACE("n = " + std::to_string(n));
+    CheckOptions options;
+    options.target = target;
+    testing::expect_matches_reference(spec.kernel, spec.reference, {{"m", 3}, {"n", n}}, options);
+  }
+}
+
+// The kernel function's text, without the preamble's helpers (loom_mod_double, loom_pow_T).
+std::string kernel_body(const std::string& source, const std::string& name) {
+  std::size_t start = source.find(" " + name + "(");  // the definition, not the C entry's call
+  EXPECT_NE(start, std::string::npos) << source;
+  return start == std::string::npos ? source : source.substr(start);
+}
+
+TEST(RowsExamples, EverySpecInTheFolderIsChecked) {
+  std::set<std::string> listed(row_examples().begin(), row_examples().end());
+  for (const fs::directory_entry& entry : fs::directory_iterator(rows_path("").parent_path())) {
+    std::string file = entry.path().filename().string();
+    if (entry.path().extension() == ".json" && file.rfind("space_", 0) != 0) {
+      EXPECT_EQ(listed.count(file), 1u) << file;
+    }
+  }
+}
+
+TEST(RowsExamples, EachMatchesItsReferenceOnC) {
+  for (const std::string& file : row_examples()) check_ragged_rows(file, Target::C);
+}
+
+TEST(RowsExamplesOpenCL, EachMatchesItsReference) {
+  REQUIRE_OPENCL();
+  for (const std::string& file : row_examples()) check_ragged_rows(file, Target::OpenCL);
+}
+
+// Issue 27: `mean = sum(j, x[i,j]) / n`, `(x - mean)**2`, `1e-5` and no declared temporary types
+// computed in double and called pow before.
+TEST(RowsExamples, LayernormAsWrittenGeneratesFloat32Code) {
+  Spec spec = read_spec_file(rows_path("layernorm.json").string());
+  for (const Temporary& temporary : spec.kernel.temporaries) EXPECT_FALSE(temporary.dtype) << temporary.name;
+  for (Target target : {Target::C, Target::OpenCL, Target::CUDA}) {
+    SCOPED_TRACE(std::string(target_name(target)));
+    for (const LoopKernel* kernel : {&spec.kernel, &spec.reference}) {
+      std::string body = kernel_body(generate_code(*kernel, target).source, "layernorm");
+      EXPECT_EQ(body.find("double"), std::string::npos) << body;
+      EXPECT_EQ(body.find("pow"), std::string::npos) << body;
+      EXPECT_NE(body.find("1e-05f"), std::string::npos) << body;
+      EXPECT_NE(body.find("sqrt"), std::string::npos) << body;
+    }
+  }
+}
+
+// Each work-item loads its part of the row once (n <= 8192 over 256 work-items: 32 registers) and
+// the reductions and the output read the registers.
+TEST(RowsExamples, TheRowIsReadOnceIntoRegisters) {
+  for (const std::string& file : row_examples()) {
+    SCOPED_TRACE(file);
+    Spec spec = read_spec_file(rows_path(file).string());
+    std::string body = kernel_body(generate_code(spec.kernel, Target::CUDA).source, spec.kernel.name);
+    EXPECT_EQ(count(body, " x["), 32) << body;
+    EXPECT_NE(body.find("float x_row_registers[32];"), std::string::npos) << body;
+    EXPECT_EQ(body.find("x_row_registers[j_outer"), std::string::npos) << body;  // constant indices only
+  }
+}
+
+// Every schedule of each tuning space (examples/rows/space_*.json) applies and computes the
+// same as the untransformed kernel (C target, a ragged row).
+TEST(RowsExamples, EveryCandidateOfTheTuningSpacesMatchesItsReference) {
+  for (const std::string& file : row_examples()) {
+    tune::SearchSpace space = tune::read_search_space_file(rows_path("space_" + file).string());
+    int allowed = 0;
+    for (const tune::Assignment& assignment : tune::all_assignments(space)) {
+      if (tune::violated_constraint(space, assignment)) continue;
+      ++allowed;
+      SCOPED_TRACE(file + " W=" + std::to_string(assignment.at("W")));
+      Spec spec = read_spec(tune::concrete_spec(space, assignment).dump());
+      CheckOptions options;
+      options.target = Target::C;
+      testing::expect_matches_reference(spec.kernel, spec.reference, {{"m", 2}, {"n", 1001}}, options);
+    }
+    EXPECT_EQ(allowed, 4) << file;  // W = 128 ... 1024
+  }
+}
+
+// ptxas keeps the row tile in registers: no stack frame, no spills (NVRTC for sm_90; skipped
+// where there is no NVRTC).
+TEST(RowsExamplesGpuNvrtc, TheRowTileStaysInRegistersOnSm90) {
+  for (const std::string& file : row_examples()) {
+    SCOPED_TRACE(file);
+    Spec spec = read_spec_file(rows_path(file).string());
+    CudaCompileReport report;
+    try {
+      report = cuda_compile_report(generate_code(spec.kernel, Target::CUDA), "sm_90");
+    } catch (const EnvironmentError& error) {
+      GTEST_SKIP() << error.what();  // no NVRTC on this machine
+    }
+    ASSERT_EQ(report.kernels.size(), 1u);
+    EXPECT_EQ(report.kernels[0].local_bytes, 0) << report.ptxas_log;
+    EXPECT_EQ(report.kernels[0].spill_store_bytes, 0) << report.ptxas_log;
+    EXPECT_LE(report.kernels[0].registers, 64) << report.ptxas_log;
+  }
+}
+
+}  // namespace
+}  // namespace loom
