@@ -12,7 +12,8 @@
 //               {"a": [flat C-order values]} or {"a": {"all": v}}
 //   "refusal":  loopy refuses the kernel too: loom must throw a loom::Error containing this text
 //   "code":     properties of the generated source loopy checks: {"target": "opencl"|"c",
-//               "contains": [...], "absent": [...], "counts": {"text": n}}
+//               "contains": [...], "absent": [...], "counts": {"text": n}}; "cuda" emits source
+//               only (no GPU needed)
 //   "xfail":    {"class": N, "message": "..."}: loom does not behave as loopy yet (issue 23's
 //               behaviour class N; without "class", a difference not yet classified). The case
 //               asserts loom's current behaviour (the message is part of the difference: a refusal
@@ -136,7 +137,7 @@ std::string compare_outputs(const Spec& read, const json& expected_outputs, cons
 // The device code of a translation unit: from its first kernel on (loopy's device_code()), so
 // helpers in the preamble do not count; the C target's function when there is no __kernel.
 std::string device_code(const GeneratedCode& code) {
-  std::size_t start = code.source.find("__kernel");
+  std::size_t start = std::min(code.source.find("__kernel"), code.source.find("extern \"C\""));
   if (start == std::string::npos) start = code.source.find(" " + code.function_name + "(");
   if (start == std::string::npos) return code.source;
   std::size_t line = code.source.rfind('\n', start);
@@ -145,7 +146,8 @@ std::string device_code(const GeneratedCode& code) {
 
 // What differs from loopy's assertions about the generated code ("" when nothing).
 std::string code_problems(const Spec& read, const json& code) {
-  Target code_target = code.value("target", "opencl") == "c" ? Target::C : Target::OpenCL;
+  std::string target_name = code.value("target", "opencl");
+  Target code_target = target_name == "c" ? Target::C : target_name == "cuda" ? Target::CUDA : Target::OpenCL;
   std::string source = device_code(generate_code(read.kernel, code_target));
   std::ostringstream problems;
   const json contains = code.value("contains", json::array());
