@@ -36,6 +36,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -254,6 +255,26 @@ TEST_P(LoopyConformance, MatchesLoopy) { run_conformance_case(GetParam(), Target
 TEST_P(LoopyConformanceOpenCL, MatchesLoopy) {
   REQUIRE_OPENCL();
   run_conformance_case(GetParam(), Target::OpenCL);
+}
+
+// Every case names a test of loopy's (tests/conformance/loopy_tests.txt, the list docs/loopy-compat.md
+// is made from) or a tutorial example, so a misspelt name cannot hide a case from the document.
+TEST(LoopyConformanceCatalogue, EveryCaseNamesALoopyTest) {
+  std::filesystem::path directory = std::filesystem::path(LOOM_SOURCE_DIR) / "tests/conformance";
+  std::set<std::string> known;
+  std::ifstream list(directory / "loopy_tests.txt");
+  for (std::string file, test; list >> file >> test;) known.insert(file + " " + test);
+  ASSERT_GT(known.size(), 300u);
+  for (const ConformanceCase& c : load_cases("c")) {
+    ASSERT_TRUE(c.load_error.empty()) << c.file << ": " << c.load_error;
+    std::string file = c.test_name.substr(0, c.test_name.find("__"));
+    std::string test = c.body.value("test", "");
+    if (file == "tutorial") {
+      EXPECT_EQ(test.rfind("tutorial_", 0), 0u) << test;
+    } else {
+      EXPECT_TRUE(known.count(file + " " + test)) << c.file << ": '" << test << "' is not a test of loopy's " << file << ".py";
+    }
+  }
 }
 
 std::string parameter_name(const ::testing::TestParamInfo<ConformanceCase>& info) { return info.param.test_name; }
