@@ -242,8 +242,14 @@ FINDINGS = """Findings worth a look first (loom bugs the suite found; each is an
 
 # loopy names loom spells differently or covers elsewhere, with the reason.
 TRANSFORM_NOTES = {
-    "map_domain": "loom's parameter is `isl_map`, loopy's `transform_map` (class 2)",
-    "unprivatize_temporaries_with_inames": "loom's parameter is `unprivatizing_inames`, loopy's `privatizing_inames` (class 2)",
+    "split_iname": "loopy names its positional iname parameter `split_iname`, the transform's own name; loom's key is `iname` (recipes pass it positionally, so a line ports unchanged)",
+    "chunk_iname": "loopy names its positional iname parameter `split_iname`; loom's key is `iname`",
+    "fix_parameters": "loopy takes the values as keyword arguments, as loom's spec does (`{\"op\": \"fix_parameters\", \"n\": 200}`)",
+    "pipeline_fetch": "loom only: double-buffered fetches",
+    "pad_local_arrays_for_banks": "loom's name for loopy's add_padding_to_avoid_bank_conflicts (loopy.transform.data, not exported at top level)",
+    "reduction_arg_to_subst_rule": "loopy has it in loopy.transform.data, not exported at top level",
+    "map_domain": "class 2",
+    "unprivatize_temporaries_with_inames": "class 2",
     "remove_instructions": "loom takes a match expression; loopy a set of ids (class 2)",
     "realize_reduction": "not available (class 11); loom realizes reductions during preprocessing",
     "split_array_dim": "loopy's deprecated alias of split_array_axis",
@@ -280,8 +286,8 @@ def transform_table():
     for name in sorted(set(loopy) | set(loom)):
         lp = loopy.get(name)
         lm = loom.get(name)
-        note = TRANSFORM_NOTES.get(name, "")
-        if lp is not None and lm is not None and not note:
+        note = ""
+        if lp is not None and lm is not None:
             lp_names = [p.rstrip("=").lstrip("*") for p in lp]
             lm_names = [p.rstrip("=") for p in lm]
             missing = [p for p in lp_names if p not in lm_names and not p.startswith("_") and p not in ("kwargs", "args")]
@@ -293,9 +299,11 @@ def transform_table():
                 parts.append("loom adds " + ", ".join("`%s`" % p for p in extra))
             note = "; ".join(parts) if parts else "same"
         elif lp is None:
-            note = note or "loom only"
+            note = "loom only"
         elif lm is None:
-            note = note or "missing in loom"
+            note = "missing in loom"
+        if name in TRANSFORM_NOTES:
+            note = TRANSFORM_NOTES[name] if note in ("same", "missing in loom", "loom only") else note + ". " + TRANSFORM_NOTES[name]
         lines.append("| %s | %s | %s | %s | %s |" % (
             "`%s`" % name if lp is not None else "—", " ".join(lp or []) or "",
             "`%s`" % name if lm is not None else "—", " ".join(lm or []) or "", note))
