@@ -24,6 +24,9 @@
 //               case then asserts loom's behaviour: the kernel runs and matches the reference
 //   "xfail_opencl": the same for the OpenCL run only, where it differs from the C run
 //   "reference_after": k: the reference is the spec after its first k transforms
+//   "note", "design_difference": text for docs/loopy-compat.md only (where the case departs from
+//               loopy's text, or where SPEC.md decides against loopy)
+// docs/loopy-compat.md is generated from these files by tests/conformance/make_compat_doc.py.
 //
 // The C-target tests form the suite LoopyConformance (label unit); the OpenCL ones (PoCL in CI)
 // LoopyConformanceOpenCL (label opencl).
