@@ -125,7 +125,7 @@ Spec with_tuned_schedule(const RunOptions& options, Target target, const Paramet
 int run_command(const RunOptions& options) {
   ProgressLine progress;
   Target target = choose_target(options.target, TargetUse::Run);
-  ParameterMap defines = parse_defines(options.defines);
+  RunDefines defines = parse_run_defines(options.defines);
   if (options.repeat && *options.repeat < 1) {
     throw Error("--repeat " + std::to_string(*options.repeat) +
                 ": the number of timed runs must be at least 1");
@@ -133,11 +133,13 @@ int run_command(const RunOptions& options) {
 
   progress.stage("reading " + options.spec_path);
   Spec spec = read_spec_file(options.spec_path);
-  ParameterMap parameters = run_parameters(spec, defines);
+  std::map<std::string, double> values = take_run_values(spec, defines);
+  ParameterMap parameters = run_parameters(spec, defines.integers);
   if (options.tuned) spec = with_tuned_schedule(options, target, parameters);
   check_parameters(spec.reference, parameters);
   check_parameters(spec.kernel, parameters);
   CheckOptions check_options = check_options_for(spec, target, options.seed);
+  check_options.values = values;
   std::string what = spec.name + " on target " + std::string(target_name(target)) + " (" +
                      parameters_text(parameters) + ")";
 
