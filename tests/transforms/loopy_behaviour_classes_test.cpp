@@ -185,7 +185,9 @@ TEST(LoopyClass05, IlpCopiesOfALocalTemporary_OpenCL) {
                                      {array_arg("out", DType::Float32, {"16", "17"})});
   LoopKernel kernel = tag_inames(reference, "i:l.0, j:ilp");
   std::string source = generate_code(kernel, Target::OpenCL).source;
-  EXPECT_TRUE(contains(source, "__local float a[272]")) << source;
+  // One copy per j, the ilp axis last as in loopy's shape (16, 17).
+  EXPECT_TRUE(contains(source, "__local int32_t a[272]")) << source;
+  EXPECT_TRUE(contains(source, "a[i * 17 + 1] = 5 + i + 1;")) << source;
   testing::expect_on_opencl(kernel, reference);
 }
 
