@@ -13,6 +13,7 @@
 #include "codegen/isl_ast.hpp"
 #include "codegen/linearize.hpp"
 #include "codegen/lower_expr.hpp"
+#include "codegen/privatized_bounds.hpp"
 #include "codegen/print_c_family.hpp"
 #include "codegen/resource_checks.hpp"
 #include "codegen/schedule_tree.hpp"
@@ -145,7 +146,8 @@ constexpr int64_t kMaxUnrolledCopies = 1024;
 class StatementLowerer {
  public:
   StatementLowerer(const LoopKernel& kernel, const codegen::Linearization& linearization, Target target)
-      : kernel_(kernel), linearization_(linearization), target_(target), expressions_(kernel, target) {}
+      : kernel_(kernel), linearization_(linearization), target_(target), expressions_(kernel, target),
+        privatized_bounds_(codegen::privatized_bounds(kernel)) {}
 
   cast::StmtPtr operator()(const codegen::Statement& statement, const codegen::InameValues& inames) const {
     if (!statement.region) {
@@ -178,8 +180,24 @@ class StatementLowerer {
     }
     codegen::KernelSchedule schedule = codegen::build_region_schedule(kernel_, linearization_, region);
     isl::set context = region.context.intersect_params(isl_set_of(kernel_.assumptions));
-    body.push_back(loop_nest(schedule, context));
+    body.push_back(codegen::replace_variables(loop_nest(schedule, context), privatized_bound_values(inames)));
     return cast::block(body);
+  }
+
+  // The copies, for this iteration, of the privatized temporaries that bound loops (a region's
+  // loop nest names them as isl parameters, by their bare names).
+  std::map<std::string, cast::ExprPtr> privatized_bound_values(const codegen::InameValues& inames) const {
+    std::map<std::string, cast::ExprPtr> values;
+    for (const auto& [name, element] : privatized_bounds_) {
+      codegen::InameValues bound = inames;
+      visit_expr(*element, [&](const Expr& node) {
+        if (node.kind == ExprKind::Variable && bound.count(node.name) == 0) {
+          bound[node.name] = cast::var(node.name, kernel_.options.index_dtype);
+        }
+      });
+      values[name] = expressions_.lower(*element, std::nullopt, bound);
+    }
+    return values;
   }
 
   // unr, ilp (ilp.unr) and vec loops are unrolled (vec loops become vector code first where they
@@ -226,6 +244,7 @@ class StatementLowerer {
   const codegen::Linearization& linearization_;
   Target target_;
   codegen::ExpressionLowering expressions_;
+  std::map<std::string, ExprPtr> privatized_bounds_;
   mutable std::map<std::string, std::optional<ConstantRange>> constant_ranges_;
 };
 

@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "analysis/accesses.hpp"
+#include "analysis/checks.hpp"
 #include "codegen/linearize.hpp"
 #include "ir/instance_sets.hpp"
 #include "ir/isl_expr.hpp"
@@ -368,6 +369,30 @@ std::set<std::string> instance_inames(const Instruction& instruction, const std:
   return inames;
 }
 
+// A value the rule reads that an instruction writes inside loops every use shares is written
+// anew in each of their iterations: the copy runs inside those loops too, after the writer
+// (loopy issue #498; issue 23, class 19).
+void add_loops_of_input_writers(const LoopKernel& kernel, const FootprintRequest& request,
+                                const std::vector<Invocation>& invocations, std::set<std::string>& outer) {
+  auto rule = kernel.substitutions.find(request.rule);
+  if (rule == kernel.substitutions.end() || invocations.empty()) return;
+  std::set<std::string> read;
+  visit_expr(*rule->second.expression, [&](const Expr& node) {
+    if (node.kind == ExprKind::Subscript || node.kind == ExprKind::Variable) read.insert(node.name);
+  });
+  for (const Instruction& writer : kernel.instructions) {
+    bool writes_input = false;
+    for (const std::string& name : names_written(writer)) writes_input = writes_input || read.count(name) != 0;
+    if (!writes_input) continue;
+    for (const std::string& iname : writer.within_inames) {
+      bool shared = std::all_of(invocations.begin(), invocations.end(), [&](const Invocation& invocation) {
+        return kernel.instructions[invocation.instruction].within_inames.count(iname) != 0;
+      });
+      if (shared) outer.insert(iname);
+    }
+  }
+}
+
 // The compute instruction's loops: given, or the inames the footprint depends on plus the
 // work-group inames every accessing instruction shares (each group fills its own copy).
 std::set<std::string> outer_inames(const LoopKernel& kernel, const FootprintRequest& request,
@@ -402,6 +427,7 @@ std::set<std::string> outer_inames(const LoopKernel& kernel, const FootprintRequ
     }
   }
   if (common) outer.insert(common->begin(), common->end());
+  add_loops_of_input_writers(kernel, request, invocations, outer);
   for (const std::string& iname : sweep) outer.erase(iname);
   return outer;
 }
@@ -447,17 +473,38 @@ bool still_invoked(const LoopKernel& kernel, const std::string& rule) {
   return false;
 }
 
-// The copy is made once per outer iteration: nothing may write what it reads.
-void refuse_written_inputs(const LoopKernel& kernel, const FootprintRequest& request, const Instruction& compute) {
+// Whether `writer` runs, in each iteration of the copy's outer loops, before every use the copy
+// replaces: inside those loops only, and ordered before each user by dependencies.
+bool runs_before_every_use(const LoopKernel& kernel, const Instruction& writer, const std::set<std::string>& outer,
+                           const std::vector<std::string>& users) {
+  bool inside_outer = std::all_of(writer.within_inames.begin(), writer.within_inames.end(),
+                                  [&](const std::string& iname) { return outer.count(iname) != 0; });
+  return inside_outer && std::all_of(users.begin(), users.end(), [&](const std::string& user) {
+           return user != writer.id && depends_transitively(kernel, user, writer.id);
+         });
+}
+
+// The copy is made once per outer iteration: nothing may write what it reads, except an
+// instruction that runs before every use in the same iteration (loopy's issue #498:
+// assignment_to_subst of a value computed from an earlier temporary, then precompute). The copy
+// is then made after that writer (issue 23, class 19).
+void order_after_written_inputs(const LoopKernel& kernel, const FootprintRequest& request, Instruction& compute,
+                                const std::vector<std::string>& users) {
   std::set<std::string> read;
   visit_expr(*compute.expression, [&](const Expr& node) {
     if (node.kind == ExprKind::Subscript || node.kind == ExprKind::Variable) read.insert(node.name);
   });
+  std::set<std::string> outer = compute.within_inames;
   for (const Instruction& instruction : kernel.instructions) {
     for (const std::string& name : names_written(instruction)) {
       if (read.count(name) == 0) continue;
+      if (runs_before_every_use(kernel, instruction, outer, users)) {
+        compute.depends_on.insert(instruction.id);
+        continue;
+      }
       throw Error(request.transform + ": instruction '" + instruction.id + "' writes '" + name + "', which " +
-                  request.subject + " reads; a copy made ahead of use would be stale");
+                  request.subject + " reads; a copy made ahead of use would be stale (a writer is allowed only "
+                  "where it runs before every use, in the copy's loops only)");
     }
   }
 }
@@ -702,7 +749,6 @@ LoopKernel precompute_rule(const LoopKernel& input, const FootprintRequest& requ
         compute.depends_on.insert(instruction.id);
     }
   }
-  refuse_written_inputs(kernel, request, compute);
 
   // Step 5: replace the invocations inside the region; their instructions wait for the copy.
   std::size_t next = 0, replaced = 0;
@@ -730,6 +776,9 @@ LoopKernel precompute_rule(const LoopKernel& input, const FootprintRequest& requ
   if (replaced == 0) {
     throw Error(transform + ": no use of " + request.subject + " lies inside the footprint; nothing to precompute");
   }
+  std::vector<std::string> user_ids;
+  for (std::size_t k : users) user_ids.push_back(kernel.instructions[k].id);
+  order_after_written_inputs(kernel, request, compute, user_ids);
 
   // Step 6: the new inames (domain, tags, l.auto), the instruction in place, the rule dropped.
   std::vector<std::string> new_inames, auto_inames;

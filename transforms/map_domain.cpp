@@ -359,7 +359,7 @@ isl::union_map traced_rewrite(const LoopKernel& before, const LoopKernel& after,
 }  // namespace
 
 LoopKernel map_domain(const LoopKernel& kernel, const std::string& isl_map, bool unchecked) {
-  TransformCall call{"map_domain", {{"isl_map", isl_map}}};
+  TransformCall call{"map_domain", {{"transform_map", isl_map}}};
   if (unchecked) call.arguments["unchecked"] = true;
   // Step 1: checks.
   MapPlan plan;
@@ -391,9 +391,15 @@ LoopKernel map_domain(const LoopKernel& kernel, const std::string& isl_map, bool
 LOOM_REGISTER_TRANSFORM(map_domain) {
   registry.add({"map_domain",
                 "re-index one domain by a bijective affine isl map (skewing, custom tiling)",
-                {{"isl_map", ParameterType::String, true}},
+                // loopy's name is transform_map; isl_map, loom's first name for it, stays accepted.
+                {{"transform_map", ParameterType::String, false, true},
+                 {"isl_map", ParameterType::String, false, true}},
                 [](const LoopKernel& kernel, const TransformArguments& args) {
-                  return map_domain(kernel, args.string("isl_map"), args.unchecked());
+                  std::optional<std::string> loopy_name = args.optional_string("transform_map");
+                  std::optional<std::string> old_name = args.optional_string("isl_map");
+                  if (loopy_name && old_name) throw Error("map_domain: give transform_map or isl_map, not both");
+                  if (!loopy_name && !old_name) throw Error("map_domain: missing parameter 'transform_map'");
+                  return map_domain(kernel, loopy_name ? *loopy_name : *old_name, args.unchecked());
                 }});
 }
 

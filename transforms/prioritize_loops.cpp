@@ -2,6 +2,9 @@
 //
 //   prioritize_loops(knl, "j, i")   → wherever loops over j and i nest together, j is outside.
 //
+// A single iname is accepted and constrains nothing (as in loopy, whose priority tuple of one
+// iname orders no pair); it is not recorded.
+//
 // Refuses: an unknown iname, an iname listed twice, and — through the legality check — an order
 // that runs a dependence backwards (e.g. interchanging loops around a recurrence).
 #include <set>
@@ -22,9 +25,9 @@ LoopKernel prioritize_loops(const LoopKernel& kernel, const std::vector<std::str
     require_iname(kernel, iname, "prioritize_loops");
     if (!seen.insert(iname).second) throw Error("prioritize_loops(\"" + list + "\"): iname '" + iname + "' is listed twice");
   }
-  if (loop_priority.size() < 2) throw Error("prioritize_loops(\"" + list + "\"): give at least two inames, outermost first");
+  if (loop_priority.empty()) throw Error("prioritize_loops(\"\"): give the inames to nest, outermost first");
   LoopKernel result = kernel;
-  result.loop_priorities.push_back(loop_priority);
+  if (loop_priority.size() > 1) result.loop_priorities.push_back(loop_priority);
   return finish_transform(kernel, std::move(result), call, std::nullopt, unchecked, CheckScope::Order);
 }
 

@@ -19,6 +19,7 @@
 #include "ir/layout.hpp"
 #include "loom/error.hpp"
 #include "transforms/layout_support.hpp"
+#include "transforms/instruction_support.hpp"
 #include "transforms/registry.hpp"
 #include "transforms/subst_support.hpp"
 #include "transforms/transform_support.hpp"
@@ -169,12 +170,13 @@ LoopKernel split_array_axis(const LoopKernel& kernel, const std::string& array_n
 LOOM_REGISTER_TRANSFORM(split_array_axis) {
   registry.add({kTransform,
                 "split an array axis into (outer, inner) axes, keeping the data where it is",
-                {{"array_names", ParameterType::String, true},
+                // A list or a comma string, as loopy takes it.
+                {{"array_names", ParameterType::InameList, true},
                  {"axis_nr", ParameterType::Integer, true},
                  {"count", ParameterType::Integer, true},
                  {"order", ParameterType::Enum, false, false, std::string("C"), {"C", "F"}}},
                 [](const LoopKernel& kernel, const TransformArguments& args) {
-                  return split_array_axis(kernel, args.string("array_names"),
+                  return split_array_axis(kernel, joined(args.names("array_names")),
                                           args.integer("axis_nr"), args.integer("count"),
                                           args.string("order"), args.unchecked());
                 }});

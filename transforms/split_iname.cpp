@@ -174,17 +174,33 @@ isl::set whole_tiles(const isl::set& pieces, SplitPlan& plan) {
   return tiles;
 }
 
+isl::set split_param_form(const isl::set& original, const SplitPlan& plan) {
+  std::ostringstream relation;
+  relation << "[" << plan.iname << ", " << plan.outer << ", " << plan.inner << "] -> { : " << plan.iname << " = "
+           << plan.length << plan.outer << " + " << plan.inner << " and 0 <= " << plan.inner << " < " << plan.length
+           << " }";
+  isl::set pieces = original.intersect(isl::set(original.ctx(), relation.str()));
+  return isl_extra::project_out_param(pieces, plan.iname);
+}
+
+// A nested domain whose bounds name the iname ({[j]: 0<=j<i}, or loopy's "[i] -> {[k]: ...}")
+// is bounded by the outer and inner inames instead (loopy's split_iname does the same), so it
+// does not ask for a parameter 'i' that no longer exists (issue 23, classes 13 and 18).
+void split_parameter_of(Domain& domain, const SplitPlan& plan) {
+  if (plan.keep_original) return;  // the iname still exists for the instructions outside `within`
+  if (std::find(domain.parameters.begin(), domain.parameters.end(), plan.iname) == domain.parameters.end()) return;
+  domain = domain_from_param_form(isl_context_of(domain.set), split_param_form(param_form(domain), plan), domain.inames);
+}
+
 void split_domain(LoopKernel& kernel, SplitPlan& plan) {
   for (Domain& domain : kernel.domains) {
     auto position = std::find(domain.inames.begin(), domain.inames.end(), plan.iname);
-    if (position == domain.inames.end()) continue;
+    if (position == domain.inames.end()) {
+      split_parameter_of(domain, plan);
+      continue;
+    }
     isl::set original = param_form(domain);
-    std::ostringstream relation;
-    relation << "[" << plan.iname << ", " << plan.outer << ", " << plan.inner << "] -> { : " << plan.iname << " = "
-             << plan.length << plan.outer << " + " << plan.inner << " and 0 <= " << plan.inner << " < " << plan.length
-             << " }";
-    isl::set pieces = original.intersect(isl::set(original.ctx(), relation.str()));
-    pieces = isl_extra::project_out_param(pieces, plan.iname);
+    isl::set pieces = split_param_form(original, plan);
     if (plan.tail != TailStrategy::Guard) pieces = whole_tiles(pieces, plan);
     std::vector<std::string> inames = domain.inames;
     position = inames.erase(inames.begin() + (position - domain.inames.begin()));

@@ -127,8 +127,9 @@ std::vector<AutoSplit> assign_local_axes(LoopKernel& kernel, const std::set<std:
       axis_size[tag.axis] = std::max(axis_size[tag.axis], range->extent);
   }
   // Only the work-group's axes (those the kernel uses): a new axis would have to be used by every
-  // other instruction too. A kernel without local axes gets its work-group from the fetch.
-  auto available = [&](int axis) { return used.count(axis) == 0 && (axis_size.empty() || axis_size.count(axis) != 0); };
+  // other instruction too. In a kernel without local axes the inames stay sequential, as loopy's
+  // assign_automatic_axes leaves them (issue 23, class 4).
+  auto available = [&](int axis) { return used.count(axis) == 0 && axis_size.count(axis) != 0; };
   std::vector<AutoSplit> splits;
   for (auto it = auto_inames.rbegin(); it != auto_inames.rend(); ++it) {
     int axis = 0;

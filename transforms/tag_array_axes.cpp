@@ -16,6 +16,7 @@
 #include "ir/layout.hpp"
 #include "loom/error.hpp"
 #include "transforms/layout_support.hpp"
+#include "transforms/instruction_support.hpp"
 #include "transforms/registry.hpp"
 #include "transforms/transform_support.hpp"
 
@@ -59,9 +60,10 @@ LOOM_REGISTER_TRANSFORM(tag_array_axes) {
   registry.add(
       {kTransform,
        "set the memory layout of arrays' axes (c, f, N0..N9, stride:EXPR, sep, vec)",
-       {{"ary_names", ParameterType::String, true}, {"dim_tags", ParameterType::String, true}},
+       // Each a list or a comma string, as loopy takes them.
+       {{"ary_names", ParameterType::InameList, true}, {"dim_tags", ParameterType::InameList, true}},
        [](const LoopKernel& kernel, const TransformArguments& args) {
-         return tag_array_axes(kernel, args.string("ary_names"), args.string("dim_tags"),
+         return tag_array_axes(kernel, joined(args.names("ary_names")), joined(args.names("dim_tags")),
                                args.unchecked());
        }});
 }

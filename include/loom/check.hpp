@@ -28,6 +28,9 @@ struct CheckOptions {
   std::optional<double> atol;  // default rtol * RMS(reference)
   Target target = Target::C;
   std::map<std::string, InputGenerator> inputs;
+  // Values of floating-point value arguments (alpha=1.5); one given in neither this nor the
+  // ParameterMap gets a random value in [-1, 1).
+  std::map<std::string, double> values;
 };
 
 struct OutputComparison {

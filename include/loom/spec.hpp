@@ -29,6 +29,8 @@ class SpecError : public Error {
 // The `test` section: defaults for `loom run`.
 struct SpecTestDefaults {
   ParameterMap parameters;
+  // Floating-point values in `parameters` (for floating-point value arguments: "alpha": 1.5).
+  std::map<std::string, double> values;
   std::optional<double> rtol, atol;
   std::optional<uint64_t> seed;
   std::map<std::string, InputGenerator> inputs;

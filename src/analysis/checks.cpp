@@ -14,6 +14,7 @@
 #include "analysis/instance_printer.hpp"
 #include "ir/isl_expr.hpp"
 #include "ir/isl_extra.hpp"
+#include "ir/instruction_names.hpp"
 #include "ir/isl_kernel.hpp"
 #include "loom/error.hpp"
 
@@ -31,6 +32,17 @@ bool concurrent_for(AddressSpace space, const InameTag& tag) {
     // no tag makes two instances share one (the dependence check still guards real data flow).
     default: return false;
   }
+}
+
+// ILP privatization (privatize_ilp.cpp) gives a local temporary a copy per ilp/vec value where
+// every access to it lies inside that iname (loopy's test_ilp_write_race_avoidance_local).
+bool privatized_along(const LoopKernel& kernel, const std::string& variable, AddressSpace space, const InameTag& tag,
+                      const std::string& iname) {
+  bool ilp = tag.kind == Kind::Ilp || tag.kind == Kind::IlpSeq || tag.kind == Kind::Vec;
+  if (space != AddressSpace::Local || !ilp || kernel.find_temporary(variable) == nullptr) return false;
+  return std::all_of(kernel.instructions.begin(), kernel.instructions.end(), [&](const Instruction& instruction) {
+    return !mentions_name(instruction, variable) || instruction.within_inames.count(iname) != 0;
+  });
 }
 
 AddressSpace space_of(const LoopKernel& kernel, const std::string& variable) {
@@ -102,6 +114,53 @@ bool no_sync(const Instruction& a, const Instruction& b) {
   return listed(a, b) || listed(b, a);
 }
 
+std::set<std::string> variables_read(const Instruction& instruction) {
+  std::set<std::string> names;
+  auto collect = [&](const Expr& e) {
+    if (e.kind == ExprKind::Variable || e.kind == ExprKind::Subscript) names.insert(e.name);
+  };
+  if (instruction.expression) visit_expr(*instruction.expression, collect);
+  for (const ExprPtr& predicate : instruction.predicates) visit_expr(*predicate, collect);
+  for (const ExprPtr& assignee : instruction.assignees) {
+    for (const ExprPtr& index : assignee->operands) visit_expr(*index, collect);
+  }
+  return names;
+}
+
+// Why `reader` may depend on `writer` without saying so: loopy's single-writer rule (make_kernel)
+// makes an instruction that reads a variable with exactly one writer depend on that writer,
+// unless its dependencies are stated exactly ({dep=*...}). "" when the rule does not apply.
+std::string single_writer_reason(const LoopKernel& kernel, const Instruction& reader, const Instruction& writer) {
+  for (const std::string& name : variables_read(reader)) {
+    if (!writes_name(writer, name)) continue;
+    long writers = std::count_if(kernel.instructions.begin(), kernel.instructions.end(),
+                                 [&](const Instruction& other) { return writes_name(other, name); });
+    if (writers != 1) continue;
+    return "'" + reader.id + "' depends on '" + writer.id + "' by the single-writer rule ('" + reader.id +
+           "' reads '" + name + "', which only '" + writer.id + "' writes)";
+  }
+  return "";
+}
+
+// The cycle `ids[0] -> ids[1] -> ... -> ids[0]` (each depends on the next) as an error message
+// that names the dependencies the single-writer rule inferred and how to state them exactly.
+std::string cycle_message(const LoopKernel& kernel, const std::vector<std::string>& ids) {
+  std::string cycle, inferred;
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    cycle += ids[i] + " -> ";
+    const Instruction& reader = *kernel.find_instruction(ids[i]);
+    const Instruction& writer = *kernel.find_instruction(ids[(i + 1) % ids.size()]);
+    std::string reason = single_writer_reason(kernel, reader, writer);
+    if (!reason.empty()) inferred += (inferred.empty() ? "" : "; ") + reason;
+  }
+  std::string message = "dependency cycle: " + cycle + ids.front() + " (each depends on the next)";
+  if (inferred.empty()) return message + "; remove one dependency";
+  return message + ". " + inferred +
+         ". Unless an instruction's dependencies are given exactly with {dep=*...} (e.g. "
+         "{dep=*other_id}, or {dep=*} for none), loom adds these as loopy does; state the exact set on "
+         "one of them, or remove one dependency";
+}
+
 }  // namespace
 
 bool depends_transitively(const LoopKernel& kernel, const std::string& from, const std::string& to) {
@@ -129,10 +188,8 @@ void check_dependency_cycles(const LoopKernel& kernel) {
         throw Error("instruction '" + instruction.id + "' depends on '" + dependency + "', which does not exist");
       }
       if (state[dependency] == 1) {
-        std::string cycle;
         auto start = std::find(stack.begin(), stack.end(), dependency);
-        for (auto it = start; it != stack.end(); ++it) cycle += *it + " -> ";
-        throw Error("dependency cycle: " + cycle + dependency + " (each depends on the next); remove one dependency");
+        throw Error(cycle_message(kernel, std::vector<std::string>(start, stack.end())));
       }
       if (state[dependency] == 0) visit(*next);
     }
@@ -154,6 +211,7 @@ void check_write_races(const LoopKernel& kernel, const std::string& context) {
       for (const std::string& iname : instruction.within_inames) {
         InameTag tag = kernel.tag_of(iname);
         if (!concurrent_for(space, tag)) continue;
+        if (privatized_along(kernel, access.variable, space, tag, iname)) continue;
         isl::map conflicts = conflicting_writes(relation.map, iname);
         if (conflicts.is_empty()) continue;
         InstancePrinter printer(conflicts);

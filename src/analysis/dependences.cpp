@@ -16,6 +16,7 @@
 #include "analysis/instance_printer.hpp"
 #include "analysis/timestamps.hpp"
 #include "ir/isl_extra.hpp"
+#include "ir/instruction_names.hpp"
 #include "loom/error.hpp"
 
 namespace loom {
@@ -134,6 +135,14 @@ isl::map same_work_group(const LoopKernel& kernel, const isl::map& relation) {
   return isl::manage(result);
 }
 
+bool local_copy_per_value(const LoopKernel& kernel, const std::string& variable, const std::string& iname,
+                          const InameTag& tag) {
+  bool ilp = tag.kind == InameTag::Kind::Ilp || tag.kind == InameTag::Kind::IlpSeq || tag.kind == InameTag::Kind::Vec;
+  return ilp && std::all_of(kernel.instructions.begin(), kernel.instructions.end(), [&](const Instruction& instruction) {
+           return !mentions_name(instruction, variable) || instruction.within_inames.count(iname) != 0;
+         });
+}
+
 // The dependences the kernel must honour: privatized and barrier-ordered pairs removed.
 isl::map relevant_part(const LoopKernel& kernel, const Dependence& dependence) {
   const Temporary* temporary = kernel.find_temporary(dependence.variable);
@@ -150,6 +159,12 @@ isl::map relevant_part(const LoopKernel& kernel, const Dependence& dependence) {
     // Each work-item has its own private copy: privatization removes false (anti, output)
     // dependences across parallel inames; real data flow stays.
     if (space == AddressSpace::Private && is_parallel(tag) && dependence.kind != DependenceKind::Flow) {
+      copies.push_back(iname);
+    }
+    // ILP privatization gives a local temporary a copy per ilp/vec value too, where every access
+    // lies inside the iname (privatize_ilp.cpp; issue 23, class 5).
+    if (space == AddressSpace::Local && dependence.kind != DependenceKind::Flow &&
+        local_copy_per_value(kernel, dependence.variable, iname, tag)) {
       copies.push_back(iname);
     }
     if (tag.kind == InameTag::Kind::Local) locals.push_back(iname);

@@ -4,11 +4,15 @@
 //   <float32> t = 2*a[i]   with i tagged ilp over [0, 4)   →   t[i - 0] = 2*a[i] ... (t: float32[4])
 //
 // As in loopy, an iname a writer's own assignee already indexes by needs no copy (a reduction
-// accumulator, a buffer indexed by the ilp iname). Refuses a temporary read or written outside
+// accumulator, a buffer indexed by the ilp iname). Local temporaries get their copies too (the
+// axes last, as loopy's), where every access is inside the ilp inames. Refuses a temporary read or written outside
 // the iname it must be privatized along (its copies would be ambiguous there), and ranges that
 // are not constant.
 #include "analysis/privatize_ilp.hpp"
 
+#include "analysis/address_spaces.hpp"
+
+#include <algorithm>
 #include <set>
 
 #include "ir/instance_sets.hpp"
@@ -56,6 +60,26 @@ bool accesses(const Instruction& instruction, const std::string& name) {
     });
   }
   return uses;
+}
+
+bool accessed_only_within(const LoopKernel& kernel, const std::string& name, const std::set<std::string>& inames) {
+  return std::all_of(kernel.instructions.begin(), kernel.instructions.end(), [&](const Instruction& instruction) {
+    if (!accesses(instruction, name)) return true;
+    return std::all_of(inames.begin(), inames.end(),
+                       [&](const std::string& iname) { return instruction.within_inames.count(iname) != 0; });
+  });
+}
+
+// Whether the temporary lives in local memory: declared so, or `auto` and written with an index
+// over the local axes (address_spaces.hpp). A conflict among its writers is reported when the
+// address spaces are resolved, with its own message; here it only means "not local".
+bool becomes_local(const LoopKernel& kernel, const Temporary& temporary) {
+  if (temporary.address_space != AddressSpace::Auto) return temporary.address_space == AddressSpace::Local;
+  try {
+    return effective_address_space(kernel, temporary) == AddressSpace::Local;
+  } catch (const Error&) {
+    return false;
+  }
 }
 
 }  // namespace
@@ -107,9 +131,17 @@ void add_private_axes(LoopKernel& kernel, const std::string& name, const std::ve
 LoopKernel privatize_ilp_temporaries(const LoopKernel& kernel) {
   LoopKernel result = kernel;
   for (const Temporary& temporary : kernel.temporaries) {
-    if (temporary.address_space == AddressSpace::Local || temporary.address_space == AddressSpace::Global) continue;
+    if (temporary.address_space == AddressSpace::Global) continue;
     std::set<std::string> inames = axes_needed(result, temporary);
     if (inames.empty()) continue;
+    if (becomes_local(result, temporary)) {
+      // loopy's test_ilp_write_race_avoidance_local: `<> a[i] = ...` with i on l.0 and j ilp
+      // becomes a[i, j] (the copies' axes last, as loopy's shape (16, 17)). Only where every
+      // access is inside the ilp inames; otherwise the race check explains the conflict.
+      if (!accessed_only_within(result, temporary.name, inames)) continue;
+      add_private_axes(result, temporary.name, {inames.begin(), inames.end()}, PrivateAxisPlacement::Trailing, "");
+      continue;
+    }
     add_private_axes(result, temporary.name, {inames.begin(), inames.end()}, PrivateAxisPlacement::Leading, "");
   }
   return result;

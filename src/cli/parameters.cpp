@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cmath>
+#include <cstdlib>
 
 #include "loom/error.hpp"
 #include "loom/transforms.hpp"
@@ -68,10 +70,60 @@ ParameterMap parse_defines(const std::vector<std::string>& defines) {
     auto [end, status] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (text.empty() || status != std::errc() || end != text.data() + text.size()) {
       throw Error("-D " + define + ": the value of '" + name + "' must be an integer, got '" +
-                  text + "'");
+                  text + "' (floating-point value arguments take their values in `loom run`)");
     }
     if (!values.emplace(name, value).second)
       throw Error("-D " + define + ": '" + name + "' is given twice");
+  }
+  return values;
+}
+
+RunDefines parse_run_defines(const std::vector<std::string>& defines) {
+  RunDefines result;
+  for (const std::string& define : defines) {
+    std::size_t equals = define.find('=');
+    std::string name = define.substr(0, equals);
+    if (equals == std::string::npos || !is_identifier(name)) {
+      throw Error("-D " + define + ": expected NAME=VALUE, e.g. -D n=4096 or -D alpha=1.5");
+    }
+    if (result.integers.count(name) != 0 || result.values.count(name) != 0)
+      throw Error("-D " + define + ": '" + name + "' is given twice");
+    std::string text = define.substr(equals + 1);
+    int64_t integer = 0;
+    auto [end, status] = std::from_chars(text.data(), text.data() + text.size(), integer);
+    if (!text.empty() && status == std::errc() && end == text.data() + text.size()) {
+      result.integers[name] = integer;
+      continue;
+    }
+    char* parsed_end = nullptr;
+    double value = std::strtod(text.c_str(), &parsed_end);
+    if (text.empty() || parsed_end != text.c_str() + text.size() || !std::isfinite(value)) {
+      throw Error("-D " + define + ": the value of '" + name + "' must be a number, got '" + text + "'");
+    }
+    result.values[name] = value;
+  }
+  return result;
+}
+
+std::map<std::string, double> take_run_values(const Spec& spec, RunDefines& defines) {
+  std::vector<std::string> floating;
+  for (const KernelArgument& arg : spec.reference.args) {
+    if (arg.kind == ArgKind::Value && arg.dtype && !is_integral(*arg.dtype)) floating.push_back(arg.name);
+  }
+  std::map<std::string, double> values = spec.test.values;
+  for (const auto& [name, value] : defines.values) {
+    if (std::find(floating.begin(), floating.end(), name) == floating.end()) {
+      throw Error("-D " + name + "=" + std::to_string(value) + ": '" + name + "' is not a floating-point value " +
+                  "argument of kernel '" + spec.reference.name + "'" + did_you_mean(name, floating) +
+                  "; those: " + joined(floating) + " (integer parameters take integers)");
+    }
+    values[name] = value;
+  }
+  for (const std::string& name : floating) {
+    auto given = defines.integers.find(name);
+    if (given == defines.integers.end()) continue;
+    values[name] = static_cast<double>(given->second);
+    defines.integers.erase(given);
   }
   return values;
 }

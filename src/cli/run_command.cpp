@@ -126,7 +126,7 @@ Spec with_tuned_schedule(const RunOptions& options, Target target, const Paramet
 int run_command(const RunOptions& options) {
   ProgressLine progress;
   Target target = choose_target(options.target, TargetUse::Run);
-  ParameterMap defines = parse_defines(options.defines);
+  RunDefines defines = parse_run_defines(options.defines);
   if (options.repeat && *options.repeat < 1) {
     throw Error("--repeat " + std::to_string(*options.repeat) +
                 ": the number of timed runs must be at least 1");
@@ -140,11 +140,13 @@ int run_command(const RunOptions& options) {
   if (!options.check && !options.tuned) cached = compile_spec(spec_text, target);
   Spec spec = cached ? cached->spec : read_spec(spec_text);
   const LoopKernel& kernel = cached ? cached->kernel : spec.kernel;
-  ParameterMap parameters = run_parameters(spec, defines);
+  std::map<std::string, double> values = take_run_values(spec, defines);
+  ParameterMap parameters = run_parameters(spec, defines.integers);
   if (options.tuned) spec = with_tuned_schedule(options, target, parameters);
   check_parameters(spec.reference, parameters);
   check_parameters(options.tuned ? spec.kernel : kernel, parameters);
   CheckOptions check_options = check_options_for(spec, target, options.seed);
+  check_options.values = values;
   std::string what = spec.name + " on target " + std::string(target_name(target)) + " (" +
                      parameters_text(parameters) + ")";
 

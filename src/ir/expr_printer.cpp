@@ -86,6 +86,11 @@ class Printer {
         out_ += expr.name;
         return;
       case ExprKind::Subscript:
+        // An array of shape () is written without a subscript, as in loopy.
+        if (expr.operands.empty()) {
+          out_ += expr.name;
+          return;
+        }
         print_applied(expr.name, "[", expr.operands, "]");
         return;
       case ExprKind::Call:

@@ -324,6 +324,31 @@ class NameChecker {
   std::vector<std::string> inames_;
 };
 
+// An array argument of shape () is written without a subscript (loopy: `max_val = ...` for
+// GlobalArg("max_val", shape=())); it becomes an access with no indices, element 0.
+void subscript_scalar_arrays(LoopKernel& kernel) {
+  std::set<std::string> scalar_arrays;
+  for (const KernelArgument& arg : kernel.args) {
+    if (arg.is_array() && !arg.shape_is_auto && arg.shape.empty()) scalar_arrays.insert(arg.name);
+  }
+  if (scalar_arrays.empty()) return;
+  auto rewrite = [&](const ExprPtr& root, const std::set<std::string>& shadowed) {
+    return map_expr(root, [&](const ExprPtr& node) -> ExprPtr {
+      bool scalar_array = node->kind == ExprKind::Variable && scalar_arrays.count(node->name) != 0 &&
+                          shadowed.count(node->name) == 0;
+      return scalar_array ? subscript(node->name, {}) : node;
+    });
+  };
+  for (Instruction& instruction : kernel.instructions) {
+    for (ExprPtr& assignee : instruction.assignees) assignee = rewrite(assignee, {});
+    if (instruction.expression) instruction.expression = rewrite(instruction.expression, {});
+    for (ExprPtr& predicate : instruction.predicates) predicate = rewrite(predicate, {});
+  }
+  for (auto& [name, rule] : kernel.substitutions) {
+    rule.expression = rewrite(rule.expression, {rule.parameters.begin(), rule.parameters.end()});
+  }
+}
+
 void check_names(const LoopKernel& kernel) {
   for (const Instruction& instruction : kernel.instructions) {
     NameChecker checker(kernel, instruction);
@@ -459,8 +484,10 @@ LoopKernel make_kernel(const std::vector<std::string>& domains, const std::strin
   declare_temporaries(kernel, parsed);
   check_unique_declarations(kernel);
   add_parameter_arguments(kernel);
-  if (wants_inference(args)) infer_arguments(kernel);
+  // No arguments at all means loopy's default kernel_data, ["..."]: infer every argument.
+  if (args.empty() || wants_inference(args)) infer_arguments(kernel);
   add_used_inames(kernel, parsed.instructions);
+  subscript_scalar_arrays(kernel);
   check_names(kernel);
   lang::infer_shapes(kernel);
   resolve_dependencies(kernel, parsed.instructions);

@@ -222,6 +222,14 @@ void check_fixed_parameters(const LoopKernel& kernel, const ParameterMap& parame
   }
 }
 
+// A value argument's value: an integer parameter, a given floating-point value, else random.
+Scalar scalar_value(const std::string& name, const ParameterMap& parameters, const CheckOptions& options,
+                    std::mt19937_64& random) {
+  if (auto value = parameters.find(name); value != parameters.end()) return Scalar(value->second);
+  if (auto value = options.values.find(name); value != options.values.end()) return Scalar(value->second);
+  return Scalar(std::uniform_real_distribution<double>(-1, 1)(random));
+}
+
 }  // namespace
 
 LoopKernel promote_to_float64(const LoopKernel& kernel) {
@@ -265,8 +273,7 @@ CheckResult check_against_reference(const LoopKernel& kernel, const LoopKernel& 
   for (const KernelArgument& arg : typed_reference.args) {
     const KernelArgument* test_arg = typed_kernel.find_arg(arg.name);
     if (!arg.is_array()) {
-      auto value = parameters.find(arg.name);
-      Scalar scalar = value != parameters.end() ? Scalar(value->second) : Scalar(std::uniform_real_distribution<double>(-1, 1)(random));
+      Scalar scalar = scalar_value(arg.name, parameters, options, random);
       // A parameter fix_parameters removed is baked into the kernel; the reference still takes it.
       if (test_arg != nullptr) test_arguments[arg.name] = scalar;
       reference_arguments[arg.name] = scalar;
@@ -319,9 +326,7 @@ ArgumentMap make_test_arguments(const LoopKernel& kernel, const ParameterMap& pa
   ArgumentMap arguments;
   for (const KernelArgument& arg : typed.args) {
     if (!arg.is_array()) {
-      auto value = parameters.find(arg.name);
-      arguments[arg.name] =
-          value != parameters.end() ? Scalar(value->second) : Scalar(std::uniform_real_distribution<double>(-1, 1)(random));
+      arguments[arg.name] = scalar_value(arg.name, parameters, options, random);
       continue;
     }
     Array array = allocate(arg, *arg.dtype, parameters);

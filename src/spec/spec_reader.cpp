@@ -349,7 +349,11 @@ class SpecReader {
       const json& parameters = object["parameters"];
       expect_object(parameters, "/test/parameters");
       for (const auto& [name, value] : parameters.items()) {
-        if (!value.is_number_integer()) throw SpecError("/test/parameters/" + name, "expected an integer, got " + type_of(value));
+        if (value.is_number_float()) {
+          test.values[name] = value.get<double>();  // a floating-point value argument
+          continue;
+        }
+        if (!value.is_number_integer()) throw SpecError("/test/parameters/" + name, "expected a number, got " + type_of(value));
         test.parameters[name] = value.get<int64_t>();
       }
     }

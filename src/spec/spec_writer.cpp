@@ -93,7 +93,12 @@ ordered input_json(const InputGenerator& generator) {
 
 ordered test_json(const SpecTestDefaults& test) {
   ordered object = ordered::object();
-  if (!test.parameters.empty()) object["parameters"] = test.parameters;
+  if (!test.parameters.empty() || !test.values.empty()) {
+    ordered parameters = ordered::object();
+    for (const auto& [name, value] : test.parameters) parameters[name] = value;
+    for (const auto& [name, value] : test.values) parameters[name] = value;
+    object["parameters"] = parameters;
+  }
   if (test.rtol) object["rtol"] = *test.rtol;
   if (test.atol) object["atol"] = *test.atol;
   if (test.seed) object["seed"] = *test.seed;

@@ -309,8 +309,8 @@ TEST_F(CliTest, RunRefusesMissingUnknownAndMalformedParameters) {
   std::vector<Case> cases = {
       {{}, "no value for parameter(s) n"},
       {{"-D", "n=10", "-D", "m=3"}, "-D m=3: 'm' is not a parameter of kernel 'scale'"},
-      {{"-D", "n=ten"}, "-D n=ten: the value of 'n' must be an integer"},
-      {{"-D", "n"}, "-D n: expected NAME=INTEGER"},
+      {{"-D", "n=ten"}, "-D n=ten: the value of 'n' must be a number"},
+      {{"-D", "n"}, "-D n: expected NAME=VALUE"},
       {{"-D", "n=1", "-D", "n=2"}, "-D n=2: 'n' is given twice"},
   };
   for (const Case& c : cases) {
@@ -519,6 +519,29 @@ TEST_F(CliTest, CompileAndExplainWarnAboutFloat64InAFloat32Kernel) {
   ProcessResult clean = loom({"compile", (fs::path(LOOM_EXAMPLES_DIR) / "rows" / "layernorm.json").string(), "--target", "c"});
   EXPECT_EQ(clean.exit_code, 0) << clean.err;
   EXPECT_EQ(clean.err.find("warning"), std::string::npos) << clean.err;
+}
+
+// Issue 23, class 15: floating-point value arguments take values from -D and test.parameters.
+TEST_F(CliTest, FloatingPointValueArgumentsTakeValues) {
+  fs::path spec = spec_file("axpy.json", R"spec({"loom": 1, "name": "axpy", "domains": "{[i]: 0<=i<n}",
+    "instructions": "y[i] = alpha*x[i] + y[i]",
+    "args": [{"name": "x, y", "dtype": "float32", "shape": ["n"]}, {"name": "alpha", "kind": "value", "dtype": "float32"}, "..."],
+    "transforms": [{"op": "split_iname", "iname": "i", "inner_length": 4}],
+    "test": {"parameters": {"n": 9, "alpha": 1.5}}})spec");
+  for (const std::vector<std::string>& defines :
+       std::vector<std::vector<std::string>>{{}, {"-D", "alpha=2.5"}, {"-D", "alpha=3"}, {"-D", "n=5", "-D", "alpha=-0.25e1"}}) {
+    std::vector<std::string> args{"run", spec.string(), "--target", "c", "--check"};
+    args.insert(args.end(), defines.begin(), defines.end());
+    ProcessResult result = loom(args);
+    EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
+    EXPECT_TRUE(contains(result.out, "check passed")) << result.out << result.err;
+  }
+  ProcessResult bad = loom({"run", spec.string(), "--target", "c", "-D", "alpha=fast"});
+  EXPECT_EQ(bad.exit_code, 2) << bad.err;
+  EXPECT_TRUE(contains(bad.err, "-D alpha=fast: the value of 'alpha' must be a number, got 'fast'")) << bad.err;
+  ProcessResult not_floating = loom({"run", spec.string(), "--target", "c", "-D", "n=1.5"});
+  EXPECT_EQ(not_floating.exit_code, 2) << not_floating.err;
+  EXPECT_TRUE(contains(not_floating.err, "'n' is not a floating-point value argument of kernel 'axpy'")) << not_floating.err;
 }
 
 }  // namespace

@@ -151,8 +151,13 @@ LoopKernel cyclic_dependencies_kernel() {
                      {.name = "cyclic"});
 }
 
+// The edges loopy's single-writer rule explains are named (issue 23, class 17).
 constexpr const char* kDependencyCycle =
-    "dependency cycle: x -> z -> y -> x (each depends on the next); remove one dependency";
+    "dependency cycle: x -> z -> y -> x (each depends on the next). 'z' depends on 'y' by the single-writer rule "
+    "('z' reads 'b', which only 'y' writes); 'y' depends on 'x' by the single-writer rule ('y' reads 'a', which "
+    "only 'x' writes). Unless an instruction's dependencies are given exactly with {dep=*...} (e.g. "
+    "{dep=*other_id}, or {dep=*} for none), loom adds these as loopy does; state the exact set on one of them, or "
+    "remove one dependency";
 
 TEST(Schedulability, DependencyCycleIsReportedWithTheCycleByCodeGeneration) {
   for (Target target : {Target::C, Target::OpenCL, Target::CUDA}) {
