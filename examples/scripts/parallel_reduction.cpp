@@ -9,6 +9,8 @@
 // and a column sum of any length: the rows split by 16 onto the work-items, the reduction split so
 // that each work-item first sums its rows sequentially, then the group combines (loopy's
 // positional split_reduction_inward(knl, "i_outer", within)).
+#include <string>
+
 #include "script.hpp"
 
 int main() {
@@ -19,7 +21,7 @@ int main() {
       LoopKernel ref = make_kernel({"{[i, j]: 0 <= i < n and 0 <= j < 5}"}, "z[j] = sum(i, a[i, j])",
                                    {array_arg("a", DType::Float32, {"n", "5"}), array_arg("z", DType::Float32, {"5"}),
                                     value_arg("n")},
-                                   {.name = "column_sums"});
+                                   {.name = "column_sums_" + std::to_string(size)});
       ref = fix_parameters(ref, {{"n", size}});
       LoopKernel knl = tag_inames(ref, "i:l.0, j:g.0");
       passed &= script::check(knl, ref, {}, Target::OpenCL);

@@ -11,6 +11,9 @@
 //
 // The first prefetch uses the positional form with the options struct (C++ designated
 // initializers follow the struct's order); the second the keyword form, in loopy's order.
+#include <string>
+#include <vector>
+
 #include "script.hpp"
 
 int main() {
@@ -24,8 +27,8 @@ int main() {
     knl = split_iname(knl, "j", 16, {.outer_tag = "g.1", .inner_tag = "l.0"});
     knl = split_iname(knl, "k", 16);
     LoopKernel tiled = knl;  // no local memory yet: the C target can run it
-    knl = add_prefetch(knl, "a", {"k_inner", "i_inner"},
-                       {.default_tag = "l.auto", .fetch_outer_inames = Names("i_outer, j_outer, k_outer").list()});
+    std::vector<std::string> outer = {"i_outer", "j_outer", "k_outer"};
+    knl = add_prefetch(knl, "a", {"k_inner", "i_inner"}, {.default_tag = "l.auto", .fetch_outer_inames = outer});
     knl = apply(knl, "add_prefetch",
                 {{"var_name", "b"},
                  {"sweep_inames", {"j_inner", "k_inner"}},
