@@ -94,6 +94,47 @@ LoopKernel reduction_arg_to_subst_rule(const LoopKernel& kernel, const Names& in
   return reduction_arg_to_subst_rule(kernel, inames.list(), all);
 }
 
+namespace {
+
+// A comma string as a list of names; `{}` passed for one arrives as a null pointer: no names.
+std::vector<std::string> names_in(const char* text) { return text == nullptr ? std::vector<std::string>{} : parse_name_list(text); }
+
+}  // namespace
+
+LoopKernel extract_subst(const LoopKernel& kernel, const std::string& subst_name, const std::string& template_expression,
+                         const char* parameters, const SubstitutionOptions& options) {
+  return extract_subst(kernel, subst_name, template_expression, names_in(parameters), options);
+}
+
+LoopKernel untag_inames(const LoopKernel& kernel, const char* inames, bool unchecked) {
+  return untag_inames(kernel, names_in(inames), unchecked);
+}
+
+LoopKernel remove_unused_inames(const LoopKernel& kernel, const char* inames) {
+  return remove_unused_inames(kernel, names_in(inames));
+}
+
+LoopKernel add_inames_to_insn(const LoopKernel& kernel, const char* inames, const std::string& insn_match,
+                              bool unchecked) {
+  return add_inames_to_insn(kernel, names_in(inames), insn_match, unchecked);
+}
+
+LoopKernel remove_inames_from_insn(const LoopKernel& kernel, const char* inames, const std::string& insn_match,
+                                   bool unchecked) {
+  return remove_inames_from_insn(kernel, names_in(inames), insn_match, unchecked);
+}
+
+LoopKernel privatize_temporaries_with_inames(const LoopKernel& kernel, const char* privatizing_inames,
+                                             const std::optional<std::vector<std::string>>& only_var_names,
+                                             bool unchecked) {
+  return privatize_temporaries_with_inames(kernel, names_in(privatizing_inames), only_var_names, unchecked);
+}
+
+LoopKernel set_temporary_address_space(const LoopKernel& kernel, const char* temp_var_names, AddressSpace address_space,
+                                       bool unchecked) {
+  return set_temporary_address_space(kernel, names_in(temp_var_names), address_space, unchecked);
+}
+
 CheckResult check_against_reference(const LoopKernel& kernel, const LoopKernel& reference,
                                     const ParameterMap& parameters, Target target, const CheckOptions& options) {
   CheckOptions on_target = options;

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <map>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -86,6 +87,24 @@ LoopKernel split_reduction_outward(const LoopKernel& kernel, const Names& inames
 LoopKernel make_reduction_inames_unique(const LoopKernel& kernel, const Names& inames, const Text& within);
 LoopKernel reduction_arg_to_subst_rule(const LoopKernel& kernel, const Names& inames, const Text& subst_rule_name,
                                        const ReductionArgOptions& options = {});
+
+// loopy's comma strings where loom takes a list of names: extract_subst(knl, "u_acc", "u[j]", "j"),
+// add_inames_to_insn(knl, "j", "id:bump"), set_temporary_address_space(knl, "t1, t2", ...).
+// The parameter is `const char*`, which a braced list of two or more names cannot become, so
+// {"i", "j"} still picks the list overload, and {"i"} or {} mean the same through either.
+LoopKernel extract_subst(const LoopKernel& kernel, const std::string& subst_name, const std::string& template_expression,
+                         const char* parameters, const SubstitutionOptions& options = {});
+LoopKernel untag_inames(const LoopKernel& kernel, const char* inames, bool unchecked = false);
+LoopKernel remove_unused_inames(const LoopKernel& kernel, const char* inames);
+LoopKernel add_inames_to_insn(const LoopKernel& kernel, const char* inames, const std::string& insn_match,
+                              bool unchecked = false);
+LoopKernel remove_inames_from_insn(const LoopKernel& kernel, const char* inames, const std::string& insn_match,
+                                   bool unchecked = false);
+LoopKernel privatize_temporaries_with_inames(const LoopKernel& kernel, const char* privatizing_inames,
+                                             const std::optional<std::vector<std::string>>& only_var_names = std::nullopt,
+                                             bool unchecked = false);
+LoopKernel set_temporary_address_space(const LoopKernel& kernel, const char* temp_var_names, AddressSpace address_space,
+                                       bool unchecked = false);
 
 // check_against_reference on `target` (the natural guess; the same as options.target = target).
 CheckResult check_against_reference(const LoopKernel& kernel, const LoopKernel& reference,

@@ -125,6 +125,28 @@ TEST(CallForms, ReductionTransformsTakeLoopysPositionalArguments) {
             c_code(make_reduction_inames_unique(kernel, {"j"}, {.within = "id:s"})));
 }
 
+TEST(CallForms, NameListsTakeLoopysCommaStrings) {
+  // extract_subst(knl, "u_acc", "u[j]", parameters="j") in loopy's test_fd_1d.
+  LoopKernel differences = make_kernel({"{[i]: 0<=i<n}"}, "result[i] = u[i+1] - u[i]",
+                                       {array_arg("u", DType::Float32, {"n+1"}), array_arg("result", DType::Float32, {"n"})},
+                                       {.name = "differences"});
+  LoopKernel extracted = extract_subst(differences, "u_acc", "u[j]", "j");
+  EXPECT_EQ(c_code(extracted), c_code(extract_subst(differences, "u_acc", "u[j]", std::vector<std::string>{"j"})));
+  expect_matches_reference(extracted, differences, {{"n", 20}});
+
+  LoopKernel split = split_iname(test_kernels::vector_scale(), "i", 16, {.inner_tag = "unr"});
+  EXPECT_EQ(c_code(untag_inames(split, "i_inner")), c_code(untag_inames(split, std::vector<std::string>{"i_inner"})));
+
+  LoopKernel bumped = make_kernel({"{[i, j]: 0<=i<n and 0<=j<m}"}, "out[i] = 2*a[i] {id=copy, inames=i}",
+                                  {array_arg("a, out", DType::Float32, {"n"}), value_arg("m")}, {.name = "copy"});
+  EXPECT_EQ(c_code(add_inames_to_insn(bumped, "j", "id:copy")),
+            c_code(add_inames_to_insn(bumped, std::vector<std::string>{"j"}, "id:copy")));
+  expect_matches_reference(add_inames_to_insn(bumped, "j", "id:copy"), bumped, {{"n", 6}, {"m", 3}});
+  // `{}` still means no names, as before: the same refusal of an empty list.
+  EXPECT_EQ(error_message<Error>([&] { add_inames_to_insn(bumped, {}, "id:copy"); }),
+            error_message<Error>([&] { add_inames_to_insn(bumped, std::vector<std::string>{}, "id:copy"); }));
+}
+
 TEST(CallForms, CheckAgainstReferenceTakesTheTargetPositionally) {
   LoopKernel kernel = split_iname(test_kernels::vector_scale(), "i", 16);
   EXPECT_TRUE(check_against_reference(kernel, test_kernels::vector_scale(), {{"n", 40}}, Target::C).passed);
