@@ -2,6 +2,7 @@
 #pragma once
 
 #include "loom/array.hpp"
+#include "loom/call_forms.hpp"
 #include "loom/check.hpp"
 #include "loom/codegen.hpp"
 #include "loom/dtype.hpp"

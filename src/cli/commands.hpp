@@ -64,9 +64,15 @@ struct TuneOptions {
   bool worker = false;
 };
 
+struct TransformsOptions {
+  std::optional<std::string> name;  // one transform; default: all
+  bool markdown = false;            // docs/transforms.md's format
+};
+
 int compile_command(const CompileOptions& options);
 int tune_command(const TuneOptions& options);
 int run_command(const RunOptions& options);
 int explain_command(const ExplainOptions& options);
+int transforms_command(const TransformsOptions& options);
 
 }  // namespace loom::cli

@@ -91,6 +91,13 @@ void add_explain(CLI::App& app, ExplainOptions& options) {
                       "write each stage to a numbered file in this folder");
 }
 
+void add_transforms(CLI::App& app, TransformsOptions& options) {
+  CLI::App* command = app.add_subcommand(
+      "transforms", "list every transform with its parameters, defaults and semantics (docs/transforms.md)");
+  command->add_option("name", options.name, "show only this transform");
+  command->add_flag("--markdown", options.markdown, "print as markdown (regenerates docs/transforms.md)");
+}
+
 // CLI11 reports a misspelled subcommand as "A subcommand is required"; name it instead.
 void check_subcommand_name(const CLI::App& app, int argc, char** argv) {
   if (argc < 2 || argv[1][0] == '-') return;
@@ -110,11 +117,13 @@ int report_error(const char* kind, const std::string& message, int exit_code) {
 }
 
 int run_subcommand(const CLI::App& app, const CompileOptions& compile, const RunOptions& run,
-                   const ExplainOptions& explain, const TuneOptions& tune) {
+                   const ExplainOptions& explain, const TuneOptions& tune,
+                   const TransformsOptions& transforms) {
   if (app.got_subcommand("compile")) return compile_command(compile);
   if (app.got_subcommand("tune")) return tune_command(tune);
   if (app.got_subcommand("run")) return run_command(run);
   if (app.got_subcommand("explain")) return explain_command(explain);
+  if (app.got_subcommand("transforms")) return transforms_command(transforms);
   throw InternalError("no subcommand chosen although CLI11 requires one");
 }
 
@@ -130,10 +139,12 @@ int main(int argc, char** argv) {
   RunOptions run;
   ExplainOptions explain;
   TuneOptions tune;
+  TransformsOptions transforms;
   add_compile(app, compile);
   add_tune(app, tune);
   add_run(app, run);
   add_explain(app, explain);
+  add_transforms(app, transforms);
 
   try {
     check_subcommand_name(app, argc, argv);
@@ -146,7 +157,7 @@ int main(int argc, char** argv) {
 
   // Most specific first: the subclasses of loom::Error before it.
   try {
-    return run_subcommand(app, compile, run, explain, tune);
+    return run_subcommand(app, compile, run, explain, tune, transforms);
   } catch (const EnvironmentError& error) {
     return report_error("error: ", error.what(), kEnvironmentError);
   } catch (const CudaError& error) {
