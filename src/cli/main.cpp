@@ -91,6 +91,22 @@ void add_explain(CLI::App& app, ExplainOptions& options) {
                       "write each stage to a numbered file in this folder");
 }
 
+void add_stats(CLI::App& app, StatsOptions& options) {
+  CLI::App* command = app.add_subcommand(
+      "stats", "count operations, memory accesses and barriers; print a roofline estimate (and the measured time)");
+  add_spec_argument(*command, options.spec_path);
+  add_target_option(*command, options.target, "as for run with --measure, else cuda");
+  add_define_option(*command, options.defines);
+  command->add_option("--device", options.device, "peaks of h100, h200, a100 or cpu (default: the present GPU's, else h100)")
+      ->check(CLI::IsMember({"h100", "h200", "a100", "cpu"}));
+  command->add_option("--peak-gflops", options.peak_gflops, "peak floating-point rate in GFLOP/s (overrides --device)");
+  command->add_option("--bandwidth-gbs", options.bandwidth_gbs, "memory bandwidth in GB/s (overrides --device)");
+  command->add_flag("--measure", options.measure, "run the kernel and print the measured time beside the estimate");
+  command->add_option("--repeat", options.repeat, "timed runs under --measure (median; default 10)");
+  command->add_option("--subgroup-size", options.subgroup_size, "sub-group (warp) size for per-sub-group counts (default 32)");
+  command->add_flag("--json", options.json, "print the estimate (and measurement) as JSON");
+}
+
 // CLI11 reports a misspelled subcommand as "A subcommand is required"; name it instead.
 void check_subcommand_name(const CLI::App& app, int argc, char** argv) {
   if (argc < 2 || argv[1][0] == '-') return;
@@ -110,7 +126,8 @@ int report_error(const char* kind, const std::string& message, int exit_code) {
 }
 
 int run_subcommand(const CLI::App& app, const CompileOptions& compile, const RunOptions& run,
-                   const ExplainOptions& explain, const TuneOptions& tune) {
+                   const ExplainOptions& explain, const TuneOptions& tune, const StatsOptions& stats) {
+  if (app.got_subcommand("stats")) return stats_command(stats);
   if (app.got_subcommand("compile")) return compile_command(compile);
   if (app.got_subcommand("tune")) return tune_command(tune);
   if (app.got_subcommand("run")) return run_command(run);
@@ -134,6 +151,8 @@ int main(int argc, char** argv) {
   add_tune(app, tune);
   add_run(app, run);
   add_explain(app, explain);
+  StatsOptions stats;
+  add_stats(app, stats);
 
   try {
     check_subcommand_name(app, argc, argv);
@@ -146,7 +165,7 @@ int main(int argc, char** argv) {
 
   // Most specific first: the subclasses of loom::Error before it.
   try {
-    return run_subcommand(app, compile, run, explain, tune);
+    return run_subcommand(app, compile, run, explain, tune, stats);
   } catch (const EnvironmentError& error) {
     return report_error("error: ", error.what(), kEnvironmentError);
   } catch (const CudaError& error) {
