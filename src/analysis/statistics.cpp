@@ -102,10 +102,90 @@ int64_t Count::evaluate(const ParameterMap& parameters) const {
   return total;
 }
 
+namespace {
+
+// The parameter values of the points of a small bounded parameter set (nullopt when it is not
+// bounded or has more than `limit` points).
+std::optional<std::vector<ParameterMap>> parameter_points(const isl::set& set, std::size_t limit = 16) {
+  if (isl_set_is_bounded(set.get()) != isl_bool_true) return std::nullopt;
+  struct Collector {
+    std::vector<std::string> names;
+    std::vector<ParameterMap> points;
+    std::size_t limit;
+  } collector{isl_extra::dim_names(set, isl_dim_param), {}, limit};
+  auto callback = [](isl_point* point, void* user) -> isl_stat {
+    auto* self = static_cast<Collector*>(user);
+    ParameterMap values;
+    for (std::size_t i = 0; i < self->names.size(); ++i) {
+      isl_val* v = isl_point_get_coordinate_val(point, isl_dim_param, static_cast<int>(i));
+      values[self->names[i]] = isl_val_get_num_si(v);
+      isl_val_free(v);
+    }
+    isl_point_free(point);
+    self->points.push_back(values);
+    return self->points.size() > self->limit ? isl_stat_error : isl_stat_ok;
+  };
+  if (isl_set_foreach_point(set.get(), callback, &collector) != isl_stat_ok) return std::nullopt;
+  return collector.points;
+}
+
+bool agrees_on(const Polynomial& a, const Polynomial& b, const std::vector<ParameterMap>& points) {
+  for (const ParameterMap& point : points) {
+    Rational difference = a.evaluate(point) - b.evaluate(point);
+    if (!difference.is_zero()) return false;
+  }
+  return true;
+}
+
+// The pieces of all symbolic terms as disjoint cells of the parameter space, each with the sum of
+// the polynomials holding there; cells with equal polynomials (or a few points on which another
+// cell's polynomial gives the same values: the corner cases of tiles, n = 16) merged.
+std::vector<CountPiece> readable_cells(const std::vector<CountPiece>& pieces, const isl::set& universe) {
+  std::vector<CountPiece> cells{{universe, Polynomial()}};
+  for (const CountPiece& piece : pieces) {
+    std::vector<CountPiece> next;
+    for (const CountPiece& cell : cells) {
+      isl::set inside = cell.domain.intersect(piece.domain);
+      isl::set outside = cell.domain.subtract(piece.domain);
+      if (!inside.is_empty()) next.push_back({inside.coalesce(), cell.polynomial + piece.polynomial});
+      if (!outside.is_empty()) next.push_back({outside.coalesce(), cell.polynomial});
+    }
+    cells = std::move(next);
+  }
+  std::vector<CountPiece> merged;
+  std::vector<CountPiece> small;
+  for (CountPiece& cell : cells) {
+    auto same = std::find_if(merged.begin(), merged.end(), [&](const CountPiece& m) { return m.polynomial == cell.polynomial; });
+    if (same != merged.end()) same->domain = same->domain.unite(cell.domain).coalesce();
+    else merged.push_back(std::move(cell));
+  }
+  std::vector<CountPiece> result;
+  for (std::size_t i = 0; i < merged.size(); ++i) {
+    std::optional<std::vector<ParameterMap>> points = parameter_points(merged[i].domain);
+    bool absorbed = false;
+    for (std::size_t j = 0; points && j < merged.size() && !absorbed; ++j) {
+      if (j == i || parameter_points(merged[j].domain)) continue;  // only into unbounded cells
+      if (agrees_on(merged[i].polynomial, merged[j].polynomial, *points)) {
+        merged[j].domain = merged[j].domain.unite(merged[i].domain).coalesce();
+        absorbed = true;
+      }
+    }
+    if (!absorbed) result.push_back(merged[i]);
+  }
+  // Cells absorbed after `result` took a copy of their target: recompute from `merged`.
+  std::vector<CountPiece> final_cells;
+  for (const CountPiece& cell : result) {
+    auto it = std::find_if(merged.begin(), merged.end(), [&](const CountPiece& m) { return m.polynomial == cell.polynomial; });
+    final_cells.push_back(*it);
+  }
+  return final_cells;
+}
+
+}  // namespace
+
 std::string Count::str() const {
   if (!data_->unavailable.empty()) return "unavailable (" + data_->unavailable + ")";
-  // Symbolic pieces grouped by domain, their polynomials added; enumerated sets listed after.
-  std::vector<CountPiece> groups;
+  std::vector<CountPiece> pieces;
   std::string enumerated;
   for (const CountTerm& term : data_->terms) {
     if (!term.symbolic) {
@@ -113,21 +193,19 @@ std::string Count::str() const {
                     "card(" + set_text(*term.set) + ")";
       continue;
     }
-    for (const CountPiece& piece : term.pieces) {
-      Polynomial scaled = piece.polynomial.scaled(Rational(term.factor));
-      auto same = std::find_if(groups.begin(), groups.end(), [&](const CountPiece& g) { return g.domain.is_equal(piece.domain); });
-      if (same == groups.end()) groups.push_back({piece.domain, scaled});
-      else same->polynomial = same->polynomial + scaled;
-    }
+    for (const CountPiece& piece : term.pieces) pieces.push_back({piece.domain, piece.polynomial.scaled(Rational(term.factor))});
   }
   std::string text;
-  for (const CountPiece& group : groups) {
-    if (group.polynomial.is_zero()) continue;
-    std::string domain;
-    if (data_->assumptions && !data_->assumptions->is_subset(group.domain)) {
-      domain = " if " + set_text(group.domain.gist(*data_->assumptions));
+  if (!pieces.empty()) {
+    isl::set universe = data_->assumptions ? *data_->assumptions : isl::set(data_->context->ctx(), "{ : }");
+    for (const CountPiece& cell : readable_cells(pieces, universe)) {
+      if (cell.polynomial.is_zero()) continue;
+      std::string domain;
+      if (data_->assumptions && !data_->assumptions->is_subset(cell.domain)) {
+        domain = " if " + set_text(cell.domain.gist(*data_->assumptions));
+      }
+      text += (text.empty() ? "" : "; ") + cell.polynomial.str() + domain;
     }
-    text += (text.empty() ? "" : "; ") + group.polynomial.str() + domain;
   }
   if (!enumerated.empty()) text += (text.empty() ? "" : " + ") + enumerated + " (enumerated)";
   return text.empty() ? "0" : text;

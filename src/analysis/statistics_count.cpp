@@ -13,6 +13,7 @@
 #include "analysis/statistics_count.hpp"
 
 #include <isl/constraint.h>
+#include <isl/point.h>
 #include <isl/set.h>
 #include <isl/val.h>
 
@@ -271,15 +272,40 @@ std::optional<Polynomial> integer_bound(const SummationSpace& space, std::size_t
   Int128 den = 1;
   for (const auto& [monomial, coefficient] : bound.terms()) den = den / gcd128(den, coefficient.den) * coefficient.den;
   if (den == 1) return bound;
-  if (den > 1024) return std::nullopt;
+  if (std::optional<Rational> value = bound.constant_value()) {
+    // A constant (the parameters fixed): floor or ceil directly.
+    Int128 quotient = value->num / value->den;
+    Int128 remainder = value->num % value->den;
+    if (remainder != 0 && ((value->num < 0) != ceiling)) quotient += ceiling ? 1 : -1;
+    return Polynomial::constant(Rational(quotient));
+  }
   Polynomial numerator = bound.scaled(Rational(den));
   isl::set whole = constraints_set(space, dim_count, piece);
-  for (Int128 r = 0; r < den; ++r) {
-    // ceil(x/c) = (x + r)/c where x + r = 0 mod c; floor(x/c) = (x - r)/c where x - r = 0 mod c.
-    Polynomial shifted = numerator + Polynomial::constant(Rational(ceiling ? r : -r));
-    std::string condition = "(" + isl_affine_text(shifted) + ") mod " + int128_string(den) + " = 0";
-    if (whole.is_subset(constraints_set(space, dim_count, piece, condition))) return shifted.scaled(Rational(1, den));
+  // The remainder at one point of the piece; it must then hold everywhere (one isl check rather
+  // than one per candidate remainder).
+  isl_point* point = isl_set_sample_point(whole.copy());
+  if (point == nullptr) return std::nullopt;
+  if (isl_point_is_void(point) == isl_bool_true) {
+    isl_point_free(point);
+    return bound;  // an empty piece: any form will do, it contributes nothing
   }
+  std::map<std::string, int64_t> values;
+  auto coordinate = [&](isl_dim_type type, int position) {
+    isl_val* v = isl_point_get_coordinate_val(point, type, position);
+    int64_t value = isl_val_get_num_si(v);
+    isl_val_free(v);
+    return value;
+  };
+  for (std::size_t i = 0; i < dim_count; ++i) values[space.dims[i]] = coordinate(isl_dim_set, static_cast<int>(i));
+  for (std::size_t i = 0; i < space.parameters.size(); ++i) values[space.parameters[i]] = coordinate(isl_dim_param, static_cast<int>(i));
+  isl_point_free(point);
+  Rational at_point = numerator.evaluate(values);
+  if (!at_point.is_integer()) return std::nullopt;
+  Int128 remainder = ((at_point.num % den) + den) % den;  // x mod c at the sample
+  Int128 r = ceiling ? (den - remainder) % den : remainder;
+  Polynomial shifted = numerator + Polynomial::constant(Rational(ceiling ? r : -r));
+  std::string condition = "(" + isl_affine_text(shifted) + ") mod " + int128_string(den) + " = 0";
+  if (whole.is_subset(constraints_set(space, dim_count, piece, condition))) return shifted.scaled(Rational(1, den));
   return std::nullopt;
 }
 

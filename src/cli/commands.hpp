@@ -62,6 +62,8 @@ struct TuneOptions {
   std::optional<std::size_t> inject_fault;
   std::optional<std::size_t> inject_hang;
   bool worker = false;
+  std::string estimate_device = "h100";
+  std::optional<double> prune_estimate;
 };
 
 struct StatsOptions {
