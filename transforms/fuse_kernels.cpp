@@ -81,7 +81,8 @@ ExprPtr rename_variables(const ExprPtr& expr, const std::map<std::string, std::s
 }
 
 bool same_declaration(const KernelArgument& a, const KernelArgument& b) {
-  if (a.kind != b.kind || a.dtype != b.dtype || a.order != b.order || a.dim_tags != b.dim_tags) return false;
+  if (a.kind != b.kind || a.dtype != b.dtype || a.order != b.order || a.dim_tags != b.dim_tags)
+    return false;
   if (a.shape.size() != b.shape.size()) return false;
   for (std::size_t i = 0; i < a.shape.size(); ++i) {
     if (!structurally_equal(*a.shape[i], *b.shape[i])) return false;
@@ -108,7 +109,9 @@ struct Fusion {
   std::vector<Part> parts;
 };
 
-std::vector<std::string> set_names(const isl::set& set) { return isl_extra::dim_names(set, isl_dim_set); }
+std::vector<std::string> set_names(const isl::set& set) {
+  return isl_extra::dim_names(set, isl_dim_set);
+}
 
 // Adds one domain of a kernel: intersected with the fused domain that shares its inames.
 void add_domain(Fusion& fusion, const Domain& domain) {
@@ -117,7 +120,9 @@ void add_domain(Fusion& fusion, const Domain& domain) {
   std::vector<std::size_t> sharing;
   for (std::size_t i = 0; i < fusion.domains.size(); ++i) {
     std::vector<std::string> other = set_names(fusion.domains[i]);
-    if (std::any_of(inames.begin(), inames.end(), [&](const std::string& n) { return std::count(other.begin(), other.end(), n); })) {
+    if (std::any_of(inames.begin(), inames.end(), [&](const std::string& n) {
+          return std::count(other.begin(), other.end(), n);
+        })) {
       sharing.push_back(i);
     }
   }
@@ -125,41 +130,52 @@ void add_domain(Fusion& fusion, const Domain& domain) {
     fusion.domains.push_back(set);
     return;
   }
-  if (sharing.size() > 1) throw Error(fuse_error("domain " + domain.text + " shares inames with two domains of the kernels before it"));
+  if (sharing.size() > 1)
+    throw Error(fuse_error("domain " + domain.text +
+                           " shares inames with two domains of the kernels before it"));
   isl::set& other = fusion.domains[sharing[0]];
   std::vector<std::string> other_names = set_names(other);
   std::vector<std::string> shared, all = other_names;
   for (const std::string& name : inames) {
-    if (std::count(other_names.begin(), other_names.end(), name)) shared.push_back(name);
-    else all.push_back(name);
+    if (std::count(other_names.begin(), other_names.end(), name))
+      shared.push_back(name);
+    else
+      all.push_back(name);
   }
   auto on_shared = [&](const isl::set& s) {
     isl::set params = isl_extra::set_dims_to_params(s);
     for (const std::string& name : set_names(s)) {
-      if (!std::count(shared.begin(), shared.end(), name)) params = isl_extra::project_out_param(params, name);
+      if (!std::count(shared.begin(), shared.end(), name))
+        params = isl_extra::project_out_param(params, name);
     }
     return params;
   };
   if (!on_shared(set).is_equal(on_shared(other))) {
     std::string list;
     for (const std::string& name : shared) list += (list.empty() ? "" : ", ") + name;
-    throw Error(fuse_error("the kernels do not agree on the values of iname(s) " + list + ": " + isl_text(other) + " vs " +
-                           domain.text + "; rename the inames of one kernel (rename_iname) to keep the loops apart"));
+    throw Error(
+        fuse_error("the kernels do not agree on the values of iname(s) " + list + ": " +
+                   isl_text(other) + " vs " + domain.text +
+                   "; rename the inames of one kernel (rename_iname) to keep the loops apart"));
   }
-  isl::set combined = isl_extra::set_dims_to_params(other).intersect(isl_extra::set_dims_to_params(set));
+  isl::set combined =
+      isl_extra::set_dims_to_params(other).intersect(isl_extra::set_dims_to_params(set));
   other = isl_extra::params_to_set_dims(combined, all, "");
 }
 
-void add_kernel(Fusion& fusion, const LoopKernel& kernel, std::size_t index, const FuseOptions& options,
-                const std::set<std::string>& names_of_others) {
+void add_kernel(Fusion& fusion, const LoopKernel& kernel, std::size_t index,
+                const FuseOptions& options, const std::set<std::string>& names_of_others) {
   for (const Domain& domain : kernel.domains) add_domain(fusion, domain);
   std::map<std::string, std::string> renames;
   for (const KernelArgument& arg : kernel.args) {
-    auto same = std::find_if(fusion.args.begin(), fusion.args.end(), [&](const KernelArgument& a) { return a.name == arg.name; });
-    if (same == fusion.args.end()) fusion.args.push_back(arg);
+    auto same = std::find_if(fusion.args.begin(), fusion.args.end(),
+                             [&](const KernelArgument& a) { return a.name == arg.name; });
+    if (same == fusion.args.end())
+      fusion.args.push_back(arg);
     else if (!same_declaration(*same, arg)) {
-      throw Error(fuse_error("argument '" + arg.name + "' is declared differently in kernel " + std::to_string(index) + " ('" +
-                             kernel.name + "') than before it; rename one (or make the declarations match)"));
+      throw Error(fuse_error("argument '" + arg.name + "' is declared differently in kernel " +
+                             std::to_string(index) + " ('" + kernel.name +
+                             "') than before it; rename one (or make the declarations match)"));
     }
   }
   std::set<std::string> taken = fusion.taken_temporaries;
@@ -189,10 +205,12 @@ void add_kernel(Fusion& fusion, const LoopKernel& kernel, std::size_t index, con
     renamed.expression = rename_variables(renamed.expression, renames);
     for (ExprPtr& predicate : renamed.predicates) predicate = rename_variables(predicate, renames);
     std::set<std::string> depends;
-    for (const std::string& dep : instruction.depends_on) depends.insert(id_renames.count(dep) ? id_renames[dep] : dep);
+    for (const std::string& dep : instruction.depends_on)
+      depends.insert(id_renames.count(dep) ? id_renames[dep] : dep);
     renamed.depends_on = depends;
     for (NoSyncWith& nosync : renamed.no_sync_with) {
-      if (id_renames.count(nosync.instruction_match)) nosync.instruction_match = id_renames[nosync.instruction_match];
+      if (id_renames.count(nosync.instruction_match))
+        nosync.instruction_match = id_renames[nosync.instruction_match];
     }
     part.instructions.push_back(renamed);
   }
@@ -206,15 +224,19 @@ void add_kernel(Fusion& fusion, const LoopKernel& kernel, std::size_t index, con
   for (const auto& [iname, tag] : kernel.iname_tags) {
     auto [it, inserted] = fusion.tags.emplace(iname, tag);
     if (!inserted && !(it->second == tag)) {
-      throw Error(fuse_error("iname '" + iname + "' is tagged " + to_string(it->second) + " in one kernel and " + to_string(tag) +
-                             " in another"));
+      throw Error(fuse_error("iname '" + iname + "' is tagged " + to_string(it->second) +
+                             " in one kernel and " + to_string(tag) + " in another"));
     }
   }
-  fusion.priorities.insert(fusion.priorities.end(), kernel.loop_priorities.begin(), kernel.loop_priorities.end());
-  if (!kernel.assumptions_text.empty()) fusion.assumptions.push_back("(" + kernel.assumptions_text + ")");
+  fusion.priorities.insert(fusion.priorities.end(), kernel.loop_priorities.begin(),
+                           kernel.loop_priorities.end());
+  if (!kernel.assumptions_text.empty())
+    fusion.assumptions.push_back("(" + kernel.assumptions_text + ")");
 }
 
-bool mentions_variable(const Instruction& instruction, const std::string& variable) { return mentions_name(instruction, variable); }
+bool mentions_variable(const Instruction& instruction, const std::string& variable) {
+  return mentions_name(instruction, variable);
+}
 
 void add_data_flow(std::vector<Part>& parts, const DataFlow& flow) {
   Part& from = parts[flow.from_kernel];
@@ -224,7 +246,8 @@ void add_data_flow(std::vector<Part>& parts, const DataFlow& flow) {
     for (const Instruction& source : from.instructions) {
       bool source_writes = writes_name(source, flow.variable);
       bool sink_writes = writes_name(sink, flow.variable);
-      if (source_writes || (sink_writes && mentions_variable(source, flow.variable))) sink.depends_on.insert(source.id);
+      if (source_writes || (sink_writes && mentions_variable(source, flow.variable)))
+        sink.depends_on.insert(source.id);
     }
   }
 }
@@ -232,8 +255,10 @@ void add_data_flow(std::vector<Part>& parts, const DataFlow& flow) {
 // ---- legality -----------------------------------------------------------------------------------
 
 // { x[...] -> y[...] : y comes at an earlier iteration of their shared loops than x }.
-isl::map earlier_shared_iteration(isl::map pairs, const std::string& x_tuple, const std::string& y_tuple,
-                                  const std::vector<std::string>& x_dims, const std::vector<std::string>& y_dims,
+isl::map earlier_shared_iteration(isl::map pairs, const std::string& x_tuple,
+                                  const std::string& y_tuple,
+                                  const std::vector<std::string>& x_dims,
+                                  const std::vector<std::string>& y_dims,
                                   const std::vector<std::string>& shared) {
   pairs = isl::manage(isl_map_set_tuple_name(pairs.release(), isl_dim_in, x_tuple.c_str()));
   pairs = isl::manage(isl_map_set_tuple_name(pairs.release(), isl_dim_out, y_tuple.c_str()));
@@ -245,13 +270,14 @@ isl::map earlier_shared_iteration(isl::map pairs, const std::string& x_tuple, co
   std::string condition;
   for (std::size_t level = 0; level < shared.size(); ++level) {
     std::string clause;
-    for (std::size_t outer = 0; outer < level; ++outer) clause += "y_" + shared[outer] + " = x_" + shared[outer] + " and ";
+    for (std::size_t outer = 0; outer < level; ++outer)
+      clause += "y_" + shared[outer] + " = x_" + shared[outer] + " and ";
     clause += "y_" + shared[level] + " < x_" + shared[level];
     condition += (condition.empty() ? "" : " or ") + std::string("(") + clause + ")";
   }
   if (condition.empty()) condition = "1 = 0";
-  isl::map order(pairs.ctx(), "{ " + x_tuple + "[" + listed(x_dims, "x_") + "] -> " + y_tuple + "[" + listed(y_dims, "y_") +
-                                  "] : " + condition + " }");
+  isl::map order(pairs.ctx(), "{ " + x_tuple + "[" + listed(x_dims, "x_") + "] -> " + y_tuple +
+                                  "[" + listed(y_dims, "y_") + "] : " + condition + " }");
   return pairs.intersect(order);
 }
 
@@ -263,7 +289,8 @@ std::vector<std::string> dims_of(const LoopKernel& kernel, const Instruction& in
   return dims;
 }
 
-void check_pair(const LoopKernel& fused, const Instruction& x, const Instruction& y, const std::string& variable) {
+void check_pair(const LoopKernel& fused, const Instruction& x, const Instruction& y,
+                const std::string& variable) {
   std::vector<Access> x_accesses = instruction_accesses(fused, x);
   std::vector<Access> y_accesses = instruction_accesses(fused, y);
   std::vector<std::string> x_dims = dims_of(fused, x), y_dims = dims_of(fused, y), shared;
@@ -272,23 +299,28 @@ void check_pair(const LoopKernel& fused, const Instruction& x, const Instruction
   }
   for (const Access& a : x_accesses) {
     for (const Access& b : y_accesses) {
-      if (a.variable != variable || b.variable != variable || (!a.is_write && !b.is_write)) continue;
-      isl::map pairs = access_relation(fused, a).map.apply_range(access_relation(fused, b).map.reverse());
+      if (a.variable != variable || b.variable != variable || (!a.is_write && !b.is_write))
+        continue;
+      isl::map pairs =
+          access_relation(fused, a).map.apply_range(access_relation(fused, b).map.reverse());
       isl::map violating = earlier_shared_iteration(pairs, x.id, y.id, x_dims, y_dims, shared);
       if (violating.is_empty()) continue;
       InstancePrinter printer(violating);
       std::string parameters = printer.parameters();
-      throw LegalityError("fuse_kernels: fusing the loops over the shared inames would run " + printer.instance(isl_dim_out) +
-                          (b.is_write ? " (writes " : " (reads ") + variable + ") before " + printer.instance(isl_dim_in) +
-                          (a.is_write ? " (writes " : " (reads ") + variable + ") of the kernel before it, touching the same element" +
-                          (parameters.empty() ? "" : " at " + parameters) +
-                          "; rename the shared inames of one kernel (rename_iname) to keep its loops apart");
+      throw LegalityError(
+          "fuse_kernels: fusing the loops over the shared inames would run " +
+          printer.instance(isl_dim_out) + (b.is_write ? " (writes " : " (reads ") + variable +
+          ") before " + printer.instance(isl_dim_in) + (a.is_write ? " (writes " : " (reads ") +
+          variable + ") of the kernel before it, touching the same element" +
+          (parameters.empty() ? "" : " at " + parameters) +
+          "; rename the shared inames of one kernel (rename_iname) to keep its loops apart");
     }
   }
 }
 
 // Whether `later` depends on `earlier` through a chain of dependencies.
-bool depends_transitively(const LoopKernel& kernel, const std::string& later, const std::string& earlier) {
+bool depends_transitively(const LoopKernel& kernel, const std::string& later,
+                          const std::string& earlier) {
   std::set<std::string> seen;
   std::vector<std::string> stack{later};
   while (!stack.empty()) {
@@ -317,10 +349,11 @@ void check_fusion(const LoopKernel& fused, const std::vector<Part>& parts) {
             if (depends_transitively(fused, y.id, x.id)) {
               check_pair(fused, x, y, variable);
             } else if (!depends_transitively(fused, x.id, y.id)) {
-              throw Error(fuse_error("kernels " + std::to_string(p) + " and " + std::to_string(q) + " both touch '" + variable +
-                                     "' (instructions '" + x.id + "' and '" + y.id +
-                                     "') and nothing orders them; pass data_flow {\"" + variable + "\", " + std::to_string(p) +
-                                     ", " + std::to_string(q) + "} (or the reverse)"));
+              throw Error(fuse_error(
+                  "kernels " + std::to_string(p) + " and " + std::to_string(q) + " both touch '" +
+                  variable + "' (instructions '" + x.id + "' and '" + y.id +
+                  "') and nothing orders them; pass data_flow {\"" + variable + "\", " +
+                  std::to_string(p) + ", " + std::to_string(q) + "} (or the reverse)"));
             }
           }
         }
@@ -334,14 +367,16 @@ void check_fusion(const LoopKernel& fused, const std::vector<Part>& parts) {
 LoopKernel fuse_kernels(const std::vector<LoopKernel>& kernels, const FuseOptions& options) {
   if (kernels.empty()) throw Error(fuse_error("no kernels to fuse"));
   if (!options.suffixes.empty() && options.suffixes.size() != kernels.size()) {
-    throw Error(fuse_error(std::to_string(options.suffixes.size()) + " suffixes for " + std::to_string(kernels.size()) +
-                           " kernels; give one per kernel"));
+    throw Error(fuse_error(std::to_string(options.suffixes.size()) + " suffixes for " +
+                           std::to_string(kernels.size()) + " kernels; give one per kernel"));
   }
   for (const DataFlow& flow : options.data_flow) {
-    if (flow.from_kernel >= kernels.size() || flow.to_kernel >= kernels.size() || flow.from_kernel == flow.to_kernel) {
-      throw Error(fuse_error("data_flow {\"" + flow.variable + "\", " + std::to_string(flow.from_kernel) + ", " +
-                             std::to_string(flow.to_kernel) + "} must name two different kernels of the " +
-                             std::to_string(kernels.size())));
+    if (flow.from_kernel >= kernels.size() || flow.to_kernel >= kernels.size() ||
+        flow.from_kernel == flow.to_kernel) {
+      throw Error(
+          fuse_error("data_flow {\"" + flow.variable + "\", " + std::to_string(flow.from_kernel) +
+                     ", " + std::to_string(flow.to_kernel) +
+                     "} must name two different kernels of the " + std::to_string(kernels.size())));
     }
   }
   Fusion fusion;
@@ -362,19 +397,22 @@ LoopKernel fuse_kernels(const std::vector<LoopKernel>& kernels, const FuseOption
   text_source.substitutions = fusion.substitutions;
   text_source.instructions.clear();
   for (const Part& part : fusion.parts) {
-    text_source.instructions.insert(text_source.instructions.end(), part.instructions.begin(), part.instructions.end());
+    text_source.instructions.insert(text_source.instructions.end(), part.instructions.begin(),
+                                    part.instructions.end());
   }
   std::vector<std::string> domains;
   for (const isl::set& domain : fusion.domains) domains.push_back(isl_text(domain));
   MakeKernelOptions make_options;
   make_options.name = options.name.empty() ? kernels[0].name : options.name;
-  for (std::size_t i = 1; options.name.empty() && i < kernels.size(); ++i) make_options.name += "_and_" + kernels[i].name;
+  for (std::size_t i = 1; options.name.empty() && i < kernels.size(); ++i)
+    make_options.name += "_and_" + kernels[i].name;
   for (const std::string& assumption : fusion.assumptions) {
     make_options.assumptions += (make_options.assumptions.empty() ? "" : " and ") + assumption;
   }
   make_options.options = kernels[0].options;
   make_options.temporaries = fusion.temporaries;
-  LoopKernel fused = make_kernel(domains, instructions_text(text_source), fusion.args, make_options);
+  LoopKernel fused =
+      make_kernel(domains, instructions_text(text_source), fusion.args, make_options);
   fused.iname_tags = fusion.tags;
   fused.loop_priorities = fusion.priorities;
   if (!options.unchecked) {

@@ -38,12 +38,15 @@ double median_ms(const std::function<void()>& launch) {
 
 int run(int argc, char** argv) {
   int64_t n = argc > 1 ? std::atoll(argv[1]) : (int64_t{1} << 26);
-  LoopKernel producer = make_kernel({"{[i]: 0<=i<n}"}, "b[i] = 2*a[i] + 1", {array_arg("a, b", DType::Float32, {"n"})},
+  LoopKernel producer = make_kernel({"{[i]: 0<=i<n}"}, "b[i] = 2*a[i] + 1",
+                                    {array_arg("a, b", DType::Float32, {"n"})},
                                     {.name = "producer", .assumptions = "n >= 1"});
-  LoopKernel consumer = make_kernel({"{[i]: 0<=i<n}"}, "c[i] = b[i]*b[i] - a[i]", {array_arg("a, b, c", DType::Float32, {"n"})},
+  LoopKernel consumer = make_kernel({"{[i]: 0<=i<n}"}, "c[i] = b[i]*b[i] - a[i]",
+                                    {array_arg("a, b, c", DType::Float32, {"n"})},
                                     {.name = "consumer", .assumptions = "n >= 1"});
   LoopKernel fused = fuse_kernels({producer, consumer}, {.data_flow = {{"b", 0, 1}}});
-  CompiledKernel first = compile(on_gpu(producer), Target::CUDA), second = compile(on_gpu(consumer), Target::CUDA);
+  CompiledKernel first = compile(on_gpu(producer), Target::CUDA),
+                 second = compile(on_gpu(consumer), Target::CUDA);
   CompiledKernel both = compile(on_gpu(fused), Target::CUDA);
 
   Array host_a(DType::Float32, {n});
@@ -52,23 +55,29 @@ int run(int argc, char** argv) {
   DeviceArray b_fused(DType::Float32, {n}), c_fused(DType::Float32, {n});
   BoundLaunch launch_producer = first.bind({{"a", a}, {"b", b}, {"n", Scalar(n)}});
   BoundLaunch launch_consumer = second.bind({{"a", a}, {"b", b}, {"c", c}, {"n", Scalar(n)}});
-  BoundLaunch launch_fused = both.bind({{"a", a}, {"b", b_fused}, {"c", c_fused}, {"n", Scalar(n)}});
+  BoundLaunch launch_fused =
+      both.bind({{"a", a}, {"b", b_fused}, {"c", c_fused}, {"n", Scalar(n)}});
 
-  double two_ms = median_ms([&] { launch_producer(); launch_consumer(); });
+  double two_ms = median_ms([&] {
+    launch_producer();
+    launch_consumer();
+  });
   double one_ms = median_ms([&] { launch_fused(); });
   Array c_two = c.to_host(), c_one = c_fused.to_host();
   double worst = 0;
-  for (int64_t i = 0; i < n; ++i) worst = std::max(worst, std::abs(c_two.get_double(i) - c_one.get_double(i)));
+  for (int64_t i = 0; i < n; ++i)
+    worst = std::max(worst, std::abs(c_two.get_double(i) - c_one.get_double(i)));
   double bytes_two = 4.0 * n * (2 + 3), bytes_one = 4.0 * n * 3;  // a,b | a,b,c  vs  a,b,c
-  nlohmann::json report = {{"n", n},
-                           {"launches_before", first.code().device_kernels.size() + second.code().device_kernels.size()},
-                           {"launches_after", both.code().device_kernels.size()},
-                           {"two_launches_ms", two_ms},
-                           {"fused_ms", one_ms},
-                           {"speedup", two_ms / one_ms},
-                           {"two_launches_GBps", bytes_two / two_ms / 1e6},
-                           {"fused_GBps", bytes_one / one_ms / 1e6},
-                           {"max_abs_difference", worst}};
+  nlohmann::json report = {
+      {"n", n},
+      {"launches_before", first.code().device_kernels.size() + second.code().device_kernels.size()},
+      {"launches_after", both.code().device_kernels.size()},
+      {"two_launches_ms", two_ms},
+      {"fused_ms", one_ms},
+      {"speedup", two_ms / one_ms},
+      {"two_launches_GBps", bytes_two / two_ms / 1e6},
+      {"fused_GBps", bytes_one / one_ms / 1e6},
+      {"max_abs_difference", worst}};
   std::cout << report.dump(2) << std::endl;
   return worst == 0 ? 0 : 1;
 }

@@ -20,8 +20,8 @@ struct DataFlow {
 struct FuseOptions {
   std::vector<std::string> suffixes;  // one per kernel, for temporaries whose names clash
   std::vector<DataFlow> data_flow;
-  std::string name;                   // default: "<a>_and_<b>..."
-  bool unchecked = false;             // skip the ordering check (the only way past a refusal)
+  std::string name;        // default: "<a>_and_<b>..."
+  bool unchecked = false;  // skip the ordering check (the only way past a refusal)
 };
 
 // One kernel doing the work of `kernels` run one after another: inames with equal names become

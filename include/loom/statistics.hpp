@@ -8,12 +8,12 @@
 // sets are counted by enumeration (isl_set_count_val) once parameter values are given. A Count says
 // which it is.
 //
-// Semantics are loopy's 2025.2 (loopy/statistics.py), counted on the preprocessed kernel (reductions
-// realized, so `sum(k, a*b)` is one add and one mul per k):
+// Semantics are loopy's 2025.2 (loopy/statistics.py), counted on the preprocessed kernel
+// (reductions realized, so `sum(k, a*b)` is one add and one mul per k):
 // - operations: per node of each instruction's expression, subscripts included (loopy's
 //   count_within_subscripts): `+`/`-` add, `*` mul (a negation is free, as loopy's -1 factors),
-//   `/`, `//`, `%` div, `**` pow, a call `func:<name>` (max/min: maxmin); by the node's result dtype.
-//   Both branches of `if(c, a, b)` count (loopy sums them). Predicates are ignored (loopy's
+//   `/`, `//`, `%` div, `**` pow, a call `func:<name>` (max/min: maxmin); by the node's result
+//   dtype. Both branches of `if(c, a, b)` count (loopy sums them). Predicates are ignored (loopy's
 //   count_redundant_work=True).
 // - memory: each array reference is one load (right-hand side) or store (assignee) of its variable,
 //   by address space (global arguments and global temporaries, local and private temporaries); its
@@ -101,7 +101,8 @@ struct KernelStatistics {
   Count kernel_launches;
   Count local_barriers;   // per work-item
   Count global_barriers;  // per work-item (kernel splits)
-  int64_t subgroups_per_group = 1;  // 0: the work-group size is not constant (sub-group counts unavailable)
+  int64_t subgroups_per_group =
+      1;  // 0: the work-group size is not constant (sub-group counts unavailable)
 
   // Filters; an empty filter matches everything. Operations are counted both per sub-group
   // (loopy's granularity for them) and per work-item (what a FLOP rate counts).
@@ -118,7 +119,8 @@ struct KernelStatistics {
   Count global_bytes_compulsory;
 };
 
-KernelStatistics kernel_statistics(const LoopKernel& kernel, const KernelStatisticsOptions& options = {});
+KernelStatistics kernel_statistics(const LoopKernel& kernel,
+                                   const KernelStatisticsOptions& options = {});
 
 // A readable table of the statistics, each count symbolic where possible; with `parameters`
 // every count is also evaluated.
@@ -141,9 +143,9 @@ struct RooflineEstimate {
   double bytes = 0;
   double compute_s = 0;
   double memory_s = 0;
-  double bound_s = 0;      // max of the two
+  double bound_s = 0;  // max of the two
   bool memory_bound = false;
-  double intensity = 0;    // flops per byte
+  double intensity = 0;  // flops per byte
 };
 RooflineEstimate roofline(const KernelStatistics& statistics, const ParameterMap& parameters,
                           const DevicePeaks& peaks);

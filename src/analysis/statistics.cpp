@@ -33,18 +33,24 @@ using detail::Rational;
 
 std::string_view granularity_name(CountGranularity granularity) {
   switch (granularity) {
-    case CountGranularity::WorkItem: return "workitem";
-    case CountGranularity::SubGroup: return "subgroup";
-    case CountGranularity::WorkGroup: return "workgroup";
+    case CountGranularity::WorkItem:
+      return "workitem";
+    case CountGranularity::SubGroup:
+      return "subgroup";
+    case CountGranularity::WorkGroup:
+      return "workgroup";
   }
   return "?";
 }
 
 std::string_view memory_space_name(MemorySpace space) {
   switch (space) {
-    case MemorySpace::Global: return "global";
-    case MemorySpace::Local: return "local";
-    case MemorySpace::Private: return "private";
+    case MemorySpace::Global:
+      return "global";
+    case MemorySpace::Local:
+      return "local";
+    case MemorySpace::Private:
+      return "private";
   }
   return "?";
 }
@@ -76,7 +82,8 @@ struct Counter {
     data->assumptions = assumptions;
     CountTerm term;
     term.symbolic = true;
-    term.pieces.push_back({isl::set(context->ctx(), "{ : }"), Polynomial::constant(Rational(value))});
+    term.pieces.push_back(
+        {isl::set(context->ctx(), "{ : }"), Polynomial::constant(Rational(value))});
     if (value != 0) data->terms.push_back(term);
     return Count(data);
   }
@@ -96,7 +103,8 @@ struct Counter {
     if (granularity == CountGranularity::WorkItem) return of_set(set);
     for (int pos = static_cast<int>(dims.size()) - 1; pos >= 0; --pos) {
       if (kernel.tag_of(dims[static_cast<std::size_t>(pos)]).kind == InameTag::Kind::Local) {
-        set = isl::manage(isl_set_project_out(set.release(), isl_dim_set, static_cast<unsigned>(pos), 1));
+        set = isl::manage(
+            isl_set_project_out(set.release(), isl_dim_set, static_cast<unsigned>(pos), 1));
       }
     }
     Count per_group = of_set(set);
@@ -136,23 +144,31 @@ std::optional<std::string> op_name(const Expr& expr) {
     case ExprKind::Binary:
       switch (expr.binary_op) {
         case BinaryOp::Add:
-        case BinaryOp::Subtract: return "add";
-        case BinaryOp::Multiply: return "mul";
+        case BinaryOp::Subtract:
+          return "add";
+        case BinaryOp::Multiply:
+          return "mul";
         case BinaryOp::Divide:
         case BinaryOp::FloorDivide:
-        case BinaryOp::Modulo: return "div";
-        case BinaryOp::Power: return "pow";
-        default: return std::nullopt;  // comparisons and logic: loopy counts none
+        case BinaryOp::Modulo:
+          return "div";
+        case BinaryOp::Power:
+          return "pow";
+        default:
+          return std::nullopt;  // comparisons and logic: loopy counts none
       }
     case ExprKind::Call:
-      if (expr.name == "max" || expr.name == "min" || expr.name == "fmax" || expr.name == "fmin") return "maxmin";
+      if (expr.name == "max" || expr.name == "min" || expr.name == "fmax" || expr.name == "fmin")
+        return "maxmin";
       return "func:" + expr.name;
-    default: return std::nullopt;
+    default:
+      return std::nullopt;
   }
 }
 
 // Every counted operation of `expr` once; indices of subscripts only when `within_subscripts`.
-void collect_ops(const TypeContext& types, const Expr& expr, bool within_subscripts, std::map<OpKey, int64_t>& out) {
+void collect_ops(const TypeContext& types, const Expr& expr, bool within_subscripts,
+                 std::map<OpKey, int64_t>& out) {
   if (std::optional<std::string> name = op_name(expr)) out[{*name, dtype_of(types, expr)}] += 1;
   if (expr.kind == ExprKind::Subscript && !within_subscripts) return;
   for (const ExprPtr& operand : expr.operands) collect_ops(types, *operand, within_subscripts, out);
@@ -162,8 +178,10 @@ void collect_ops(const TypeContext& types, const Expr& expr, bool within_subscri
 
 std::optional<Polynomial> polynomial_of(const Expr& expr) {
   switch (expr.kind) {
-    case ExprKind::IntLiteral: return Polynomial::constant(Rational(expr.int_value));
-    case ExprKind::Variable: return Polynomial::variable(expr.name);
+    case ExprKind::IntLiteral:
+      return Polynomial::constant(Rational(expr.int_value));
+    case ExprKind::Variable:
+      return Polynomial::variable(expr.name);
     case ExprKind::Unary: {
       if (expr.unary_op != UnaryOp::Negate) return std::nullopt;
       std::optional<Polynomial> p = polynomial_of(*expr.operands[0]);
@@ -179,13 +197,16 @@ std::optional<Polynomial> polynomial_of(const Expr& expr) {
       if (expr.binary_op == BinaryOp::Multiply) return *a * *b;
       return std::nullopt;
     }
-    default: return std::nullopt;
+    default:
+      return std::nullopt;
   }
 }
 
 bool mentions_variable(const Expr& expr, const std::string& name) {
   bool found = false;
-  visit_expr(expr, [&](const Expr& e) { found = found || (e.kind == ExprKind::Variable && e.name == name); });
+  visit_expr(expr, [&](const Expr& e) {
+    found = found || (e.kind == ExprKind::Variable && e.name == name);
+  });
   return found;
 }
 
@@ -196,14 +217,17 @@ struct Stride {
 };
 
 // The flat-index stride of `subscript` per unit of each hardware iname of the instruction.
-std::vector<Stride> hardware_strides(const LoopKernel& kernel, const Instruction& instruction, const Expr& subscript,
-                                     const std::vector<ExprPtr>& strides) {
+std::vector<Stride> hardware_strides(const LoopKernel& kernel, const Instruction& instruction,
+                                     const Expr& subscript, const std::vector<ExprPtr>& strides) {
   std::optional<Polynomial> flat = Polynomial();
   for (std::size_t axis = 0; axis < subscript.operands.size() && flat; ++axis) {
     std::optional<Polynomial> index = polynomial_of(*subscript.operands[axis]);
-    std::optional<Polynomial> stride = axis < strides.size() ? polynomial_of(*strides[axis]) : std::nullopt;
-    if (!index || !stride) flat = std::nullopt;
-    else flat = *flat + *index * *stride;
+    std::optional<Polynomial> stride =
+        axis < strides.size() ? polynomial_of(*strides[axis]) : std::nullopt;
+    if (!index || !stride)
+      flat = std::nullopt;
+    else
+      flat = *flat + *index * *stride;
   }
   std::vector<Stride> result;
   for (const std::string& iname : instruction.within_inames) {
@@ -212,12 +236,15 @@ std::vector<Stride> hardware_strides(const LoopKernel& kernel, const Instruction
     std::string value;
     if (flat) {
       std::vector<Polynomial> parts = flat->coefficients_of(iname);
-      if (parts.size() == 2) value = parts[1].str();
-      else if (parts.size() > 2) value = "?";
+      if (parts.size() == 2)
+        value = parts[1].str();
+      else if (parts.size() > 2)
+        value = "?";
     } else if (mentions_variable(subscript, iname)) {
       value = "?";
     }
-    if (!value.empty() && value != "0") result.push_back({tag.axis, tag.kind == InameTag::Kind::Local, value});
+    if (!value.empty() && value != "0")
+      result.push_back({tag.axis, tag.kind == InameTag::Kind::Local, value});
   }
   return result;
 }
@@ -227,9 +254,11 @@ struct AccessSite {
   bool is_store;
 };
 
-void collect_references(const LoopKernel& kernel, const Expr& expr, bool is_store, std::vector<AccessSite>& out) {
+void collect_references(const LoopKernel& kernel, const Expr& expr, bool is_store,
+                        std::vector<AccessSite>& out) {
   bool is_variable = expr.kind == ExprKind::Subscript || expr.kind == ExprKind::Variable;
-  if (is_variable && (kernel.find_temporary(expr.name) || (kernel.find_arg(expr.name) && kernel.find_arg(expr.name)->is_array()))) {
+  if (is_variable && (kernel.find_temporary(expr.name) ||
+                      (kernel.find_arg(expr.name) && kernel.find_arg(expr.name)->is_array()))) {
     out.push_back({&expr, is_store});
   }
   // Indices of a stored reference are loads.
@@ -253,16 +282,20 @@ VariableInfo variable_info(const LoopKernel& kernel, const std::string& name) {
   return {MemorySpace::Global, arg->dtype.value_or(DType::Float32), array_strides(*arg)};
 }
 
-MemAccessKey access_key(const LoopKernel& kernel, const Instruction& instruction, const AccessSite& site) {
+MemAccessKey access_key(const LoopKernel& kernel, const Instruction& instruction,
+                        const AccessSite& site) {
   VariableInfo info = variable_info(kernel, site.reference->name);
-  MemAccessKey key{info.space, info.dtype, site.reference->name, site.is_store, {}, {}, CountGranularity::SubGroup};
+  MemAccessKey key{info.space, info.dtype, site.reference->name,      site.is_store,
+                   {},         {},         CountGranularity::SubGroup};
   if (site.reference->kind == ExprKind::Subscript) {
-    for (const Stride& stride : hardware_strides(kernel, instruction, *site.reference, info.strides)) {
+    for (const Stride& stride :
+         hardware_strides(kernel, instruction, *site.reference, info.strides)) {
       (stride.local ? key.lid_strides : key.gid_strides)[stride.axis] = stride.value;
     }
   }
   if (info.space == MemorySpace::Private) key.granularity = CountGranularity::WorkItem;
-  if (info.space == MemorySpace::Global && key.lid_strides.count(0)) key.granularity = CountGranularity::WorkItem;
+  if (info.space == MemorySpace::Global && key.lid_strides.count(0))
+    key.granularity = CountGranularity::WorkItem;
   return key;
 }
 
@@ -273,7 +306,8 @@ struct SyncCounts {
   Count local_barriers;
 };
 
-void count_barriers(const Counter& counter, const LoopKernel& kernel, const std::vector<codegen::LoopNestNode>& nodes,
+void count_barriers(const Counter& counter, const LoopKernel& kernel,
+                    const std::vector<codegen::LoopNestNode>& nodes,
                     std::vector<std::string>& loops, Count& total) {
   for (const codegen::LoopNestNode& node : nodes) {
     if (node.kind == codegen::LoopNestNode::Kind::Loop) {
@@ -282,35 +316,46 @@ void count_barriers(const Counter& counter, const LoopKernel& kernel, const std:
       loops.pop_back();
       continue;
     }
-    const Instruction& instruction = kernel.instructions[static_cast<std::size_t>(node.instruction_index)];
-    if (instruction.kind != InstructionKind::Barrier || instruction.barrier_scope != SyncScope::Local) continue;
+    const Instruction& instruction =
+        kernel.instructions[static_cast<std::size_t>(node.instruction_index)];
+    if (instruction.kind != InstructionKind::Barrier ||
+        instruction.barrier_scope != SyncScope::Local)
+      continue;
     Instruction around = instruction;
     around.within_inames = std::set<std::string>(loops.begin(), loops.end());
-    total = total + counter.of_set(instruction_domain(kernel, around, counter.inames_of(around), "B", false));
+    total = total + counter.of_set(
+                        instruction_domain(kernel, around, counter.inames_of(around), "B", false));
   }
 }
 
 bool is_global_barrier(const LoopKernel& kernel, const codegen::LoopNestNode& node) {
   if (node.kind != codegen::LoopNestNode::Kind::Instruction) return false;
-  const Instruction& instruction = kernel.instructions[static_cast<std::size_t>(node.instruction_index)];
-  return instruction.kind == InstructionKind::Barrier && instruction.barrier_scope == SyncScope::Global;
+  const Instruction& instruction =
+      kernel.instructions[static_cast<std::size_t>(node.instruction_index)];
+  return instruction.kind == InstructionKind::Barrier &&
+         instruction.barrier_scope == SyncScope::Global;
 }
 
 void collect_members(const std::vector<codegen::LoopNestNode>& nodes, std::vector<int>& out) {
   for (const codegen::LoopNestNode& node : nodes) {
-    if (node.kind == codegen::LoopNestNode::Kind::Instruction) out.push_back(node.instruction_index);
-    else collect_members(node.children, out);
+    if (node.kind == codegen::LoopNestNode::Kind::Instruction)
+      out.push_back(node.instruction_index);
+    else
+      collect_members(node.children, out);
   }
 }
 
 // As code generation for a GPU target does it: split at global barriers, then place local barriers.
 SyncCounts synchronization(const Counter& counter, LoopKernel kernel) {
-  codegen::Linearization linearization = codegen::linearize(
-      kernel, [&](const std::string& iname) { return !codegen::is_hardware_tag(kernel.tag_of(iname)); });
+  codegen::Linearization linearization = codegen::linearize(kernel, [&](const std::string& iname) {
+    return !codegen::is_hardware_tag(kernel.tag_of(iname));
+  });
   std::vector<std::vector<codegen::LoopNestNode>> parts(1);
   for (const codegen::LoopNestNode& node : linearization.roots) {
-    if (is_global_barrier(kernel, node)) parts.emplace_back();
-    else parts.back().push_back(node);
+    if (is_global_barrier(kernel, node))
+      parts.emplace_back();
+    else
+      parts.back().push_back(node);
   }
   SyncCounts counts;
   counts.local_barriers = counter.constant(0);
@@ -320,7 +365,8 @@ SyncCounts synchronization(const Counter& counter, LoopKernel kernel) {
     std::vector<int> members;
     collect_members(part, members);
     codegen::LaunchShape launch = codegen::launch_shape(kernel, members);
-    codegen::BarrierPlacement placement = codegen::insert_barriers(kernel, linearization, part, launch);
+    codegen::BarrierPlacement placement =
+        codegen::insert_barriers(kernel, linearization, part, launch);
     std::vector<std::string> loops;
     count_barriers(counter, kernel, placement.roots, loops, counts.local_barriers);
   }
@@ -342,16 +388,20 @@ std::optional<Polynomial> shape_volume(const std::vector<ExprPtr>& shape) {
 bool references_variable(const Expr& expr, const std::string& name) {
   bool found = false;
   visit_expr(expr, [&](const Expr& e) {
-    found = found || ((e.kind == ExprKind::Subscript || e.kind == ExprKind::Variable) && e.name == name);
+    found = found ||
+            ((e.kind == ExprKind::Subscript || e.kind == ExprKind::Variable) && e.name == name);
   });
   return found;
 }
 
 Count compulsory_bytes(const Counter& counter, const LoopKernel& kernel) {
   Count total = counter.constant(0);
-  auto add_array = [&](const std::string& name, const std::vector<ExprPtr>& shape, DType dtype, int directions) {
+  auto add_array = [&](const std::string& name, const std::vector<ExprPtr>& shape, DType dtype,
+                       int directions) {
     std::optional<Polynomial> volume = shape_volume(shape);
-    if (!volume) throw Error("statistics: the shape of '" + name + "' is not a polynomial in the parameters; its bytes cannot be counted");
+    if (!volume)
+      throw Error("statistics: the shape of '" + name +
+                  "' is not a polynomial in the parameters; its bytes cannot be counted");
     auto data = std::make_shared<CountData>();
     data->context = counter.context;
     data->assumptions = counter.assumptions;
@@ -367,18 +417,22 @@ Count compulsory_bytes(const Counter& counter, const LoopKernel& kernel) {
     bool read = false, written = false;
     for (const Instruction& instruction : kernel.instructions) {
       written = written || writes_name(instruction, arg.name);
-      read = read || (instruction.expression && references_variable(*instruction.expression, arg.name));
+      read = read ||
+             (instruction.expression && references_variable(*instruction.expression, arg.name));
     }
-    if (read || written) add_array(arg.name, arg.shape, arg.dtype.value_or(DType::Float32), int(read) + int(written));
+    if (read || written)
+      add_array(arg.name, arg.shape, arg.dtype.value_or(DType::Float32), int(read) + int(written));
   }
   return total;
 }
 
 }  // namespace
 
-KernelStatistics kernel_statistics(const LoopKernel& input, const KernelStatisticsOptions& options) {
-  bool hardware_axes = std::any_of(input.iname_tags.begin(), input.iname_tags.end(),
-                                   [](const auto& entry) { return codegen::is_hardware_tag(entry.second); });
+KernelStatistics kernel_statistics(const LoopKernel& input,
+                                   const KernelStatisticsOptions& options) {
+  bool hardware_axes =
+      std::any_of(input.iname_tags.begin(), input.iname_tags.end(),
+                  [](const auto& entry) { return codegen::is_hardware_tag(entry.second); });
   LoopKernel kernel = resolve_address_spaces(preprocess(input, hardware_axes));
   return with_isl_errors("counting the statistics of kernel '" + kernel.name + "'", [&] {
     KernelStatistics stats;
@@ -396,7 +450,8 @@ KernelStatistics kernel_statistics(const LoopKernel& input, const KernelStatisti
       std::map<CountGranularity, Count> instances;
       auto instances_at = [&](CountGranularity g) -> const Count& {
         auto it = instances.find(g);
-        if (it == instances.end()) it = instances.emplace(g, counter.instances(instruction, g)).first;
+        if (it == instances.end())
+          it = instances.emplace(g, counter.instances(instruction, g)).first;
         return it->second;
       };
       std::map<OpKey, int64_t> ops;
@@ -407,7 +462,8 @@ KernelStatistics kernel_statistics(const LoopKernel& input, const KernelStatisti
         }
       }
       for (const auto& [key, per_instance] : ops) {
-        for (CountGranularity granularity : {CountGranularity::SubGroup, CountGranularity::WorkItem}) {
+        for (CountGranularity granularity :
+             {CountGranularity::SubGroup, CountGranularity::WorkItem}) {
           OpKey at = key;
           at.granularity = granularity;
           Count count = instances_at(granularity).scaled(per_instance);
@@ -416,7 +472,8 @@ KernelStatistics kernel_statistics(const LoopKernel& input, const KernelStatisti
         }
       }
       std::vector<AccessSite> sites;
-      for (const ExprPtr& assignee : instruction.assignees) collect_references(kernel, *assignee, true, sites);
+      for (const ExprPtr& assignee : instruction.assignees)
+        collect_references(kernel, *assignee, true, sites);
       collect_references(kernel, *instruction.expression, false, sites);
       for (const AccessSite& site : sites) {
         MemAccessKey key = access_key(kernel, instruction, site);
@@ -446,10 +503,13 @@ KernelStatistics kernel_statistics(const LoopKernel& input, const KernelStatisti
 
 // ---- queries ------------------------------------------------------------------------------------
 
-Count KernelStatistics::ops(const std::string& name, std::optional<DType> dtype, CountGranularity granularity) const {
+Count KernelStatistics::ops(const std::string& name, std::optional<DType> dtype,
+                            CountGranularity granularity) const {
   Count total;
   for (const auto& [key, count] : operations) {
-    if ((name.empty() || key.name == name) && (!dtype || key.dtype == *dtype) && key.granularity == granularity) total = total + count;
+    if ((name.empty() || key.name == name) && (!dtype || key.dtype == *dtype) &&
+        key.granularity == granularity)
+      total = total + count;
   }
   return total;
 }
@@ -457,15 +517,18 @@ Count KernelStatistics::ops(const std::string& name, std::optional<DType> dtype,
 Count KernelStatistics::flops() const {
   Count total;
   for (const auto& [key, count] : operations) {
-    if (is_floating(key.dtype) && key.granularity == CountGranularity::WorkItem) total = total + count;
+    if (is_floating(key.dtype) && key.granularity == CountGranularity::WorkItem)
+      total = total + count;
   }
   return total;
 }
 
-Count KernelStatistics::accesses(std::optional<MemorySpace> space, const std::string& variable, std::optional<bool> is_store) const {
+Count KernelStatistics::accesses(std::optional<MemorySpace> space, const std::string& variable,
+                                 std::optional<bool> is_store) const {
   Count total;
   for (const auto& [key, count] : memory_accesses) {
-    if ((!space || key.space == *space) && (variable.empty() || key.variable == variable) && (!is_store || key.is_store == *is_store)) {
+    if ((!space || key.space == *space) && (variable.empty() || key.variable == variable) &&
+        (!is_store || key.is_store == *is_store)) {
       total = total + count;
     }
   }
@@ -475,7 +538,8 @@ Count KernelStatistics::accesses(std::optional<MemorySpace> space, const std::st
 Count KernelStatistics::global_bytes_accessed() const {
   Count total;
   for (const auto& [key, count] : memory_accesses) {
-    if (key.space == MemorySpace::Global) total = total + count.scaled(static_cast<int64_t>(dtype_size(key.dtype)));
+    if (key.space == MemorySpace::Global)
+      total = total + count.scaled(static_cast<int64_t>(dtype_size(key.dtype)));
   }
   return total;
 }

@@ -64,7 +64,9 @@ Rational::Rational(Int128 n, Int128 d) : num(n), den(d) {
   }
   if (num == 0) den = 1;
 }
-Rational Rational::operator+(const Rational& o) const { return Rational(num * o.den + o.num * den, den * o.den); }
+Rational Rational::operator+(const Rational& o) const {
+  return Rational(num * o.den + o.num * den, den * o.den);
+}
 Rational Rational::operator*(const Rational& o) const { return Rational(num * o.num, den * o.den); }
 Rational Rational::operator/(const Rational& o) const { return Rational(num * o.den, den * o.num); }
 
@@ -90,7 +92,9 @@ Polynomial Polynomial::operator+(const Polynomial& o) const {
   for (const auto& [monomial, coefficient] : o.terms_) sum.add_term(monomial, coefficient);
   return sum;
 }
-Polynomial Polynomial::operator-(const Polynomial& o) const { return *this + o.scaled(Rational(-1)); }
+Polynomial Polynomial::operator-(const Polynomial& o) const {
+  return *this + o.scaled(Rational(-1));
+}
 Polynomial Polynomial::operator*(const Polynomial& o) const {
   Polynomial product;
   for (const auto& [m1, c1] : terms_) {
@@ -116,7 +120,8 @@ std::vector<Polynomial> Polynomial::coefficients_of(const std::string& name) con
       exponent = it->second;
       rest.erase(it);
     }
-    if (coefficients.size() <= static_cast<std::size_t>(exponent)) coefficients.resize(static_cast<std::size_t>(exponent) + 1);
+    if (coefficients.size() <= static_cast<std::size_t>(exponent))
+      coefficients.resize(static_cast<std::size_t>(exponent) + 1);
     coefficients[static_cast<std::size_t>(exponent)].add_term(rest, coefficient);
   }
   return coefficients;
@@ -148,7 +153,9 @@ Rational Polynomial::evaluate(const std::map<std::string, int64_t>& values) cons
     Rational term = coefficient;
     for (const auto& [name, exponent] : monomial) {
       auto it = values.find(name);
-      if (it == values.end()) throw Error("a count depends on parameter '" + name + "', which has no value (give it with -D " + name + "=...)");
+      if (it == values.end())
+        throw Error("a count depends on parameter '" + name +
+                    "', which has no value (give it with -D " + name + "=...)");
       for (int e = 0; e < exponent; ++e) term = term * Rational(it->second);
     }
     sum = sum + term;
@@ -158,7 +165,8 @@ Rational Polynomial::evaluate(const std::map<std::string, int64_t>& values) cons
 bool Polynomial::operator==(const Polynomial& o) const {
   if (terms_.size() != o.terms_.size()) return false;
   for (auto a = terms_.begin(), b = o.terms_.begin(); a != terms_.end(); ++a, ++b) {
-    if (a->first != b->first || a->second.num != b->second.num || a->second.den != b->second.den) return false;
+    if (a->first != b->first || a->second.num != b->second.num || a->second.den != b->second.den)
+      return false;
   }
   return true;
 }
@@ -172,19 +180,24 @@ std::string Polynomial::str() const {
     for (const auto& entry : m) d += entry.second;
     return d;
   };
-  std::stable_sort(ordered.begin(), ordered.end(), [&](const auto& a, const auto& b) { return degree(a.first) > degree(b.first); });
+  std::stable_sort(ordered.begin(), ordered.end(),
+                   [&](const auto& a, const auto& b) { return degree(a.first) > degree(b.first); });
   for (const auto& [monomial, coefficient] : ordered) {
     bool negative = coefficient.num < 0;
     Int128 magnitude = negative ? -coefficient.num : coefficient.num;
     std::string factor;
     if (magnitude != 1 || coefficient.den != 1 || monomial.empty()) {
-      factor = int128_string(magnitude) + (coefficient.den != 1 ? "/" + int128_string(coefficient.den) : "");
+      factor = int128_string(magnitude) +
+               (coefficient.den != 1 ? "/" + int128_string(coefficient.den) : "");
     }
     for (const auto& [name, exponent] : monomial) {
-      factor += (factor.empty() ? "" : "*") + name + (exponent > 1 ? "^" + std::to_string(exponent) : "");
+      factor +=
+          (factor.empty() ? "" : "*") + name + (exponent > 1 ? "^" + std::to_string(exponent) : "");
     }
-    if (text.empty()) text = (negative ? "-" : "") + factor;
-    else text += (negative ? " - " : " + ") + factor;
+    if (text.empty())
+      text = (negative ? "-" : "") + factor;
+    else
+      text += (negative ? " - " : " + ") + factor;
   }
   return text;
 }
@@ -220,15 +233,18 @@ std::vector<Polynomial> faulhaber(int max_k, const std::string& x) {
 // The affine expression times the least common multiple of its denominators: integer coefficients.
 std::string isl_affine_text(const Polynomial& affine) {
   Int128 lcm = 1;
-  for (const auto& [monomial, coefficient] : affine.terms()) lcm = lcm / gcd128(lcm, coefficient.den) * coefficient.den;
+  for (const auto& [monomial, coefficient] : affine.terms())
+    lcm = lcm / gcd128(lcm, coefficient.den) * coefficient.den;
   std::string text;
   for (const auto& [monomial, coefficient] : affine.terms()) {
     Int128 value = coefficient.num * (lcm / coefficient.den);
     bool negative = value < 0;
     std::string magnitude = int128_string(negative ? -value : value);
     std::string term = monomial.empty() ? magnitude : magnitude + "*" + monomial.begin()->first;
-    if (text.empty()) text = (negative ? "-" : "") + term;
-    else text += (negative ? " - " : " + ") + term;
+    if (text.empty())
+      text = (negative ? "-" : "") + term;
+    else
+      text += (negative ? " - " : " + ") + term;
   }
   return text.empty() ? "0" : text;
 }
@@ -246,12 +262,15 @@ std::string list_text(const std::vector<std::string>& names) {
   return text;
 }
 
-isl::set constraints_set(const SummationSpace& space, std::size_t dim_count, const std::vector<Constraint>& constraints,
+isl::set constraints_set(const SummationSpace& space, std::size_t dim_count,
+                         const std::vector<Constraint>& constraints,
                          const std::string& extra = "") {
-  std::vector<std::string> dims(space.dims.begin(), space.dims.begin() + static_cast<std::ptrdiff_t>(dim_count));
+  std::vector<std::string> dims(space.dims.begin(),
+                                space.dims.begin() + static_cast<std::ptrdiff_t>(dim_count));
   std::string conditions;
   for (const Constraint& c : constraints) {
-    conditions += (conditions.empty() ? "" : " and ") + isl_affine_text(c.expression) + (c.equality ? " = 0" : " >= 0");
+    conditions += (conditions.empty() ? "" : " and ") + isl_affine_text(c.expression) +
+                  (c.equality ? " = 0" : " >= 0");
   }
   if (!extra.empty()) conditions += (conditions.empty() ? "" : " and ") + extra;
   std::string text = "[" + list_text(space.parameters) + "] -> { [" + list_text(dims) + "]" +
@@ -268,9 +287,11 @@ isl::set constraints_set(const SummationSpace& space, std::size_t dim_count, con
 // floor(x) or ceil(x) of a rational affine bound as an affine expression exact on `piece`, or
 // nullopt when its remainder varies there.
 std::optional<Polynomial> integer_bound(const SummationSpace& space, std::size_t dim_count,
-                                        const std::vector<Constraint>& piece, const Polynomial& bound, bool ceiling) {
+                                        const std::vector<Constraint>& piece,
+                                        const Polynomial& bound, bool ceiling) {
   Int128 den = 1;
-  for (const auto& [monomial, coefficient] : bound.terms()) den = den / gcd128(den, coefficient.den) * coefficient.den;
+  for (const auto& [monomial, coefficient] : bound.terms())
+    den = den / gcd128(den, coefficient.den) * coefficient.den;
   if (den == 1) return bound;
   if (std::optional<Rational> value = bound.constant_value()) {
     // A constant (the parameters fixed): floor or ceil directly.
@@ -296,8 +317,10 @@ std::optional<Polynomial> integer_bound(const SummationSpace& space, std::size_t
     isl_val_free(v);
     return value;
   };
-  for (std::size_t i = 0; i < dim_count; ++i) values[space.dims[i]] = coordinate(isl_dim_set, static_cast<int>(i));
-  for (std::size_t i = 0; i < space.parameters.size(); ++i) values[space.parameters[i]] = coordinate(isl_dim_param, static_cast<int>(i));
+  for (std::size_t i = 0; i < dim_count; ++i)
+    values[space.dims[i]] = coordinate(isl_dim_set, static_cast<int>(i));
+  for (std::size_t i = 0; i < space.parameters.size(); ++i)
+    values[space.parameters[i]] = coordinate(isl_dim_param, static_cast<int>(i));
   isl_point_free(point);
   Rational at_point = numerator.evaluate(values);
   if (!at_point.is_integer()) return std::nullopt;
@@ -305,7 +328,8 @@ std::optional<Polynomial> integer_bound(const SummationSpace& space, std::size_t
   Int128 r = ceiling ? (den - remainder) % den : remainder;
   Polynomial shifted = numerator + Polynomial::constant(Rational(ceiling ? r : -r));
   std::string condition = "(" + isl_affine_text(shifted) + ") mod " + int128_string(den) + " = 0";
-  if (whole.is_subset(constraints_set(space, dim_count, piece, condition))) return shifted.scaled(Rational(1, den));
+  if (whole.is_subset(constraints_set(space, dim_count, piece, condition)))
+    return shifted.scaled(Rational(1, den));
   return std::nullopt;
 }
 
@@ -317,7 +341,8 @@ struct Summand {
 constexpr std::size_t kMaxPieces = 64;
 
 // Sums out the innermost of the first `dim_count` dimensions; nullopt when it cannot.
-std::optional<std::vector<Summand>> sum_innermost(const SummationSpace& space, std::size_t dim_count, const Summand& summand) {
+std::optional<std::vector<Summand>> sum_innermost(const SummationSpace& space,
+                                                  std::size_t dim_count, const Summand& summand) {
   const std::string& d = space.dims[dim_count - 1];
   std::vector<Constraint> others;
   std::vector<Polynomial> lowers, uppers;  // rational affine bounds on d
@@ -364,11 +389,13 @@ std::optional<std::vector<Summand>> sum_innermost(const SummationSpace& space, s
       piece.constraints = others;
       for (std::size_t k = 0; k < int_lowers.size(); ++k) {
         if (k == la) continue;  // L_la the first largest
-        piece.constraints.push_back({int_lowers[la] - int_lowers[k] - (k < la ? one : Polynomial()), false});
+        piece.constraints.push_back(
+            {int_lowers[la] - int_lowers[k] - (k < la ? one : Polynomial()), false});
       }
       for (std::size_t k = 0; k < int_uppers.size(); ++k) {
         if (k == ub) continue;  // U_ub the first smallest
-        piece.constraints.push_back({int_uppers[k] - int_uppers[ub] - (k < ub ? one : Polynomial()), false});
+        piece.constraints.push_back(
+            {int_uppers[k] - int_uppers[ub] - (k < ub ? one : Polynomial()), false});
       }
       piece.constraints.push_back({int_uppers[ub] - int_lowers[la], false});
       if (constraints_set(space, dim_count - 1, piece.constraints).is_empty()) continue;
@@ -384,7 +411,8 @@ std::optional<std::vector<Summand>> sum_innermost(const SummationSpace& space, s
 }
 
 // The constraints of a basic set without existential variables, over its dimension names.
-std::optional<std::vector<Constraint>> basic_set_constraints(const isl::basic_set& bset, const SummationSpace& space) {
+std::optional<std::vector<Constraint>> basic_set_constraints(const isl::basic_set& bset,
+                                                             const SummationSpace& space) {
   if (isl_basic_set_dim(bset.get(), isl_dim_div) > 0) return std::nullopt;
   struct Collector {
     const SummationSpace* space;
@@ -401,14 +429,19 @@ std::optional<std::vector<Constraint>> basic_set_constraints(const isl::basic_se
     };
     Constraint constraint;
     constraint.equality = isl_constraint_is_equality(c) == isl_bool_true;
-    constraint.expression = Polynomial::constant(Rational(value_of_local(isl_constraint_get_constant_val(c))));
+    constraint.expression =
+        Polynomial::constant(Rational(value_of_local(isl_constraint_get_constant_val(c))));
     for (std::size_t i = 0; i < self->space->dims.size(); ++i) {
-      Int128 a = value_of_local(isl_constraint_get_coefficient_val(c, isl_dim_set, static_cast<int>(i)));
-      constraint.expression = constraint.expression + Polynomial::variable(self->space->dims[i]).scaled(Rational(a));
+      Int128 a =
+          value_of_local(isl_constraint_get_coefficient_val(c, isl_dim_set, static_cast<int>(i)));
+      constraint.expression =
+          constraint.expression + Polynomial::variable(self->space->dims[i]).scaled(Rational(a));
     }
     for (std::size_t i = 0; i < self->space->parameters.size(); ++i) {
-      Int128 a = value_of_local(isl_constraint_get_coefficient_val(c, isl_dim_param, static_cast<int>(i)));
-      constraint.expression = constraint.expression + Polynomial::variable(self->space->parameters[i]).scaled(Rational(a));
+      Int128 a =
+          value_of_local(isl_constraint_get_coefficient_val(c, isl_dim_param, static_cast<int>(i)));
+      constraint.expression = constraint.expression +
+                              Polynomial::variable(self->space->parameters[i]).scaled(Rational(a));
     }
     self->constraints.push_back(std::move(constraint));
     isl_constraint_free(c);
@@ -420,7 +453,8 @@ std::optional<std::vector<Constraint>> basic_set_constraints(const isl::basic_se
 }
 
 // Sums the constant 1 over one basic set: pieces over the parameters, or nullopt.
-std::optional<std::vector<CountPiece>> sum_basic_set(const SummationSpace& space, const isl::basic_set& bset) {
+std::optional<std::vector<CountPiece>> sum_basic_set(const SummationSpace& space,
+                                                     const isl::basic_set& bset) {
   std::optional<std::vector<Constraint>> constraints = basic_set_constraints(bset, space);
   if (!constraints) return std::nullopt;
   std::vector<Summand> summands{{*constraints, Polynomial::constant(Rational(1))}};
@@ -447,9 +481,12 @@ std::optional<std::vector<CountPiece>> sum_basic_set(const SummationSpace& space
 std::vector<CountPiece> merge_pieces(std::vector<CountPiece> pieces) {
   std::vector<CountPiece> merged;
   for (CountPiece& piece : pieces) {
-    auto same = std::find_if(merged.begin(), merged.end(), [&](const CountPiece& p) { return p.polynomial == piece.polynomial; });
-    if (same == merged.end() || !same->domain.intersect(piece.domain).is_empty()) merged.push_back(std::move(piece));
-    else same->domain = same->domain.unite(piece.domain).coalesce();
+    auto same = std::find_if(merged.begin(), merged.end(),
+                             [&](const CountPiece& p) { return p.polynomial == piece.polynomial; });
+    if (same == merged.end() || !same->domain.intersect(piece.domain).is_empty())
+      merged.push_back(std::move(piece));
+    else
+      same->domain = same->domain.unite(piece.domain).coalesce();
   }
   return merged;
 }
@@ -461,8 +498,10 @@ Count count_points(const IslContextPtr& context, const isl::set& set, const isl:
   data->context = context;
   CountTerm term;
   term.set = set;
-  SummationSpace space{context, isl_extra::dim_names(set, isl_dim_set), isl_extra::dim_names(set, isl_dim_param), assumptions};
-  bool named = std::all_of(space.dims.begin(), space.dims.end(), [](const std::string& n) { return !n.empty(); });
+  SummationSpace space{context, isl_extra::dim_names(set, isl_dim_set),
+                       isl_extra::dim_names(set, isl_dim_param), assumptions};
+  bool named = std::all_of(space.dims.begin(), space.dims.end(),
+                           [](const std::string& n) { return !n.empty(); });
   isl::set disjoint = isl::manage(isl_set_make_disjoint(set.copy()));
   std::vector<isl::basic_set> basic_sets;
   disjoint.foreach_basic_set([&](isl::basic_set b) { basic_sets.push_back(b); });
@@ -471,8 +510,10 @@ Count count_points(const IslContextPtr& context, const isl::set& set, const isl:
   for (const isl::basic_set& bset : basic_sets) {
     if (!symbolic) break;
     std::optional<std::vector<CountPiece>> summed = sum_basic_set(space, bset);
-    if (!summed) symbolic = false;
-    else pieces.insert(pieces.end(), summed->begin(), summed->end());
+    if (!summed)
+      symbolic = false;
+    else
+      pieces.insert(pieces.end(), summed->begin(), summed->end());
   }
   if (symbolic) {
     term.symbolic = true;

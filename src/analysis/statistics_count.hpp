@@ -50,8 +50,9 @@ class Polynomial {
   bool mentions(const std::string& name) const;
   bool is_zero() const { return terms_.empty(); }
   std::optional<Rational> constant_value() const;  // when it has no variable
-  Rational evaluate(const std::map<std::string, int64_t>& values) const;  // throws for a missing one
-  std::string str() const;  // "n*m*ell", "1/2*m^2 - 1/2*m"
+  Rational evaluate(
+      const std::map<std::string, int64_t>& values) const;  // throws for a missing one
+  std::string str() const;                                  // "n*m*ell", "1/2*m^2 - 1/2*m"
   const std::map<Monomial, Rational>& terms() const { return terms_; }
   bool operator==(const Polynomial& o) const;
 
@@ -69,12 +70,13 @@ struct CountPiece {
 struct CountTerm {
   int64_t factor = 1;
   bool symbolic = false;
-  std::vector<CountPiece> pieces;  // symbolic: the value is the sum of the pieces holding at a point
-  std::optional<isl::set> set;     // enumerated: the set itself (parameters stay parameters)
+  std::vector<CountPiece>
+      pieces;                   // symbolic: the value is the sum of the pieces holding at a point
+  std::optional<isl::set> set;  // enumerated: the set itself (parameters stay parameters)
 };
 
 struct CountData {
-  IslContextPtr context;  // first: outlives the isl objects below
+  IslContextPtr context;                // first: outlives the isl objects below
   std::optional<isl::set> assumptions;  // parameters; printing leaves out what they imply
   std::string unavailable;              // why the count cannot be given (evaluating throws it)
   std::vector<CountTerm> terms;

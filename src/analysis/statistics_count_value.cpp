@@ -27,7 +27,8 @@ Count::Count(std::shared_ptr<const CountData> data) : data_(std::move(data)) {}
 
 bool Count::symbolic() const {
   if (!data_->unavailable.empty()) return false;
-  return std::all_of(data_->terms.begin(), data_->terms.end(), [](const CountTerm& t) { return t.symbolic; });
+  return std::all_of(data_->terms.begin(), data_->terms.end(),
+                     [](const CountTerm& t) { return t.symbolic; });
 }
 
 namespace {
@@ -43,20 +44,26 @@ std::string set_text(const isl::set& set) {
 isl::set fix_parameters(isl::set set, const ParameterMap& parameters) {
   for (const std::string& name : isl_extra::dim_names(set, isl_dim_param)) {
     auto it = parameters.find(name);
-    if (it == parameters.end()) throw Error("a count depends on parameter '" + name + "', which has no value (give it with -D " + name + "=...)");
+    if (it == parameters.end())
+      throw Error("a count depends on parameter '" + name +
+                  "', which has no value (give it with -D " + name + "=...)");
     int pos = isl_set_find_dim_by_name(set.get(), isl_dim_param, name.c_str());
-    set = isl::manage(isl_set_fix_si(set.release(), isl_dim_param, static_cast<unsigned>(pos), static_cast<int>(it->second)));
+    set = isl::manage(isl_set_fix_si(set.release(), isl_dim_param, static_cast<unsigned>(pos),
+                                     static_cast<int>(it->second)));
   }
   return set;
 }
 
-int64_t enumerate_points(const IslContextPtr& context, const isl::set& set, const ParameterMap& parameters) {
+int64_t enumerate_points(const IslContextPtr& context, const isl::set& set,
+                         const ParameterMap& parameters) {
   isl::set fixed = fix_parameters(set, parameters);
   // With the parameters fixed, floor bounds (tiles that do not divide) have known remainders, so
   // the nested summation usually works and avoids visiting every point.
-  Count summed = detail::count_points(context, fixed.project_out_all_params(), isl::set(context->ctx(), "{ : }"));
+  Count summed = detail::count_points(context, fixed.project_out_all_params(),
+                                      isl::set(context->ctx(), "{ : }"));
   if (summed.symbolic()) return summed.evaluate({});
-  if (isl_set_is_bounded(fixed.get()) != isl_bool_true) throw Error("a count is unbounded at the given parameter values: " + set_text(set));
+  if (isl_set_is_bounded(fixed.get()) != isl_bool_true)
+    throw Error("a count is unbounded at the given parameter values: " + set_text(set));
   isl_val* value = isl_set_count_val(fixed.get());
   if (value == nullptr) throw Error("isl could not count the points of " + set_text(set));
   int64_t count = isl_val_get_num_si(value);
@@ -95,7 +102,8 @@ namespace {
 
 // The parameter values of the points of a small bounded parameter set (nullopt when it is not
 // bounded or has more than `limit` points).
-std::optional<std::vector<ParameterMap>> parameter_points(const isl::set& set, std::size_t limit = 16) {
+std::optional<std::vector<ParameterMap>> parameter_points(const isl::set& set,
+                                                          std::size_t limit = 16) {
   if (isl_set_is_bounded(set.get()) != isl_bool_true) return std::nullopt;
   struct Collector {
     std::vector<std::string> names;
@@ -129,14 +137,16 @@ bool agrees_on(const Polynomial& a, const Polynomial& b, const std::vector<Param
 // The pieces of all symbolic terms as disjoint cells of the parameter space, each with the sum of
 // the polynomials holding there; cells with equal polynomials (or a few points on which another
 // cell's polynomial gives the same values: the corner cases of tiles, n = 16) merged.
-std::vector<CountPiece> readable_cells(const std::vector<CountPiece>& pieces, const isl::set& universe) {
+std::vector<CountPiece> readable_cells(const std::vector<CountPiece>& pieces,
+                                       const isl::set& universe) {
   std::vector<CountPiece> cells{{universe, Polynomial()}};
   for (const CountPiece& piece : pieces) {
     std::vector<CountPiece> next;
     for (const CountPiece& cell : cells) {
       isl::set inside = cell.domain.intersect(piece.domain);
       isl::set outside = cell.domain.subtract(piece.domain);
-      if (!inside.is_empty()) next.push_back({inside.coalesce(), cell.polynomial + piece.polynomial});
+      if (!inside.is_empty())
+        next.push_back({inside.coalesce(), cell.polynomial + piece.polynomial});
       if (!outside.is_empty()) next.push_back({outside.coalesce(), cell.polynomial});
     }
     cells = std::move(next);
@@ -144,9 +154,12 @@ std::vector<CountPiece> readable_cells(const std::vector<CountPiece>& pieces, co
   std::vector<CountPiece> merged;
   std::vector<CountPiece> small;
   for (CountPiece& cell : cells) {
-    auto same = std::find_if(merged.begin(), merged.end(), [&](const CountPiece& m) { return m.polynomial == cell.polynomial; });
-    if (same != merged.end()) same->domain = same->domain.unite(cell.domain).coalesce();
-    else merged.push_back(std::move(cell));
+    auto same = std::find_if(merged.begin(), merged.end(),
+                             [&](const CountPiece& m) { return m.polynomial == cell.polynomial; });
+    if (same != merged.end())
+      same->domain = same->domain.unite(cell.domain).coalesce();
+    else
+      merged.push_back(std::move(cell));
   }
   std::vector<CountPiece> result;
   for (std::size_t i = 0; i < merged.size(); ++i) {
@@ -164,7 +177,8 @@ std::vector<CountPiece> readable_cells(const std::vector<CountPiece>& pieces, co
   // Cells absorbed after `result` took a copy of their target: recompute from `merged`.
   std::vector<CountPiece> final_cells;
   for (const CountPiece& cell : result) {
-    auto it = std::find_if(merged.begin(), merged.end(), [&](const CountPiece& m) { return m.polynomial == cell.polynomial; });
+    auto it = std::find_if(merged.begin(), merged.end(),
+                           [&](const CountPiece& m) { return m.polynomial == cell.polynomial; });
     final_cells.push_back(*it);
   }
   return final_cells;
@@ -178,15 +192,18 @@ std::string Count::str() const {
   std::string enumerated;
   for (const CountTerm& term : data_->terms) {
     if (!term.symbolic) {
-      enumerated += (enumerated.empty() ? "" : " + ") + (term.factor != 1 ? std::to_string(term.factor) + "*" : "") +
-                    "card(" + set_text(*term.set) + ")";
+      enumerated += (enumerated.empty() ? "" : " + ") +
+                    (term.factor != 1 ? std::to_string(term.factor) + "*" : "") + "card(" +
+                    set_text(*term.set) + ")";
       continue;
     }
-    for (const CountPiece& piece : term.pieces) pieces.push_back({piece.domain, piece.polynomial.scaled(Rational(term.factor))});
+    for (const CountPiece& piece : term.pieces)
+      pieces.push_back({piece.domain, piece.polynomial.scaled(Rational(term.factor))});
   }
   std::string text;
   if (!pieces.empty()) {
-    isl::set universe = data_->assumptions ? *data_->assumptions : isl::set(data_->context->ctx(), "{ : }");
+    isl::set universe =
+        data_->assumptions ? *data_->assumptions : isl::set(data_->context->ctx(), "{ : }");
     for (const CountPiece& cell : readable_cells(pieces, universe)) {
       if (cell.polynomial.is_zero()) continue;
       std::string domain;
@@ -216,6 +233,5 @@ Count Count::scaled(int64_t factor) const {
   for (CountTerm& term : result->terms) term.factor *= factor;
   return Count(result);
 }
-
 
 }  // namespace loom

@@ -29,8 +29,10 @@ DevicePeaks chosen_peaks(const StatsOptions& options, Target target) {
   if (device.empty() && target == Target::CUDA) {
     try {
       std::string name = detail::cuda_device_info().name;
-      if (name.find("H200") != std::string::npos) device = "h200";
-      else if (name.find("A100") != std::string::npos) device = "a100";
+      if (name.find("H200") != std::string::npos)
+        device = "h200";
+      else if (name.find("A100") != std::string::npos)
+        device = "a100";
     } catch (const EnvironmentError&) {
       // No GPU here: the estimate is for the default device.
     }
@@ -50,26 +52,29 @@ double measure(const Spec& spec, Target target, const ParameterMap& parameters, 
   inputs.inputs = spec.test.inputs;
   CompiledKernel program = compile(spec.kernel, target);
   ArgumentMap arguments = make_test_arguments(spec.kernel, parameters, inputs);
-  std::vector<double> seconds = target == Target::CUDA ? time_cuda_launches(program, arguments, repeat)
-                                                       : time_launches(program, arguments, repeat);
+  std::vector<double> seconds = target == Target::CUDA
+                                    ? time_cuda_launches(program, arguments, repeat)
+                                    : time_launches(program, arguments, repeat);
   return median_seconds(seconds);
 }
 
-nlohmann::json json_report(const Spec& spec, const ParameterMap& parameters, const KernelStatistics& stats,
-                           const RooflineEstimate& estimate, const DevicePeaks& peaks, std::optional<double> measured) {
-  nlohmann::json report = {{"kernel", spec.name},
-                           {"parameters", parameters},
-                           {"device", peaks.name},
-                           {"peak_gflops", peaks.gflops},
-                           {"bandwidth_gbs", peaks.bandwidth_gbs},
-                           {"flops", estimate.flops},
-                           {"flops_symbolic", stats.flops().str()},
-                           {"bytes", estimate.bytes},
-                           {"bytes_accessed", static_cast<double>(stats.global_bytes_accessed().evaluate(parameters))},
-                           {"compute_s", estimate.compute_s},
-                           {"memory_s", estimate.memory_s},
-                           {"estimate_s", estimate.bound_s},
-                           {"bound", estimate.memory_bound ? "memory" : "compute"}};
+nlohmann::json json_report(const Spec& spec, const ParameterMap& parameters,
+                           const KernelStatistics& stats, const RooflineEstimate& estimate,
+                           const DevicePeaks& peaks, std::optional<double> measured) {
+  nlohmann::json report = {
+      {"kernel", spec.name},
+      {"parameters", parameters},
+      {"device", peaks.name},
+      {"peak_gflops", peaks.gflops},
+      {"bandwidth_gbs", peaks.bandwidth_gbs},
+      {"flops", estimate.flops},
+      {"flops_symbolic", stats.flops().str()},
+      {"bytes", estimate.bytes},
+      {"bytes_accessed", static_cast<double>(stats.global_bytes_accessed().evaluate(parameters))},
+      {"compute_s", estimate.compute_s},
+      {"memory_s", estimate.memory_s},
+      {"estimate_s", estimate.bound_s},
+      {"bound", estimate.memory_bound ? "memory" : "compute"}};
   if (measured) {
     report["measured_s"] = *measured;
     report["measured_over_estimate"] = *measured / estimate.bound_s;
@@ -89,7 +94,8 @@ int stats_command(const StatsOptions& options) {
   KernelStatisticsOptions stats_options;
   stats_options.subgroup_size = options.subgroup_size;
   KernelStatistics stats = kernel_statistics(spec.kernel, stats_options);
-  Target target = choose_target(options.target, options.measure ? TargetUse::Run : TargetUse::Compile);
+  Target target =
+      choose_target(options.target, options.measure ? TargetUse::Run : TargetUse::Compile);
   DevicePeaks peaks = chosen_peaks(options, target);
   check_parameters(spec.kernel, parameters);
   RooflineEstimate estimate = roofline(stats, parameters, peaks);
@@ -104,13 +110,16 @@ int stats_command(const StatsOptions& options) {
     return kSuccess;
   }
   std::string values;
-  for (const auto& [name, value] : parameters) values += (values.empty() ? "" : ", ") + name + "=" + std::to_string(value);
-  std::cout << "statistics of " << spec.name << " (" << (values.empty() ? "no parameters" : values) << ")\n"
+  for (const auto& [name, value] : parameters)
+    values += (values.empty() ? "" : ", ") + name + "=" + std::to_string(value);
+  std::cout << "statistics of " << spec.name << " (" << (values.empty() ? "no parameters" : values)
+            << ")\n"
             << to_string(stats, &parameters) << to_string(estimate, peaks);
   if (measured) {
     char line[200];
     std::snprintf(line, sizeof line, "measured on %s: %.4g ms (median of %d), %.2fx the estimate\n",
-                  std::string(target_name(target)).c_str(), *measured * 1e3, options.repeat, *measured / estimate.bound_s);
+                  std::string(target_name(target)).c_str(), *measured * 1e3, options.repeat,
+                  *measured / estimate.bound_s);
     std::cout << line;
   }
   return kSuccess;

@@ -24,7 +24,8 @@ std::vector<double> time_launches(const CompiledKernel& program, const ArgumentM
 
 // CUDA: the arrays moved to the device once, and each launch timed on the GPU with CUDA events
 // (host copies would dominate, and the host clock would time the launch, not the kernel).
-std::vector<double> time_cuda_launches(const CompiledKernel& program, const ArgumentMap& host_arguments, int runs) {
+std::vector<double> time_cuda_launches(const CompiledKernel& program,
+                                       const ArgumentMap& host_arguments, int runs) {
   ArgumentMap arguments;
   for (const auto& [name, value] : host_arguments) {
     if (const auto* array = std::get_if<Array>(&value))
