@@ -62,6 +62,21 @@ struct TuneOptions {
   std::optional<std::size_t> inject_fault;
   std::optional<std::size_t> inject_hang;
   bool worker = false;
+  std::string estimate_device = "h100";
+  std::optional<double> prune_estimate;
+};
+
+struct StatsOptions {
+  std::string spec_path;
+  std::optional<std::string> target;
+  std::vector<std::string> defines;
+  std::optional<std::string> device;  // h100, h200, a100, cpu
+  std::optional<double> peak_gflops;
+  std::optional<double> bandwidth_gbs;
+  bool measure = false;
+  int repeat = 10;
+  int64_t subgroup_size = 32;
+  bool json = false;
 };
 
 struct TransformsOptions {
@@ -70,6 +85,7 @@ struct TransformsOptions {
 };
 
 int compile_command(const CompileOptions& options);
+int stats_command(const StatsOptions& options);
 int tune_command(const TuneOptions& options);
 int run_command(const RunOptions& options);
 int explain_command(const ExplainOptions& options);

@@ -20,6 +20,7 @@
 #include "loom/error.hpp"
 #include "loom/runtime.hpp"
 #include "loom/spec.hpp"
+#include "loom/statistics.hpp"
 #include "loom/transforms.hpp"
 
 namespace loom::cli {
@@ -154,6 +155,18 @@ std::string resources_text(const GeneratedCode& code) {
   }
 }
 
+// The counts of `loom stats`, evaluated at the spec's test parameters (and -D) where they have
+// values; a kernel the counters cannot handle says why instead of failing explain.
+std::string statistics_text(const Spec& spec, const LoopKernel& kernel, const ParameterMap& defines) {
+  try {
+    ParameterMap parameters = spec.test.parameters;
+    for (const auto& [name, value] : defines) parameters[name] = value;
+    return to_string(kernel_statistics(kernel), &parameters);
+  } catch (const Error& error) {
+    return std::string("unavailable: ") + error.what() + "\n";
+  }
+}
+
 }  // namespace
 
 int explain_command(const ExplainOptions& options) {
@@ -188,6 +201,9 @@ int explain_command(const ExplainOptions& options) {
     progress.stage("compiling " + spec.name + " with NVRTC for its resources");
     stages.push_back({"resources", "txt", "registers, spills and shared memory", resources_text(code)});
   }
+  // Last, so the earlier stages keep their numbers.
+  stages.push_back({"statistics", "txt", "operations, memory accesses and barriers (loom stats)",
+                    statistics_text(spec, kernel, defines)});
   progress.finish();
   for (const std::string& warning : warnings) std::cerr << "warning: " << warning << "\n";
 

@@ -79,6 +79,12 @@ void add_tune(CLI::App& app, TuneOptions& options) {
   command->add_option("--inject-fault", options.inject_fault, "replace the Nth measured candidate by a faulting kernel (to see a sweep survive one)");
   command->add_option("--inject-hang", options.inject_hang, "replace the Nth measured candidate by an endless kernel (to see the timeout)");
   command->add_flag("--worker", options.worker, "run as a measurement worker (started by loom tune itself)");
+  command->add_option("--estimate-device", options.estimate_device,
+                      "device model of the roofline estimate recorded beside each candidate (h100, h200, a100, cpu; default h100)")
+      ->check(CLI::IsMember({"h100", "h200", "a100", "cpu"}));
+  command->add_option("--prune-estimate", options.prune_estimate,
+                      "prune candidates whose roofline estimate exceeds this factor times the best estimate (off by default)")
+      ->check(CLI::PositiveNumber);
 }
 
 void add_explain(CLI::App& app, ExplainOptions& options) {
@@ -96,6 +102,22 @@ void add_transforms(CLI::App& app, TransformsOptions& options) {
       "transforms", "list every transform with its parameters, defaults and semantics (docs/transforms.md)");
   command->add_option("name", options.name, "show only this transform");
   command->add_flag("--markdown", options.markdown, "print as markdown (regenerates docs/transforms.md)");
+}
+
+void add_stats(CLI::App& app, StatsOptions& options) {
+  CLI::App* command = app.add_subcommand(
+      "stats", "count operations, memory accesses and barriers; print a roofline estimate (and the measured time)");
+  add_spec_argument(*command, options.spec_path);
+  add_target_option(*command, options.target, "as for run with --measure, else cuda");
+  add_define_option(*command, options.defines);
+  command->add_option("--device", options.device, "peaks of h100, h200, a100 or cpu (default: the present GPU's, else h100)")
+      ->check(CLI::IsMember({"h100", "h200", "a100", "cpu"}));
+  command->add_option("--peak-gflops", options.peak_gflops, "peak floating-point rate in GFLOP/s (overrides --device)");
+  command->add_option("--bandwidth-gbs", options.bandwidth_gbs, "memory bandwidth in GB/s (overrides --device)");
+  command->add_flag("--measure", options.measure, "run the kernel and print the measured time beside the estimate");
+  command->add_option("--repeat", options.repeat, "timed runs under --measure (median; default 10)");
+  command->add_option("--subgroup-size", options.subgroup_size, "sub-group (warp) size for per-sub-group counts (default 32)");
+  command->add_flag("--json", options.json, "print the estimate (and measurement) as JSON");
 }
 
 // CLI11 reports a misspelled subcommand as "A subcommand is required"; name it instead.
@@ -118,7 +140,8 @@ int report_error(const char* kind, const std::string& message, int exit_code) {
 
 int run_subcommand(const CLI::App& app, const CompileOptions& compile, const RunOptions& run,
                    const ExplainOptions& explain, const TuneOptions& tune,
-                   const TransformsOptions& transforms) {
+                   const TransformsOptions& transforms, const StatsOptions& stats) {
+  if (app.got_subcommand("stats")) return stats_command(stats);
   if (app.got_subcommand("compile")) return compile_command(compile);
   if (app.got_subcommand("tune")) return tune_command(tune);
   if (app.got_subcommand("run")) return run_command(run);
@@ -145,6 +168,8 @@ int main(int argc, char** argv) {
   add_run(app, run);
   add_explain(app, explain);
   add_transforms(app, transforms);
+  StatsOptions stats;
+  add_stats(app, stats);
 
   try {
     check_subcommand_name(app, argc, argv);
@@ -157,7 +182,7 @@ int main(int argc, char** argv) {
 
   // Most specific first: the subclasses of loom::Error before it.
   try {
-    return run_subcommand(app, compile, run, explain, tune, transforms);
+    return run_subcommand(app, compile, run, explain, tune, transforms, stats);
   } catch (const EnvironmentError& error) {
     return report_error("error: ", error.what(), kEnvironmentError);
   } catch (const CudaError& error) {

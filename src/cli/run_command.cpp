@@ -13,6 +13,7 @@
 #include "cli/progress.hpp"
 #include "cli/spec_kernel.hpp"
 #include "cli/targets.hpp"
+#include "cli/timing.hpp"
 #include "loom/check.hpp"
 #include "loom/error.hpp"
 #include "loom/runtime.hpp"
@@ -53,43 +54,6 @@ std::string duration_text(double seconds) {
   else
     std::snprintf(text, sizeof text, "%.3f s", seconds);
   return text;
-}
-
-// Host wall-clock seconds of each of `runs` launches, after one untimed warm-up launch.
-std::vector<double> time_launches(const CompiledKernel& program, const ArgumentMap& arguments,
-                                  int runs) {
-  program(arguments);
-  std::vector<double> seconds;
-  for (int run = 0; run < runs; ++run) {
-    auto start = std::chrono::steady_clock::now();
-    program(arguments);
-    seconds.push_back(
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-  }
-  return seconds;
-}
-
-// CUDA: the arrays moved to the device once, and each launch timed on the GPU with CUDA events
-// (host copies would dominate, and the host clock would time the launch, not the kernel).
-std::vector<double> time_cuda_launches(const CompiledKernel& program, const ArgumentMap& host_arguments, int runs) {
-  ArgumentMap arguments;
-  for (const auto& [name, value] : host_arguments) {
-    if (const auto* array = std::get_if<Array>(&value))
-      arguments[name] = DeviceArray::from_host(*array);
-    else
-      arguments[name] = value;
-  }
-  BoundLaunch launch = program.bind(arguments);
-  launch();
-  std::vector<double> seconds;
-  for (int run = 0; run < runs; ++run) {
-    Event start, end;
-    start.record();
-    launch();
-    end.record();
-    seconds.push_back(Event::elapsed_ms(start, end) / 1e3);
-  }
-  return seconds;
 }
 
 std::string timing_report(std::vector<double> seconds, const std::string& clock) {

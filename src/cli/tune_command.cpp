@@ -78,6 +78,8 @@ tune::TuneOptions sweep_options(const TuneOptions& options, TuneProgress& progre
   sweep.time_budget_s = options.time_s;
   sweep.search = options.search;
   sweep.repeats = options.repeats;
+  sweep.estimate_device = options.estimate_device;
+  sweep.prune_estimate_factor = options.prune_estimate;
   sweep.compile_threads = options.jobs;
   if (options.seed) sweep.seed = *options.seed;
   sweep.inject_fault_at = options.inject_fault;

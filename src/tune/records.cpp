@@ -21,13 +21,13 @@ CREATE TABLE IF NOT EXISTS records (
   device_name TEXT NOT NULL, compute_capability TEXT, driver TEXT,
   sizes TEXT NOT NULL, params TEXT NOT NULL, schedule TEXT,
   status TEXT NOT NULL, time_ms REAL, runs INTEGER, message TEXT,
-  loom_version TEXT, created REAL);
+  loom_version TEXT, created REAL, estimate_ms REAL);
 CREATE INDEX IF NOT EXISTS records_by_sweep ON records (sweep_key, device_name, sizes);
 )";
 
 constexpr const char* kColumns =
     "id, sweep_key, kernel_hash, kernel_name, device_name, compute_capability, driver, sizes, params, schedule, "
-    "status, time_ms, runs, message, loom_version, created";
+    "status, time_ms, runs, message, loom_version, created, estimate_ms";
 
 const char* const kStatusNames[] = {"measured", "pruned", "failed", "fault", "timeout"};
 
@@ -116,6 +116,7 @@ struct RecordStore::Database {
     record.message = column_text(row, 13);
     record.loom_version = column_text(row, 14);
     record.created_unix = sqlite3_column_double(row, 15);
+    if (sqlite3_column_type(row, 16) != SQLITE_NULL) record.estimate_ms = sqlite3_column_double(row, 16);
     return record;
   }
 };
@@ -143,16 +144,26 @@ RecordStore::RecordStore(const std::string& path) : path_(path), db_(std::make_u
   sqlite3_busy_timeout(db_->handle, 10000);
   db_->execute("PRAGMA journal_mode=WAL;", "cannot switch to write-ahead logging");
   db_->execute(kSchema, "cannot create the records table");
+  add_estimate_column();
 }
 
 RecordStore::~RecordStore() = default;
+
+// Files written before estimates were recorded lack the column: added in place (old rows read as
+// no estimate).
+void RecordStore::add_estimate_column() {
+  Database::Statement statement;
+  db_->prepare(statement, "SELECT COUNT(*) FROM pragma_table_info('records') WHERE name = 'estimate_ms'");
+  bool present = sqlite3_step(statement.raw) == SQLITE_ROW && sqlite3_column_int(statement.raw, 0) > 0;
+  if (!present) db_->execute("ALTER TABLE records ADD COLUMN estimate_ms REAL;", "cannot add the estimate column");
+}
 
 int64_t RecordStore::add(const Record& record) {
   Database::Statement statement;
   db_->prepare(statement,
                "INSERT INTO records (sweep_key, kernel_hash, kernel_name, device_name, compute_capability, driver, sizes, "
-               "params, schedule, status, time_ms, runs, message, loom_version, created) "
-               "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)");
+               "params, schedule, status, time_ms, runs, message, loom_version, created, estimate_ms) "
+               "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)");
   const std::string texts[] = {record.sweep_key, record.kernel_hash, record.kernel_name, record.device.name,
                                record.device.compute_capability, record.device.driver, record.sizes_json,
                                record.params_json, record.schedule_json, status_name(record.status)};
@@ -163,6 +174,8 @@ int64_t RecordStore::add(const Record& record) {
   db_->bind_text(statement, 13, record.message);
   db_->bind_text(statement, 14, record.loom_version);
   sqlite3_bind_double(statement.raw, 15, record.created_unix != 0 ? record.created_unix : now_unix());
+  if (record.estimate_ms) sqlite3_bind_double(statement.raw, 16, *record.estimate_ms);
+  else sqlite3_bind_null(statement.raw, 16);
   if (sqlite3_step(statement.raw) != SQLITE_DONE) db_->fail("adding a record");
   return sqlite3_last_insert_rowid(db_->handle);
 }

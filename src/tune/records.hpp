@@ -40,6 +40,9 @@ struct Record {
   std::string schedule_json; // the concrete transforms (a spec's "transforms" array), JSON
   RecordStatus status = RecordStatus::Measured;
   std::optional<double> time_ms;  // median; set for Measured
+  // The roofline estimate of the candidate on the tuning device model (loom stats; flops at the
+  // peak rate, global bytes accessed by instructions at the bandwidth), when it could be counted.
+  std::optional<double> estimate_ms;
   int runs = 0;                   // timed runs behind time_ms (1 when stopped early as too slow)
   std::string message;            // why pruned / failed; empty when measured
   std::string loom_version;
@@ -75,6 +78,7 @@ class RecordStore {
   const std::string& path() const { return path_; }
 
  private:
+  void add_estimate_column();
   std::string path_;
   struct Database;
   std::unique_ptr<Database> db_;

@@ -16,6 +16,7 @@
 #include "loom/error.hpp"
 #include "loom/runtime.hpp"
 #include "loom/spec.hpp"
+#include "loom/statistics.hpp"
 #include "runtime/binary_cache.hpp"
 #include "runtime/cuda_driver.hpp"
 
@@ -130,11 +131,15 @@ class CandidateSource {
   std::vector<std::pair<double, Assignment>> measured_;
 };
 
-std::vector<PreparedCandidate> prepare_all(const SearchSpace& space, const std::vector<Assignment>& batch, int threads) {
+std::vector<PreparedCandidate> prepare_all(const SearchSpace& space, const std::vector<Assignment>& batch, int threads,
+                                           const std::string& estimate_device) {
   std::vector<PreparedCandidate> prepared(batch.size());
   std::atomic<std::size_t> next{0};
   auto work = [&] {
-    for (std::size_t i = next++; i < batch.size(); i = next++) prepared[i] = prepare_candidate(space, batch[i]);
+    for (std::size_t i = next++; i < batch.size(); i = next++) {
+      prepared[i] = prepare_candidate(space, batch[i]);
+      if (!prepared[i].pruned) prepared[i].estimate_ms = candidate_estimate_ms(prepared[i].spec_json, space.sizes, estimate_device);
+    }
   };
   std::vector<std::thread> pool;
   for (int t = 1; t < threads; ++t) pool.emplace_back(work);
@@ -161,11 +166,15 @@ class Sweep {
     int threads = options_.compile_threads > 0 ? options_.compile_threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     std::size_t batch_size = std::max<std::size_t>(8, 2 * static_cast<std::size_t>(threads));
     std::vector<Assignment> batch = draw(batch_size, start);
-    std::future<std::vector<PreparedCandidate>> preparing = std::async(std::launch::async, prepare_all, std::cref(space_), batch, threads);
+    std::future<std::vector<PreparedCandidate>> preparing =
+        std::async(std::launch::async, prepare_all, std::cref(space_), batch, threads, options_.estimate_device);
     while (!batch.empty()) {
       std::vector<PreparedCandidate> prepared = preparing.get();
       std::vector<Assignment> following = draw(batch_size, start);
-      if (!following.empty()) preparing = std::async(std::launch::async, prepare_all, std::cref(space_), following, threads);
+      if (!following.empty()) {
+        preparing = std::async(std::launch::async, prepare_all, std::cref(space_), following, threads, options_.estimate_device);
+      }
+      prune_by_estimate(prepared);
       measure_all(prepared);
       batch = std::move(following);
     }
@@ -220,6 +229,26 @@ class Sweep {
     return record;
   }
 
+  // Opt-in: candidates whose roofline estimate is far above the best estimate so far are not
+  // worth a measurement.
+  void prune_by_estimate(std::vector<PreparedCandidate>& prepared) {
+    if (!options_.prune_estimate_factor) return;
+    for (const PreparedCandidate& candidate : prepared) {
+      if (!candidate.pruned && candidate.estimate_ms) {
+        best_estimate_ms_ = best_estimate_ms_ ? std::min(*best_estimate_ms_, *candidate.estimate_ms) : *candidate.estimate_ms;
+      }
+    }
+    if (!best_estimate_ms_) return;
+    double limit = *best_estimate_ms_ * *options_.prune_estimate_factor;
+    for (PreparedCandidate& candidate : prepared) {
+      if (candidate.pruned || !candidate.estimate_ms || *candidate.estimate_ms <= limit) continue;
+      std::ostringstream reason;
+      reason << "estimate: " << *candidate.estimate_ms << " ms is more than " << *options_.prune_estimate_factor
+             << "x the best estimate " << *best_estimate_ms_ << " ms";
+      candidate.pruned = reason.str();
+    }
+  }
+
   void measure_all(const std::vector<PreparedCandidate>& prepared) {
     std::atomic<std::size_t> next{0};
     auto work = [&](Measurer* measurer) {
@@ -233,6 +262,7 @@ class Sweep {
 
   void finish(const PreparedCandidate& candidate, Measurer& measurer) {
     Record record = record_of(candidate);
+    record.estimate_ms = candidate.estimate_ms;
     if (candidate.pruned) {
       record.status = RecordStatus::Pruned;
       record.message = *candidate.pruned;
@@ -298,6 +328,7 @@ class Sweep {
   CandidateSource source_;
   SweepSummary summary_;
   std::optional<double> best_ms_;
+  std::optional<double> best_estimate_ms_;
   std::size_t measure_requests_ = 0;
   std::size_t drawn_ = 0;  // candidates taken from the source (measured or on their way)
   std::mutex mutex_;
@@ -348,6 +379,19 @@ PreparedCandidate prepare_candidate(const SearchSpace& space, const Assignment& 
   }
   candidate.prepare_s = seconds_since(start);
   return candidate;
+}
+
+std::optional<double> candidate_estimate_ms(const std::string& spec_json, const ParameterMap& sizes, const std::string& device) {
+  try {
+    Spec spec = read_spec(spec_json);
+    KernelStatistics stats = kernel_statistics(spec.kernel);
+    DevicePeaks peaks = device_peaks(device);
+    double flops = static_cast<double>(stats.flops().evaluate(sizes));
+    double bytes = static_cast<double>(stats.global_bytes_accessed().evaluate(sizes));
+    return std::max(flops / (peaks.gflops * 1e9), bytes / (peaks.bandwidth_gbs * 1e9)) * 1e3;
+  } catch (const Error&) {
+    return std::nullopt;  // a kernel the counters cannot handle is measured without an estimate
+  }
 }
 
 SweepSummary run_sweep(const SearchSpace& space, const TuneOptions& options, RecordStore& store,

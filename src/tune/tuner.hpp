@@ -27,6 +27,11 @@ struct TuneOptions {
   std::optional<std::size_t> inject_fault_at;  // 1-based index of a measured candidate replaced by a faulting kernel
   std::optional<std::size_t> inject_hang_at;   // ... by an endless one
   std::function<void(const std::string& line)> progress;  // called after each candidate
+  // Roofline estimates (loom stats) are recorded beside each candidate for the device model named
+  // here (h100, h200, a100, cpu); with `prune_estimate_factor`, a candidate whose estimate exceeds
+  // that factor times the smallest estimate seen so far is pruned without measuring (opt-in).
+  std::string estimate_device = "h100";
+  std::optional<double> prune_estimate_factor;
 };
 
 // What a candidate is before it is measured: its concrete spec, or why it was pruned.
@@ -37,6 +42,7 @@ struct PreparedCandidate {
   std::string kernel_hash;
   std::optional<std::string> pruned;  // the reason, when it cannot run
   int registers = 0;                  // ptxas's count for the first device kernel (0: unknown)
+  std::optional<double> estimate_ms;  // candidate_estimate_ms, when the kernel could be counted
   double prepare_s = 0;
 };
 
@@ -44,6 +50,11 @@ struct PreparedCandidate {
 // (threads, shared memory) and, where NVRTC and a GPU are present, registers; the CUBIN then
 // sits in the cache for the worker.
 PreparedCandidate prepare_candidate(const SearchSpace& space, const Assignment& params);
+
+// The roofline time bound of a candidate's kernel at the sweep's sizes on `peaks`: its float
+// operations at the peak rate against the global bytes its instructions access at the bandwidth
+// (no cache: the count that separates tilings). Nullopt when the statistics cannot be counted.
+std::optional<double> candidate_estimate_ms(const std::string& spec_json, const ParameterMap& sizes, const std::string& device);
 
 struct SweepSummary {
   std::string kernel_name, sweep_key, sizes;

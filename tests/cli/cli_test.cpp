@@ -3,6 +3,7 @@
 // input exits 2 with `error: ...` naming the JSON path, quickly, whatever the input.
 #include <fcntl.h>
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -255,6 +256,49 @@ TEST_F(CliTest, ExplainWritesNumberedStageFiles) {
   EXPECT_TRUE(contains(read_text(out / "02-split_iname.txt"), "j_inner"));
   EXPECT_FALSE(contains(read_text(out / "00-reference.txt"), "i_outer"));
   EXPECT_TRUE(contains(read_text(out / "07-code.cu"), "__global__ void __launch_bounds__(256) matmul_split("));
+}
+
+TEST_F(CliTest, ExplainEndsWithTheStatistics) {
+  ProcessResult result = loom({"explain", std::string(LOOM_EXAMPLES_DIR) + "/matmul_split.json", "--target", "c"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  std::size_t code = result.out.find("== 07 c code");
+  std::size_t stats = result.out.find("== 08 operations, memory accesses and barriers");
+  ASSERT_NE(stats, std::string::npos) << result.out;
+  EXPECT_LT(code, stats);
+  EXPECT_TRUE(contains(result.out.substr(stats), "flops (per work-item, all float operations): 2*n^3")) << result.out;
+}
+
+// ---- stats -------------------------------------------------------------------------------------
+
+TEST_F(CliTest, StatsPrintsCountsAndARoofline) {
+  ProcessResult result = loom({"stats", std::string(LOOM_EXAMPLES_DIR) + "/matmul_split.json", "-D", "n=1024",
+                               "--peak-gflops", "1000", "--bandwidth-gbs", "100"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_TRUE(contains(result.out, "statistics of matmul_split (n=1024)")) << result.out;
+  EXPECT_TRUE(contains(result.out, "global float32 load b lid_strides {0: 1} gid_strides {1: 16} per workitem: n^3  = 1073741824"))
+      << result.out;
+  // 2*1024^3 flops at 1 TFLOP/s: 2.147 ms; 12*1024^2 bytes at 100 GB/s: 0.126 ms.
+  EXPECT_TRUE(contains(result.out, "compute bound 2.147 ms, memory bound 125.829 us -> at least 2.147 ms (compute-bound)"))
+      << result.out;
+}
+
+TEST_F(CliTest, StatsMeasureOnTheCTargetPrintsJson) {
+  ProcessResult result = loom({"stats", std::string(LOOM_EXAMPLES_DIR) + "/vector_scale.json", "--target", "c",
+                               "--measure", "--repeat", "3", "--json"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  nlohmann::json report = nlohmann::json::parse(result.out);
+  EXPECT_EQ(report["device"], "cpu");
+  EXPECT_GT(report["measured_s"].get<double>(), 0);
+  EXPECT_GT(report["estimate_s"].get<double>(), 0);
+  EXPECT_EQ(report["bound"], "memory");
+}
+
+TEST_F(CliTest, StatsWithoutParameterValuesExitsTwo) {
+  fs::path spec = spec_file("noparams.json", R"({"loom": 1, "name": "scale", "domains": ["{[i]: 0<=i<n}"],
+    "instructions": ["b[i] = 2*a[i]"], "args": [{"name": "a, b", "dtype": "float32", "shape": ["n"]}]})");
+  ProcessResult result = loom({"stats", spec.string()});
+  EXPECT_EQ(result.exit_code, 2) << result.out;
+  EXPECT_TRUE(contains(result.err, "no value for parameter(s) n")) << result.err;
 }
 
 // ---- run ---------------------------------------------------------------------------------------

@@ -447,3 +447,48 @@ TEST(TuneWorker, AWorkerThatNeverAnswersTimesOutAndIsKilled) {
 
 }  // namespace
 }  // namespace loom::tune
+
+// ---- roofline estimates (issue 31) ---------------------------------------------------------------
+
+namespace loom::tune {
+namespace {
+
+TEST(TuneEstimate, EachRecordCarriesItsRooflineEstimate) {
+  TemporaryFolder folder;
+  RecordStore store(folder.file("records.sqlite"));
+  FakeMeasurer fake;
+  run_sweep(space_of(vector_add_space()), quiet_options(), store, {&fake}, nullptr);
+  // out[i] = a[i] + b[i]: 12 bytes and one float add per element; at n = 2^20 on the h100 model
+  // the 12 MiB at 3350 GB/s bound it.
+  double expected_ms = 12.0 * 1048576 / 3350e9 * 1e3;
+  std::vector<Record> records = store.sweep(space_of(vector_add_space()).sweep_key, "Fake GPU", "{\"n\":1048576}");
+  ASSERT_EQ(records.size(), 15u);
+  for (const Record& record : records) {
+    ASSERT_TRUE(record.estimate_ms) << record.params_json;
+    EXPECT_NEAR(*record.estimate_ms, expected_ms, 1e-12) << record.params_json;
+  }
+}
+
+TEST(TuneEstimate, PruningByTheEstimateIsOptIn) {
+  TemporaryFolder folder;
+  RecordStore store(folder.file("records.sqlite"));
+  FakeMeasurer fake;
+  TuneOptions options = quiet_options();
+  options.prune_estimate_factor = 1.0;  // every vector-add schedule moves the same bytes: none pruned
+  SweepSummary kept = run_sweep(space_of(vector_add_space()), options, store, {&fake}, nullptr);
+  EXPECT_EQ(kept.measured, 15u);
+  EXPECT_EQ(kept.pruned, 0u);
+  RecordStore other(folder.file("other.sqlite"));
+  FakeMeasurer fake_2;
+  options.prune_estimate_factor = 0.5;  // nothing is within half of the best estimate: all pruned
+  SweepSummary pruned = run_sweep(space_of(vector_add_space()), options, other, {&fake_2}, nullptr);
+  EXPECT_EQ(pruned.pruned, 15u);
+  EXPECT_EQ(fake_2.calls, 0);
+  std::vector<Record> records = other.sweep(space_of(vector_add_space()).sweep_key, "Fake GPU", "{\"n\":1048576}");
+  ASSERT_FALSE(records.empty());
+  EXPECT_NE(records[0].message.find("estimate: "), std::string::npos) << records[0].message;
+  EXPECT_NE(records[0].message.find("0.5x the best estimate"), std::string::npos) << records[0].message;
+}
+
+}  // namespace
+}  // namespace loom::tune
