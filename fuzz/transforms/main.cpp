@@ -12,7 +12,7 @@
 // A finding is minimized (transforms, then instructions, removed one at a time while the class
 // stays) and written to --out as a spec; kept ones live in fuzz/regressions/transforms/.
 //
-//   loom_fuzz_transforms [--seed S] [--cases N] [--seconds T] [--out DIR]   a campaign
+//   loom_fuzz_transforms [--seed S] [--cases N] [--first I] [--seconds T] [--out DIR]   a campaign
 //   loom_fuzz_transforms --replay SPEC                                      one spec; exit = class
 //   loom_fuzz_transforms --regressions DIR                                  every DIR/*.json
 #include <signal.h>
@@ -155,9 +155,13 @@ int run_case(uint64_t seed, const std::string& spec_path, int counts_fd) {
       try {
         kernel = apply_transform(kernel, call);
       } catch (const InternalError&) {
+        spec["transforms"].push_back(call_json(call));  // the reproducer ends with the failing call
         throw;
       } catch (const Error&) {
         continue;
+      } catch (const std::exception&) {
+        spec["transforms"].push_back(call_json(call));
+        throw;
       }
       ++counts.accepted;
       spec["transforms"].push_back(call_json(call));
@@ -182,6 +186,10 @@ int run_case(uint64_t seed, const std::string& spec_path, int counts_fd) {
     std::ofstream(spec_path) << spec.dump(2) << "\n";
     std::cerr << "case " << seed << ": the generated kernel was refused: " << error.what() << "\n";
     return kRefused;  // a generator bug: counted, not a finding of loom
+  } catch (const std::exception& error) {  // isl::exception and others that escaped loom::Error
+    std::ofstream(spec_path) << spec.dump(2) << "\n";
+    std::cerr << "case " << seed << ": exception escaped a transform: " << error.what() << "\n";
+    return kInternal;
   }
   std::ofstream(spec_path) << spec.dump(2) << "\n";
   std::string line = std::to_string(counts.proposed) + " " + std::to_string(counts.accepted) + "\n";
@@ -262,6 +270,7 @@ json minimize(json spec, int outcome) {
 struct Campaign {
   uint64_t seed = 1;
   int cases = 100;
+  int first = 0;  // index of the first case (to rerun one case of a campaign: --first I --cases 1)
   double seconds = 0;  // > 0: stop starting cases after this long
   std::string out = "fuzz-transforms-out";
 };
@@ -273,8 +282,8 @@ int run_campaign(const Campaign& campaign) {
   std::vector<std::string> findings;
   auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
-  for (int index = 0;; ++index) {
-    if (campaign.seconds > 0 ? elapsed() > campaign.seconds : index >= campaign.cases) break;
+  for (int index = campaign.first;; ++index) {
+    if (campaign.seconds > 0 ? elapsed() > campaign.seconds : index >= campaign.first + campaign.cases) break;
     uint64_t seed = campaign.seed * 1000003 + static_cast<uint64_t>(index);
     std::string spec_path = campaign.out + "/case.json";
     int pipe_ends[2];
@@ -367,12 +376,13 @@ int main(int argc, char** argv) {
     };
     if (option == "--seed") campaign.seed = std::stoull(value());
     else if (option == "--cases") campaign.cases = std::stoi(value());
+    else if (option == "--first") campaign.first = std::stoi(value());
     else if (option == "--seconds") campaign.seconds = std::stod(value());
     else if (option == "--out") campaign.out = value();
     else if (option == "--replay") return replay(read_file(value()), false);
     else if (option == "--regressions") return run_regressions(value());
     else {
-      std::cerr << "usage: loom_fuzz_transforms [--seed S] [--cases N] [--seconds T] [--out DIR] | --replay SPEC | "
+      std::cerr << "usage: loom_fuzz_transforms [--seed S] [--cases N] [--first I] [--seconds T] [--out DIR] | --replay SPEC | "
                    "--regressions DIR\n";
       return 2;
     }
