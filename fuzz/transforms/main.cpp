@@ -278,7 +278,7 @@ struct Campaign {
 int run_campaign(const Campaign& campaign) {
   fs::create_directories(campaign.out);
   std::map<int, int> by_outcome;
-  int cases = 0, proposed = 0, accepted = 0, sequences_with_all_accepted = 0, ran = 0;
+  int cases = 0, proposed = 0, accepted = 0, sequences_with_all_accepted = 0, ran = 0, ran_transformed = 0;
   std::vector<std::string> findings;
   auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
@@ -302,7 +302,10 @@ int run_campaign(const Campaign& campaign) {
     proposed += case_proposed;
     accepted += case_accepted;
     if (case_proposed > 0 && case_accepted == case_proposed) ++sequences_with_all_accepted;
-    if (outcome == kPassed || outcome == kMismatch || outcome == kFault) ++ran;
+    if (outcome == kPassed || outcome == kMismatch || outcome == kFault) {
+      ++ran;
+      if (case_accepted > 0) ++ran_transformed;
+    }
     ++by_outcome[outcome];
     if (!is_finding(outcome)) continue;
     json spec = json::parse(read_file(spec_path));
@@ -319,7 +322,8 @@ int run_campaign(const Campaign& campaign) {
   std::cout << "  transform calls proposed " << proposed << ", accepted " << accepted << " ("
             << (proposed > 0 ? 100 * accepted / proposed : 0) << "%)\n";
   std::cout << "  sequences accepted whole " << sequences_with_all_accepted << "; kernels run and checked " << ran
-            << " of " << cases << " (" << (cases > 0 ? 100 * ran / cases : 0) << "%)\n";
+            << " of " << cases << " (" << (cases > 0 ? 100 * ran / cases : 0) << "%), with at least one transform "
+            << ran_transformed << " (" << (cases > 0 ? 100 * ran_transformed / cases : 0) << "%)\n";
   for (const auto& [outcome, count] : by_outcome) std::cout << "  " << outcome_name(outcome) << ": " << count << "\n";
   std::cout << "  findings: " << findings.size() << "\n";
   for (const std::string& finding : findings) std::cout << "    " << finding << "\n";
