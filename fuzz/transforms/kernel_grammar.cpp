@@ -9,7 +9,9 @@ namespace {
 
 using json = nlohmann::json;
 
-int pick(std::mt19937_64& random, int count) { return std::uniform_int_distribution<int>(0, count - 1)(random); }
+int pick(std::mt19937_64& random, int count) {
+  return std::uniform_int_distribution<int>(0, count - 1)(random);
+}
 bool chance(std::mt19937_64& random, double p) { return std::bernoulli_distribution(p)(random); }
 
 template <typename T>
@@ -28,18 +30,24 @@ DomainShape random_domains(std::mt19937_64& random) {
   std::string i_bound = chance(random, 0.2) ? "0<=i<n and i mod 2 = 0" : "0<=i<n";
   std::string j_bound = chance(random, 0.3) ? "0<=j<=i" : "0<=j<m";
   switch (pick(random, 4)) {
-    case 0: return {{"{[i,k]: " + i_bound + " and 0<=k<m}"}, false};
-    case 1: return {{"{[i,j,k]: " + i_bound + " and " + j_bound + " and 0<=k<m}"}, true};
-    case 2: return {{"{[i]: " + i_bound + "}", "{[k]: 0<=k<m}"}, false};
-    default: return {{"{[i]: " + i_bound + "}", "{[j]: " + (j_bound == "0<=j<=i" ? std::string("0<=j<=i") : j_bound) + "}",
-                      "{[k]: 0<=k<m}"},
-                     true};
+    case 0:
+      return {{"{[i,k]: " + i_bound + " and 0<=k<m}"}, false};
+    case 1:
+      return {{"{[i,j,k]: " + i_bound + " and " + j_bound + " and 0<=k<m}"}, true};
+    case 2:
+      return {{"{[i]: " + i_bound + "}", "{[k]: 0<=k<m}"}, false};
+    default:
+      return {{"{[i]: " + i_bound + "}",
+               "{[j]: " + (j_bound == "0<=j<=i" ? std::string("0<=j<=i") : j_bound) + "}",
+               "{[k]: 0<=k<m}"},
+              true};
   }
 }
 
 // A float expression over i (and j when `with_j`) and the arrays x(n), y(m), a(m, m), b(m, m);
 // m >= n keeps every access in bounds.
-std::string random_term(std::mt19937_64& random, bool with_j, const std::vector<std::string>& extra) {
+std::string random_term(std::mt19937_64& random, bool with_j,
+                        const std::vector<std::string>& extra) {
   std::vector<std::string> terms = {"x[i]", "a[i, 0]", "2.0", "b[i, i]", "x[n - 1 - i]"};
   if (with_j) {
     terms.insert(terms.end(), {"a[i, j]", "y[j]", "b[j, i]", "a[i, j]*y[j]"});
@@ -48,11 +56,13 @@ std::string random_term(std::mt19937_64& random, bool with_j, const std::vector<
   return one_of(random, terms);
 }
 
-std::string random_expression(std::mt19937_64& random, bool with_j, const std::vector<std::string>& extra) {
+std::string random_expression(std::mt19937_64& random, bool with_j,
+                              const std::vector<std::string>& extra) {
   std::string expression = random_term(random, with_j, extra);
   int more = pick(random, 3);
   for (int t = 0; t < more; ++t) {
-    expression += one_of<std::string>(random, {" + ", " - ", " * "}) + random_term(random, with_j, extra);
+    expression +=
+        one_of<std::string>(random, {" + ", " - ", " * "}) + random_term(random, with_j, extra);
   }
   return expression;
 }
@@ -90,26 +100,31 @@ json random_kernel_spec(std::mt19937_64& random) {
       }
       case 1: {  // a private temporary and its use
         std::string t = "t" + std::to_string(q);
-        instructions.push_back("<float32> " + t + " = " + random_expression(random, two_d, extra) + " {id=" + id + "_t}");
-        std::string use_options = options.substr(0, options.size() - 1) + (options.find("dep=") == std::string::npos ? ", dep=" : ":") +
+        instructions.push_back("<float32> " + t + " = " + random_expression(random, two_d, extra) +
+                               " {id=" + id + "_t}");
+        std::string use_options = options.substr(0, options.size() - 1) +
+                                  (options.find("dep=") == std::string::npos ? ", dep=" : ":") +
                                   id + "_t}";
-        instructions.push_back(out + (two_d ? "[i, j]" : "[i]") + " = 3*" + t + " + " + random_term(random, two_d, extra) + " " +
-                               use_options);
+        instructions.push_back(out + (two_d ? "[i, j]" : "[i]") + " = 3*" + t + " + " +
+                               random_term(random, two_d, extra) + " " + use_options);
         break;
       }
       case 2: {  // a substitution rule, used by this and later instructions
         if (!have_rule) instructions.push_back("sq(u) := u*u + 1");
         have_rule = true;
         extra.push_back("sq(x[i])");
-        instructions.push_back(out + (two_d ? "[i, j]" : "[i]") + " = sq(" + random_term(random, two_d, {}) + ") + " +
+        instructions.push_back(out + (two_d ? "[i, j]" : "[i]") + " = sq(" +
+                               random_term(random, two_d, {}) + ") + " +
                                random_expression(random, two_d, extra) + " " + options);
         break;
       }
       default:
-        instructions.push_back(out + (two_d ? "[i, j]" : "[i]") + " = " + random_expression(random, two_d, extra) + " " +
-                               options);
+        instructions.push_back(out + (two_d ? "[i, j]" : "[i]") + " = " +
+                               random_expression(random, two_d, extra) + " " + options);
     }
-    outputs.push_back({{"name", out}, {"dtype", "float32"}, {"shape", two_d ? json::array({"n", "m"}) : json::array({"n"})}});
+    outputs.push_back({{"name", out},
+                       {"dtype", "float32"},
+                       {"shape", two_d ? json::array({"n", "m"}) : json::array({"n"})}});
     if (!two_d) last_output_1d = out;
   }
   int64_t n = std::uniform_int_distribution<int64_t>(1, 13)(random);

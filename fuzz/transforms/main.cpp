@@ -44,7 +44,7 @@ namespace {
 using json = nlohmann::json;
 namespace fs = std::filesystem;
 
-constexpr int kSteps = 6;           // transform calls proposed per case
+constexpr int kSteps = 6;  // transform calls proposed per case
 // A hang is 10 s of CPU time (the machine may be shared, and the fuzzer runs at nice 19, so wall
 // time says little), or 180 s of wall time for a child that blocks.
 constexpr int kHangCpuSeconds = 10;
@@ -64,26 +64,39 @@ enum Outcome : int {
 
 const char* outcome_name(int outcome) {
   switch (outcome) {
-    case kPassed: return "passed";
-    case kMismatch: return "wrong result";
-    case kRefused: return "refused";
-    case kEnvironment: return "environment";
-    case kInternal: return "internal error";
-    case kFault: return "kernel fault";
-    case kCrash: return "crash";
-    case kHang: return "hang";
-    default: return "unknown";
+    case kPassed:
+      return "passed";
+    case kMismatch:
+      return "wrong result";
+    case kRefused:
+      return "refused";
+    case kEnvironment:
+      return "environment";
+    case kInternal:
+      return "internal error";
+    case kFault:
+      return "kernel fault";
+    case kCrash:
+      return "crash";
+    case kHang:
+      return "hang";
+    default:
+      return "unknown";
   }
 }
 
-bool is_finding(int outcome) { return outcome != kPassed && outcome != kRefused && outcome != kEnvironment; }
+bool is_finding(int outcome) {
+  return outcome != kPassed && outcome != kRefused && outcome != kEnvironment;
+}
 
 json value_json(const TransformValue& value) {
   return std::visit(
       [](const auto& v) -> json {
         using T = std::decay_t<decltype(v)>;
-        if constexpr (std::is_same_v<T, std::monostate>) return nullptr;
-        else return json(v);
+        if constexpr (std::is_same_v<T, std::monostate>)
+          return nullptr;
+        else
+          return json(v);
       },
       value);
 }
@@ -97,7 +110,8 @@ json call_json(const TransformCall& call) {
 // Hardware-parallel inames or local memory need a real work-group: OpenCL (PoCL here).
 bool needs_opencl(const LoopKernel& kernel) {
   for (const auto& [iname, tag] : kernel.iname_tags) {
-    if (tag.kind == InameTag::Kind::Group || tag.kind == InameTag::Kind::Local || tag.kind == InameTag::Kind::LocalAuto)
+    if (tag.kind == InameTag::Kind::Group || tag.kind == InameTag::Kind::Local ||
+        tag.kind == InameTag::Kind::LocalAuto)
       return true;
   }
   for (const Temporary& temporary : kernel.temporaries) {
@@ -113,7 +127,8 @@ int check_spec(const std::string& spec_text, std::string& detail) {
     CheckOptions options;
     options.target = needs_opencl(spec.kernel) ? Target::OpenCL : Target::C;
     if (spec.test.seed) options.seed = *spec.test.seed;
-    CheckResult result = check_against_reference(spec.kernel, spec.reference, spec.test.parameters, options);
+    CheckResult result =
+        check_against_reference(spec.kernel, spec.reference, spec.test.parameters, options);
     detail = result.report();
     return result.passed ? kPassed : kMismatch;
   } catch (const KernelFault& error) {
@@ -185,7 +200,7 @@ int run_case(uint64_t seed, const std::string& spec_path, int counts_fd) {
   } catch (const Error& error) {
     std::ofstream(spec_path) << spec.dump(2) << "\n";
     std::cerr << "case " << seed << ": the generated kernel was refused: " << error.what() << "\n";
-    return kRefused;  // a generator bug: counted, not a finding of loom
+    return kRefused;                       // a generator bug: counted, not a finding of loom
   } catch (const std::exception& error) {  // isl::exception and others that escaped loom::Error
     std::ofstream(spec_path) << spec.dump(2) << "\n";
     std::cerr << "case " << seed << ": exception escaped a transform: " << error.what() << "\n";
@@ -197,7 +212,8 @@ int run_case(uint64_t seed, const std::string& spec_path, int counts_fd) {
   std::string detail;
   int outcome = check_spec(spec.dump(), detail);
   if (is_finding(outcome) || std::getenv("LOOM_FUZZ_VERBOSE") != nullptr)
-    std::cerr << "case " << seed << ": " << outcome_name(outcome) << ": " << detail.substr(0, 400) << "\n";
+    std::cerr << "case " << seed << ": " << outcome_name(outcome) << ": " << detail.substr(0, 400)
+              << "\n";
   return outcome;
 }
 
@@ -224,7 +240,8 @@ int in_child(Work&& work) {
   while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
   }
   if (WIFEXITED(status)) return WEXITSTATUS(status);
-  if (WIFSIGNALED(status) && (WTERMSIG(status) == SIGALRM || WTERMSIG(status) == SIGXCPU)) return kHang;
+  if (WIFSIGNALED(status) && (WTERMSIG(status) == SIGALRM || WTERMSIG(status) == SIGXCPU))
+    return kHang;
   return kCrash;
 }
 
@@ -278,12 +295,17 @@ struct Campaign {
 int run_campaign(const Campaign& campaign) {
   fs::create_directories(campaign.out);
   std::map<int, int> by_outcome;
-  int cases = 0, proposed = 0, accepted = 0, sequences_with_all_accepted = 0, ran = 0, ran_transformed = 0;
+  int cases = 0, proposed = 0, accepted = 0, sequences_with_all_accepted = 0, ran = 0,
+      ran_transformed = 0;
   std::vector<std::string> findings;
   auto start = std::chrono::steady_clock::now();
-  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
   for (int index = campaign.first;; ++index) {
-    if (campaign.seconds > 0 ? elapsed() > campaign.seconds : index >= campaign.first + campaign.cases) break;
+    if (campaign.seconds > 0 ? elapsed() > campaign.seconds
+                             : index >= campaign.first + campaign.cases)
+      break;
     uint64_t seed = campaign.seed * 1000003 + static_cast<uint64_t>(index);
     std::string spec_path = campaign.out + "/case.json";
     int pipe_ends[2];
@@ -311,20 +333,21 @@ int run_campaign(const Campaign& campaign) {
     json spec = json::parse(read_file(spec_path));
     json small = minimize(spec, outcome);
     std::string name = campaign.out + "/finding-" + std::to_string(seed) + ".json";
-    small["test"]["fuzz_outcome_note"] = nullptr;
-    small["test"].erase("fuzz_outcome_note");
     std::ofstream(name) << small.dump(2) << "\n";
     findings.push_back(name + " (" + outcome_name(outcome) + ")");
-    std::cout << "finding: " << outcome_name(outcome) << " at seed " << seed << " -> " << name << "\n";
+    std::cout << "finding: " << outcome_name(outcome) << " at seed " << seed << " -> " << name
+              << "\n";
   }
-  std::cout << "transform fuzzer: " << cases << " kernels in " << static_cast<int>(elapsed()) << " s (seed "
-            << campaign.seed << ")\n";
+  std::cout << "transform fuzzer: " << cases << " kernels in " << static_cast<int>(elapsed())
+            << " s (seed " << campaign.seed << ")\n";
   std::cout << "  transform calls proposed " << proposed << ", accepted " << accepted << " ("
             << (proposed > 0 ? 100 * accepted / proposed : 0) << "%)\n";
-  std::cout << "  sequences accepted whole " << sequences_with_all_accepted << "; kernels run and checked " << ran
-            << " of " << cases << " (" << (cases > 0 ? 100 * ran / cases : 0) << "%), with at least one transform "
+  std::cout << "  sequences accepted whole " << sequences_with_all_accepted
+            << "; kernels run and checked " << ran << " of " << cases << " ("
+            << (cases > 0 ? 100 * ran / cases : 0) << "%), with at least one transform "
             << ran_transformed << " (" << (cases > 0 ? 100 * ran_transformed / cases : 0) << "%)\n";
-  for (const auto& [outcome, count] : by_outcome) std::cout << "  " << outcome_name(outcome) << ": " << count << "\n";
+  for (const auto& [outcome, count] : by_outcome)
+    std::cout << "  " << outcome_name(outcome) << ": " << count << "\n";
   std::cout << "  findings: " << findings.size() << "\n";
   for (const std::string& finding : findings) std::cout << "    " << finding << "\n";
   return findings.empty() ? 0 : 1;
@@ -355,7 +378,9 @@ int run_regressions(const std::string& directory) {
     auto known = open.find(name);
     bool ok = known == open.end() ? !is_finding(outcome) : std::to_string(outcome) == known->second;
     std::cout << (ok ? "ok    " : "FAIL  ") << name << ": " << outcome_name(outcome)
-              << (known != open.end() ? " (open finding, listed in OPEN and docs/decisions.md)" : "") << "\n";
+              << (known != open.end() ? " (open finding, listed in OPEN and docs/decisions.md)"
+                                      : "")
+              << "\n";
     if (!ok) ++failures;
   }
   std::cout << count << " regression spec(s), " << failures << " failed\n";
@@ -378,15 +403,23 @@ int main(int argc, char** argv) {
       }
       return argv[++i];
     };
-    if (option == "--seed") campaign.seed = std::stoull(value());
-    else if (option == "--cases") campaign.cases = std::stoi(value());
-    else if (option == "--first") campaign.first = std::stoi(value());
-    else if (option == "--seconds") campaign.seconds = std::stod(value());
-    else if (option == "--out") campaign.out = value();
-    else if (option == "--replay") return replay(read_file(value()), false);
-    else if (option == "--regressions") return run_regressions(value());
+    if (option == "--seed")
+      campaign.seed = std::stoull(value());
+    else if (option == "--cases")
+      campaign.cases = std::stoi(value());
+    else if (option == "--first")
+      campaign.first = std::stoi(value());
+    else if (option == "--seconds")
+      campaign.seconds = std::stod(value());
+    else if (option == "--out")
+      campaign.out = value();
+    else if (option == "--replay")
+      return replay(read_file(value()), false);
+    else if (option == "--regressions")
+      return run_regressions(value());
     else {
-      std::cerr << "usage: loom_fuzz_transforms [--seed S] [--cases N] [--first I] [--seconds T] [--out DIR] | --replay SPEC | "
+      std::cerr << "usage: loom_fuzz_transforms [--seed S] [--cases N] [--first I] [--seconds T] "
+                   "[--out DIR] | --replay SPEC | "
                    "--regressions DIR\n";
       return 2;
     }

@@ -10,7 +10,9 @@ namespace loom::fuzz {
 
 namespace {
 
-int pick(std::mt19937_64& random, int count) { return std::uniform_int_distribution<int>(0, count - 1)(random); }
+int pick(std::mt19937_64& random, int count) {
+  return std::uniform_int_distribution<int>(0, count - 1)(random);
+}
 bool chance(std::mt19937_64& random, double p) { return std::bernoulli_distribution(p)(random); }
 
 std::string one_of(std::mt19937_64& random, const std::vector<std::string>& choices) {
@@ -18,9 +20,11 @@ std::string one_of(std::mt19937_64& random, const std::vector<std::string>& choi
   return choices[static_cast<std::size_t>(pick(random, static_cast<int>(choices.size())))];
 }
 
-std::vector<std::string> some_of(std::mt19937_64& random, std::vector<std::string> choices, std::size_t most) {
+std::vector<std::string> some_of(std::mt19937_64& random, std::vector<std::string> choices,
+                                 std::size_t most) {
   std::shuffle(choices.begin(), choices.end(), random);
-  std::size_t count = std::min<std::size_t>(choices.size(), 1 + static_cast<std::size_t>(pick(random, static_cast<int>(most))));
+  std::size_t count = std::min<std::size_t>(
+      choices.size(), 1 + static_cast<std::size_t>(pick(random, static_cast<int>(most))));
   choices.resize(count);
   return choices;
 }
@@ -28,11 +32,25 @@ std::vector<std::string> some_of(std::mt19937_64& random, std::vector<std::strin
 // Weights: the transforms that schedules use most are drawn more often; every other registered
 // transform keeps weight 1 so that it is still exercised.
 const std::map<std::string, int> kWeights = {
-    {"split_iname", 12},  {"tag_inames", 6},        {"prioritize_loops", 3},       {"add_prefetch", 4},
-    {"precompute", 3},    {"split_reduction_inward", 2}, {"split_reduction_outward", 2}, {"chunk_iname", 3},
-    {"join_inames", 2},   {"rename_iname", 2},      {"duplicate_inames", 2},       {"privatize_temporaries_with_inames", 2},
-    {"set_temporary_address_space", 2}, {"tag_array_axes", 1}, {"extract_subst", 1}, {"expand_subst", 2},
-    {"assignment_to_subst", 2}, {"buffer_array", 2}, {"make_reduction_inames_unique", 1},
+    {"split_iname", 12},
+    {"tag_inames", 6},
+    {"prioritize_loops", 3},
+    {"add_prefetch", 4},
+    {"precompute", 3},
+    {"split_reduction_inward", 2},
+    {"split_reduction_outward", 2},
+    {"chunk_iname", 3},
+    {"join_inames", 2},
+    {"rename_iname", 2},
+    {"duplicate_inames", 2},
+    {"privatize_temporaries_with_inames", 2},
+    {"set_temporary_address_space", 2},
+    {"tag_array_axes", 1},
+    {"extract_subst", 1},
+    {"expand_subst", 2},
+    {"assignment_to_subst", 2},
+    {"buffer_array", 2},
+    {"make_reduction_inames_unique", 1},
 };
 
 // Transforms needing inputs the generator cannot make sensibly (an isl map, code templates).
@@ -55,32 +73,41 @@ KernelNames names_of(const LoopKernel& kernel) {
     names.temporaries.push_back(temporary.name);
     names.variables.push_back(temporary.name);
   }
-  for (const Instruction& instruction : kernel.instructions) names.instruction_ids.push_back(instruction.id);
+  for (const Instruction& instruction : kernel.instructions)
+    names.instruction_ids.push_back(instruction.id);
   for (const auto& [name, rule] : kernel.substitutions) names.rules.push_back(name);
   return names;
 }
 
-const std::vector<std::string> kTags = {"for", "unr", "ilp", "l.0", "l.1", "g.0", "g.1", "vec", "ord", "l.auto"};
+const std::vector<std::string> kTags = {"for", "unr", "ilp", "l.0", "l.1",
+                                        "g.0", "g.1", "vec", "ord", "l.auto"};
 
 std::string random_tag(std::mt19937_64& random) { return one_of(random, kTags); }
 
 std::string random_match(const KernelNames& names, std::mt19937_64& random) {
   switch (pick(random, 4)) {
-    case 0: return "id:" + one_of(random, names.instruction_ids);
-    case 1: return "writes:" + one_of(random, names.outputs.empty() ? names.variables : names.outputs);
-    case 2: return "reads:" + one_of(random, names.variables);
-    default: return "id:*";
+    case 0:
+      return "id:" + one_of(random, names.instruction_ids);
+    case 1:
+      return "writes:" + one_of(random, names.outputs.empty() ? names.variables : names.outputs);
+    case 2:
+      return "reads:" + one_of(random, names.variables);
+    default:
+      return "id:*";
   }
 }
 
-bool mentions(const std::string& name, const char* word) { return name.find(word) != std::string::npos; }
+bool mentions(const std::string& name, const char* word) {
+  return name.find(word) != std::string::npos;
+}
 
 // A value for one parameter, by its type and name.
-TransformValue value_for(const ParameterSpec& parameter, const KernelNames& names, std::mt19937_64& random,
-                         int& fresh_names) {
+TransformValue value_for(const ParameterSpec& parameter, const KernelNames& names,
+                         std::mt19937_64& random, int& fresh_names) {
   const std::string& name = parameter.name;
   bool names_new = mentions(name, "new") || name == "outer_iname" || name == "inner_iname" ||
-                   name == "temporary_name" || name == "register_name" || name == "prefetch_insn_id";
+                   name == "temporary_name" || name == "register_name" ||
+                   name == "prefetch_insn_id";
   switch (parameter.type) {
     case ParameterType::Integer:
       if (name == "priority") return int64_t{pick(random, 4)};
@@ -110,10 +137,12 @@ TransformValue value_for(const ParameterSpec& parameter, const KernelNames& name
     case ParameterType::String:
       if (names_new) return "fz" + std::to_string(fresh_names++);
       if (mentions(name, "tag")) return random_tag(random);
-      if (mentions(name, "subst")) return one_of(random, names.rules.empty() ? std::vector<std::string>{"sq"} : names.rules);
+      if (mentions(name, "subst"))
+        return one_of(random, names.rules.empty() ? std::vector<std::string>{"sq"} : names.rules);
       if (mentions(name, "iname") || name == "loop") return one_of(random, names.inames);
       if (mentions(name, "temporar")) return one_of(random, names.temporaries);
-      if (mentions(name, "var") || mentions(name, "array") || name == "lhs_name" || name == "variable")
+      if (mentions(name, "var") || mentions(name, "array") || name == "lhs_name" ||
+          name == "variable")
         return one_of(random, names.variables);
       if (name == "scope") return one_of(random, {"local", "global"});
       return one_of(random, names.inames);
@@ -135,7 +164,8 @@ std::vector<TransformChoice> fuzzable_transforms() {
   return choices;
 }
 
-TransformCall propose_transform(const LoopKernel& kernel, const std::vector<TransformChoice>& choices,
+TransformCall propose_transform(const LoopKernel& kernel,
+                                const std::vector<TransformChoice>& choices,
                                 std::mt19937_64& random) {
   int total = 0;
   for (const TransformChoice& choice : choices) total += choice.weight;

@@ -23,7 +23,8 @@ struct TransformChoice {
 std::vector<TransformChoice> fuzzable_transforms();
 
 // One call of a transform drawn from `choices`, with parameters for `kernel`.
-TransformCall propose_transform(const LoopKernel& kernel, const std::vector<TransformChoice>& choices,
+TransformCall propose_transform(const LoopKernel& kernel,
+                                const std::vector<TransformChoice>& choices,
                                 std::mt19937_64& random);
 
 }  // namespace loom::fuzz

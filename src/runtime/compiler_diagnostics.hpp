@@ -12,7 +12,8 @@ namespace loom::detail {
 
 // The compiler flags that make the wrong-code warnings errors (GCC and Clang).
 inline constexpr const char* kWrongCodeErrorFlags =
-    "-Werror=int-conversion -Werror=implicit-function-declaration -Werror=incompatible-pointer-types "
+    "-Werror=int-conversion -Werror=implicit-function-declaration "
+    "-Werror=incompatible-pointer-types "
     "-Werror=return-type";
 
 // The first line of `log` that reports wrong code, if any.

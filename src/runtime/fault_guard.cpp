@@ -58,7 +58,8 @@ void ensure_alternate_stack() {
   thread_local std::vector<char> stack;
   if (!stack.empty()) return;
   stack_t current = {};
-  if (sigaltstack(nullptr, &current) == 0 && (current.ss_flags & SS_DISABLE) == 0) return;  // e.g. a sanitizer's
+  if (sigaltstack(nullptr, &current) == 0 && (current.ss_flags & SS_DISABLE) == 0)
+    return;  // e.g. a sanitizer's
   stack.resize(256 * 1024);
   stack_t alternate = {};
   alternate.ss_sp = stack.data();
@@ -68,11 +69,16 @@ void ensure_alternate_stack() {
 
 std::string signal_description(int signal) {
   switch (signal) {
-    case SIGSEGV: return "SIGSEGV (invalid memory access or stack overflow)";
-    case SIGBUS: return "SIGBUS (misaligned or unmapped memory access)";
-    case SIGFPE: return "SIGFPE (integer division by zero or overflow)";
-    case SIGILL: return "SIGILL (illegal instruction)";
-    default: return "signal " + std::to_string(signal);
+    case SIGSEGV:
+      return "SIGSEGV (invalid memory access or stack overflow)";
+    case SIGBUS:
+      return "SIGBUS (misaligned or unmapped memory access)";
+    case SIGFPE:
+      return "SIGFPE (integer division by zero or overflow)";
+    case SIGILL:
+      return "SIGILL (illegal instruction)";
+    default:
+      return "signal " + std::to_string(signal);
   }
 }
 
@@ -95,10 +101,14 @@ void call_guarded(void (*entry)(void**), void** arguments, const std::string& ke
     active_jump = nullptr;
     return;
   }
-  std::string where = fault_signal == SIGSEGV || fault_signal == SIGBUS ? " at address " + address_text(fault_address) : "";
-  throw KernelFault("kernel '" + kernel_name + "' faulted on the C target: " + signal_description(fault_signal) + where +
-                    " (an index outside its array? with enforce_array_accesses_within_bounds off, loom does not "
-                    "check index arrays)");
+  std::string where = fault_signal == SIGSEGV || fault_signal == SIGBUS
+                          ? " at address " + address_text(fault_address)
+                          : "";
+  throw KernelFault(
+      "kernel '" + kernel_name + "' faulted on the C target: " + signal_description(fault_signal) +
+      where +
+      " (an index outside its array? with enforce_array_accesses_within_bounds off, loom does not "
+      "check index arrays)");
 }
 
 }  // namespace loom::detail

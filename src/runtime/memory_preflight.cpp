@@ -41,7 +41,8 @@ std::string gigabytes(int64_t bytes) {
 }
 
 // Elements of an array with `shape`; nullopt on int64 overflow.
-std::optional<int64_t> element_count(const std::vector<ExprPtr>& shape, const ParameterMap& parameters) {
+std::optional<int64_t> element_count(const std::vector<ExprPtr>& shape,
+                                     const ParameterMap& parameters) {
   int64_t elements = 1;
   for (const ExprPtr& extent : shape) {
     int64_t value = std::max<int64_t>(evaluate_integer(*extent, parameters), 0);
@@ -50,11 +51,13 @@ std::optional<int64_t> element_count(const std::vector<ExprPtr>& shape, const Pa
   return elements;
 }
 
-void add(MemoryDemand& demand, const std::string& what, std::optional<int64_t> elements, int64_t element_bytes) {
+void add(MemoryDemand& demand, const std::string& what, std::optional<int64_t> elements,
+         int64_t element_bytes) {
   int64_t bytes = 0;
   if (!elements || __builtin_mul_overflow(*elements, element_bytes, &bytes) ||
       __builtin_add_overflow(demand.bytes, bytes, &demand.bytes)) {
-    throw EnvironmentError(what + " has more bytes than a 64-bit size can count at these parameter values");
+    throw EnvironmentError(
+        what + " has more bytes than a 64-bit size can count at these parameter values");
   }
   demand.largest.emplace_back(what, bytes);
 }
@@ -65,7 +68,8 @@ int64_t element_size(DType dtype, bool promote_floats) {
 
 std::string demand_text(const MemoryDemand& demand) {
   std::vector<std::pair<std::string, int64_t>> largest = demand.largest;
-  std::sort(largest.begin(), largest.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  std::sort(largest.begin(), largest.end(),
+            [](const auto& a, const auto& b) { return a.second > b.second; });
   std::string text;
   for (std::size_t i = 0; i < largest.size() && i < 4; ++i)
     text += (text.empty() ? "" : ", ") + largest[i].first + " " + gigabytes(largest[i].second);
@@ -86,11 +90,13 @@ int64_t available_host_memory_bytes() {
   return available;
 }
 
-void add_array_demand(MemoryDemand& demand, const LoopKernel& kernel, const ParameterMap& parameters,
-                      bool promote_floats, const std::string& label) {
+void add_array_demand(MemoryDemand& demand, const LoopKernel& kernel,
+                      const ParameterMap& parameters, bool promote_floats,
+                      const std::string& label) {
   for (const KernelArgument& arg : kernel.args) {
     if (!arg.is_array() || arg.shape_is_auto || !arg.dtype) continue;
-    add(demand, label + arg.name, element_count(arg.shape, parameters), element_size(*arg.dtype, promote_floats));
+    add(demand, label + arg.name, element_count(arg.shape, parameters),
+        element_size(*arg.dtype, promote_floats));
   }
   for (const Temporary& temporary : kernel.temporaries) {
     if (temporary.address_space != AddressSpace::Global || !temporary.dtype) continue;
@@ -104,18 +110,21 @@ void add_array_demand(MemoryDemand& demand, const LoopKernel& kernel, const Para
   }
 }
 
-void preflight_memory(const MemoryDemand& host, const MemoryDemand& device, Target target, const std::string& what) {
+void preflight_memory(const MemoryDemand& host, const MemoryDemand& device, Target target,
+                      const std::string& what) {
   int64_t available = available_host_memory_bytes();
   if (available >= 0 && host.bytes > available) {
-    throw EnvironmentError(what + " needs " + gigabytes(host.bytes) + " of host memory for its arrays (" +
-                           demand_text(host) + "); " + gigabytes(available) +
+    throw EnvironmentError(what + " needs " + gigabytes(host.bytes) +
+                           " of host memory for its arrays (" + demand_text(host) + "); " +
+                           gigabytes(available) +
                            " are available. Choose smaller parameter values.");
   }
   if (target != Target::CUDA || device.bytes == 0) return;
   int64_t free = cuda_free_memory_bytes();
   if (device.bytes > free) {
-    throw EnvironmentError(what + " needs " + gigabytes(device.bytes) + " of GPU memory for its arrays (" +
-                           demand_text(device) + "); the GPU has " + gigabytes(free) +
+    throw EnvironmentError(what + " needs " + gigabytes(device.bytes) +
+                           " of GPU memory for its arrays (" + demand_text(device) +
+                           "); the GPU has " + gigabytes(free) +
                            " free. Choose smaller parameter values.");
   }
 }

@@ -28,11 +28,13 @@ struct MemoryDemand {
 
 // Adds the arrays of `kernel` (arguments and global temporaries, with `promote_floats` counting
 // floating-point elements as 8 bytes) to `demand`; throws EnvironmentError when a size overflows.
-void add_array_demand(MemoryDemand& demand, const LoopKernel& kernel, const ParameterMap& parameters,
-                      bool promote_floats, const std::string& label);
+void add_array_demand(MemoryDemand& demand, const LoopKernel& kernel,
+                      const ParameterMap& parameters, bool promote_floats,
+                      const std::string& label);
 
 // Throws EnvironmentError when `host` exceeds the available host memory or, for CUDA, `device`
 // exceeds the GPU's free memory; `what` names the run ("kernel 'k' at n=4000000000").
-void preflight_memory(const MemoryDemand& host, const MemoryDemand& device, Target target, const std::string& what);
+void preflight_memory(const MemoryDemand& host, const MemoryDemand& device, Target target,
+                      const std::string& what);
 
 }  // namespace loom::detail

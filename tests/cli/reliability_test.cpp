@@ -43,7 +43,9 @@ std::string read_text(const fs::path& path) {
   return text.str();
 }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
 class ReliabilityTest : public ::testing::Test {
  protected:
@@ -64,7 +66,8 @@ class ReliabilityTest : public ::testing::Test {
   }
 
   // Runs the loom binary with `args`, output captured; killed after `timeout`.
-  Outcome loom(std::vector<std::string> args, std::chrono::seconds timeout = std::chrono::seconds(300)) {
+  Outcome loom(std::vector<std::string> args,
+               std::chrono::seconds timeout = std::chrono::seconds(300)) {
     fs::path out_path = dir_ / "out.txt", err_path = dir_ / "err.txt";
     const char* binary = std::getenv("LOOM_CLI");
     args.insert(args.begin(), binary != nullptr ? binary : LOOM_CLI_PATH);
@@ -76,7 +79,8 @@ class ReliabilityTest : public ::testing::Test {
     if (pid == 0) {
       int out = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
       int err = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-      if (out < 0 || err < 0 || dup2(out, STDOUT_FILENO) < 0 || dup2(err, STDERR_FILENO) < 0) _exit(127);
+      if (out < 0 || err < 0 || dup2(out, STDOUT_FILENO) < 0 || dup2(err, STDERR_FILENO) < 0)
+        _exit(127);
       execv(argv[0], argv.data());
       _exit(127);
     }
@@ -91,13 +95,15 @@ class ReliabilityTest : public ::testing::Test {
       }
       std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
-    outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    outcome.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (WIFEXITED(status)) outcome.exit_code = WEXITSTATUS(status);
     if (WIFSIGNALED(status)) outcome.signal = WTERMSIG(status);
     outcome.out = read_text(out_path);
     outcome.err = read_text(err_path);
     std::cout << "[ timing   ] loom";
-    for (std::size_t i = 1; i < args.size(); ++i) std::cout << " " << (args[i].size() > 40 ? "..." : args[i]);
+    for (std::size_t i = 1; i < args.size(); ++i)
+      std::cout << " " << (args[i].size() > 40 ? "..." : args[i]);
     std::cout << ": exit " << outcome.exit_code << " in " << outcome.seconds << " s\n";
     return outcome;
   }
@@ -109,7 +115,8 @@ class ReliabilityTest : public ::testing::Test {
 std::string chain_spec(int terms, const std::string& op) {
   std::string rhs = "a[i]";
   for (int t = 1; t < terms; ++t) rhs += " " + op + " a[i]";
-  return R"({"loom": 1, "name": "long_sum", "domains": ["{[i]: 0<=i<n}"], "instructions": [")" + rhs +
+  return R"({"loom": 1, "name": "long_sum", "domains": ["{[i]: 0<=i<n}"], "instructions": [")" +
+         rhs +
          R"("], "args": [{"name": "a, out", "dtype": "float32", "shape": ["n"]}, {"name": "n", "kind": "value", "dtype": "int32"}],
           "test": {"parameters": {"n": 8}}})";
 }
@@ -132,10 +139,12 @@ TEST_F(ReliabilityTest, TwentyThousandTermSumCompilesAndChecks) {
 }
 
 TEST_F(ReliabilityTest, HundredThousandTermChainsAreBalancedAndRun) {
-  Outcome sum = loom({"run", spec_file(with_output(chain_spec(100000, "+"))).string(), "--target", "c", "--check"});
+  Outcome sum = loom({"run", spec_file(with_output(chain_spec(100000, "+"))).string(), "--target",
+                      "c", "--check"});
   EXPECT_EQ(sum.exit_code, 0) << sum.err;
   // (Only compiled: the C compiler takes long over 100,000 products.)
-  Outcome product = loom({"compile", spec_file(with_output(chain_spec(100000, "*"))).string(), "--target", "c"});
+  Outcome product =
+      loom({"compile", spec_file(with_output(chain_spec(100000, "*"))).string(), "--target", "c"});
   EXPECT_EQ(product.exit_code, 0) << product.err;
   EXPECT_TRUE(contains(product.out, "a[i] * a[i]")) << product.out.substr(0, 2000);
 }
@@ -168,7 +177,8 @@ TEST(DeepExpressionTest, LongRunsBecomeBalancedShortOnesKeepTheirOrder) {
   for (int i = 0; i < 100000; ++i) text += " + a";
   ExprPtr sum = lang::parse_expression(text);
   int depth = 0;
-  for (const Expr* node = sum.get(); node->kind == ExprKind::Binary; node = node->operands[0].get()) ++depth;
+  for (const Expr* node = sum.get(); node->kind == ExprKind::Binary; node = node->operands[0].get())
+    ++depth;
   EXPECT_LE(depth, 20);
   EXPECT_EQ(to_string(lang::parse_expression("a + b + c")), "a + b + c");
   EXPECT_EQ(to_string(lang::parse_expression("a - b - c")), "a - b - c");
@@ -212,9 +222,12 @@ TEST_F(ReliabilityTest, IntegerParameterOfTwoToTheSixtyThreeIsRefusedWithItsText
   text.replace(text.find("\"n\": 16"), 7, "\"n\": 9223372036854775808");
   Outcome run = loom({"run", spec_file(text).string(), "--target", "c"});
   EXPECT_EQ(run.exit_code, 2) << run.err;
-  EXPECT_TRUE(contains(run.err, "/test/parameters/n: the integer 9223372036854775808 does not fit in a signed 64-bit integer"))
+  EXPECT_TRUE(contains(run.err,
+                       "/test/parameters/n: the integer 9223372036854775808 does not fit in a "
+                       "signed 64-bit integer"))
       << run.err;
-  Outcome define = loom({"run", spec_file(kTwoArrays).string(), "--target", "c", "-D", "n=9223372036854775808"});
+  Outcome define =
+      loom({"run", spec_file(kTwoArrays).string(), "--target", "c", "-D", "n=9223372036854775808"});
   EXPECT_EQ(define.exit_code, 2) << define.err;
   EXPECT_TRUE(contains(define.err, "does not fit in a signed 64-bit integer")) << define.err;
 }
@@ -268,8 +281,9 @@ TEST(FaultGuardTest, FaultsBecomeKernelFaultAndLoomKeepsRunning) {
     EXPECT_THROW(program(arguments), KernelFault);
   }
   // Integer division by zero: SIGFPE.
-  LoopKernel divide = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = n // d[i]",
-                                  {array_arg("d, out", DType::Int32, {"n"}), value_arg("n", DType::Int32)});
+  LoopKernel divide =
+      make_kernel({"{[i]: 0<=i<n}"}, "out[i] = n // d[i]",
+                  {array_arg("d, out", DType::Int32, {"n"}), value_arg("n", DType::Int32)});
   ArgumentMap zero = make_test_arguments(divide, {{"n", 4}});
   std::get<Array>(zero["d"]).set_int(2, 0);
   try {
@@ -284,10 +298,12 @@ TEST(FaultGuardTest, FaultsBecomeKernelFaultAndLoomKeepsRunning) {
 }
 
 TEST(CompilerDiagnosticsTest, WrongCodeWarningsAreFoundInLogs) {
-  EXPECT_TRUE(detail::wrong_code_diagnostic("k.c:3:9: warning: comparison between pointer and integer\n"));
+  EXPECT_TRUE(
+      detail::wrong_code_diagnostic("k.c:3:9: warning: comparison between pointer and integer\n"));
   EXPECT_TRUE(detail::wrong_code_diagnostic(
       "<source>:4:12: warning: incompatible integer to pointer conversion initializing 'float *'"));
-  EXPECT_TRUE(detail::wrong_code_diagnostic("k.c:1: error: implicit declaration of function 'foo'"));
+  EXPECT_TRUE(
+      detail::wrong_code_diagnostic("k.c:1: error: implicit declaration of function 'foo'"));
   EXPECT_FALSE(detail::wrong_code_diagnostic("k.c:2:1: warning: unused variable 'x'\n"));
   EXPECT_FALSE(detail::wrong_code_diagnostic(""));
 }
