@@ -121,8 +121,16 @@ TransformValue value_for(const ParameterSpec& parameter, const KernelNames& name
     case ParameterType::Match:
       return random_match(names, random);
     case ParameterType::TagMap: {
+      // Unrolled, vector and local-axis tags need a constant length: mostly give them the inner
+      // iname of a split (most other inames run to a parameter, and the tag would be refused).
+      std::string tag = random_tag(random);
+      bool needs_constant_length = tag != "for" && tag != "ord" && tag[0] != 'g';
+      std::vector<std::string> inner;
+      for (const std::string& iname : names.inames)
+        if (iname.find("_inner") != std::string::npos) inner.push_back(iname);
+      bool prefer_inner = needs_constant_length && !inner.empty() && chance(random, 0.8);
       std::map<std::string, std::string> tags;
-      tags[one_of(random, names.inames)] = random_tag(random);
+      tags[one_of(random, prefer_inner ? inner : names.inames)] = tag;
       return tags;
     }
     case ParameterType::KeywordMap:
