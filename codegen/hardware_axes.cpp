@@ -184,11 +184,16 @@ LaunchShape launch_shape(const LoopKernel& kernel, const std::vector<int>& instr
                        values_of.at(hw.iname)));
       continue;
     }
+    const AxisRange& range = ranges.at(hw.iname);
     if (inames_per_axis[{hw.local, hw.axis}] == 1) {
-      context = context.intersect_params(isl_extra::set_dims_to_params(values_of.at(hw.iname)));
+      // Only where every launched group is one of its values: a strided range (`i mod 2 = 0`)
+      // launches the odd groups too, and they must be guarded (found by the transform fuzzer).
+      isl::set own = isl_extra::set_dims_to_params(values_of.at(hw.iname));
+      isl::set box = box_constraint(hw.iname, range.lower, *grid_extent[static_cast<std::size_t>(hw.axis)]);
+      bool every_group_is_a_value = box.intersect_params(assumptions).is_subset(own);
+      context = context.intersect_params(every_group_is_a_value ? own : box);
       continue;
     }
-    const AxisRange& range = ranges.at(hw.iname);
     context = context.intersect_params(box_constraint(hw.iname, range.lower, *grid_extent[static_cast<std::size_t>(hw.axis)]));
   }
   shape.context = context;

@@ -47,10 +47,18 @@ isl::pw_aff iname_extent(const LoopKernel& kernel, const std::string& iname) {
 std::optional<int64_t> constant_value(const isl::pw_aff& extent) {
   if (isl_pw_aff_n_piece(extent.get()) == 0) return 0;  // no iterations at all
   // Static bounds rather than isl_pw_aff_is_cst: under "n = 37" the extent may read n.
-  isl::val low = isl::manage(isl_pw_aff_min_val(extent.copy()));
-  isl::val high = isl::manage(isl_pw_aff_max_val(extent.copy()));
-  if (low.is_null() || high.is_null() || !low.is_int() || !high.is_int() || !low.eq(high))
+  // isl cannot bound some extents (a strided range's has divisions) and returns NULL, which
+  // isl::manage would throw on (found by the transform fuzzer): not constant, then.
+  isl_val* low_raw = isl_pw_aff_min_val(extent.copy());
+  isl_val* high_raw = isl_pw_aff_max_val(extent.copy());
+  if (low_raw == nullptr || high_raw == nullptr) {
+    isl_val_free(low_raw);
+    isl_val_free(high_raw);
     return std::nullopt;
+  }
+  isl::val low = isl::manage(low_raw);
+  isl::val high = isl::manage(high_raw);
+  if (!low.is_int() || !high.is_int() || !low.eq(high)) return std::nullopt;
   return high.get_num_si();
 }
 

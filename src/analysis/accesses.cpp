@@ -27,7 +27,8 @@ class AccessCollector {
 
   void reads(const Expr& expr, std::set<std::string> reductions, std::vector<ExprPtr> guards) {
     if (expr.kind == ExprKind::Reduction) reductions.insert(expr.reduction_inames.begin(), expr.reduction_inames.end());
-    if ((expr.kind == ExprKind::Variable || expr.kind == ExprKind::Subscript) && is_storage(kernel_, expr.name)) {
+    if ((expr.kind == ExprKind::Variable || expr.kind == ExprKind::Subscript) && is_storage(kernel_, expr.name) &&
+        first_time(expr, reductions, guards)) {
       out_.push_back({&instruction_, expr.name, false, expr.kind == ExprKind::Subscript ? &expr : nullptr,
                       reductions, guards});
     }
@@ -50,9 +51,19 @@ class AccessCollector {
   }
 
  private:
+  // Repeated identical reads (`a[i] + a[i] + ...`, 20,000 times in issue 24) are one access: every
+  // analysis would otherwise build the same isl relation once per repetition.
+  bool first_time(const Expr& expr, const std::set<std::string>& reductions, const std::vector<ExprPtr>& guards) {
+    std::string key = to_string(expr);
+    for (const std::string& iname : reductions) key += "|" + iname;
+    for (const ExprPtr& guard : guards) key += "|" + to_string(*guard);
+    return seen_reads_.insert(std::move(key)).second;
+  }
+
   const LoopKernel& kernel_;
   const Instruction& instruction_;
   std::vector<Access>& out_;
+  std::set<std::string> seen_reads_;
 };
 
 std::optional<isl::set> comparison_set(const Expr& expr, const isl::set& domain) {

@@ -255,7 +255,29 @@ void check_access_ordering(const LoopKernel& kernel) {
   }
 }
 
+// An iname whose bounds depend on another iname (`{[j]: 0<=j<=i}`) has values only inside that
+// iname's loop: an instruction in j but not in i would loop over an unbounded j (found by the
+// transform fuzzer: add_barrier(within_inames="k, j") generated `for (j = 0; 1; ++j)`).
+void check_domain_dependencies(const LoopKernel& kernel, const std::string& context) {
+  std::vector<std::string> inames = kernel.all_inames();
+  std::set<std::string> all(inames.begin(), inames.end());
+  for (const Instruction& instruction : kernel.instructions) {
+    for (const Domain& domain : kernel.domains) {
+      for (const std::string& iname : domain.inames) {
+        if (instruction.within_inames.count(iname) == 0) continue;
+        for (const std::string& outer : domain.parameters) {
+          if (all.count(outer) == 0 || instruction.within_inames.count(outer) != 0) continue;
+          throw Error(context + "instruction '" + instruction.id + "' runs in iname '" + iname +
+                      "', whose bounds depend on iname '" + outer + "', but not in '" + outer + "': add '" + outer +
+                      "' to its inames or remove '" + iname + "'");
+        }
+      }
+    }
+  }
+}
+
 void check_kernel(const LoopKernel& kernel, const std::string& context) {
+  check_domain_dependencies(kernel, context);
   with_isl_errors("checking kernel '" + kernel.name + "'", [&] {
     check_dependency_cycles(kernel);
     check_access_ordering(kernel);

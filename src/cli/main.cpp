@@ -8,6 +8,7 @@
 
 #include "cli/commands.hpp"
 #include "loom/error.hpp"
+#include "loom/kernel_fault.hpp"
 #include "runtime/host_cuda.hpp"
 
 namespace loom::cli {
@@ -189,13 +190,17 @@ int main(int argc, char** argv) {
     // SPEC.md: 5 when the kernel faulted on the device (the context is poisoned then); any other
     // failed CUDA call is the environment's (driver, memory).
     return report_error("error: ", error.what(), detail::cuda_context_poisoned() ? kDeviceFault : kEnvironmentError);
+  } catch (const KernelFault& error) {  // a C kernel's fault, contained (SPEC.md: 5)
+    return report_error("error: ", error.what(), kDeviceFault);
   } catch (const InternalError& error) {
     return report_error("error: internal error in loom (please report it): ", error.what(),
                         kInternalError);
   } catch (const Error& error) {
     return report_error("error: ", error.what(), kUserError);
   } catch (const std::bad_alloc&) {
-    return report_error("error: ", "out of memory", kInternalError);
+    // The preflight (runtime/memory_preflight) refuses arrays that cannot fit before allocating
+    // them; what is left is the environment's shortage, not a bug of loom (SPEC.md: 3).
+    return report_error("error: ", "out of host memory", kEnvironmentError);
   } catch (const std::exception& error) {
     return report_error("error: internal error in loom (please report it): ", error.what(),
                         kInternalError);

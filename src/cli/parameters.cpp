@@ -68,6 +68,9 @@ ParameterMap parse_defines(const std::vector<std::string>& defines) {
     std::string text = define.substr(equals + 1);
     int64_t value = 0;
     auto [end, status] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (status == std::errc::result_out_of_range && end == text.data() + text.size()) {
+      throw Error("-D " + define + ": the value of '" + name + "' does not fit in a signed 64-bit integer");
+    }
     if (text.empty() || status != std::errc() || end != text.data() + text.size()) {
       throw Error("-D " + define + ": the value of '" + name + "' must be an integer, got '" +
                   text + "' (floating-point value arguments take their values in `loom run`)");

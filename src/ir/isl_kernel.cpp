@@ -26,6 +26,11 @@ void rethrow_isl_error(const std::string& what, const isl::exception& error) {
   std::ostringstream message;
   if (dynamic_cast<const isl::exception_quota*>(&error) != nullptr) {
     message << what << ": the kernel is too complex for isl (operation budget exceeded)";
+  } else if (std::string(error.what()).find("NULL input") != std::string::npos) {
+    // A call that ran out of budget returns NULL; a later call then reports only the NULL input.
+    message << what << ": isl failed (" << error.what()
+            << "): an earlier isl operation failed, most often because the kernel is too complex for isl's "
+               "operation budget";
   } else {
     message << what << ": isl failed: " << error.what();
   }

@@ -15,12 +15,21 @@
 //
 // '-' directly before a number folds into a negative literal (as pymbolic), unless '**' follows:
 // -2 is the literal -2, -2**2 is -(2**2). The printer (src/ir/expr.cpp) relies on this table.
+//
+// Depth (issue 24): every later pass over an expression recurses, so the parser bounds the depth
+// of the trees it builds (kMaxExpressionDepth, Python's own recursion limit, which bounds pymbolic
+// too) and its own recursion, refusing deeper text with a ParseError at the offending column. A
+// long run of one associative operator (`a + b + ... + z` with thousands of terms, as generated
+// code often has) is built as a balanced tree instead of a left-leaning one, so such runs stay
+// shallow; short runs (the usual case) keep the left-to-right tree and its rounding order.
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <limits>
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 
 #include "lang/expression_lexer.hpp"
 #include "ir/expr_precedence.hpp"
@@ -86,10 +95,14 @@ std::string reduction_signature(std::string_view name) {
   return text + "(inames, expression)";
 }
 
-ExprPtr located(const ExprPtr& node, int column) {
-  auto copy = std::make_shared<Expr>(*node);
-  copy->column = column;
-  return copy;
+// The deepest expression tree (and parser recursion) loom accepts.
+constexpr int kMaxExpressionDepth = 1000;
+// A run of one associative operator longer than this is built as a balanced tree.
+constexpr std::size_t kBalancedRunLength = 256;
+
+bool is_associative(BinaryOp op) {
+  return op == BinaryOp::Add || op == BinaryOp::Multiply || op == BinaryOp::LogicalAnd ||
+         op == BinaryOp::LogicalOr;
 }
 
 // The inames of a reduction: a bare name (`sum(k, e)`), a tuple or a list.
@@ -120,8 +133,36 @@ class Parser : private TokenStream {
  private:
   // ---- Operators ----
 
+  // Depth of the trees built so far, by node: a node's depth is one more than its deepest operand.
+  std::unordered_map<const Expr*, int> depth_of_;
+  int recursion_depth_ = 0;
+
+  // Every node the parser returns goes through here: sets its column and checks its depth.
+  ExprPtr located(const ExprPtr& node, int column) {
+    auto copy = std::make_shared<Expr>(*node);
+    copy->column = column;
+    int depth = 1;
+    for (const ExprPtr& operand : copy->operands) {
+      auto known = depth_of_.find(operand.get());
+      if (known != depth_of_.end()) depth = std::max(depth, known->second + 1);
+    }
+    if (depth > kMaxExpressionDepth) refuse_depth(column);
+    depth_of_[copy.get()] = depth;
+    return copy;
+  }
+
+  [[noreturn]] void refuse_depth(int column) const {
+    fail("expression nested more than " + std::to_string(kMaxExpressionDepth) +
+             " levels deep; loom refuses deeper expressions (split it into several instructions "
+             "with temporaries)",
+         column);
+  }
+
   ExprPtr parse(int min_precedence) {
-    return parse_infix(parse_prefix(min_precedence), min_precedence);
+    if (++recursion_depth_ > kMaxExpressionDepth) refuse_depth(peek().column);
+    ExprPtr expr = parse_infix(parse_prefix(min_precedence), min_precedence);
+    --recursion_depth_;
+    return expr;
   }
 
   ExprPtr parse_infix(ExprPtr left, int min_precedence) {
@@ -136,11 +177,43 @@ class Parser : private TokenStream {
         fail("chained comparisons are not supported; combine them with 'and' (a < b and b < c)",
              token.column);
       }
-      advance();
-      ExprPtr right = parse(op->op == BinaryOp::Power ? kUnary : op->precedence + 1);
-      left = located(binary(op->op, left, right), token.column);
+      if (is_associative(op->op)) {
+        left = parse_associative_run(std::move(left), *op);
+      } else {
+        advance();
+        ExprPtr right = parse(op->op == BinaryOp::Power ? kUnary : op->precedence + 1);
+        left = located(binary(op->op, left, right), token.column);
+      }
       left_is_comparison = comparison;
     }
+  }
+
+  // `left op t1 op t2 ...` for one associative operator, up to the first other operator.
+  ExprPtr parse_associative_run(ExprPtr left, const InfixOperator& op) {
+    std::vector<ExprPtr> terms{std::move(left)};
+    std::vector<int> columns;
+    while (true) {
+      const InfixOperator* next = find_infix(peek());
+      if (next == nullptr || next->op != op.op) break;
+      columns.push_back(advance().column);
+      terms.push_back(parse(op.precedence + 1));
+    }
+    if (terms.size() <= kBalancedRunLength) {
+      ExprPtr tree = terms[0];
+      for (std::size_t i = 1; i < terms.size(); ++i) tree = located(binary(op.op, tree, terms[i]), columns[i - 1]);
+      return tree;
+    }
+    return balanced(terms, columns, 0, terms.size(), op.op);
+  }
+
+  // terms[begin, end) joined by `op` as a balanced tree (depth log2 of the count).
+  ExprPtr balanced(const std::vector<ExprPtr>& terms, const std::vector<int>& columns, std::size_t begin,
+                   std::size_t end, BinaryOp op) {
+    if (end - begin == 1) return terms[begin];
+    std::size_t middle = begin + (end - begin) / 2;
+    ExprPtr left = balanced(terms, columns, begin, middle, op);
+    ExprPtr right = balanced(terms, columns, middle, end, op);
+    return located(binary(op, left, right), columns[middle - 1]);
   }
 
   // `then if condition else otherwise`; the condition may not itself be a bare ternary.
@@ -208,7 +281,7 @@ class Parser : private TokenStream {
 
   // ---- Literals ----
 
-  ExprPtr integer_literal(const Token& token, bool negative, int column) const {
+  ExprPtr integer_literal(const Token& token, bool negative, int column) {
     constexpr uint64_t kMax = static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
     if (token.int_magnitude > kMax + (negative ? 1 : 0)) {
       fail("integer literal '" + std::string(token.text) + "' does not fit in int64", token.column);
@@ -218,7 +291,7 @@ class Parser : private TokenStream {
     return located(int_literal(static_cast<int64_t>(bits)), column);
   }
 
-  ExprPtr float_literal_of(const Token& token, bool negative, int column) const {
+  ExprPtr float_literal_of(const Token& token, bool negative, int column) {
     double value = negative ? -token.float_value : token.float_value;
     std::optional<DType> dtype;
     if (token.float32) dtype = DType::Float32;

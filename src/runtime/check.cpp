@@ -11,6 +11,7 @@
 #include "analysis/preprocess.hpp"
 #include "runtime/array_layout.hpp"
 #include "runtime/launcher.hpp"
+#include "runtime/memory_preflight.hpp"
 #include "loom/error.hpp"
 #include "loom/runtime.hpp"
 
@@ -232,6 +233,22 @@ Scalar scalar_value(const std::string& name, const ParameterMap& parameters, con
 
 }  // namespace
 
+namespace {
+
+// Refuses parameter values whose arrays cannot fit (runtime/memory_preflight.hpp) before anything
+// is allocated: the kernel's arrays, and with a reference its float64 copies too.
+void preflight(const LoopKernel& kernel, const LoopKernel* reference, const ParameterMap& parameters, Target target) {
+  detail::MemoryDemand host, device;
+  detail::add_array_demand(host, kernel, parameters, false, "");
+  detail::add_array_demand(device, kernel, parameters, false, "");
+  if (reference != nullptr) detail::add_array_demand(host, *reference, parameters, true, "float64 reference copy of ");
+  std::string values;
+  for (const auto& [name, value] : parameters) values += (values.empty() ? " at " : ", ") + name + "=" + std::to_string(value);
+  detail::preflight_memory(host, device, target, "kernel '" + kernel.name + "'" + values);
+}
+
+}  // namespace
+
 LoopKernel promote_to_float64(const LoopKernel& kernel) {
   LoopKernel result = kernel;
   for (KernelArgument& arg : result.args) {
@@ -263,6 +280,7 @@ CheckResult check_against_reference(const LoopKernel& kernel, const LoopKernel& 
   const LoopKernel typed_kernel = preprocess(kernel);
   const LoopKernel typed_reference = preprocess(reference);
   LoopKernel reference64 = promote_to_float64(typed_reference);
+  preflight(typed_kernel, &typed_reference, parameters, options.target);
   CompiledKernel test_program = compile(kernel, options.target);
   CompiledKernel reference_program = compile(reference64, Target::C);
 
@@ -322,6 +340,7 @@ CheckResult check_against_reference(const LoopKernel& kernel, const LoopKernel& 
 ArgumentMap make_test_arguments(const LoopKernel& kernel, const ParameterMap& parameters, const CheckOptions& options) {
   check_parameters(kernel, parameters);
   const LoopKernel typed = preprocess(kernel);
+  preflight(typed, nullptr, parameters, options.target);
   std::mt19937_64 random(options.seed);
   ArgumentMap arguments;
   for (const KernelArgument& arg : typed.args) {

@@ -74,6 +74,7 @@ CudaDriverApi load_driver() {
   resolve(library, "cuLaunchKernel", api.cuLaunchKernel, name);
   resolve(library, "cuGetErrorName", api.cuGetErrorName, name);
   resolve(library, "cuMemsetD8_v2", api.cuMemsetD8, name);
+  resolve(library, "cuMemGetInfo_v2", api.cuMemGetInfo, name);
   resolve(library, "cuStreamCreate", api.cuStreamCreate, name);
   resolve(library, "cuStreamDestroy_v2", api.cuStreamDestroy, name);
   resolve(library, "cuStreamSynchronize", api.cuStreamSynchronize, name);
@@ -302,6 +303,14 @@ const CudaRuntime& cuda_runtime() {
 const CudaDeviceInfo& cuda_device_info() { return cuda_runtime().info; }
 
 bool cuda_context_poisoned() { return poisoned.load(); }
+
+int64_t cuda_free_memory_bytes() {
+  const CudaRuntime& runtime = cuda_runtime();
+  std::size_t free = 0, total = 0;
+  check_cu(runtime.api.cuCtxSetCurrent(runtime.context), "cuCtxSetCurrent", "the memory preflight");
+  check_cu(runtime.api.cuMemGetInfo(&free, &total), "cuMemGetInfo", "the memory preflight");
+  return static_cast<int64_t>(free);
+}
 
 void refuse_if_poisoned(const std::string& subject) {
   if (!poisoned.load()) return;

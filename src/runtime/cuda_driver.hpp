@@ -71,6 +71,7 @@ struct CudaDriverApi {
   CUresult (*cuEventElapsedTime)(float* milliseconds, CUevent start, CUevent end);
   CUresult (*cuOccupancyMaxActiveBlocksPerMultiprocessor)(int* blocks, CUfunction function, int block_size,
                                                          std::size_t dynamic_shared_bytes);
+  CUresult (*cuMemGetInfo)(std::size_t* free, std::size_t* total);  // _v2
 };
 
 // cuFuncGetAttribute's attributes.

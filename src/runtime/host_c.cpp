@@ -13,6 +13,8 @@
 #include <sstream>
 
 #include "loom/error.hpp"
+#include "runtime/compiler_diagnostics.hpp"
+#include "runtime/fault_guard.hpp"
 #include "runtime/launcher.hpp"
 
 namespace loom {
@@ -39,7 +41,10 @@ std::string c_compiler() {
   return LOOM_C_COMPILER;
 }
 
-const char* kCompileFlags = "-O2 -std=c11 -fPIC -shared -fno-strict-aliasing -w";
+// Warnings stay on (without -Wall) so that the ones meaning wrong code can be found (issue 24);
+// a log that is otherwise non-empty is dropped.
+const std::string kCompileFlags =
+    std::string("-O2 -std=c11 -fPIC -shared -fno-strict-aliasing ") + kWrongCodeErrorFlags;
 
 std::string hex_hash(const std::string& text) {
   std::ostringstream out;
@@ -47,7 +52,7 @@ std::string hex_hash(const std::string& text) {
   return out.str();
 }
 
-std::string run_compiler(const fs::path& source, const fs::path& output) {
+std::string run_compiler(const fs::path& source, const fs::path& output, const std::string& kernel_name) {
   fs::path log = output.string() + ".log";
   std::string command = c_compiler() + " " + kCompileFlags + " -o '" + output.string() + "' '" + source.string() +
                         "' -lm > '" + log.string() + "' 2>&1";
@@ -59,14 +64,18 @@ std::string run_compiler(const fs::path& source, const fs::path& output) {
     if (status == 127 * 256 || messages.find("not found") != std::string::npos) {
       throw EnvironmentError("the C compiler '" + c_compiler() + "' was not found; set CC to a C compiler");
     }
-    throw InternalError("the C compiler rejected loom's generated code (a bug in loom):\n" + messages);
+    throw InternalError("the C compiler rejected loom's generated code for kernel '" + kernel_name +
+                        "' (a bug in loom):\n" + messages);
+  }
+  if (std::optional<std::string> wrong = wrong_code_diagnostic(messages)) {
+    throw InternalError("loom generated wrong C code for kernel '" + kernel_name + "' (a bug in loom): " + *wrong);
   }
   return messages;
 }
 
 // Builds (or finds in the cache) the shared object for `source`. Writers use a private temporary
 // name and rename it into place, so concurrent processes never see a partial file.
-fs::path shared_object_for(const std::string& source) {
+fs::path shared_object_for(const std::string& source, const std::string& kernel_name) {
   fs::path directory = fs::path(cache_directory()) / "c";
   std::error_code error;
   fs::create_directories(directory, error);
@@ -79,7 +88,7 @@ fs::path shared_object_for(const std::string& source) {
   fs::path temporary = directory / (unique + ".so");
   std::ofstream(source_file) << source;
   try {
-    run_compiler(source_file, temporary);
+    run_compiler(source_file, temporary, kernel_name);
   } catch (...) {
     fs::remove(source_file);
     throw;
@@ -92,7 +101,7 @@ fs::path shared_object_for(const std::string& source) {
 class HostCLauncher : public KernelLauncher {
  public:
   HostCLauncher(LoopKernel kernel, GeneratedCode code) : KernelLauncher(std::move(kernel), std::move(code)) {
-    fs::path library = shared_object_for(this->code().source);
+    fs::path library = shared_object_for(this->code().source, this->kernel().name);
     handle_ = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (handle_ == nullptr) {
       throw EnvironmentError("cannot load " + library.string() + ": " + dlerror() +
@@ -122,7 +131,7 @@ class HostCLauncher : public KernelLauncher {
       temporaries.emplace_back(static_cast<std::size_t>(std::max<int64_t>(elements, 1)) * dtype_size(temporary.dtype));
       packed.pointers.push_back(temporaries.back().data());
     }
-    entry_(packed.pointers.data());
+    call_guarded(entry_, packed.pointers.data(), kernel().name);
   }
 
  private:

@@ -4,6 +4,7 @@
 // what tests and tools need to see of the device, the cache and the context's state.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 #include "loom/device_limits.hpp"
@@ -41,5 +42,8 @@ int cuda_kernel_cache_hits();
 
 // Whether a kernel fault has poisoned this process's CUDA context (every launch is refused then).
 bool cuda_context_poisoned();
+
+// Free memory of the device, from the driver (cuMemGetInfo); throws EnvironmentError without one.
+int64_t cuda_free_memory_bytes();
 
 }  // namespace loom::detail

@@ -19,6 +19,7 @@
 #include <thread>
 
 #include "loom/error.hpp"
+#include "runtime/compiler_diagnostics.hpp"
 #include "loom/runtime.hpp"
 #include "runtime/binary_cache.hpp"
 
@@ -343,6 +344,9 @@ ProgramHandle program_from_source(const OpenCLRuntime& runtime, const GeneratedC
                         build_log(program.get(), runtime.device));
   }
   check_cl(status, "clBuildProgram", subject);
+  if (std::optional<std::string> wrong = wrong_code_diagnostic(build_log(program.get(), runtime.device))) {
+    throw InternalError("loom generated wrong OpenCL code for " + subject + " (a bug in loom): " + *wrong);
+  }
   return program;
 }
 

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <vector>
 
 #include "ir/kernel_fingerprint.hpp"
 #include "loom/runtime.hpp"
@@ -21,11 +22,26 @@ constexpr CacheMagic kSpecMagic = {'L', 'O', 'O', 'M', 'S', 'P', 'C', '1'};
 
 std::atomic<int> hits{0};
 
+// Whether `value` nests deeper than `limit` levels (counted without recursion: dump() recurses).
+bool nests_deeper_than(const json& value, std::size_t limit) {
+  std::vector<std::pair<const json*, std::size_t>> pending{{&value, 0}};
+  while (!pending.empty()) {
+    auto [item, depth] = pending.back();
+    pending.pop_back();
+    if (depth > limit) return true;
+    if (item->is_structured()) {
+      for (const json& element : *item) pending.push_back({&element, depth + 1});
+    }
+  }
+  return false;
+}
+
 // The spec text with its keys sorted and its `test` section dropped; text that is not a JSON
-// object is hashed as it is (reading it will fail anyway, with the reader's message).
+// object, or nests too deep to print safely, is hashed as it is (reading it fails anyway, with
+// the reader's message).
 std::string canonical_spec(const std::string& spec_text) {
   json root = json::parse(spec_text, nullptr, /*allow_exceptions=*/false);
-  if (!root.is_object()) return spec_text;
+  if (!root.is_object() || nests_deeper_than(root, 1000)) return spec_text;
   root.erase("test");
   return root.dump();  // nlohmann::json keeps object keys sorted
 }

@@ -406,6 +406,40 @@ class SpecReader {
   bool apply_transforms_;
 };
 
+constexpr std::size_t kMaxJsonNesting = 1000;
+
+// JSON numbers loom cannot take at their word: an integer above int64's range (nlohmann keeps
+// 2^63..2^64-1 as unsigned, and get<int64_t> would wrap 2^63 to -2^63) and nesting deeper than
+// kMaxJsonNesting (later passes over values recurse). One iterative walk over the document, before
+// anything reads it. /test/seed is the one unsigned 64-bit number of the format.
+void refuse_unrepresentable_json(const json& root) {
+  struct Pending {
+    const json* value;
+    std::string path;
+    std::size_t depth;
+  };
+  std::vector<Pending> pending{{&root, "", 0}};
+  while (!pending.empty()) {
+    Pending item = std::move(pending.back());
+    pending.pop_back();
+    const json& value = *item.value;
+    if (item.depth > kMaxJsonNesting) {
+      throw SpecError(item.path, "nested more than " + std::to_string(kMaxJsonNesting) + " levels deep");
+    }
+    if (value.is_number_unsigned() && value.get<uint64_t>() > static_cast<uint64_t>(INT64_MAX) &&
+        item.path != "/test/seed") {
+      throw SpecError(item.path, "the integer " + value.dump() + " does not fit in a signed 64-bit integer");
+    }
+    if (value.is_array()) {
+      for (std::size_t i = 0; i < value.size(); ++i) {
+        pending.push_back({&value[i], item.path + "/" + std::to_string(i), item.depth + 1});
+      }
+    } else if (value.is_object()) {
+      for (const auto& [key, element] : value.items()) pending.push_back({&element, item.path + "/" + key, item.depth + 1});
+    }
+  }
+}
+
 }  // namespace
 
 SpecError::SpecError(const std::string& path, const std::string& reason)
@@ -421,6 +455,7 @@ Spec read_spec(const std::string& json_text, bool apply_transforms) {
   } catch (const json::parse_error& error) {
     throw SpecError("", std::string("malformed JSON: ") + describe_parse_error(json_text, error.byte, error.what()));
   }
+  refuse_unrepresentable_json(root);
   return SpecReader(root, apply_transforms).read();
 }
 
