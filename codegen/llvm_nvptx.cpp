@@ -31,6 +31,8 @@
 #include <llvm/Analysis/CGSCCPassManager.h>
 #include <llvm/Analysis/LoopAnalysisManager.h>
 #include <llvm/IR/Constants.h>
+#include <llvm/IR/DiagnosticInfo.h>
+#include <llvm/IR/DiagnosticPrinter.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Intrinsics.h>
 #include <llvm/IR/IntrinsicsNVPTX.h>
@@ -784,6 +786,22 @@ std::string print_ir(const llvm::Module& module) {
 void emit(const NvptxRequest& request, NvptxResult& result) {
   auto start = std::chrono::steady_clock::now();
   llvm::LLVMContext context;
+  // Warnings and remarks (e.g. "loop not unrolled" for an unr_hint loop of unknown trip count,
+  // which NVRTC accepts silently too) are not the user's business; errors still throw below.
+  // Errors are collected and reported after each stage (no exception crosses LLVM's frames).
+  std::string diagnostics;
+  context.setDiagnosticHandlerCallBack(
+      [](const llvm::DiagnosticInfo* info, void* collected) {
+        if (info->getSeverity() != llvm::DS_Error) return;
+        llvm::raw_string_ostream out(*static_cast<std::string*>(collected));
+        llvm::DiagnosticPrinterRawOStream printer(out);
+        info->print(printer);
+        out << "\n";
+      },
+      &diagnostics);
+  auto check_diagnostics = [&](const char* stage) {
+    if (!diagnostics.empty()) throw Malformed(std::string("LLVM reported errors during ") + stage + ":\n" + diagnostics);
+  };
   llvm::Module module("loom", context);
   std::unique_ptr<llvm::TargetMachine> machine = target_machine(request.arch, request.ptx_version);
   module.setDataLayout(machine->createDataLayout());
@@ -797,6 +815,7 @@ void emit(const NvptxRequest& request, NvptxResult& result) {
   result.emit_ms = milliseconds_since(start);
   start = std::chrono::steady_clock::now();
   optimize(module, *machine);
+  check_diagnostics("O3");
   result.optimize_ms = milliseconds_since(start);
   if (request.want_ir) result.llvm_ir = print_ir(module);
   start = std::chrono::steady_clock::now();
@@ -807,6 +826,7 @@ void emit(const NvptxRequest& request, NvptxResult& result) {
     throw Malformed("the NVPTX target cannot print PTX");
   }
   codegen.run(module);
+  check_diagnostics("PTX generation");
   result.ptx = std::string(ptx.str());
   result.codegen_ms = milliseconds_since(start);
 }
