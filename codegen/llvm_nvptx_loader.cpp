@@ -3,6 +3,8 @@
 #include <dlfcn.h>
 #include <unistd.h>
 
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <mutex>
 #include <optional>
@@ -130,6 +132,10 @@ GeneratedCode generate_llvm_ptx(const LoopKernel& kernel, const DeviceLimits& li
   StageTimer timer("llvm_nvptx(" + kernel.name + ")");
   NvptxResult result = emit_nvptx(functions, arch, llvm_ir != nullptr);
   timer.mark("LLVM IR, O3 and PTX");
+  if (std::getenv("LOOM_TIME") != nullptr) {
+    std::fprintf(stderr, "loom time: llvm_nvptx(%s): IR %.1f ms, O3 %.1f ms, PTX %.1f ms\n", kernel.name.c_str(),
+                 result.emit_ms, result.optimize_ms, result.codegen_ms);
+  }
   code.source = std::move(result.ptx);
   if (llvm_ir != nullptr) *llvm_ir = std::move(result.llvm_ir);
   return code;

@@ -222,7 +222,7 @@ TEST(LlvmNvptx, CommandEmitsPtxAndReportsAMissingLibraryWithExit3) {
   fs::remove_all(folder);
 }
 
-TEST(LlvmNvptx, KernelCacheKeysIncludeTheCompiler) {
+TEST(LlvmNvptxGpu, KernelCacheKeysIncludeTheCompiler) {
   // The key needs the device's arch: without a GPU there is no key to compare.
   SKIP_WITHOUT_CUDA();
   LoopKernel kernel = elementwise("x[i] + y[i]", DType::Float32, "keyed");
