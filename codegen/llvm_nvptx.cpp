@@ -280,25 +280,26 @@ class FunctionEmitter {
     return builder_.CreateInBoundsGEP(element, array.value, offset);
   }
 
-  llvm::Type* access_type(const cast::Expr& load) {
-    llvm::Type* element = memory_type(load.dtype);
+  // An element (or vector) of `array` as C reads it: of the array's own element type.
+  llvm::Type* access_type(const Binding& array, const cast::Expr& load) {
+    llvm::Type* element = memory_type(array.dtype);
     if (load.vector_width > 0) return llvm::FixedVectorType::get(element, static_cast<unsigned>(load.vector_width));
     return element;
   }
 
-  llvm::Align access_alignment(const cast::Expr& load) {
-    unsigned size = bits(load.dtype) / 8;
+  llvm::Align access_alignment(const Binding& array, const cast::Expr& load) {
+    unsigned size = bits(array.dtype) / 8;
     return llvm::Align(std::max(1u, size) * static_cast<unsigned>(std::max(load.vector_width, 1)));
   }
 
   Typed load(const cast::Expr& expr) {
     const Binding& array = lookup(expr.name);
     if (array.kind != Binding::Kind::Array) throw Malformed("'" + expr.name + "' is indexed but is not an array");
-    llvm::Type* type = access_type(expr);
+    llvm::Type* type = access_type(array, expr);
     llvm::Value* address = element_address(array, type, *expr.args[0]);
-    llvm::Value* value = builder_.CreateAlignedLoad(type, address, access_alignment(expr));
-    if (expr.vector_width > 0) return {value, expr.dtype};
-    return {from_memory(value, expr.dtype), expr.dtype};
+    llvm::Value* value = builder_.CreateAlignedLoad(type, address, access_alignment(array, expr));
+    if (expr.vector_width > 0) return {value, array.dtype};
+    return {from_memory(value, array.dtype), array.dtype};
   }
 
   Typed variable(const cast::Expr& expr) {
@@ -613,11 +614,11 @@ class FunctionEmitter {
     if (target.kind == cast::ExprKind::Load) {
       const Binding& array = lookup(target.name);
       if (array.kind != Binding::Kind::Array) throw Malformed("'" + target.name + "' is indexed but is not an array");
-      llvm::Type* type = access_type(target);
+      llvm::Type* type = access_type(array, target);
       Typed value = expression(*stmt.value);
       llvm::Value* address = element_address(array, type, *target.args[0]);
-      llvm::Value* stored = target.vector_width > 0 ? value.value : to_memory(convert(value, target.dtype), target.dtype);
-      builder_.CreateAlignedStore(stored, address, access_alignment(target));
+      llvm::Value* stored = target.vector_width > 0 ? value.value : to_memory(convert(value, array.dtype), array.dtype);
+      builder_.CreateAlignedStore(stored, address, access_alignment(array, target));
       return;
     }
     if (target.kind != cast::ExprKind::Var) throw Malformed("assignment to a non-variable");
