@@ -12,6 +12,7 @@
 #include "codegen/hardware_axes.hpp"
 #include "codegen/isl_ast.hpp"
 #include "codegen/linearize.hpp"
+#include "codegen/llvm_nvptx.hpp"
 #include "codegen/lower_expr.hpp"
 #include "codegen/privatized_bounds.hpp"
 #include "codegen/print_c_family.hpp"
@@ -617,7 +618,12 @@ GeneratedCode generate_code(const LoopKernel& kernel, Target target) {
   return generate_code(kernel, target, offline_device_limits(target));
 }
 
-GeneratedCode generate_code(const LoopKernel& kernel, Target target, const DeviceLimits& limits) {
+namespace {
+
+// generate_code; the device functions' AST also goes to `device_functions` when it is not null
+// (the LLVM compiler path emits IR from it instead of printing it).
+GeneratedCode generate(const LoopKernel& kernel, Target target, const DeviceLimits& limits,
+                       std::vector<cast::Function>* device_functions) {
   StageTimer timer("generate_code(" + kernel.name + ")");
   if (!kernel.verified) check_kernel(kernel);
   check_vec_lengths(kernel, target);
@@ -645,9 +651,21 @@ GeneratedCode generate_code(const LoopKernel& kernel, Target target, const Devic
     timer.mark("device kernels");
     code.device_kernels = std::move(program.kernels);
     code.source = codegen::print_translation_unit(program.functions, target);
+    if (device_functions != nullptr) *device_functions = std::move(program.functions);
   }
   timer.mark("print");
   return code;
+}
+
+}  // namespace
+
+GeneratedCode generate_code(const LoopKernel& kernel, Target target, const DeviceLimits& limits) {
+  return generate(kernel, target, limits, nullptr);
+}
+
+GeneratedCode codegen::generate_code_with_functions(const LoopKernel& kernel, Target target, const DeviceLimits& limits,
+                                                    std::vector<cast::Function>& device_functions) {
+  return generate(kernel, target, limits, &device_functions);
 }
 
 }  // namespace loom

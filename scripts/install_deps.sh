@@ -29,6 +29,8 @@ LOOM_LIBRARIES=(
   libsqlite3-dev       # loom tune's records
   clinfo               # to see which OpenCL devices are present
   oclgrind             # tests: generated OpenCL run in a simulator that reports out-of-bounds accesses
+  llvm-19-dev          # the CUDA target's second compiler: LLVM IR -> PTX (NVPTX), linked into libloom_llvm.so
+  libzstd-dev          # static LLVM archives need -lzstd
 )
 LOOM_DEB_PACKAGES=("${LOOM_BUILD_TOOLS[@]}" "${LOOM_LIBRARIES[@]}")
 

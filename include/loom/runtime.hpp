@@ -72,8 +72,23 @@ class CompiledKernel {
   std::shared_ptr<const detail::KernelLauncher> launcher_;
 };
 
+// How the CUDA target turns generated code into a module (DESIGN.md §5a): NVRTC compiles the
+// CUDA C to a CUBIN (needs the toolkit's NVRTC), or LLVM's NVPTX back end compiles loom's AST to
+// PTX that the driver JIT-compiles (needs libloom_llvm.so, no toolkit).
+enum class CudaCompiler { Nvrtc, Llvm };
+std::string_view cuda_compiler_name(CudaCompiler compiler);  // "nvrtc", "llvm"
+// Parses "nvrtc" or "llvm"; loom::Error otherwise.
+CudaCompiler parse_cuda_compiler(const std::string& name);
+// $LOOM_CUDA_COMPILER ("nvrtc" or "llvm") when set, else NVRTC (docs/decisions.md, issue 30).
+CudaCompiler default_cuda_compiler();
+
+struct CompileOptions {
+  CudaCompiler cuda_compiler = default_cuda_compiler();
+};
+
 // Generates code and compiles it (C: the system C compiler into a cached shared object).
 CompiledKernel compile(const LoopKernel& kernel, Target target = Target::C);
+CompiledKernel compile(const LoopKernel& kernel, Target target, const CompileOptions& options);
 
 // The CUDA architecture loom compiles for: the present GPU's ("sm_90" on an H100 or H200), else
 // sm_90.

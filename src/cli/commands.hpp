@@ -26,6 +26,7 @@ struct CompileOptions {
   std::string emit = "source";
   std::optional<std::string> arch;
   std::vector<std::string> defines;
+  std::optional<std::string> compiler;  // CUDA: nvrtc or llvm
 };
 
 struct RunOptions {
@@ -37,6 +38,7 @@ struct RunOptions {
   std::optional<int> repeat;
   bool tuned = false;
   std::optional<std::string> db;
+  std::optional<std::string> compiler;  // CUDA: nvrtc or llvm
 };
 
 struct ExplainOptions {
@@ -62,6 +64,7 @@ struct TuneOptions {
   std::optional<std::size_t> inject_fault;
   std::optional<std::size_t> inject_hang;
   bool worker = false;
+  std::optional<std::string> compiler;  // CUDA: nvrtc or llvm (its workers inherit it)
   std::string estimate_device = "h100";
   std::optional<double> prune_estimate;
 };
@@ -83,6 +86,10 @@ struct TransformsOptions {
   std::optional<std::string> name;  // one transform; default: all
   bool markdown = false;            // docs/transforms.md's format
 };
+
+// --compiler of run and tune: sets $LOOM_CUDA_COMPILER for this process (compile() reads it) and
+// the workers it starts.
+void use_cuda_compiler(const std::optional<std::string>& compiler);
 
 int compile_command(const CompileOptions& options);
 int stats_command(const StatsOptions& options);

@@ -33,15 +33,23 @@ void add_define_option(CLI::App& command, std::vector<std::string>& defines) {
       ->allow_extra_args(false);
 }
 
+// The CUDA target's compiler (issue 30): NVRTC (CUDA C) or LLVM's NVPTX back end (PTX, no toolkit).
+void add_compiler_option(CLI::App& command, std::optional<std::string>& compiler) {
+  command.add_option("--compiler", compiler,
+                     "CUDA compiler: nvrtc or llvm (default: $LOOM_CUDA_COMPILER, else nvrtc)")
+      ->check(CLI::IsMember({"nvrtc", "llvm"}));
+}
+
 void add_compile(CLI::App& app, CompileOptions& options) {
   CLI::App* command = app.add_subcommand("compile", "print the generated code");
   add_spec_argument(*command, options.spec_path);
   add_target_option(*command, options.target, "cuda; emitting source needs no device");
   command
       ->add_option("--emit", options.emit,
-                   "what to print: source, ptx or cubin-info (default: source)")
-      ->check(CLI::IsMember({"source", "ptx", "cubin-info"}));
+                   "what to print: source, ptx, cubin-info or llvm-ir (--compiler llvm) (default: source)")
+      ->check(CLI::IsMember({"source", "ptx", "cubin-info", "llvm-ir"}));
   command->add_option("--arch", options.arch, "CUDA GPU architecture to compile for, e.g. sm_90");
+  add_compiler_option(*command, options.compiler);
   add_define_option(*command, options.defines);
 }
 
@@ -60,6 +68,7 @@ void add_run(CLI::App& app, RunOptions& options) {
   command->add_flag("--tuned", options.tuned,
                     "use the schedule of the best tuning record for this kernel, device and sizes (cuda)");
   command->add_option("--db", options.db, "the tuning records (default: <cache>/tune/records.sqlite)");
+  add_compiler_option(*command, options.compiler);
 }
 
 void add_tune(CLI::App& app, TuneOptions& options) {
@@ -86,6 +95,7 @@ void add_tune(CLI::App& app, TuneOptions& options) {
   command->add_option("--prune-estimate", options.prune_estimate,
                       "prune candidates whose roofline estimate exceeds this factor times the best estimate (off by default)")
       ->check(CLI::PositiveNumber);
+  add_compiler_option(*command, options.compiler);
 }
 
 void add_explain(CLI::App& app, ExplainOptions& options) {

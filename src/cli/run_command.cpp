@@ -88,6 +88,7 @@ Spec with_tuned_schedule(const RunOptions& options, Target target, const Paramet
 }  // namespace
 
 int run_command(const RunOptions& options) {
+  use_cuda_compiler(options.compiler);
   ProgressLine progress;
   Target target = choose_target(options.target, TargetUse::Run);
   RunDefines defines = parse_run_defines(options.defines);

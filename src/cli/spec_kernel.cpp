@@ -9,12 +9,12 @@ namespace loom::cli {
 
 namespace {
 
-// On CUDA code generation checks against the present device's limits, and the GPU and compiler
-// versions decide what NVRTC makes of it.
+// On CUDA code generation checks against the present device's limits, and the compiler (nvrtc or
+// llvm, --compiler sets $LOOM_CUDA_COMPILER), the GPU and the versions decide what is made of it.
 std::string device_context(Target target) {
   if (target != Target::CUDA) return "";
   const detail::CudaDeviceInfo& info = detail::cuda_device_info();
-  return info.name + " " + info.arch + " nvrtc " + std::to_string(info.nvrtc_major) + "." +
+  return std::string(cuda_compiler_name(default_cuda_compiler())) + " " + info.name + " " + info.arch + " nvrtc " + std::to_string(info.nvrtc_major) + "." +
          std::to_string(info.nvrtc_minor) + " driver " + std::to_string(info.driver_version);
 }
 

@@ -91,6 +91,7 @@ tune::TuneOptions sweep_options(const TuneOptions& options, TuneProgress& progre
 }  // namespace
 
 int tune_command(const TuneOptions& options) {
+  use_cuda_compiler(options.compiler);
   if (options.worker) return tune::run_worker();
   if (options.space_path.empty()) throw Error("loom tune: give a search-space file (docs/tuning.md)");
   if (options.repeats < 1) throw Error("--repeats " + std::to_string(options.repeats) + ": at least 1");

@@ -18,6 +18,7 @@
 #include <sstream>
 #include <thread>
 
+#include "codegen/llvm_nvptx.hpp"
 #include "loom/error.hpp"
 #include "loom/runtime.hpp"
 #include "runtime/binary_cache.hpp"
@@ -85,6 +86,10 @@ CudaDriverApi load_driver() {
   resolve(library, "cuEventElapsedTime_v2", api.cuEventElapsedTime, name);
   resolve(library, "cuOccupancyMaxActiveBlocksPerMultiprocessor", api.cuOccupancyMaxActiveBlocksPerMultiprocessor,
           name);
+  resolve(library, "cuLinkCreate_v2", api.cuLinkCreate, name);
+  resolve(library, "cuLinkAddData_v2", api.cuLinkAddData, name);
+  resolve(library, "cuLinkComplete", api.cuLinkComplete, name);
+  resolve(library, "cuLinkDestroy", api.cuLinkDestroy, name);
   return api;
 }
 
@@ -273,9 +278,14 @@ CudaRuntime create_runtime() {
   check_setup(api, api.cuDeviceGetAttribute(&info.l2_cache_bytes, kL2CacheSize, runtime.device),
               "cuDeviceGetAttribute");
   check_setup(api, api.cuDriverGetVersion(&info.driver_version), "cuDriverGetVersion");
-  const NvrtcApi& nvrtc = nvrtc_api();
-  info.nvrtc_major = nvrtc.major;
-  info.nvrtc_minor = nvrtc.minor;
+  // NVRTC is optional: the LLVM compiler path needs only the driver (a compile through NVRTC then
+  // reports NVRTC missing). nvrtc_major stays 0.
+  try {
+    const NvrtcApi& nvrtc = nvrtc_api();
+    info.nvrtc_major = nvrtc.major;
+    info.nvrtc_minor = nvrtc.minor;
+  } catch (const EnvironmentError&) {
+  }
   check_setup(api, api.cuDevicePrimaryCtxRetain(&runtime.context, runtime.device),
               "cuDevicePrimaryCtxRetain");
   check_setup(api, api.cuCtxSetCurrent(runtime.context), "cuCtxSetCurrent");
@@ -441,9 +451,13 @@ std::vector<char> nvrtc_compile_to_cubin(const std::string& source, const std::s
 
 std::string cuda_cubin_cache_path(const std::string& source) {
   const CudaDeviceInfo& info = cuda_device_info();
-  std::string key = hex_hash(
-      info.arch + "\n" + std::to_string(info.nvrtc_major) + "." + std::to_string(info.nvrtc_minor) +
-      "\n" + std::to_string(info.driver_version) + "\n" + kNvrtcOptionsText + "\n" + source);
+  // The compiler is part of the key: NVRTC's version and options for CUDA C, the driver's JIT (its
+  // version is in the key anyway) for the LLVM path's PTX.
+  std::string compiler = codegen::is_llvm_ptx(source)
+                             ? std::string("llvm-ptx")
+                             : "nvrtc " + std::to_string(info.nvrtc_major) + "." + std::to_string(info.nvrtc_minor) +
+                                   "\n" + kNvrtcOptionsText;
+  std::string key = hex_hash(info.arch + "\n" + compiler + "\n" + std::to_string(info.driver_version) + "\n" + source);
   return (fs::path(cache_directory()) / "cuda" / (key + ".cubin")).string();
 }
 
@@ -468,6 +482,55 @@ std::vector<char> cuda_cubin(const CudaRuntime& runtime, const std::string& sour
   }
   std::vector<char> cubin = nvrtc_compile_to_cubin(source, runtime.info.arch, subject);
   timer.mark("NVRTC to CUBIN");
+  from_cache = false;
+  if (use_cache) write_cached_cubin(cache_path, cubin);
+  return cubin;
+}
+
+namespace {
+
+// cuda.h's CUjit_option and CUjitInputType values.
+constexpr int kJitInfoLogBuffer = 3, kJitInfoLogBufferSize = 4, kJitErrorLogBuffer = 5, kJitErrorLogBufferSize = 6;
+constexpr int kJitInputPtx = 1;
+
+// The driver's JIT of `ptx` to a CUBIN for the current context's device.
+std::vector<char> link_ptx(const CudaRuntime& runtime, const std::string& ptx, const std::string& subject) {
+  const CudaDriverApi& api = runtime.api;
+  std::vector<char> info_log(8192, '\0'), error_log(8192, '\0');
+  int keys[] = {kJitInfoLogBuffer, kJitInfoLogBufferSize, kJitErrorLogBuffer, kJitErrorLogBufferSize};
+  void* values[] = {info_log.data(), reinterpret_cast<void*>(info_log.size()), error_log.data(),
+                    reinterpret_cast<void*>(error_log.size())};
+  CUlinkState state = nullptr;
+  check_cu(api.cuLinkCreate(4, keys, values, &state), "cuLinkCreate", subject);
+  std::vector<char> cubin;
+  std::string text = ptx;  // cuLinkAddData wants a mutable, NUL-terminated image
+  CUresult added = api.cuLinkAddData(state, kJitInputPtx, text.data(), text.size() + 1, "loom.ptx", 0, nullptr, nullptr);
+  void* image = nullptr;
+  std::size_t size = 0;
+  CUresult completed = added == kCudaSuccess ? api.cuLinkComplete(state, &image, &size) : added;
+  if (completed == kCudaSuccess) cubin.assign(static_cast<char*>(image), static_cast<char*>(image) + size);
+  api.cuLinkDestroy(state);  // owns `image`
+  if (completed != kCudaSuccess) {
+    throw InternalError("the CUDA driver's JIT rejected the LLVM path's PTX for " + subject + " (error " +
+                        std::to_string(completed) + ", a bug in loom):\n" + std::string(error_log.data()));
+  }
+  return cubin;
+}
+
+}  // namespace
+
+std::vector<char> cuda_cubin_from_ptx(const CudaRuntime& runtime, const std::string& ptx, const std::string& subject,
+                                      const std::string& cache_path, StageTimer& timer, bool& from_cache) {
+  bool use_cache = std::getenv("LOOM_NO_CACHE") == nullptr;
+  if (use_cache && from_cache) {
+    if (std::optional<std::vector<char>> cubin = read_cached_cubin(cache_path)) {
+      timer.mark("read cached CUBIN");
+      from_cache = true;
+      return std::move(*cubin);
+    }
+  }
+  std::vector<char> cubin = link_ptx(runtime, ptx, subject);
+  timer.mark("driver JIT of PTX to CUBIN");
   from_cache = false;
   if (use_cache) write_cached_cubin(cache_path, cubin);
   return cubin;

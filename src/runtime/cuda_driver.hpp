@@ -33,6 +33,7 @@ using CUmodule = struct CUmod_st*;
 using CUfunction = struct CUfunc_st*;
 using CUstream = struct CUstream_st*;
 using CUevent = struct CUevent_st*;
+using CUlinkState = struct CUlinkState_st*;
 
 constexpr CUresult kCudaSuccess = 0;
 
@@ -72,6 +73,12 @@ struct CudaDriverApi {
   CUresult (*cuOccupancyMaxActiveBlocksPerMultiprocessor)(int* blocks, CUfunction function, int block_size,
                                                          std::size_t dynamic_shared_bytes);
   CUresult (*cuMemGetInfo)(std::size_t* free, std::size_t* total);  // _v2
+  // The driver's linker: PTX (the LLVM compiler path's) JIT-compiled to a CUBIN loom caches.
+  CUresult (*cuLinkCreate)(unsigned options, int* option_keys, void** option_values, CUlinkState* state);  // _v2
+  CUresult (*cuLinkAddData)(CUlinkState state, int input_type, void* data, std::size_t size, const char* name,
+                            unsigned options, int* option_keys, void** option_values);  // _v2
+  CUresult (*cuLinkComplete)(CUlinkState state, void** cubin, std::size_t* size);
+  CUresult (*cuLinkDestroy)(CUlinkState state);
 };
 
 // cuFuncGetAttribute's attributes.
@@ -112,6 +119,14 @@ void refuse_if_poisoned(const std::string& subject);
 std::vector<char> cuda_cubin(const CudaRuntime& runtime, const std::string& source,
                              const std::string& subject, const std::string& cache_path,
                              StageTimer& timer, bool& from_cache);
+
+// The CUBIN of `ptx` (the LLVM compiler path's output) for the device: from the cache entry at
+// `cache_path` when it is intact (LOOM_NO_CACHE=1 skips the cache), else JIT-compiled by the
+// driver's linker (cuLinkCreate/cuLinkAddData/cuLinkComplete) and written to the cache, so a second
+// load skips the JIT. `from_cache` as for cuda_cubin. PTX the driver rejects is an InternalError
+// carrying the JIT's log. Needs no NVRTC.
+std::vector<char> cuda_cubin_from_ptx(const CudaRuntime& runtime, const std::string& ptx, const std::string& subject,
+                                      const std::string& cache_path, StageTimer& timer, bool& from_cache);
 
 // NVRTC's output for `source` compiled for `arch` ("sm_90"); `report` adds ptxas's verbose
 // report (registers, spills and shared memory of each kernel) in `log`.

@@ -18,6 +18,7 @@
 #include <mutex>
 #include <utility>
 
+#include "codegen/llvm_nvptx.hpp"
 #include "ir/layout.hpp"
 #include "ir/stage_timer.hpp"
 #include "loom/error.hpp"
@@ -293,12 +294,17 @@ class CudaLauncher : public KernelLauncher {
   void load_module(const std::string& subject, StageTimer& timer) {
     std::string cache_path = cuda_cubin_cache_path(code().source);
     bool from_cache = true;
-    std::vector<char> cubin = cuda_cubin(runtime_, code().source, subject, cache_path, timer, from_cache);
+    // CUDA C goes through NVRTC; the LLVM compiler path's PTX through the driver's JIT.
+    auto cubin_of = [&] {
+      if (codegen::is_llvm_ptx(code().source)) return cuda_cubin_from_ptx(runtime_, code().source, subject, cache_path, timer, from_cache);
+      return cuda_cubin(runtime_, code().source, subject, cache_path, timer, from_cache);
+    };
+    std::vector<char> cubin = cubin_of();
     CUresult result = runtime_.api.cuModuleLoadData(&module_, cubin.data());
     if (result != kCudaSuccess && from_cache) {
       module_ = nullptr;
       from_cache = false;
-      cubin = cuda_cubin(runtime_, code().source, subject, cache_path, timer, from_cache);
+      cubin = cubin_of();
       result = runtime_.api.cuModuleLoadData(&module_, cubin.data());
     }
     check_cu(result, "cuModuleLoadData", subject);

@@ -112,9 +112,9 @@ GeneratedCode generated_code_from_json(const std::string& text) {
   return code;
 }
 
-std::string cuda_kernel_cache_path(const LoopKernel& kernel) {
+std::string cuda_kernel_cache_path(const LoopKernel& kernel, const std::string& compiler) {
   const CudaDeviceInfo& info = cuda_device_info();
-  std::string key = hex_hash(info.arch + "\n" + std::to_string(info.nvrtc_major) + "." +
+  std::string key = hex_hash(info.arch + "\n" + (compiler == "nvrtc" ? std::string() : compiler + "\n") + std::to_string(info.nvrtc_major) + "." +
                              std::to_string(info.nvrtc_minor) + "\n" + std::to_string(info.driver_version) + "\n" +
                              build_identity() + "\n" + kernel_fingerprint(kernel));
   return (std::filesystem::path(cache_directory()) / "cuda" / "kernels" / (key + ".code")).string();

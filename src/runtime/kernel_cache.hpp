@@ -17,7 +17,8 @@ std::string build_identity();
 
 // cache_directory()/cuda/kernels/<xxh3 of the kernel's fingerprint, the device's arch, the NVRTC
 // and driver versions and this loom build>.code. Needs the CUDA device (its arch).
-std::string cuda_kernel_cache_path(const LoopKernel& kernel);
+// `compiler` ("nvrtc" or "llvm") is part of the key: the two paths' entries differ (CUDA C, PTX).
+std::string cuda_kernel_cache_path(const LoopKernel& kernel, const std::string& compiler = "nvrtc");
 
 // The entry at `path`, or nothing when it is missing, damaged or unreadable.
 std::optional<GeneratedCode> read_generated_code(const std::string& path);

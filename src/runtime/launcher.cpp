@@ -5,6 +5,7 @@
 #include <cstring>
 #include <optional>
 
+#include "codegen/llvm_nvptx.hpp"
 #include "ir/layout.hpp"
 #include "loom/error.hpp"
 #include "runtime/host_cuda.hpp"
@@ -179,17 +180,20 @@ DeviceLimits present_device_limits(Target target) {
 
 // The kernel level of the compile cache: a hit skips code generation (isl) and, through the
 // CUBIN level, NVRTC.
-std::shared_ptr<const detail::KernelLauncher> compile_cuda(const LoopKernel& kernel) {
+// The LLVM path's GeneratedCode holds PTX as its source; the launcher tells the two apart.
+std::shared_ptr<const detail::KernelLauncher> compile_cuda(const LoopKernel& kernel, CudaCompiler compiler) {
   bool use_cache = std::getenv("LOOM_NO_CACHE") == nullptr;
   std::string path;
   if (use_cache) {
-    path = detail::cuda_kernel_cache_path(kernel);
+    path = detail::cuda_kernel_cache_path(kernel, std::string(cuda_compiler_name(compiler)));
     if (std::optional<GeneratedCode> cached = detail::read_generated_code(path)) {
       ++kernel_cache_hits;
       return detail::make_cuda_launcher(kernel, std::move(*cached));
     }
   }
-  GeneratedCode code = generate_code(kernel, Target::CUDA, present_device_limits(Target::CUDA));
+  GeneratedCode code = compiler == CudaCompiler::Llvm
+                           ? codegen::generate_llvm_ptx(kernel, present_device_limits(Target::CUDA), default_cuda_arch())
+                           : generate_code(kernel, Target::CUDA, present_device_limits(Target::CUDA));
   std::shared_ptr<const detail::KernelLauncher> launcher = detail::make_cuda_launcher(kernel, code);
   if (use_cache) detail::write_generated_code(path, code);  // only code that loaded
   return launcher;
@@ -213,8 +217,29 @@ CompiledKernel compile_generated(const LoopKernel& kernel, GeneratedCode code, T
 }
 }  // namespace detail
 
-CompiledKernel compile(const LoopKernel& kernel, Target target) {
-  if (target == Target::CUDA) return CompiledKernel(compile_cuda(kernel));
+
+std::string_view cuda_compiler_name(CudaCompiler compiler) { return compiler == CudaCompiler::Llvm ? "llvm" : "nvrtc"; }
+
+CudaCompiler parse_cuda_compiler(const std::string& name) {
+  if (name == "nvrtc") return CudaCompiler::Nvrtc;
+  if (name == "llvm") return CudaCompiler::Llvm;
+  throw Error("unknown CUDA compiler '" + name + "' (expected nvrtc or llvm)");
+}
+
+CudaCompiler default_cuda_compiler() {
+  const char* chosen = std::getenv("LOOM_CUDA_COMPILER");
+  if (chosen == nullptr || *chosen == '\0') return CudaCompiler::Nvrtc;
+  try {
+    return parse_cuda_compiler(chosen);
+  } catch (const Error&) {
+    throw Error("LOOM_CUDA_COMPILER='" + std::string(chosen) + "' names no CUDA compiler (expected nvrtc or llvm)");
+  }
+}
+
+CompiledKernel compile(const LoopKernel& kernel, Target target) { return compile(kernel, target, CompileOptions{}); }
+
+CompiledKernel compile(const LoopKernel& kernel, Target target, const CompileOptions& options) {
+  if (target == Target::CUDA) return CompiledKernel(compile_cuda(kernel, options.cuda_compiler));
   GeneratedCode code = generate_code(kernel, target, present_device_limits(target));
   switch (target) {
     case Target::C: return CompiledKernel(detail::make_host_c_launcher(kernel, std::move(code)));

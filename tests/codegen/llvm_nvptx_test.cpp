@@ -1,0 +1,283 @@
+// The CUDA target's LLVM compiler path (issue 30; codegen/llvm_nvptx.hpp): every example with a
+// CUDA form becomes IR that verifies (the emitter runs llvm::verifyModule and fails loudly) and PTX
+// that the toolkit's ptxas accepts where it is installed; the PTX of known kernels has the
+// expected structure (FileCheck-style counts); unsupported functions are refused by name; on a GPU
+// the examples run through the path and match their references.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+
+#include "codegen/llvm_nvptx.hpp"
+#include "device_helpers.hpp"
+#include "loom/loom.hpp"
+#include "runtime/kernel_cache.hpp"
+#include "test_helpers.hpp"
+
+namespace loom {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::count;
+using testing::error_message;
+
+const char* const kPtxas = "/usr/local/cuda/bin/ptxas";
+
+// A build with llvm-19-dev has libloom_llvm.so, and these tests must find it; a build without
+// LLVM (not the supported setup: ./dev deps installs it) skips them.
+#ifdef LOOM_HAVE_LLVM_NVPTX
+#define REQUIRE_LLVM_NVPTX()                                                  \
+  do {                                                                        \
+    std::string why;                                                          \
+    ASSERT_TRUE(codegen::llvm_nvptx_available(&why)) << why;                  \
+  } while (0)
+#else
+#define REQUIRE_LLVM_NVPTX() GTEST_SKIP() << "loom was built without llvm-19-dev: no libloom_llvm.so"
+#endif
+
+std::vector<fs::path> cuda_example_specs() {
+  std::vector<fs::path> specs;
+  for (const char* folder : {"", "memory", "bandwidth"}) {
+    for (const fs::directory_entry& entry : fs::directory_iterator(fs::path(LOOM_EXAMPLES_DIR) / folder)) {
+      if (entry.path().extension() == ".json") specs.push_back(entry.path());
+    }
+  }
+  std::sort(specs.begin(), specs.end());
+  return specs;
+}
+
+std::string ptx_of(const LoopKernel& kernel, std::string* ir = nullptr) {
+  return codegen::generate_llvm_ptx(kernel, offline_device_limits(Target::CUDA), "sm_90", ir).source;
+}
+
+// ptxas's verdict on `ptx` ("" when it accepts it), or nullopt where the toolkit is missing.
+std::optional<std::string> ptxas_errors(const std::string& ptx, const fs::path& folder) {
+  if (!fs::exists(kPtxas)) return std::nullopt;
+  fs::path file = folder / "kernel.ptx", log = folder / "ptxas.log";
+  std::ofstream(file) << ptx;
+  std::string command = std::string(kPtxas) + " -arch=sm_90 " + file.string() + " -o /dev/null > " + log.string() + " 2>&1";
+  int status = std::system(command.c_str());
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return std::string();
+  std::ifstream in(log);
+  return std::string(std::istreambuf_iterator<char>(in), {}) + " (status " + std::to_string(status) + ")";
+}
+
+fs::path temporary_folder() {
+  std::string pattern = (fs::temp_directory_path() / "loom_llvm_test_XXXXXX").string();
+  if (mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("mkdtemp failed");
+  return pattern;
+}
+
+TEST(LlvmNvptx, EveryCudaExampleGivesVerifiedIrAndPtxThatPtxasAccepts) {
+  REQUIRE_LLVM_NVPTX();
+  fs::path folder = temporary_folder();
+  int compiled = 0;
+  for (const fs::path& path : cuda_example_specs()) {
+    SCOPED_TRACE(path.string());
+    Spec spec = read_spec_file(path.string());
+    try {
+      generate_code(spec.kernel, Target::CUDA);
+    } catch (const Error&) {
+      continue;  // no CUDA form (e.g. a C-only schedule)
+    }
+    std::string ptx = ptx_of(spec.kernel);  // an IR that does not verify throws InternalError
+    EXPECT_NE(ptx.find(".target sm_90"), std::string::npos);
+    EXPECT_NE(ptx.find(".version 8.0"), std::string::npos);
+    EXPECT_TRUE(codegen::is_llvm_ptx(ptx));
+    if (std::optional<std::string> errors = ptxas_errors(ptx, folder)) {
+      EXPECT_EQ(*errors, "") << ptx;
+    }
+    ++compiled;
+  }
+  EXPECT_GE(compiled, 15);
+  fs::remove_all(folder);
+}
+
+// The register-tiled matmul: a and b staged in shared memory between two barriers, each work-item
+// a 4x4 tile of c: the inner product's 16 multiply-adds per k step are fused (fma.rn.f32).
+TEST(LlvmNvptx, TiledMatmulPtxHasBarriersSharedLoadsAndFusedTile) {
+  REQUIRE_LLVM_NVPTX();
+  Spec spec = read_spec_file(std::string(LOOM_EXAMPLES_DIR) + "/memory/matmul_register_tiled.json");
+  std::string ir;
+  std::string ptx = ptx_of(spec.kernel, &ir);
+  EXPECT_EQ(count(ptx, ".visible .entry matmul_register_tiled("), 1) << ptx;
+  EXPECT_NE(ptx.find(".maxntid 256, 1, 1"), std::string::npos) << ptx;
+  EXPECT_GE(count(ptx, "bar.sync"), 2) << ptx;
+  EXPECT_GE(count(ptx, "ld.shared.f32"), 1) << ptx;
+  EXPECT_GE(count(ptx, "st.shared.f32"), 2) << ptx;
+  EXPECT_EQ(count(ptx, ".shared .align 16 .b8 matmul_register_tiled_$_a_fetch[4096]"), 1) << ptx;
+  EXPECT_EQ(count(ptx, ".shared .align 16 .b8 matmul_register_tiled_$_b_fetch[4096]"), 1) << ptx;
+  int fmas = count(ptx, "fma.rn.f32");
+  EXPECT_GE(fmas, 16) << ptx;
+  EXPECT_EQ(fmas % 16, 0) << fmas << " fma.rn.f32 is not a whole number of 4x4 tiles\n" << ptx;
+  EXPECT_NE(ir.find("ptx_kernel"), std::string::npos);
+  EXPECT_NE(ir.find("addrspace(3)"), std::string::npos);
+}
+
+// vec-tagged inames become float4 loads and stores (ld.global.v4.f32), as in loopy's
+// examples/vector-types.py (layout_transforms_test's float4 kernel).
+TEST(LlvmNvptx, VecInamesBecomeVectorLoadsAndStores) {
+  REQUIRE_LLVM_NVPTX();
+  LoopKernel kernel = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = 2*a[i]",
+                                  {array_arg("a, out", DType::Float32, {"n"}), value_arg("n")},
+                                  {.name = "scale4", .assumptions = "n mod 4 = 0"});
+  kernel = split_iname(kernel, "i", 4, {.inner_tag = "vec"});
+  kernel = split_array_axis(kernel, "a, out", 0, 4);
+  kernel = tag_array_axes(kernel, "a, out", "c,vec");
+  kernel = split_iname(kernel, "i_outer", 16, {.outer_tag = "g.0", .inner_tag = "l.0"});
+  ASSERT_NE(generate_code(kernel, Target::CUDA).source.find("float4"), std::string::npos);
+  std::string ptx = ptx_of(kernel);
+  EXPECT_EQ(count(ptx, "ld.global.nc.v4.f32") + count(ptx, "ld.global.v4.f32"), 1) << ptx;
+  EXPECT_EQ(count(ptx, "st.global.v4.f32"), 1) << ptx;
+}
+
+LoopKernel elementwise(const std::string& expression, DType dtype, const std::string& name) {
+  LoopKernel kernel = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = " + expression,
+                                  {array_arg("x, y, out", dtype, {"n"}), value_arg("n")}, {.name = name});
+  kernel = split_iname(kernel, "i", 128, {.outer_tag = "g.0", .inner_tag = "l.0"});
+  return kernel;
+}
+
+// Local memory above 48 KB: the external dynamic buffer, as the CUDA printer's.
+TEST(LlvmNvptx, LargeLocalMemoryUsesTheDynamicSharedBuffer) {
+  REQUIRE_LLVM_NVPTX();
+  MakeKernelOptions options{.name = "big_tile"};
+  options.temporaries.push_back(Temporary{"big", DType::Float32, {int_literal(16384)}, AddressSpace::Local});
+  LoopKernel kernel = make_kernel({"{[io, q, p, ii, jj]: 0<=io<n and 0<=q,p<64 and 0<=ii,jj<256}"},
+                                  "big[256*q + ii] = a[16384*io + 256*q + ii] {id=fill}\n"
+                                  "out[16384*io + 256*p + jj] = big[16383 - 256*p - jj] {id=use, dep=fill}",
+                                  {array_arg("a, out", DType::Float32, {"16384*n"}), value_arg("n")}, options);
+  kernel = tag_inames(kernel, "io:g.0, ii:l.0, jj:l.0");
+  GeneratedCode code = codegen::generate_llvm_ptx(kernel, offline_device_limits(Target::CUDA), "sm_90");
+  EXPECT_EQ(code.device_kernels[0].dynamic_shared_bytes, 65536);
+  EXPECT_NE(code.source.find(".extern .shared .align 16 .b8 loom_dynamic_shared[]"), std::string::npos) << code.source;
+  EXPECT_GE(count(code.source, "bar.sync"), 1);
+}
+
+// The math functions: exact ones as PTX instructions in both precisions, the fast-math ones in
+// float32 (docs/decisions.md, issue 30), the rest refused by name.
+TEST(LlvmNvptx, MathFunctionsMapToNvvmInstructions) {
+  REQUIRE_LLVM_NVPTX();
+  std::string ptx = ptx_of(elementwise("sqrt(x[i]) + exp(y[i]) + log(x[i]) + sin(y[i]) + floor(x[i]) + fmax(x[i], y[i])",
+                                       DType::Float32, "math32"));
+  for (const char* instruction : {"sqrt.rn.f32", "ex2.approx.f32", "lg2.approx.f32", "sin.approx.f32", "cvt.rmi.f32.f32",
+                                  "max.f32"}) {
+    EXPECT_NE(ptx.find(instruction), std::string::npos) << instruction << "\n" << ptx;
+  }
+  std::string ptx64 = ptx_of(elementwise("sqrt(x[i]) + fabs(y[i]) + rsqrt(x[i])", DType::Float64, "math64"));
+  EXPECT_NE(ptx64.find("sqrt.rn.f64"), std::string::npos) << ptx64;
+  EXPECT_NE(ptx64.find("abs.f64"), std::string::npos) << ptx64;
+  EXPECT_NE(ptx64.find("rsqrt.approx.f64"), std::string::npos) << ptx64;
+}
+
+TEST(LlvmNvptx, RefusesMathFunctionsWithoutAnNvvmEquivalent) {
+  REQUIRE_LLVM_NVPTX();
+  std::string message = error_message<Error>([] { ptx_of(elementwise("erf(x[i])", DType::Float32, "uses_erf")); });
+  EXPECT_NE(message.find("the math function 'erf' has no NVVM equivalent"), std::string::npos) << message;
+  EXPECT_NE(message.find("--compiler nvrtc"), std::string::npos) << message;
+  message = error_message<Error>([] { ptx_of(elementwise("exp(x[i])", DType::Float64, "exp64")); });
+  EXPECT_NE(message.find("'exp' on float64 has no exact NVVM equivalent"), std::string::npos) << message;
+}
+
+// Integer helpers (Python's floor division and modulo) and guarded loads under && and ?:.
+TEST(LlvmNvptx, IntegerHelpersAndShortCircuitsVerify) {
+  REQUIRE_LLVM_NVPTX();
+  LoopKernel kernel = make_kernel({"{[i]: 0<=i<n}"},
+                                  "out[i] = (i // 3) + (i % 5) + (x[i] if i < 2*n else 0)",
+                                  {array_arg("x, out", DType::Int32, {"n"}), value_arg("n")}, {.name = "helpers"});
+  kernel = split_iname(kernel, "i", 64, {.outer_tag = "g.0", .inner_tag = "l.0"});
+  std::string ptx = ptx_of(kernel);
+  EXPECT_EQ(count(ptx, ".visible .entry helpers("), 1) << ptx;
+  fs::path folder = temporary_folder();
+  if (std::optional<std::string> errors = ptxas_errors(ptx, folder)) {
+    EXPECT_EQ(*errors, "") << ptx;
+  }
+  fs::remove_all(folder);
+}
+
+// The command: --compiler llvm --emit ptx prints the PTX; a missing library is exit 3, named.
+TEST(LlvmNvptx, CommandEmitsPtxAndReportsAMissingLibraryWithExit3) {
+  REQUIRE_LLVM_NVPTX();
+  fs::path folder = temporary_folder();
+  std::string spec = std::string(LOOM_EXAMPLES_DIR) + "/matmul.json";
+  std::string out = (folder / "out.txt").string(), err = (folder / "err.txt").string();
+  auto run = [&](const std::string& environment) {
+    std::string command = environment + " " + LOOM_CLI_PATH + " compile " + spec +
+                          " --target cuda --compiler llvm --emit ptx > " + out + " 2> " + err;
+    int status = std::system(command.c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  };
+  auto text = [](const std::string& path) {
+    std::ifstream in(path);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  EXPECT_EQ(run(""), 0) << text(err);
+  EXPECT_TRUE(codegen::is_llvm_ptx(text(out))) << text(out);
+  EXPECT_EQ(run("LOOM_LLVM_LIBRARY=" + (folder / "missing.so").string()), 3);
+  EXPECT_NE(text(err).find("the LLVM compiler path is unavailable"), std::string::npos) << text(err);
+  fs::remove_all(folder);
+}
+
+TEST(LlvmNvptxGpu, KernelCacheKeysIncludeTheCompiler) {
+  // The key needs the device's arch: without a GPU there is no key to compare.
+  SKIP_WITHOUT_CUDA();
+  LoopKernel kernel = elementwise("x[i] + y[i]", DType::Float32, "keyed");
+  EXPECT_NE(detail::cuda_kernel_cache_path(kernel, "nvrtc"), detail::cuda_kernel_cache_path(kernel, "llvm"));
+}
+
+// ---- on a GPU ---------------------------------------------------------------------------------
+
+// Sets $LOOM_CUDA_COMPILER (read by compile()) for one test.
+class CompilerChoice {
+ public:
+  explicit CompilerChoice(const char* compiler) { setenv("LOOM_CUDA_COMPILER", compiler, 1); }
+  ~CompilerChoice() { unsetenv("LOOM_CUDA_COMPILER"); }
+};
+
+TEST(LlvmNvptxGpu, EveryCudaExampleMatchesItsReferenceThroughTheLlvmPath) {
+  SKIP_WITHOUT_CUDA();
+  REQUIRE_LLVM_NVPTX();
+  CompilerChoice llvm("llvm");
+  for (const fs::path& path : cuda_example_specs()) {
+    SCOPED_TRACE(path.string());
+    Spec spec = read_spec_file(path.string());
+    try {
+      generate_code(spec.kernel, Target::CUDA);
+    } catch (const Error&) {
+      continue;
+    }
+    CheckOptions options;
+    options.target = Target::CUDA;
+    if (spec.test.seed) options.seed = *spec.test.seed;
+    options.rtol = spec.test.rtol;
+    options.atol = spec.test.atol;
+    testing::expect_matches_reference(spec.kernel, spec.reference, spec.test.parameters, options);
+  }
+}
+
+// The driver's JIT result lands in the CUBIN cache: the second load reads it.
+TEST(LlvmNvptxGpu, PtxIsJitCompiledOnceAndCached) {
+  SKIP_WITHOUT_CUDA();
+  REQUIRE_LLVM_NVPTX();
+  fs::path cache = temporary_folder();
+  setenv("LOOM_CACHE_DIR", cache.c_str(), 1);
+  LoopKernel kernel = elementwise("x[i] * y[i]", DType::Float32, "jit_cached");
+  CompiledKernel first = compile(kernel, Target::CUDA, {.cuda_compiler = CudaCompiler::Llvm});
+  ASSERT_TRUE(codegen::is_llvm_ptx(first.code().source)) << first.code().source;
+  std::string cubin = detail::cuda_cubin_cache_path(first.code().source);
+  EXPECT_TRUE(fs::exists(cubin)) << cubin;
+  CompiledKernel nvrtc = compile(kernel, Target::CUDA, {.cuda_compiler = CudaCompiler::Nvrtc});
+  EXPECT_FALSE(codegen::is_llvm_ptx(nvrtc.code().source));
+  EXPECT_NE(detail::cuda_cubin_cache_path(nvrtc.code().source), cubin);
+  CompiledKernel second = compile(kernel, Target::CUDA, {.cuda_compiler = CudaCompiler::Llvm});
+  EXPECT_EQ(second.code().source, first.code().source);
+  unsetenv("LOOM_CACHE_DIR");
+  fs::remove_all(cache);
+}
+
+}  // namespace
+}  // namespace loom
