@@ -596,7 +596,7 @@ GeneratedCode generate_code(const LoopKernel& kernel, Target target, const Devic
   check_vec_lengths(kernel, target);
   timer.mark("check");
   bool gpu = target != Target::C;
-  LoopKernel preprocessed = resolve_address_spaces(preprocess(kernel, gpu));
+  LoopKernel preprocessed = resolve_address_spaces(preprocess(kernel, gpu, warp_shuffles_enabled(target)));
   if (!gpu) preprocessed = privatize_per_work_item_on_c(kernel, std::move(preprocessed));
   timer.mark("preprocess");
   GeneratedCode code;

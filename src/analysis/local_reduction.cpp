@@ -22,6 +22,15 @@
 // acc_i has one axis per other l.N iname of the instruction (each row of work-items reduces its
 // own row) and none for g.N inames (each work-group has its own local memory) or sequential ones
 // (the next iteration overwrites it; insert_barriers orders the reuse).
+// With warp shuffles (CUDA, `warp_shuffles`), a tree over an l.0 iname of >= 32 work-items in a
+// work-group whose l.0 size is a multiple of 32 stops halving at 32 positions: one instruction on
+// work-items 0..31 (one whole warp) replaces the steps of stride 16..1,
+//   acc_i[red_i_warp] = loom_warp_sum(acc_i[red_i_warp])                       0 <= red_i_warp < 32
+// each lane reading the position it wrote itself (so no barrier) and the warp's butterfly of
+// __shfl_xor_sync leaving the sum in every lane; lane 0's store to acc_i[0] is what readers see.
+// The dependences and barriers stay exact: the cross-lane exchange is inside one instruction run
+// by one converged warp. Fewer than 32 work-items, or rows of work-items (l.1, l.2) whose l.0 size
+// is not a multiple of 32 (a warp would span two rows), keep the full tree (warps_are_whole).
 // argmax/argmin carry an index array along. The tree pairs positions out of order, so a step
 // takes the other element when its value is better, or equal with a smaller index: the first
 // position when the index grows with the iname, as in the sequential `argmax(i, a[i], i)`.
@@ -31,6 +40,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "analysis/reduction_operations.hpp"
@@ -136,9 +146,52 @@ ExprPtr offset(const std::string& iname, int64_t lower) {
   return lower == 0 ? variable(iname) : binary(BinaryOp::Subtract, variable(iname), int_literal(lower));
 }
 
+constexpr int64_t kWarpSize = 32;
+
+// Whether l.0 work-items 0..31 of each row (same l.1, l.2) form one whole warp in every launch of
+// this kernel: CUDA numbers threads x fastest, so that holds when the work-group is one row of at
+// least 32 (no l.1/l.2 axis longer than 1) or its size along l.0 is a multiple of 32. The size is
+// the longest l.0 iname the instructions run in or reduce over; a kernel split by global barriers launches several
+// work-group shapes, so there every used l.0 iname must be a multiple of 32 (or the group one row).
+bool warps_are_whole(const LoopKernel& kernel) {
+  std::set<std::string> used;
+  bool split = false;
+  for (const Instruction& instruction : kernel.instructions) {
+    used.insert(instruction.within_inames.begin(), instruction.within_inames.end());
+    if (instruction.expression == nullptr) continue;
+    visit_expr(*instruction.expression, [&](const Expr& node) {
+      if (node.kind == ExprKind::Reduction) used.insert(node.reduction_inames.begin(), node.reduction_inames.end());
+    });
+    split = split || (instruction.kind == InstructionKind::Barrier && instruction.barrier_scope == SyncScope::Global);
+  }
+  int64_t size_x = 1;
+  bool rows = false;
+  bool every_x_whole = true;
+  for (const std::string& iname : used) {
+    InameTag tag = kernel.tag_of(iname);
+    if (tag.kind != Kind::Local) continue;
+    std::optional<ConstantRange> range = constant_iname_range(kernel, iname);
+    if (!range) return false;
+    if (tag.axis != 0) {
+      rows = rows || range->extent > 1;
+      continue;
+    }
+    size_x = std::max(size_x, range->extent);
+    every_x_whole = every_x_whole && range->extent % kWarpSize == 0;
+  }
+  if (!rows) return true;  // reductions need >= 32 along l.0 themselves
+  return split ? every_x_whole : size_x % kWarpSize == 0;
+}
+
+bool shuffles_type(DType dtype) {
+  return dtype == DType::Float32 || dtype == DType::Float64 || dtype == DType::Int32 || dtype == DType::Int64 ||
+         dtype == DType::UInt32 || dtype == DType::UInt64;
+}
+
 class LocalReductionRealizer {
  public:
-  explicit LocalReductionRealizer(LoopKernel& kernel) : kernel_(kernel) {
+  LocalReductionRealizer(LoopKernel& kernel, bool warp_shuffles) : kernel_(kernel) {
+    whole_warps_ = warp_shuffles && warps_are_whole(kernel);
     for (const Instruction& instruction : kernel.instructions) used_ids_.insert(instruction.id);
     for (const Temporary& temporary : kernel.temporaries) used_names_.insert(temporary.name);
     for (const KernelArgument& arg : kernel.args) used_names_.insert(arg.name);
@@ -291,6 +344,40 @@ class LocalReductionRealizer {
     return previous;
   }
 
+  // Whether the last 32 positions of the tree over `axis` are reduced by one warp's shuffles: an l.0
+  // axis of >= 32 work-items, whole warps, no other l.0 iname around it, types a shuffle moves.
+  bool reduces_in_warp(const Instruction& origin, const LocalAxis& axis, const std::vector<DType>& types) const {
+    if (!whole_warps_ || kernel_.tag_of(axis.iname).axis != 0 || axis.extent < kWarpSize) return false;
+    for (const std::string& iname : origin.within_inames) {
+      InameTag tag = kernel_.tag_of(iname);
+      if (tag.kind == Kind::Local && tag.axis == 0) return false;
+    }
+    return std::all_of(types.begin(), types.end(), shuffles_type);
+  }
+
+  // The tree's stages, without those of stride < 32 when a warp finishes it.
+  static std::vector<std::pair<int64_t, int64_t>> shared_stages(const LocalAxis& axis, bool in_warp) {
+    std::vector<std::pair<int64_t, int64_t>> stages = tree_stages(axis.extent);
+    if (in_warp) std::erase_if(stages, [](const auto& stage) { return stage.first < kWarpSize; });
+    return stages;
+  }
+
+  // One instruction on lanes 0..31: `array[lane] = call(array[lane], ...)` over `arguments`.
+  Instruction warp_step(const Instruction& origin, const LocalAxis& axis, const std::string& id_suffix,
+                        const LocalArray& target, const std::string& function, const std::vector<LocalArray>& arguments,
+                        std::set<std::string> previous) {
+    if (warp_lane_.empty()) warp_lane_ = add_local_iname("red_" + axis.iname + "_warp", kWarpSize, kernel_.tag_of(axis.iname));
+    std::set<std::string> within = origin.within_inames;
+    within.insert(warp_lane_);
+    Instruction step = derived(origin, axis.iname + id_suffix, within);
+    std::vector<ExprPtr> values;
+    for (const LocalArray& argument : arguments) values.push_back(argument.at(variable(warp_lane_)));
+    step.assignees = {target.at(variable(warp_lane_))};
+    step.expression = call(function, values);
+    step.depends_on = std::move(previous);
+    return step;
+  }
+
   ExprPtr realize_plain(const Instruction& origin, const Expr& reduction, std::vector<Instruction>& out,
                         std::set<std::string>& last) {
     ReductionOperation operation = parse_reduction_operation(reduction, origin);
@@ -308,7 +395,8 @@ class LocalReductionRealizer {
     }
     out.push_back(transfer);
     std::string previous = transfer.id;
-    std::vector<std::pair<int64_t, int64_t>> stages = tree_stages(axis.extent);
+    bool in_warp = reduces_in_warp(origin, axis, {dtype});
+    std::vector<std::pair<int64_t, int64_t>> stages = shared_stages(axis, in_warp);
     for (std::size_t k = 0; k < stages.size(); ++k) {
       auto [stride, count] = stages[k];
       std::string position = stage_iname(axis, k, count);
@@ -323,6 +411,11 @@ class LocalReductionRealizer {
       out.push_back(step);
       previous = step.id;
     }
+    if (in_warp) {
+      warp_lane_.clear();
+      out.push_back(warp_step(origin, axis, "_warp", array, warp_reduction_function(operation.name), {array}, {previous}));
+      previous = out.back().id;
+    }
     last.insert(previous);
     result_iname(origin, axis);
     return array.at(int_literal(0));
@@ -333,7 +426,7 @@ class LocalReductionRealizer {
   std::string arg_step(const Instruction& origin, const std::string& operation, const LocalArray& values,
                        const LocalArray& indices, const LocalAxis& axis, std::size_t k,
                        const std::set<std::string>& previous, std::vector<Instruction>& out) {
-    auto [stride, count] = tree_stages(axis.extent)[k];
+    auto [stride, count] = tree_stages(axis.extent)[k];  // the shared stages are a prefix of these
     std::string position = stage_iname(axis, k, count);
     std::set<std::string> within = origin.within_inames;
     within.insert(position);
@@ -391,8 +484,19 @@ class LocalReductionRealizer {
       out.push_back(transfer);
       previous.insert(transfer.id);
     }
-    for (std::size_t k = 0; k < tree_stages(axis.extent).size(); ++k) {
+    bool in_warp = reduces_in_warp(origin, axis, {value_dtype, index_dtype});
+    for (std::size_t k = 0; k < shared_stages(axis, in_warp).size(); ++k) {
       previous = {arg_step(origin, operation, values, indices, axis, k, previous, out)};
+    }
+    if (in_warp) {
+      // The index first: it reads the values before the value step overwrites them.
+      warp_lane_.clear();
+      out.push_back(warp_step(origin, axis, "_warp_index", indices, warp_reduction_function(operation + "_index"),
+                              {values, indices}, previous));
+      std::string value_operation = operation == "argmax" ? "max" : "min";
+      out.push_back(warp_step(origin, axis, "_warp", values, warp_reduction_function(value_operation), {values},
+                              {out.back().id}));
+      previous = {out.back().id};
     }
     Instruction store_value = origin;
     store_value.within_inames.insert(result_iname(origin, axis));
@@ -433,13 +537,15 @@ class LocalReductionRealizer {
   std::set<std::string> used_names_;
   std::map<std::string, std::string> index_stores_;  // argmax: id → the id of its index store
   std::map<int, std::string> result_inames_;          // the current instruction's, per l axis
+  std::string warp_lane_;     // the lane iname of the current warp steps
+  bool whole_warps_ = false;  // shuffles on: l.0 work-items 32k..32k+31 (same l.1, l.2) form a warp
 };
 
 }  // namespace
 
-LoopKernel realize_local_reductions(const LoopKernel& kernel) {
+LoopKernel realize_local_reductions(const LoopKernel& kernel, bool warp_shuffles) {
   LoopKernel result = kernel;
-  LocalReductionRealizer(result).realize_all();
+  LocalReductionRealizer(result, warp_shuffles).realize_all();
   return result;
 }
 
