@@ -378,6 +378,41 @@ class LocalReductionRealizer {
     return step;
   }
 
+  // Whole warps only (a multiple of 32 work-items): the classic two-level block reduce. Every warp
+  // reduces its 32 positions (each lane its own: no barrier after the transfer), position 32w's
+  // warp result moves to position w (a barrier before: other work-items wrote them), and the first
+  // warp reduces those, lanes past the last warp taking the neutral element. One barrier, where
+  // the tree down to 32 needs log2(length / 32) + 1. Returns the last step's id.
+  std::string block_reduce(const Instruction& origin, const LocalAxis& axis, const std::string& operation,
+                           DType dtype, const LocalArray& array, const std::string& transfer,
+                           std::vector<Instruction>& out) {
+    auto step_over = [&](const std::string& suffix, int64_t length, const std::string& after) {
+      std::string lane = add_local_iname("red_" + axis.iname + suffix, length, kernel_.tag_of(axis.iname));
+      std::set<std::string> within = origin.within_inames;
+      within.insert(lane);
+      Instruction step = derived(origin, axis.iname + suffix, within);
+      step.depends_on = {after};
+      return std::pair{lane, step};
+    };
+    auto [lane, every_warp] = step_over("_warps", axis.extent, transfer);
+    every_warp.assignees = {array.at(variable(lane))};
+    every_warp.expression = call(warp_reduction_function(operation), {array.at(variable(lane))});
+    out.push_back(every_warp);
+    int64_t warps = axis.extent / kWarpSize;
+    if (warps == 1) return every_warp.id;
+    auto [index, gather] = step_over("_partials", warps, every_warp.id);
+    gather.assignees = {array.at(variable(index))};
+    gather.expression = array.at(binary(BinaryOp::Multiply, int_literal(kWarpSize), variable(index)));
+    out.push_back(gather);
+    auto [first_lane, first_warp] = step_over("_warp", kWarpSize, gather.id);
+    ExprPtr partial = if_then_else(binary(BinaryOp::Less, variable(first_lane), int_literal(warps)),
+                                   array.at(variable(first_lane)), reduction_neutral_element(operation, dtype));
+    first_warp.assignees = {array.at(variable(first_lane))};
+    first_warp.expression = call(warp_reduction_function(operation), {partial});
+    out.push_back(first_warp);
+    return first_warp.id;
+  }
+
   ExprPtr realize_plain(const Instruction& origin, const Expr& reduction, std::vector<Instruction>& out,
                         std::set<std::string>& last) {
     ReductionOperation operation = parse_reduction_operation(reduction, origin);
@@ -396,6 +431,11 @@ class LocalReductionRealizer {
     out.push_back(transfer);
     std::string previous = transfer.id;
     bool in_warp = reduces_in_warp(origin, axis, {dtype});
+    if (in_warp && axis.extent % kWarpSize == 0) {
+      last.insert(block_reduce(origin, axis, operation.name, dtype, array, previous, out));
+      result_iname(origin, axis);
+      return array.at(int_literal(0));
+    }
     std::vector<std::pair<int64_t, int64_t>> stages = shared_stages(axis, in_warp);
     for (std::size_t k = 0; k < stages.size(); ++k) {
       auto [stride, count] = stages[k];

@@ -67,20 +67,33 @@ class ShufflesOff {
 
 // ---- generated code ---------------------------------------------------------------------------
 
-TEST(WarpReduction, LastFiveStepsAreOneWarpShuffleWithoutBarriers) {
+TEST(WarpReduction, WholeWarpsReduceInTwoLevelsWithOneBarrier) {
   LoopKernel kernel = tag_inames(column_reduction(128), "i:l.0, j:g.0");
   std::string cuda = cuda_source(kernel);
-  // Strides 64 and 32 in shared memory (a barrier before each), then the warp: lane w reads the
-  // position it wrote itself, and lane 0 the result, so no further barrier.
-  EXPECT_EQ(count(cuda, "__syncthreads()"), 2) << cuda;
-  EXPECT_EQ(count(cuda, "__shfl_xor_sync(0xffffffffu, v, offset)"), 1) << cuda;
-  EXPECT_NE(cuda.find("acc_i[red_i_warp] = loom_warp_sum_float(acc_i[red_i_warp]);"), std::string::npos) << cuda;
-  EXPECT_NE(cuda.find("acc_i[red_i_s1 + 32]"), std::string::npos) << cuda;
-  EXPECT_EQ(cuda.find("+ 16]"), std::string::npos) << cuda;
+  // Each warp reduces its own transfers (no barrier), warp w's result moves to position w after
+  // the one barrier, the first warp reduces the 4 partials and lane 0 stores the result.
+  EXPECT_EQ(count(cuda, "__syncthreads()"), 1) << cuda;
+  EXPECT_EQ(count(cuda, "__shfl_xor_sync(0xffffffffu, v, offset)"), 1) << cuda;  // one helper
+  EXPECT_NE(cuda.find("acc_i[red_i_warps] = loom_warp_sum_float(acc_i[red_i_warps]);"), std::string::npos) << cuda;
+  EXPECT_NE(cuda.find("acc_i[red_i_partials] = acc_i[32 * red_i_partials];"), std::string::npos) << cuda;
+  EXPECT_NE(cuda.find("acc_i[red_i_warp] = loom_warp_sum_float(red_i_warp < 4 ? acc_i[red_i_warp] : 0.0f);"),
+            std::string::npos) << cuda;
+  EXPECT_EQ(cuda.find("red_i_s0"), std::string::npos) << cuda;
   // OpenCL keeps the whole tree: seven strides, seven barriers.
   std::string opencl = generate_code(kernel, Target::OpenCL).source;
   EXPECT_EQ(count(opencl, "barrier("), 7) << opencl;
   EXPECT_EQ(opencl.find("shfl"), std::string::npos) << opencl;
+}
+
+TEST(WarpReduction, ARaggedLengthKeepsTheTreeDownTo32ThenOneWarp) {
+  // 80 work-items in one row (not whole warps: the last has 16): fold 16 onto the first 64,
+  // stride 32, then the first warp finishes.
+  std::string cuda = cuda_source(tag_inames(column_reduction(80), "i:l.0, j:g.0"));
+  EXPECT_NE(cuda.find("acc_i[red_i_s0 + 64]"), std::string::npos) << cuda;
+  EXPECT_NE(cuda.find("acc_i[red_i_s1 + 32]"), std::string::npos) << cuda;
+  EXPECT_NE(cuda.find("acc_i[red_i_warp] = loom_warp_sum_float(acc_i[red_i_warp]);"), std::string::npos) << cuda;
+  EXPECT_EQ(cuda.find("+ 16]"), std::string::npos) << cuda;
+  EXPECT_EQ(count(cuda, "__syncthreads()"), 1) << cuda;  // after the transfer; the fold writes 0..15
 }
 
 TEST(WarpReduction, TheEnvironmentSwitchesShufflesOff) {
@@ -154,7 +167,7 @@ TEST(WarpReduction, MaxMinProductAndTypes) {
     SCOPED_TRACE(c.reduction);
     std::string cuda = cuda_source(tag_inames(column_reduction(256, c.reduction, c.dtype), "i:l.0, j:g.0"));
     EXPECT_NE(cuda.find(c.helper), std::string::npos) << cuda;
-    EXPECT_EQ(count(cuda, "__syncthreads()"), 3) << cuda;  // strides 128, 64, 32
+    EXPECT_EQ(count(cuda, "__syncthreads()"), 1) << cuda;  // 8 warps, then the first
   }
 }
 
@@ -172,6 +185,7 @@ std::vector<LoopKernel> shuffled_kernels() {
   return {tag_inames(column_reduction(128), "i:l.0, j:g.0"),
           tag_inames(column_reduction(96), "i:l.0, j:l.1"),
           tag_inames(column_reduction(67), "i:l.0, j:g.0"),
+          tag_inames(column_reduction(80, "max(i, a[i, j])"), "i:l.0, j:g.0"),
           tag_inames(column_reduction(32, "max(i, a[i, j] - i)"), "i:l.0, j:g.0"),
           tag_inames(column_reduction(256, "min(i, a[i, j] + i)", DType::Float64), "i:l.0, j:g.0"),
           tag_inames(column_reduction(64, "product(i, a[i, j])"), "i:l.0, j:g.0"),
