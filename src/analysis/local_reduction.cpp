@@ -22,15 +22,20 @@
 // acc_i has one axis per other l.N iname of the instruction (each row of work-items reduces its
 // own row) and none for g.N inames (each work-group has its own local memory) or sequential ones
 // (the next iteration overwrites it; insert_barriers orders the reuse).
-// With warp shuffles (CUDA, `warp_shuffles`), a tree over an l.0 iname of >= 32 work-items in a
-// work-group whose l.0 size is a multiple of 32 stops halving at 32 positions: one instruction on
-// work-items 0..31 (one whole warp) replaces the steps of stride 16..1,
-//   acc_i[red_i_warp] = loom_warp_sum(acc_i[red_i_warp])                       0 <= red_i_warp < 32
-// each lane reading the position it wrote itself (so no barrier) and the warp's butterfly of
-// __shfl_xor_sync leaving the sum in every lane; lane 0's store to acc_i[0] is what readers see.
-// The dependences and barriers stay exact: the cross-lane exchange is inside one instruction run
-// by one converged warp. Fewer than 32 work-items, or rows of work-items (l.1, l.2) whose l.0 size
-// is not a multiple of 32 (a warp would span two rows), keep the full tree (warps_are_whole).
+// With warp shuffles (CUDA, `warp_shuffles`), over an l.0 iname of >= 32 work-items whose lanes
+// 32k..32k+31 form whole warps (warps_are_whole), a length that is a multiple of 32 reduces in two
+// levels (block_reduce), here for 128:
+//   acc_i[red_i_warps] = loom_warp_sum(acc_i[red_i_warps])                   0 <= red_i_warps < 128
+//   acc_i[red_i_partials] = acc_i[32*red_i_partials]                         0 <= red_i_partials < 4
+//   acc_i[red_i_warp] = loom_warp_sum(red_i_warp < 4 ? acc_i[red_i_warp] : 0)  0 <= red_i_warp < 32
+// and any other length keeps the tree down to 32 positions, then the last line without the
+// condition replaces the steps of stride 16..1 (argmax/argmin always take this second form).
+// `loom_warp_sum` is the warp's butterfly of __shfl_xor_sync, leaving the sum in every lane. The
+// shuffling instructions read only the position their lane wrote itself, and the partials step's
+// reads of other lanes' positions get their barrier from the dependences as any step does, so the
+// barriers stay exact: the cross-lane exchange is inside one instruction run by whole warps.
+// Fewer than 32 work-items, or rows of work-items (l.1, l.2) whose l.0 size is not a multiple of
+// 32 (a warp would span two rows), keep the full tree.
 // argmax/argmin carry an index array along. The tree pairs positions out of order, so a step
 // takes the other element when its value is better, or equal with a smaller index: the first
 // position when the index grows with the iname, as in the sequential `argmax(i, a[i], i)`.
