@@ -629,7 +629,8 @@ GeneratedCode generate(const LoopKernel& kernel, Target target, const DeviceLimi
   check_vec_lengths(kernel, target);
   timer.mark("check");
   bool gpu = target != Target::C;
-  LoopKernel preprocessed = codegen::resolve_padding(resolve_address_spaces(preprocess(kernel, gpu)));
+  LoopKernel preprocessed =
+      codegen::resolve_padding(resolve_address_spaces(preprocess(kernel, gpu, warp_shuffles_enabled(target))));
   if (!gpu) preprocessed = privatize_per_work_item_on_c(kernel, std::move(preprocessed));
   timer.mark("preprocess");
   GeneratedCode code;

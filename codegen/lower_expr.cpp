@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "analysis/reduction_operations.hpp"
+#include "codegen/print_c_family.hpp"
 #include "ir/functions.hpp"
 #include "ir/layout.hpp"
 #include "loom/error.hpp"
@@ -250,6 +252,7 @@ cast::ExprPtr ExpressionLowering::lower_arithmetic(BinaryOp op, cast::ExprPtr lh
 
 cast::ExprPtr ExpressionLowering::lower_call(const Expr& expr, std::optional<DType> context,
                                              const InameValues& inames) const {
+  if (is_warp_reduction_function(expr.name)) return lower_warp_reduction(expr, inames);
   const MathFunction* function = find_math_function(expr.name);
   if (function == nullptr) {
     throw Error("unknown function '" + expr.name + "' (substitution rules are expanded before this point)");
@@ -262,6 +265,19 @@ cast::ExprPtr ExpressionLowering::lower_call(const Expr& expr, std::optional<DTy
     return cast::call(integer_helper(helper, type), args, type);
   }
   return cast::call(math_name(expr.name, type, target_), args, type);
+}
+
+// `loom_warp_sum_float(v)`, `loom_warp_argmax_index_float_int32_t(v, i)`: the printer defines
+// the helpers a CUDA translation unit calls (print_c_family.cpp, warp_helpers).
+cast::ExprPtr ExpressionLowering::lower_warp_reduction(const Expr& expr, const InameValues& inames) const {
+  std::string name = expr.name;
+  std::vector<cast::ExprPtr> args;
+  for (const ExprPtr& operand : expr.operands) {
+    DType type = concrete(types_.type_of(*operand), std::nullopt);
+    name += "_" + c_type_name(type);
+    args.push_back(lower(*operand, type, inames));
+  }
+  return cast::call(name, args, args.back()->dtype);
 }
 
 cast::StmtPtr ExpressionLowering::lower_instruction(const Instruction& instruction,

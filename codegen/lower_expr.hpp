@@ -40,6 +40,7 @@ class ExpressionLowering {
                                      const InameValues& inames) const;
   cast::ExprPtr lower_arithmetic(BinaryOp op, cast::ExprPtr lhs, cast::ExprPtr rhs, DType type) const;
   cast::ExprPtr lower_call(const Expr& expr, std::optional<DType> context, const InameValues& inames) const;
+  cast::ExprPtr lower_warp_reduction(const Expr& expr, const InameValues& inames) const;
   cast::ExprPtr lower_literal(const Expr& expr, std::optional<DType> context) const;
   DType concrete(const ExprType& type, std::optional<DType> context) const;
   std::vector<ExprPtr> shape_of(const std::string& array) const;

@@ -2,7 +2,9 @@
 // (preamble, qualifiers, math names); everything else is shared.
 #include "codegen/print_c_family.hpp"
 
+#include <cctype>
 #include <charconv>
+#include <set>
 #include <cmath>
 #include <sstream>
 
@@ -126,6 +128,79 @@ std::string preamble(Target target) {
     case Target::CUDA: return std::string(kCudaHead) + kIntegerHelpers + kCudaFloatHelpers;
   }
   return "";
+}
+
+// ---- warp reductions (CUDA) ---------------------------------------------------------------------
+
+// The last five steps of a local tree reduction on one warp (analysis/local_reduction.cpp): a
+// butterfly of __shfl_xor_sync leaves the warp's result in every lane. argmax/argmin's index
+// helper carries the index along and prefers the smaller index among equal values, as the tree
+// does, so every lane ends with the same pair.
+const char* const kShuffleTypes[] = {"float", "double", "int32_t", "int64_t", "uint32_t", "uint64_t"};
+
+std::string combine_in_warp(const std::string& operation, const std::string& type) {
+  bool floating = type == "float" || type == "double";
+  std::string suffix = type == "float" ? "f" : "";
+  if (operation == "sum") return "v + other";
+  if (operation == "product") return "v * other";
+  if (operation == "max") return floating ? "fmax" + suffix + "(v, other)" : "(other > v ? other : v)";
+  return floating ? "fmin" + suffix + "(v, other)" : "(other < v ? other : v)";
+}
+
+std::string plain_warp_helper(const std::string& name, const std::string& operation, const std::string& type) {
+  return "LOOM_FN " + type + " " + name + "(" + type + " v) {\n  for (int offset = 16; offset > 0; offset /= 2) {\n    " +
+         type + " other = __shfl_xor_sync(0xffffffffu, v, offset);\n    v = " + combine_in_warp(operation, type) +
+         ";\n  }\n  return v;\n}\n";
+}
+
+std::string arg_warp_helper(const std::string& name, const std::string& operation, const std::string& value,
+                            const std::string& index) {
+  std::string better = operation == "argmax" ? ">" : "<";
+  return "LOOM_FN " + index + " " + name + "(" + value + " v, " + index + " i) {\n" +
+         "  for (int offset = 16; offset > 0; offset /= 2) {\n" +
+         "    " + value + " other = __shfl_xor_sync(0xffffffffu, v, offset);\n" +
+         "    " + index + " other_index = __shfl_xor_sync(0xffffffffu, i, offset);\n" +
+         "    if (other " + better + " v || (other == v && other_index < i)) {\n" +
+         "      v = other;\n      i = other_index;\n    }\n  }\n  return i;\n}\n";
+}
+
+// The definition of one `loom_warp_...` helper named in the code; empty for an unknown name.
+std::string warp_helper(const std::string& name) {
+  const std::string prefix = "loom_warp_";
+  for (const char* operation : {"argmax", "argmin"}) {
+    std::string head = prefix + operation + "_index_";
+    if (name.rfind(head, 0) != 0) continue;
+    std::string types = name.substr(head.size());
+    for (const char* value : kShuffleTypes) {
+      for (const char* index : kShuffleTypes) {
+        if (types == std::string(value) + "_" + index) return arg_warp_helper(name, operation, value, index);
+      }
+    }
+    return "";
+  }
+  for (const char* operation : {"sum", "product", "max", "min"}) {
+    for (const char* type : kShuffleTypes) {
+      if (name == prefix + operation + "_" + type) return plain_warp_helper(name, operation, type);
+    }
+  }
+  return "";
+}
+
+// The helpers for every `loom_warp_...` name in `code`, each once.
+std::string warp_helpers(const std::string& code) {
+  std::set<std::string> names;
+  for (std::size_t at = code.find("loom_warp_"); at != std::string::npos; at = code.find("loom_warp_", at + 1)) {
+    std::size_t end = at;
+    while (end < code.size() && (std::isalnum(static_cast<unsigned char>(code[end])) != 0 || code[end] == '_')) ++end;
+    names.insert(code.substr(at, end - at));
+  }
+  std::string helpers;
+  for (const std::string& name : names) {
+    std::string helper = warp_helper(name);
+    if (helper.empty()) throw InternalError("no warp reduction helper for '" + name + "'");
+    helpers += helper;
+  }
+  return helpers;
 }
 
 std::string restrict_qualifier(Target target) { return target == Target::CUDA ? "__restrict__" : "restrict"; }
@@ -461,7 +536,6 @@ bool uses_dynamic_shared(const cast::Stmt& stmt) {
 
 std::string print_translation_unit(const std::vector<cast::Function>& functions, Target target) {
   std::ostringstream out;
-  out << preamble(target);
   for (const cast::Function& function : functions) {
     out << "\n" << function_head(function, target) << "(" << parameter_list(function, target) << ")\n{\n";
     if (uses_dynamic_shared(*function.body)) {
@@ -471,7 +545,9 @@ std::string print_translation_unit(const std::vector<cast::Function>& functions,
     out << "}\n";
     if (target == Target::C) out << "\n" << c_entry_point(function);
   }
-  return out.str();
+  std::string code = out.str();
+  std::string warp = target == Target::CUDA ? warp_helpers(code) : "";
+  return preamble(target) + (warp.empty() ? "" : "\n" + warp) + code;
 }
 
 std::string print_translation_unit(const cast::Function& function, Target target) {

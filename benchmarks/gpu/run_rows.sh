@@ -8,6 +8,8 @@
 # Builds nothing: expects .cudarun/loom_gpu_kernel_benchmarks (built from this commit:
 # `ninja -C build loom_gpu_kernel_benchmarks`, then strip it into .cudarun/) and .cudarun/lib/
 # beside the repository, as run_kernels.sh does (benchmarks/NOTES.md). Arguments: kernel names to run (default: all).
+# loom's CUDA reductions end in warp shuffles; `LOOM_WARP_SHUFFLES=0 bash benchmarks/gpu/run_rows.sh`
+# measures the shared-memory tree instead (the generated code differs, the cache key with it).
 set -u
 cd "$(dirname "$0")/../.."
 export LD_LIBRARY_PATH=$PWD/.cudarun/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}

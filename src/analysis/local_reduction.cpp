@@ -22,6 +22,20 @@
 // acc_i has one axis per other l.N iname of the instruction (each row of work-items reduces its
 // own row) and none for g.N inames (each work-group has its own local memory) or sequential ones
 // (the next iteration overwrites it; insert_barriers orders the reuse).
+// With warp shuffles (CUDA, `warp_shuffles`), over an l.0 iname of >= 32 work-items whose lanes
+// 32k..32k+31 form whole warps (warps_are_whole), a length that is a multiple of 32 reduces in two
+// levels (block_reduce), here for 128:
+//   acc_i[red_i_warps] = loom_warp_sum(acc_i[red_i_warps])                   0 <= red_i_warps < 128
+//   acc_i[red_i_partials] = acc_i[32*red_i_partials]                         0 <= red_i_partials < 4
+//   acc_i[red_i_warp] = loom_warp_sum(red_i_warp < 4 ? acc_i[red_i_warp] : 0)  0 <= red_i_warp < 32
+// and any other length keeps the tree down to 32 positions, then the last line without the
+// condition replaces the steps of stride 16..1 (argmax/argmin always take this second form).
+// `loom_warp_sum` is the warp's butterfly of __shfl_xor_sync, leaving the sum in every lane. The
+// shuffling instructions read only the position their lane wrote itself, and the partials step's
+// reads of other lanes' positions get their barrier from the dependences as any step does, so the
+// barriers stay exact: the cross-lane exchange is inside one instruction run by whole warps.
+// Fewer than 32 work-items, or rows of work-items (l.1, l.2) whose l.0 size is not a multiple of
+// 32 (a warp would span two rows), keep the full tree.
 // argmax/argmin carry an index array along. The tree pairs positions out of order, so a step
 // takes the other element when its value is better, or equal with a smaller index: the first
 // position when the index grows with the iname, as in the sequential `argmax(i, a[i], i)`.
@@ -31,6 +45,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "analysis/reduction_operations.hpp"
@@ -136,9 +151,52 @@ ExprPtr offset(const std::string& iname, int64_t lower) {
   return lower == 0 ? variable(iname) : binary(BinaryOp::Subtract, variable(iname), int_literal(lower));
 }
 
+constexpr int64_t kWarpSize = 32;
+
+// Whether l.0 work-items 0..31 of each row (same l.1, l.2) form one whole warp in every launch of
+// this kernel: CUDA numbers threads x fastest, so that holds when the work-group is one row of at
+// least 32 (no l.1/l.2 axis longer than 1) or its size along l.0 is a multiple of 32. The size is
+// the longest l.0 iname the instructions run in or reduce over; a kernel split by global barriers launches several
+// work-group shapes, so there every used l.0 iname must be a multiple of 32 (or the group one row).
+bool warps_are_whole(const LoopKernel& kernel) {
+  std::set<std::string> used;
+  bool split = false;
+  for (const Instruction& instruction : kernel.instructions) {
+    used.insert(instruction.within_inames.begin(), instruction.within_inames.end());
+    if (instruction.expression == nullptr) continue;
+    visit_expr(*instruction.expression, [&](const Expr& node) {
+      if (node.kind == ExprKind::Reduction) used.insert(node.reduction_inames.begin(), node.reduction_inames.end());
+    });
+    split = split || (instruction.kind == InstructionKind::Barrier && instruction.barrier_scope == SyncScope::Global);
+  }
+  int64_t size_x = 1;
+  bool rows = false;
+  bool every_x_whole = true;
+  for (const std::string& iname : used) {
+    InameTag tag = kernel.tag_of(iname);
+    if (tag.kind != Kind::Local) continue;
+    std::optional<ConstantRange> range = constant_iname_range(kernel, iname);
+    if (!range) return false;
+    if (tag.axis != 0) {
+      rows = rows || range->extent > 1;
+      continue;
+    }
+    size_x = std::max(size_x, range->extent);
+    every_x_whole = every_x_whole && range->extent % kWarpSize == 0;
+  }
+  if (!rows) return true;  // reductions need >= 32 along l.0 themselves
+  return split ? every_x_whole : size_x % kWarpSize == 0;
+}
+
+bool shuffles_type(DType dtype) {
+  return dtype == DType::Float32 || dtype == DType::Float64 || dtype == DType::Int32 || dtype == DType::Int64 ||
+         dtype == DType::UInt32 || dtype == DType::UInt64;
+}
+
 class LocalReductionRealizer {
  public:
-  explicit LocalReductionRealizer(LoopKernel& kernel) : kernel_(kernel) {
+  LocalReductionRealizer(LoopKernel& kernel, bool warp_shuffles) : kernel_(kernel) {
+    whole_warps_ = warp_shuffles && warps_are_whole(kernel);
     for (const Instruction& instruction : kernel.instructions) used_ids_.insert(instruction.id);
     for (const Temporary& temporary : kernel.temporaries) used_names_.insert(temporary.name);
     for (const KernelArgument& arg : kernel.args) used_names_.insert(arg.name);
@@ -291,6 +349,75 @@ class LocalReductionRealizer {
     return previous;
   }
 
+  // Whether the last 32 positions of the tree over `axis` are reduced by one warp's shuffles: an l.0
+  // axis of >= 32 work-items, whole warps, no other l.0 iname around it, types a shuffle moves.
+  bool reduces_in_warp(const Instruction& origin, const LocalAxis& axis, const std::vector<DType>& types) const {
+    if (!whole_warps_ || kernel_.tag_of(axis.iname).axis != 0 || axis.extent < kWarpSize) return false;
+    for (const std::string& iname : origin.within_inames) {
+      InameTag tag = kernel_.tag_of(iname);
+      if (tag.kind == Kind::Local && tag.axis == 0) return false;
+    }
+    return std::all_of(types.begin(), types.end(), shuffles_type);
+  }
+
+  // The tree's stages, without those of stride < 32 when a warp finishes it.
+  static std::vector<std::pair<int64_t, int64_t>> shared_stages(const LocalAxis& axis, bool in_warp) {
+    std::vector<std::pair<int64_t, int64_t>> stages = tree_stages(axis.extent);
+    if (in_warp) std::erase_if(stages, [](const auto& stage) { return stage.first < kWarpSize; });
+    return stages;
+  }
+
+  // One instruction on lanes 0..31: `array[lane] = call(array[lane], ...)` over `arguments`.
+  Instruction warp_step(const Instruction& origin, const LocalAxis& axis, const std::string& id_suffix,
+                        const LocalArray& target, const std::string& function, const std::vector<LocalArray>& arguments,
+                        std::set<std::string> previous) {
+    if (warp_lane_.empty()) warp_lane_ = add_local_iname("red_" + axis.iname + "_warp", kWarpSize, kernel_.tag_of(axis.iname));
+    std::set<std::string> within = origin.within_inames;
+    within.insert(warp_lane_);
+    Instruction step = derived(origin, axis.iname + id_suffix, within);
+    std::vector<ExprPtr> values;
+    for (const LocalArray& argument : arguments) values.push_back(argument.at(variable(warp_lane_)));
+    step.assignees = {target.at(variable(warp_lane_))};
+    step.expression = call(function, values);
+    step.depends_on = std::move(previous);
+    return step;
+  }
+
+  // Whole warps only (a multiple of 32 work-items): the classic two-level block reduce. Every warp
+  // reduces its 32 positions (each lane its own: no barrier after the transfer), position 32w's
+  // warp result moves to position w (a barrier before: other work-items wrote them), and the first
+  // warp reduces those, lanes past the last warp taking the neutral element. One barrier, where
+  // the tree down to 32 needs log2(length / 32) + 1. Returns the last step's id.
+  std::string block_reduce(const Instruction& origin, const LocalAxis& axis, const std::string& operation,
+                           DType dtype, const LocalArray& array, const std::string& transfer,
+                           std::vector<Instruction>& out) {
+    auto step_over = [&](const std::string& suffix, int64_t length, const std::string& after) {
+      std::string lane = add_local_iname("red_" + axis.iname + suffix, length, kernel_.tag_of(axis.iname));
+      std::set<std::string> within = origin.within_inames;
+      within.insert(lane);
+      Instruction step = derived(origin, axis.iname + suffix, within);
+      step.depends_on = {after};
+      return std::pair{lane, step};
+    };
+    auto [lane, every_warp] = step_over("_warps", axis.extent, transfer);
+    every_warp.assignees = {array.at(variable(lane))};
+    every_warp.expression = call(warp_reduction_function(operation), {array.at(variable(lane))});
+    out.push_back(every_warp);
+    int64_t warps = axis.extent / kWarpSize;
+    if (warps == 1) return every_warp.id;
+    auto [index, gather] = step_over("_partials", warps, every_warp.id);
+    gather.assignees = {array.at(variable(index))};
+    gather.expression = array.at(binary(BinaryOp::Multiply, int_literal(kWarpSize), variable(index)));
+    out.push_back(gather);
+    auto [first_lane, first_warp] = step_over("_warp", kWarpSize, gather.id);
+    ExprPtr partial = if_then_else(binary(BinaryOp::Less, variable(first_lane), int_literal(warps)),
+                                   array.at(variable(first_lane)), reduction_neutral_element(operation, dtype));
+    first_warp.assignees = {array.at(variable(first_lane))};
+    first_warp.expression = call(warp_reduction_function(operation), {partial});
+    out.push_back(first_warp);
+    return first_warp.id;
+  }
+
   ExprPtr realize_plain(const Instruction& origin, const Expr& reduction, std::vector<Instruction>& out,
                         std::set<std::string>& last) {
     ReductionOperation operation = parse_reduction_operation(reduction, origin);
@@ -308,7 +435,14 @@ class LocalReductionRealizer {
     }
     out.push_back(transfer);
     std::string previous = transfer.id;
-    std::vector<std::pair<int64_t, int64_t>> stages = tree_stages(axis.extent);
+    bool in_warp = reduces_in_warp(origin, axis, {dtype});
+    // (A CUDA block has at most 1024 = 32 * 32 threads: the first warp holds every partial.)
+    if (in_warp && axis.extent % kWarpSize == 0 && axis.extent <= kWarpSize * kWarpSize) {
+      last.insert(block_reduce(origin, axis, operation.name, dtype, array, previous, out));
+      result_iname(origin, axis);
+      return array.at(int_literal(0));
+    }
+    std::vector<std::pair<int64_t, int64_t>> stages = shared_stages(axis, in_warp);
     for (std::size_t k = 0; k < stages.size(); ++k) {
       auto [stride, count] = stages[k];
       std::string position = stage_iname(axis, k, count);
@@ -323,6 +457,11 @@ class LocalReductionRealizer {
       out.push_back(step);
       previous = step.id;
     }
+    if (in_warp) {
+      warp_lane_.clear();
+      out.push_back(warp_step(origin, axis, "_warp", array, warp_reduction_function(operation.name), {array}, {previous}));
+      previous = out.back().id;
+    }
     last.insert(previous);
     result_iname(origin, axis);
     return array.at(int_literal(0));
@@ -333,7 +472,7 @@ class LocalReductionRealizer {
   std::string arg_step(const Instruction& origin, const std::string& operation, const LocalArray& values,
                        const LocalArray& indices, const LocalAxis& axis, std::size_t k,
                        const std::set<std::string>& previous, std::vector<Instruction>& out) {
-    auto [stride, count] = tree_stages(axis.extent)[k];
+    auto [stride, count] = tree_stages(axis.extent)[k];  // the shared stages are a prefix of these
     std::string position = stage_iname(axis, k, count);
     std::set<std::string> within = origin.within_inames;
     within.insert(position);
@@ -391,8 +530,19 @@ class LocalReductionRealizer {
       out.push_back(transfer);
       previous.insert(transfer.id);
     }
-    for (std::size_t k = 0; k < tree_stages(axis.extent).size(); ++k) {
+    bool in_warp = reduces_in_warp(origin, axis, {value_dtype, index_dtype});
+    for (std::size_t k = 0; k < shared_stages(axis, in_warp).size(); ++k) {
       previous = {arg_step(origin, operation, values, indices, axis, k, previous, out)};
+    }
+    if (in_warp) {
+      // The index first: it reads the values before the value step overwrites them.
+      warp_lane_.clear();
+      out.push_back(warp_step(origin, axis, "_warp_index", indices, warp_reduction_function(operation + "_index"),
+                              {values, indices}, previous));
+      std::string value_operation = operation == "argmax" ? "max" : "min";
+      out.push_back(warp_step(origin, axis, "_warp", values, warp_reduction_function(value_operation), {values},
+                              {out.back().id}));
+      previous = {out.back().id};
     }
     Instruction store_value = origin;
     store_value.within_inames.insert(result_iname(origin, axis));
@@ -433,13 +583,15 @@ class LocalReductionRealizer {
   std::set<std::string> used_names_;
   std::map<std::string, std::string> index_stores_;  // argmax: id → the id of its index store
   std::map<int, std::string> result_inames_;          // the current instruction's, per l axis
+  std::string warp_lane_;     // the lane iname of the current warp steps
+  bool whole_warps_ = false;  // shuffles on: l.0 work-items 32k..32k+31 (same l.1, l.2) form a warp
 };
 
 }  // namespace
 
-LoopKernel realize_local_reductions(const LoopKernel& kernel) {
+LoopKernel realize_local_reductions(const LoopKernel& kernel, bool warp_shuffles) {
   LoopKernel result = kernel;
-  LocalReductionRealizer(result).realize_all();
+  LocalReductionRealizer(result, warp_shuffles).realize_all();
   return result;
 }
 

@@ -11,7 +11,8 @@ namespace loom {
 // in the transfer (each work-item's partial result), realized afterwards by realize_reductions.
 // Refuses a reduction over a `g.N` iname (with the two-level recipe), more than one `l.N` iname
 // in one reduction, a local reduction inside another reduction, and an l.N iname of non-constant
-// length. Types must be inferred first; only for GPU targets.
-LoopKernel realize_local_reductions(const LoopKernel& kernel);
+// length. Types must be inferred first; only for GPU targets. `warp_shuffles` (CUDA): the last 32
+// positions of an l.0 tree are reduced by one warp's shuffles where the work-group allows it.
+LoopKernel realize_local_reductions(const LoopKernel& kernel, bool warp_shuffles = false);
 
 }  // namespace loom

@@ -1,6 +1,8 @@
 #include "analysis/preprocess.hpp"
 
+#include <cstdlib>
 #include <map>
+#include <string>
 
 #include "analysis/privatize_ilp.hpp"
 #include "analysis/realize_reduction.hpp"
@@ -52,10 +54,16 @@ LoopKernel expand_substitutions(const LoopKernel& kernel) {
   return result;
 }
 
-LoopKernel preprocess(const LoopKernel& kernel, bool hardware_axes) {
+bool warp_shuffles_enabled(Target target) {
+  if (target != Target::CUDA) return false;
+  const char* setting = std::getenv("LOOM_WARP_SHUFFLES");
+  return setting == nullptr || std::string(setting) != "0";
+}
+
+LoopKernel preprocess(const LoopKernel& kernel, bool hardware_axes, bool warp_shuffles) {
   LoopKernel result = expand_substitutions(kernel);
   result = infer_types(result);
-  result = realize_reductions(result, hardware_axes);
+  result = realize_reductions(result, hardware_axes, warp_shuffles);
   result = privatize_ilp_temporaries(result);
   return result;
 }

@@ -2,6 +2,7 @@
 // needs done first, in order: substitution rules expanded, types inferred.
 #pragma once
 
+#include "loom/codegen.hpp"
 #include "loom/kernel.hpp"
 
 namespace loom {
@@ -12,6 +13,11 @@ LoopKernel expand_substitutions(const LoopKernel& kernel);
 ExprPtr expand_substitutions(const ExprPtr& expr, const LoopKernel& kernel);
 
 // `hardware_axes`: for GPU targets, where g/l inames are hardware threads rather than loops.
-LoopKernel preprocess(const LoopKernel& kernel, bool hardware_axes = false);
+// `warp_shuffles`: for CUDA, local reductions end in warp shuffles (warp_shuffles_enabled).
+LoopKernel preprocess(const LoopKernel& kernel, bool hardware_axes = false, bool warp_shuffles = false);
+
+// Whether code for `target` reduces the last 32 positions of local reductions with warp shuffles:
+// CUDA, unless the environment sets LOOM_WARP_SHUFFLES=0 (the shared-memory tree, for comparisons).
+bool warp_shuffles_enabled(Target target);
 
 }  // namespace loom

@@ -341,10 +341,10 @@ class ReductionRealizer {
 
 }  // namespace
 
-LoopKernel realize_reductions(const LoopKernel& kernel, bool hardware_axes) {
+LoopKernel realize_reductions(const LoopKernel& kernel, bool hardware_axes, bool warp_shuffles) {
   // Reductions over l.N inames become local-memory trees first; what remains of them (a sequential
   // part per work-item) and every other reduction is realized sequentially.
-  LoopKernel result = hardware_axes ? realize_local_reductions(kernel) : kernel;
+  LoopKernel result = hardware_axes ? realize_local_reductions(kernel, warp_shuffles) : kernel;
   ReductionRealizer(result, hardware_axes).realize_all();
   return result;
 }

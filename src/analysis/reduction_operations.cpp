@@ -43,6 +43,10 @@ ExprPtr combine_reduction_values(const std::string& operation, ExprPtr accumulat
   return call(operation, {accumulator, value});
 }
 
+std::string warp_reduction_function(const std::string& operation) { return "loom_warp_" + operation; }
+
+bool is_warp_reduction_function(const std::string& name) { return name.rfind("loom_warp_", 0) == 0; }
+
 std::string unique_name(std::set<std::string>& used, const std::string& base) {
   std::string name = base;
   for (int suffix = 0; used.count(name) != 0; ++suffix) name = base + "_" + std::to_string(suffix);

@@ -23,6 +23,14 @@ ExprPtr reduction_neutral_element(const std::string& operation, DType dtype);
 // `accumulator op value` for the plain operations (max/min as calls).
 ExprPtr combine_reduction_values(const std::string& operation, ExprPtr accumulator, ExprPtr value);
 
+// Warp reductions (CUDA shuffles, decisions.md "Issue 27"): calls the local-reduction realizer
+// emits for the last 32 positions of a tree. `loom_warp_<op>(v)` (op sum/product/max/min) is the
+// reduction of v over the 32 lanes of the warp, in every lane; `loom_warp_<argmax|argmin>_index(v,
+// i)` the index of the best value (the smallest index among equal ones). A call's type is the type
+// of its last argument; code generation prints a helper per operation and type.
+std::string warp_reduction_function(const std::string& operation);
+bool is_warp_reduction_function(const std::string& name);
+
 // `base`, else base_0, base_1, ...: the first name not in `used`, which is then added to it.
 std::string unique_name(std::set<std::string>& used, const std::string& base);
 

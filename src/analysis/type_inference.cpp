@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "analysis/reduction_operations.hpp"
 #include "ir/functions.hpp"
 #include "loom/error.hpp"
 
@@ -110,6 +111,7 @@ std::optional<ExprType> TypeContext::call_type(const Expr& expr, bool partial) c
   if (auto rule = kernel_.substitutions.find(expr.name); rule != kernel_.substitutions.end()) {
     throw Error("substitution rule '" + expr.name + "' must be expanded before type inference");
   }
+  if (is_warp_reduction_function(expr.name)) return infer(*expr.operands.back(), partial);
   std::optional<ExprType> result;
   for (const ExprPtr& operand : expr.operands) result = combine_known(result, infer(*operand, partial));
   if (!result) return std::nullopt;

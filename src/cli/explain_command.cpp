@@ -66,7 +66,7 @@ void add_transform_stages(const Spec& spec, const ParameterMap& defines, std::ve
 }
 
 std::string loop_nest_text(const LoopKernel& kernel, Target target) {
-  LoopKernel preprocessed = preprocess(kernel, target != Target::C);
+  LoopKernel preprocessed = preprocess(kernel, target != Target::C, warp_shuffles_enabled(target));
   // The C target runs every iname, hardware-parallel ones included, as a loop; GPU targets run
   // g/l inames as work-groups and work-items.
   auto is_loop = [&](const std::string& iname) {

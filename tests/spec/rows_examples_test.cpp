@@ -68,6 +68,17 @@ TEST(RowsExamplesOpenCL, EachMatchesItsReference) {
   for (const std::string& file : row_examples()) check_ragged_rows(file, Target::OpenCL);
 }
 
+// On CUDA the reductions end in warp shuffles (two levels over the 256 work-items, 2 barriers
+// per reduction with the broadcast: warp_reduction_test.cpp); skipped without a GPU.
+TEST(RowsExamplesGpu, EachMatchesItsReferenceWithWarpShuffles) {
+  SKIP_WITHOUT_CUDA();
+  for (const std::string& file : row_examples()) {
+    std::string source = generate_code(read_spec_file(rows_path(file).string()).kernel, Target::CUDA).source;
+    EXPECT_NE(source.find("__shfl_xor_sync"), std::string::npos) << file;
+    check_ragged_rows(file, Target::CUDA);
+  }
+}
+
 // Issue 27: `mean = sum(j, x[i,j]) / n`, `(x - mean)**2`, `1e-5` and no declared temporary types
 // computed in double and called pow before.
 TEST(RowsExamples, LayernormAsWrittenGeneratesFloat32Code) {
