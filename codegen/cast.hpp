@@ -118,6 +118,8 @@ struct Function {
   // false for the C target's host function.
   bool device_kernel = false;
   int64_t block_size[3] = {1, 1, 1};
+  // CUDA's __launch_bounds__ minBlocksPerMultiprocessor (0: not given).
+  int64_t min_groups_per_multiprocessor = 0;
 };
 
 }  // namespace loom::cast

@@ -48,6 +48,30 @@ int64_t constant_extent(const Temporary& temporary) {
   return extent;
 }
 
+bool used_by(const LoopKernel& kernel, const std::vector<int>* instructions, const std::string& name);
+
+// Register-tiled kernels (>= 64 private words a work-item: accumulators, next-tile buffers) sit
+// near the register count at which a work-group's occupancy halves: the round_up SGEMM needs 130
+// registers for 256 work-items, so one group runs per SM instead of two (-24% at n = 4096);
+// capped at 128 it fits with no spill (ptxas -v). Where the private arrays leave room for the
+// addresses and predicates (<= 96 words), ask CUDA for the occupancy of 128 registers a
+// work-item (__launch_bounds__'s minBlocksPerMultiprocessor); ptxas constrains only a kernel
+// that would need more. Not below 64 words: the hint also frees ptxas to use up to 128 where it
+// used fewer (examples/rows/softmax, 32-word rows: 48 -> 76 registers, 5 -> 3 groups an SM).
+// 0: no request (small private storage, or no room for 128).
+int64_t min_groups_per_multiprocessor(const LoopKernel& kernel, const std::vector<int>& used, int64_t threads) {
+  constexpr int64_t registers_per_sm = 65536, registers_wanted = 128;
+  int64_t private_words = 0;
+  for (const Temporary& temporary : kernel.temporaries) {
+    if (temporary.address_space != AddressSpace::Private || !used_by(kernel, &used, temporary.name)) continue;
+    int64_t extent = 1;
+    for (const ExprPtr& axis : temporary.shape) extent *= axis->kind == ExprKind::IntLiteral ? axis->int_value : 0;
+    private_words += extent;
+  }
+  if (private_words < 64 || private_words > 96) return 0;
+  return registers_per_sm / (threads * registers_wanted);
+}
+
 bool used_by(const LoopKernel& kernel, const std::vector<int>* instructions, const std::string& name) {
   return instructions == nullptr || std::any_of(instructions->begin(), instructions->end(), [&](int index) {
            return mentions_name(kernel.instructions[static_cast<std::size_t>(index)], name);
@@ -507,6 +531,10 @@ DeviceProgram device_program(LoopKernel& kernel, const cast::Function& signature
       function.body = cast::block(body);
       function.device_kernel = true;
       for (int axis = 0; axis < 3; ++axis) function.block_size[axis] = launch.block[static_cast<std::size_t>(axis)];
+      if (target == Target::CUDA) {
+        function.min_groups_per_multiprocessor = min_groups_per_multiprocessor(
+            kernel, used, function.block_size[0] * function.block_size[1] * function.block_size[2]);
+      }
       std::set<std::string> local(hardware.local.begin(), hardware.local.end());
       refuse_divergent_barriers(function.body, local, "", function.name);
       DeviceKernel device;

@@ -252,7 +252,9 @@ std::string function_head(const cast::Function& function, Target target) {
   if (!function.device_kernel) return "void " + function.name;
   int64_t threads = function.block_size[0] * function.block_size[1] * function.block_size[2];
   if (target == Target::CUDA) {
-    return "extern \"C\" __global__ void __launch_bounds__(" + std::to_string(threads) + ") " + function.name;
+    std::string bounds = std::to_string(threads);
+    if (function.min_groups_per_multiprocessor > 0) bounds += ", " + std::to_string(function.min_groups_per_multiprocessor);
+    return "extern \"C\" __global__ void __launch_bounds__(" + bounds + ") " + function.name;
   }
   return "__kernel void __attribute__((reqd_work_group_size(" + std::to_string(function.block_size[0]) + ", " +
          std::to_string(function.block_size[1]) + ", " + std::to_string(function.block_size[2]) + "))) " +

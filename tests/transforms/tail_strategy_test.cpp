@@ -6,6 +6,8 @@
 // nest) is checked.
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 #include "device_helpers.hpp"
 #include "loom/loom.hpp"
 #include "test_helpers.hpp"
@@ -97,6 +99,22 @@ TEST(TailStrategyRoundUp, OneNestUnguardedProductGuardedStore) {
   ASSERT_NE(product, std::string::npos) << code;
   std::size_t line = code.rfind('\n', product);
   EXPECT_EQ(code.substr(code.rfind('\n', line - 1), line - code.rfind('\n', line - 1)).find("if ("), std::string::npos) << code;
+}
+
+// An 8x8 register tile a work-item (64 accumulators) asks CUDA for the occupancy of 128
+// registers a work-item (two 256-item groups an SM; the padded SGEMM needed 130 without it); a
+// kernel without private arrays asks for nothing.
+TEST(TailStrategyRoundUp, RegisterTiledKernelsAskForTheOccupancyOf128Registers) {
+  LoopKernel kernel = test_kernels::matmul();
+  for (const auto& [iname, group, local] : {std::tuple{"i", "g.1", "l.1"}, std::tuple{"j", "g.0", "l.0"}}) {
+    kernel = split_iname(kernel, iname, 8, {.inner_tag = "ilp"}, tail("round_up"));
+    kernel = split_iname(kernel, std::string(iname) + "_outer", 16, {.outer_tag = group, .inner_tag = local},
+                         tail("round_up"));
+  }
+  std::string tiled = generate_code(kernel, Target::CUDA).source;
+  EXPECT_NE(tiled.find("__launch_bounds__(256, 2) "), std::string::npos) << tiled;
+  std::string untiled = generate_code(padded_matmul(true), Target::CUDA).source;
+  EXPECT_NE(untiled.find("__launch_bounds__(64) "), std::string::npos) << untiled;
 }
 
 TEST(TailStrategyRoundUp, TransposeStencilAndSumMatchTheReference) {
