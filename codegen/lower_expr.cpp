@@ -173,6 +173,12 @@ cast::ExprPtr ExpressionLowering::lower_binary(const Expr& expr, std::optional<D
                         DType::Bool);
   }
   DType type = concrete(types_.type_of(expr), context);
+  if (expr.binary_op == BinaryOp::Power) {
+    // pow is a function: OpenCL's overloads refuse mixed operands (pow(float, double), pow(long,
+    // ulong)) where C's operators would promote them, so both operands are converted explicitly.
+    return lower_arithmetic(expr.binary_op, cast_if_needed(lower(lhs, type, inames), type),
+                            cast_if_needed(lower(rhs, type, inames), type), type);
+  }
   return lower_arithmetic(expr.binary_op, lower(lhs, type, inames), lower(rhs, type, inames), type);
 }
 
@@ -208,7 +214,8 @@ cast::ExprPtr ExpressionLowering::lower_call(const Expr& expr, std::optional<DTy
   }
   DType type = concrete(types_.type_of(expr), context);
   std::vector<cast::ExprPtr> args;
-  for (const ExprPtr& operand : expr.operands) args.push_back(lower(*operand, type, inames));
+  // Overloaded math functions (OpenCL's fmin(float, double)) need operands of one type.
+  for (const ExprPtr& operand : expr.operands) args.push_back(cast_if_needed(lower(*operand, type, inames), type));
   if (!is_floating(type)) {
     std::string helper = expr.name == "abs" ? "loom_abs" : "loom_" + expr.name;
     return cast::call(integer_helper(helper, type), args, type);
