@@ -76,14 +76,16 @@ cast::StmtPtr storage_area_declaration(const LoopKernel& kernel, const std::stri
 [[noreturn]] void refuse_initializer(const Temporary& temporary) {
   throw Error("temporary '" + temporary.name + "' has an initializer but is in " +
               std::string(address_space_name(temporary.address_space)) +
-              " memory; only private temporaries can be initialized (set_temporary_address_space)");
+              " memory; only private or read-only temporaries can be initialized (set_temporary_address_space)");
 }
 
 // The brace initializer of a private array `initializer` declares: one value per element, in the
-// temporary's dtype. Local memory cannot be initialized in its declaration, and global temporaries
-// are kernel parameters, so both are refused rather than silently left uninitialized.
+// temporary's dtype. Local memory cannot be initialized in its declaration, so a read-only local
+// table is declared private (same values, no sharing needed); a written local one and global
+// temporaries (kernel parameters) are refused rather than silently left uninitialized.
 std::vector<cast::ExprPtr> initial_elements(const Temporary& temporary, int64_t extent) {
-  if (temporary.address_space != AddressSpace::Private) refuse_initializer(temporary);
+  bool local_table = temporary.address_space == AddressSpace::Local && temporary.read_only;
+  if (temporary.address_space != AddressSpace::Private && !local_table) refuse_initializer(temporary);
   int64_t elements = std::max<int64_t>(extent, 1);
   if (!temporary.dim_tags.empty() || static_cast<int64_t>(temporary.initializer.size()) != elements) {
     throw Error("temporary '" + temporary.name + "' has an initializer of " +
@@ -120,6 +122,8 @@ std::vector<cast::StmtPtr> temporary_declarations(const LoopKernel& kernel, cons
     if (!temporary.initializer.empty()) {
       declaration->initial_elements = initial_elements(temporary, extent);
       declaration->is_const = temporary.read_only;
+      // A read-only table needs no sharing: each work-item holds its own initialized copy.
+      declaration->local_memory = false;
     }
     if (!temporary.base_storage.empty()) {
       if (declared_areas.insert(temporary.base_storage).second)

@@ -216,6 +216,13 @@ cast::ExprPtr ExpressionLowering::lower_call(const Expr& expr, std::optional<DTy
   std::vector<cast::ExprPtr> args;
   // Overloaded math functions (OpenCL's fmin(float, double)) need operands of one type.
   for (const ExprPtr& operand : expr.operands) args.push_back(cast_if_needed(lower(*operand, type, inames), type));
+  if (expr.name == "clamp") {
+    // clamp(x, lo, hi) = min(max(x, lo), hi) (OpenCL's definition); C and CUDA have no clamp, so
+    // every dialect gets the min/max it already prints.
+    std::string max_name = is_floating(type) ? math_name("max", type, target_) : integer_helper("loom_max", type);
+    std::string min_name = is_floating(type) ? math_name("min", type, target_) : integer_helper("loom_min", type);
+    return cast::call(min_name, {cast::call(max_name, {args[0], args[1]}, type), args[2]}, type);
+  }
   if (!is_floating(type)) {
     std::string helper = expr.name == "abs" ? "loom_abs" : "loom_" + expr.name;
     return cast::call(integer_helper(helper, type), args, type);
