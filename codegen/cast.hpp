@@ -72,6 +72,7 @@ struct Stmt {
   std::string name;  // iterator, declared name, or comment text
   DType dtype = DType::Int32;
   ExprPtr init;       // For: initial value; Declare: initializer (may be null)
+  std::vector<ExprPtr> initial_elements;  // Declare: an array's brace initializer (empty: none)
   ExprPtr condition;  // For, If
   int64_t step = 1;
   int64_t extent = 0;     // Declare: number of elements (0: scalar)

@@ -101,6 +101,35 @@ cast::StmtPtr storage_area_declaration(const LoopKernel& kernel, const std::stri
   return declaration;
 }
 
+[[noreturn]] void refuse_initializer(const Temporary& temporary) {
+  throw Error("temporary '" + temporary.name + "' has an initializer but is in " +
+              std::string(address_space_name(temporary.address_space)) +
+              " memory; only private or read-only temporaries can be initialized (set_temporary_address_space)");
+}
+
+// The brace initializer of a private array `initializer` declares: one value per element, in the
+// temporary's dtype. Local memory cannot be initialized in its declaration, so a read-only local
+// table is declared private (same values, no sharing needed); a written local one and global
+// temporaries (kernel parameters) are refused rather than silently left uninitialized.
+std::vector<cast::ExprPtr> initial_elements(const Temporary& temporary, int64_t extent) {
+  bool local_table = temporary.address_space == AddressSpace::Local && temporary.read_only;
+  if (temporary.address_space != AddressSpace::Private && !local_table) refuse_initializer(temporary);
+  int64_t elements = std::max<int64_t>(extent, 1);
+  if (!temporary.dim_tags.empty() || static_cast<int64_t>(temporary.initializer.size()) != elements) {
+    throw Error("temporary '" + temporary.name + "' has an initializer of " +
+                std::to_string(temporary.initializer.size()) + " values; its shape has " +
+                std::to_string(elements) + " elements" +
+                (temporary.dim_tags.empty() ? "" : " (an initializer needs the default row-major layout)"));
+  }
+  DType dtype = *temporary.dtype;
+  std::vector<cast::ExprPtr> values;
+  for (double value : temporary.initializer) {
+    values.push_back(is_floating(dtype) ? cast::float_const(value, dtype)
+                                        : cast::int_const(static_cast<int64_t>(value), dtype));
+  }
+  return values;
+}
+
 // Declarations of the private and local temporaries the given instructions use (all of them when
 // `instructions` is null); global ones are parameters. Aliased temporaries are pointers into their
 // storage area, declared once before its first member.
@@ -108,13 +137,22 @@ std::vector<cast::StmtPtr> temporary_declarations(const LoopKernel& kernel, cons
   std::vector<cast::StmtPtr> declarations;
   std::set<std::string> declared_areas;
   for (const Temporary& temporary : kernel.temporaries) {
-    if (temporary.address_space == AddressSpace::Global) continue;
+    if (temporary.address_space == AddressSpace::Global) {
+      if (!temporary.initializer.empty()) refuse_initializer(temporary);
+      continue;
+    }
     if (!used_by(kernel, instructions, temporary.name)) continue;
     int64_t extent = temporary.shape.empty() ? 0
                      : temporary.dim_tags.empty() ? constant_extent(temporary)
                                                   : temporary_storage_extent(temporary);
     auto declaration = std::make_shared<cast::Stmt>(*cast::declare(temporary.name, *temporary.dtype, extent));
     declaration->local_memory = temporary.address_space == AddressSpace::Local;
+    if (!temporary.initializer.empty()) {
+      declaration->initial_elements = initial_elements(temporary, extent);
+      declaration->is_const = temporary.read_only;
+      // A read-only table needs no sharing: each work-item holds its own initialized copy.
+      declaration->local_memory = false;
+    }
     if (!temporary.base_storage.empty()) {
       if (declared_areas.insert(temporary.base_storage).second)
         declarations.push_back(storage_area_declaration(kernel, temporary.base_storage));

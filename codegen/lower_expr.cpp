@@ -180,6 +180,10 @@ cast::ExprPtr ExpressionLowering::lower_binary(const Expr& expr, std::optional<D
   DType type = concrete(types_.type_of(expr), context);
   if (expr.binary_op == BinaryOp::Power) {
     if (cast::ExprPtr expanded = lower_constant_power(lhs, rhs, type, inames)) return expanded;
+    // pow is a function: OpenCL's overloads refuse mixed operands (pow(float, double), pow(long,
+    // ulong)) where C's operators would promote them, so both operands are converted explicitly.
+    return lower_arithmetic(expr.binary_op, cast_if_needed(lower(lhs, type, inames), type),
+                            cast_if_needed(lower(rhs, type, inames), type), type);
   }
   return lower_arithmetic(expr.binary_op, lower(lhs, type, inames), lower(rhs, type, inames), type);
 }
@@ -259,7 +263,15 @@ cast::ExprPtr ExpressionLowering::lower_call(const Expr& expr, std::optional<DTy
   }
   DType type = concrete(types_.type_of(expr), context);
   std::vector<cast::ExprPtr> args;
-  for (const ExprPtr& operand : expr.operands) args.push_back(lower(*operand, type, inames));
+  // Overloaded math functions (OpenCL's fmin(float, double)) need operands of one type.
+  for (const ExprPtr& operand : expr.operands) args.push_back(cast_if_needed(lower(*operand, type, inames), type));
+  if (expr.name == "clamp") {
+    // clamp(x, lo, hi) = min(max(x, lo), hi) (OpenCL's definition); C and CUDA have no clamp, so
+    // every dialect gets the min/max it already prints.
+    std::string max_name = is_floating(type) ? math_name("max", type, target_) : integer_helper("loom_max", type);
+    std::string min_name = is_floating(type) ? math_name("min", type, target_) : integer_helper("loom_min", type);
+    return cast::call(min_name, {cast::call(max_name, {args[0], args[1]}, type), args[2]}, type);
+  }
   if (!is_floating(type)) {
     std::string helper = expr.name == "abs" ? "loom_abs" : "loom_" + expr.name;
     return cast::call(integer_helper(helper, type), args, type);

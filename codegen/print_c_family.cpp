@@ -423,6 +423,12 @@ class StatementPrinter {
         if (stmt.extent > 0) out << "[" << stmt.extent << "]";
         if (stmt.local_memory && stmt.extent > 0) out << local_array_alignment(target_);
         if (stmt.init) out << " = " << expressions_.print(*stmt.init);
+        if (!stmt.initial_elements.empty()) {
+          out << " = {";
+          for (std::size_t k = 0; k < stmt.initial_elements.size(); ++k)
+            out << (k == 0 ? "" : ", ") << expressions_.print(*stmt.initial_elements[k]);
+          out << "}";
+        }
         out << ";\n";
         break;
       case cast::StmtKind::Barrier:

@@ -87,4 +87,11 @@ struct BarrierOptions {
 LoopKernel add_barrier(const LoopKernel& kernel, const std::string& insn_before,
                        const std::string& insn_after, const BarrierOptions& options = {});
 
+// Drops the predicates structurally equal to one of `predicates` (kernel-language expressions,
+// e.g. "cond") from the instructions matched by `insn_match` (loopy's remove_predicates_from_insn).
+// Changes the kernel's meaning: the result is its own reference. Refuses a predicate that no
+// matched instruction has.
+LoopKernel remove_predicates_from_insn(const LoopKernel& kernel, const std::vector<std::string>& predicates,
+                                       const std::string& insn_match, bool unchecked = false);
+
 }  // namespace loom

@@ -52,4 +52,10 @@ LoopKernel pad_local_arrays_for_banks(const LoopKernel& kernel,
                                       const std::optional<std::string>& temporary = std::nullopt,
                                       bool unchecked = false);
 
+// Gives the argument `old_name` the name `new_name` everywhere the kernel names it (domains,
+// assumptions, instructions, rules, shapes, strides, offsets): loopy's rename_argument. Refuses an
+// unknown argument and a new name the kernel already uses.
+LoopKernel rename_argument(const LoopKernel& kernel, const std::string& old_name, const std::string& new_name,
+                           bool unchecked = false);
+
 }  // namespace loom

@@ -5,7 +5,7 @@
 namespace loom {
 
 namespace {
-constexpr std::array<MathFunction, 35> kFunctions = {{
+constexpr std::array<MathFunction, 37> kFunctions = {{
     {"sqrt", 1, false},  {"rsqrt", 1, false}, {"cbrt", 1, false},  {"exp", 1, false},
     {"exp2", 1, false},  {"expm1", 1, false}, {"log", 1, false},   {"log2", 1, false},
     {"log10", 1, false}, {"log1p", 1, false}, {"sin", 1, false},   {"cos", 1, false},
@@ -15,6 +15,8 @@ constexpr std::array<MathFunction, 35> kFunctions = {{
     {"trunc", 1, false}, {"fabs", 1, false},  {"abs", 1, true},    {"atan2", 2, false},
     {"pow", 2, false},   {"fmod", 2, false},  {"hypot", 2, false}, {"fmin", 2, false},
     {"fmax", 2, false},  {"min", 2, true},    {"max", 2, true},
+    // loopy's fma(a, b, c) = a*b + c rounded once, and OpenCL's clamp(x, lo, hi).
+    {"fma", 3, false},   {"clamp", 3, true},
 }};
 }  // namespace
 

@@ -113,6 +113,7 @@ std::vector<ExprPtr> explicit_strides(const LayoutSubject& subject) {
     if (tag == "vec") continue;
     if (!is_stride_tag(tag))
       refuse(subject, "mix stride:EXPR with other tags; give every axis but a vec one a stride");
+    if (tag == "stride:auto") continue;  // resolve_auto_strides
     try {
       strides[axis] = lang::parse_expression(tag.substr(7));
     } catch (const ParseError& error) {
@@ -120,6 +121,39 @@ std::vector<ExprPtr> explicit_strides(const LayoutSubject& subject) {
     }
   }
   return strides;
+}
+
+// loopy's stride:auto leaves a stride to be found from the array passed at call time; loom's
+// arrays are laid out by the kernel, so an auto axis is packed outside the axes whose strides are
+// known: the auto axes, last to first, each get the stride of the outermost known axis times its
+// extent (all auto: C order). "Outermost" needs comparable strides, so with more than one explicit
+// stride they must be integers.
+void resolve_auto_strides(const LayoutSubject& subject, std::vector<ExprPtr>& strides) {
+  if (std::find(subject.tags.begin(), subject.tags.end(), "stride:auto") == subject.tags.end()) return;
+  std::optional<std::size_t> outermost;
+  for (std::size_t axis = 0; axis < strides.size(); ++axis) {
+    if (!strides[axis]) continue;
+    if (!outermost) {
+      outermost = axis;
+      continue;
+    }
+    if (strides[axis]->kind != ExprKind::IntLiteral || strides[*outermost]->kind != ExprKind::IntLiteral) {
+      refuse(subject, "stride:auto next to several strides that are not integers: give every stride");
+    }
+    if (strides[axis]->int_value > strides[*outermost]->int_value) outermost = axis;
+  }
+  for (std::size_t step = 0; step < strides.size(); ++step) {
+    std::size_t axis = strides.size() - 1 - step;
+    if (subject.tags[axis] != "stride:auto") continue;
+    if (!outermost) {
+      strides[axis] = int_literal(1);
+    } else {
+      const ExprPtr& inner = strides[*outermost];
+      bool unit = inner->kind == ExprKind::IntLiteral && inner->int_value == 1;
+      strides[axis] = unit ? subject.shape[*outermost] : binary(BinaryOp::Multiply, inner, subject.shape[*outermost]);
+    }
+    outermost = axis;
+  }
 }
 
 std::vector<ExprPtr> strides_of(const LayoutSubject& subject) {
@@ -135,6 +169,7 @@ std::vector<ExprPtr> strides_of(const LayoutSubject& subject) {
   std::vector<ExprPtr> strides(rank);
   if (std::any_of(subject.tags.begin(), subject.tags.end(), is_stride_tag)) {
     strides = explicit_strides(subject);
+    resolve_auto_strides(subject, strides);
     for (ExprPtr& stride : strides) {
       if (stride) stride = times(stride, lanes);
     }

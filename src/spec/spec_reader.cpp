@@ -189,6 +189,12 @@ class SpecReader {
   static ExprPtr offset(const json& value, const std::string& path) {
     if (value.is_number_integer()) return int_literal(value.get<int64_t>());
     if (!value.is_string()) throw SpecError(path, "expected an integer or an expression string, got " + type_of(value));
+    if (value.get<std::string>() == "auto") {
+      // loopy's offset=auto passes the offset with each array at call time; loom's arrays have none.
+      throw SpecError(path, "offset \"auto\" (an offset passed with the array, as loopy's lp.auto) is not "
+                            "supported; give an integer or an expression in the parameters, e.g. a value "
+                            "argument \"a_offset\"");
+    }
     try {
       return array_arg("x", DType::Float32, {value.get<std::string>()}).shape.front();
     } catch (const Error& error) {
@@ -209,6 +215,7 @@ class SpecReader {
       if (extent.is_number_integer()) text = std::to_string(extent.get<int64_t>());
       else if (extent.is_string()) text = extent.get<std::string>();
       else throw SpecError(extent_path, "expected an integer or an expression string, got " + type_of(extent));
+      if (text == "auto") throw SpecError(extent_path, "\"auto\" stands for the whole shape (shape: \"auto\"), not one extent");
       try {
         arg.shape.push_back(array_arg("x", DType::Float32, {text}).shape.front());
       } catch (const Error& error) {

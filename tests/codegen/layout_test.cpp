@@ -30,6 +30,20 @@ TEST(Layout, DimTagsMatchTheDefaultLayouts) {
   EXPECT_NE(source.find("a[i + j * n]"), std::string::npos) << source;
 }
 
+// loopy's stride:auto: packed outside the axes with known strides (C order when all are auto).
+TEST(Layout, AutoStridesPackOutsideTheKnownOnes) {
+  LoopKernel reference = transpose_with({});
+  for (auto tags : std::vector<std::vector<std::string>>{{"stride:auto", "stride:1"}, {"stride:auto", "stride:auto"},
+                                                         {"stride:1", "stride:auto"}}) {
+    SCOPED_TRACE(tags[0] + "," + tags[1]);
+    expect_matches_reference(transpose_with(tags), reference, {{"n", 5}, {"m", 7}});
+  }
+  std::string c_order = generate_code(transpose_with({"stride:auto", "stride:1"}), Target::C).source;
+  EXPECT_NE(c_order.find("a[i * m + j]"), std::string::npos) << c_order;
+  std::string f_order = generate_code(transpose_with({"stride:1", "stride:auto"}), Target::C).source;
+  EXPECT_NE(f_order.find("a[i + j * n]"), std::string::npos) << f_order;
+}
+
 TEST(Layout, PaddedRowsAndOffset) {
   LoopKernel reference = transpose_with({});
   LoopKernel padded = transpose_with({"stride:m + 3", "stride:1"}, int_literal(5));

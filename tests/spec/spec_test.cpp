@@ -86,6 +86,11 @@ std::vector<SpecErrorCase> error_cases() {
       {"bad_dtype", with(base, R"("dtype": "float32", "shape": ["n", "n"], "order")", R"("dtype": "float31", "shape": ["n", "n"], "order")"),
        "/args/1/dtype", "unknown dtype \"float31\""},
       {"bad_domain", with(base, "0<=i,j,k<n}", "0<=i,j,k<n"), "/domains/0", "unbalanced '{'"},
+      // Both used to read the first extent of an empty shape (SIGSEGV).
+      {"auto_offset", with(base, R"("shape": ["n", "n"], "order": "C")", R"("shape": ["n", "n"], "offset": "auto")"),
+       "/args/1/offset", "offset \"auto\" (an offset passed with the array, as loopy's lp.auto) is not supported"},
+      {"auto_extent", with(base, R"("shape": ["n", "n"], "order": "C")", R"("shape": ["n", "auto"])"),
+       "/args/1/shape/1", "\"auto\" stands for the whole shape"},
       {"version", with(base, R"("loom": 1)", R"("loom": 2)"), "/loom", "unsupported format version 2"},
       {"refused_transform", with(base, R"({"op": "prioritize_loops", "loop_priority": "i_outer, j_outer, k_outer"})",
                                  R"({"op": "tag_inames", "iname_to_tag": "i_outer:l.0"})"),
