@@ -211,6 +211,16 @@ const std::map<std::string, std::string>& descriptions() {
        "axis appended per iname (its constant length), indexed `iname - lower bound` in every "
        "access. loopy does the same implicitly for ilp and vec inames "
        "(src/analysis/privatize_ilp.cpp, which this shares)."},
+      {"realize_reduction",
+       "realize_reduction (loopy's preprocess.realize_reduction, a public loopy function): "
+       "reductions become accumulator temporaries with init and update instructions, in the "
+       "kernel itself rather than at code generation, so later transforms can address them (tag "
+       "the update, privatize the accumulator, add dependencies on the init). The realization "
+       "is code generation's own: types are inferred first; a reduction over l.N inames becomes "
+       "a local-memory tree when the kernel has hardware axes. `insn_id_filter` (a match "
+       "expression) limits it to the instructions it selects. Refuses: a filter that selects no "
+       "instruction holding a reduction. The result computes what the kernel computed, instance "
+       "for instance."},
       {"reduction_arg_to_subst_rule",
        "reduction_arg_to_subst_rule (loopy's transform/data.py): turns the argument of a "
        "reduction into a substitution rule of the reduction's inames, e.g. to precompute it. "
@@ -234,6 +244,13 @@ const std::map<std::string, std::string>& descriptions() {
        "transitively while those are removed too (removing b and c from a <- b <- c <- d leaves "
        "d depending on a). nosync entries naming a removed instruction go. Arguments and "
        "temporaries stay declared."},
+      {"remove_predicates_from_insn",
+       "remove_predicates_from_insn (loopy's transform/instruction.py): drops conditions from "
+       "instructions. A predicate is removed from a matched instruction when it is structurally "
+       "equal to one of the given expressions (parsed from the kernel language, e.g. \"cond\" or "
+       "\"i > 5\"). The instruction then runs where it used to be skipped, so this changes the "
+       "kernel's meaning on purpose (DESIGN.md §3a): the result is its own new reference and must "
+       "pass every check (a now-unguarded access must stay inside its array, for instance)."},
       {"remove_unused_inames",
        "remove_unused_inames (loopy's transform/iname.py): drops inames no instruction runs in "
        "or reduces over. The inames are projected out of their domains, so constraints they "
@@ -242,6 +259,14 @@ const std::map<std::string, std::string>& descriptions() {
        "iname that bounds the domain of a remaining iname ({[j]: 0<=j<=i}) counts as used. With "
        "no `inames`, every unused iname is removed. Instances do not change (an instruction's "
        "instances never depended on inames it does not use)."},
+      {"rename_argument",
+       "rename_argument (loopy's transform/data.py): gives a kernel argument a new name. The new "
+       "name takes the old one's place everywhere the kernel can name an argument: the argument "
+       "list, domains (a domain parameter such as n), assumptions, instructions (expressions, "
+       "assignees, predicates), substitution-rule bodies (unless a rule parameter shadows the "
+       "name), other arrays' shapes, offsets and stride:EXPR dim_tags, temporaries' shapes, and "
+       "recorded array rewrites. The kernel computes the same values; only the name a caller "
+       "passes changes, so the renamed kernel becomes its own reference."},
       {"rename_iname",
        "rename_iname / rename_inames (loopy's transform/iname.py): renames an iname, or merges "
        "loops. The new name takes the old one's place everywhere: domains (also where the old "

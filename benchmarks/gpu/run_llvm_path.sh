@@ -63,8 +63,8 @@ say "== 3. kernel times, LLVM vs NVRTC (same run)"
 python3 - "$OUT/kernels_plus_sgemm.json" <<'EOF'
 import json, sys
 table = json.load(open("benchmarks/gpu/kernels.json"))
-table["kernels"].append({"name": "sgemm_tuned_4096", "spec": "examples/memory/sgemm_tuned.json", "check": {"n": 100},
-                         "size": {"n": 4096}, "flops": "2*n*n*n", "torch": "c = a @ b",
+table["kernels"].append({"name": "sgemm_tuned_4096", "spec": "examples/memory/sgemm_tuned.json", "check": {"m": 100, "n": 100, "p": 100},
+                         "size": {"m": 4096, "n": 4096, "p": 4096}, "flops": "2*m*n*p", "torch": "c = a @ b",
                          "peer": "cublas_sgemm_4096_TFLOPs", "limit": "fp32", "outputs": ["c"]})
 json.dump(table, open(sys.argv[1], "w"), indent=1)
 EOF
