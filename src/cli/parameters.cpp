@@ -98,6 +98,9 @@ RunDefines parse_run_defines(const std::vector<std::string>& defines) {
       result.integers[name] = integer;
       continue;
     }
+    if (status == std::errc::result_out_of_range && end == text.data() + text.size()) {
+      throw Error("-D " + define + ": the integer " + text + " does not fit in a signed 64-bit integer");
+    }
     char* parsed_end = nullptr;
     double value = std::strtod(text.c_str(), &parsed_end);
     if (text.empty() || parsed_end != text.c_str() + text.size() || !std::isfinite(value)) {

@@ -40,7 +40,7 @@ class SpecReader {
     spec.declared_temporaries = options.temporaries;
     spec.options = options.options;
     spec.transforms = transforms();
-    spec.test = test_defaults();
+    spec.test = test_defaults(spec.reference);
     // Validated but not applied: the caller has the transformed kernel already (spec cache).
     if (!apply_transforms_) return spec;
     spec.kernel = apply_transforms(spec.reference, spec.transforms);
@@ -346,7 +346,14 @@ class SpecReader {
     return kernel;
   }
 
-  SpecTestDefaults test_defaults() {
+  // Floating-point values are for floating-point value arguments (loopy's scalar args); every
+  // other parameter is an integer, and 16.5 or 1e3 there is refused with its path.
+  static bool takes_floating_value(const LoopKernel& reference, const std::string& name) {
+    const KernelArgument* arg = reference.find_arg(name);
+    return arg != nullptr && arg->kind == ArgKind::Value && arg->dtype && !is_integral(*arg->dtype);
+  }
+
+  SpecTestDefaults test_defaults(const LoopKernel& reference) {
     SpecTestDefaults test;
     if (!root_.contains("test")) return test;
     const json& object = root_["test"];
@@ -357,7 +364,11 @@ class SpecReader {
       expect_object(parameters, "/test/parameters");
       for (const auto& [name, value] : parameters.items()) {
         if (value.is_number_float()) {
-          test.values[name] = value.get<double>();  // a floating-point value argument
+          if (!takes_floating_value(reference, name)) {
+            throw SpecError("/test/parameters/" + name, "expected an integer, got " + value.dump() + " ('" + name +
+                                                            "' is not a floating-point value argument)");
+          }
+          test.values[name] = value.get<double>();
           continue;
         }
         if (!value.is_number_integer()) throw SpecError("/test/parameters/" + name, "expected a number, got " + type_of(value));
