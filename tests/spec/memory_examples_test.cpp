@@ -35,6 +35,7 @@ const std::vector<Example>& examples() {
       {"transpose_local.json", {{{"n", 1}}, {{"n", 16}}, {{"n", 33}}}, 1},
       {"transpose_padded.json", {{{"n", 1}}, {{"n", 16}}, {{"n", 33}}}, 1},
       {"stencil5_halo.json", {{{"n", 1}}, {{"n", 16}}, {{"n", 19}}}, 1},
+      {"stencil5_interior.json", {{{"n", 3}}, {{"n", 17}}, {{"n", 19}}}, 1},
       {"convolution.json",
        {{{"f_w", 3}, {"ncolors", 3}, {"im_w", 16}, {"im_h", 16}, {"nfeats", 2}, {"nimgs", 1}}},
        -1},
