@@ -114,19 +114,6 @@ bool no_sync(const Instruction& a, const Instruction& b) {
   return listed(a, b) || listed(b, a);
 }
 
-std::set<std::string> variables_read(const Instruction& instruction) {
-  std::set<std::string> names;
-  auto collect = [&](const Expr& e) {
-    if (e.kind == ExprKind::Variable || e.kind == ExprKind::Subscript) names.insert(e.name);
-  };
-  if (instruction.expression) visit_expr(*instruction.expression, collect);
-  for (const ExprPtr& predicate : instruction.predicates) visit_expr(*predicate, collect);
-  for (const ExprPtr& assignee : instruction.assignees) {
-    for (const ExprPtr& index : assignee->operands) visit_expr(*index, collect);
-  }
-  return names;
-}
-
 // Why `reader` may depend on `writer` without saying so: loopy's single-writer rule (make_kernel)
 // makes an instruction that reads a variable with exactly one writer depend on that writer,
 // unless its dependencies are stated exactly ({dep=*...}). "" when the rule does not apply.

@@ -20,4 +20,17 @@ bool mentions_name(const Instruction& instruction, const std::string& name) {
   return found;
 }
 
+std::set<std::string> variables_read(const Instruction& instruction) {
+  std::set<std::string> names;
+  auto collect = [&](const Expr& e) {
+    if (e.kind == ExprKind::Variable || e.kind == ExprKind::Subscript) names.insert(e.name);
+  };
+  if (instruction.expression) visit_expr(*instruction.expression, collect);
+  for (const ExprPtr& predicate : instruction.predicates) visit_expr(*predicate, collect);
+  for (const ExprPtr& assignee : instruction.assignees) {
+    for (const ExprPtr& index : assignee->operands) visit_expr(*index, collect);
+  }
+  return names;
+}
+
 }  // namespace loom

@@ -1,6 +1,7 @@
 // Which names an instruction writes or mentions (code generation and transforms ask both).
 #pragma once
 
+#include <set>
 #include <string>
 
 #include "loom/kernel.hpp"
@@ -12,5 +13,9 @@ bool writes_name(const Instruction& instruction, const std::string& name);
 
 // Whether `name` appears anywhere in the instruction: assignees, expression, predicates.
 bool mentions_name(const Instruction& instruction, const std::string& name);
+
+// The variables and arrays the instruction reads: in its expression, its predicates and its
+// assignees' indices (loopy's read_dependency_names, without inames filtered out).
+std::set<std::string> variables_read(const Instruction& instruction);
 
 }  // namespace loom

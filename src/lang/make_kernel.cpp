@@ -9,6 +9,7 @@
 #include <set>
 
 #include "ir/functions.hpp"
+#include "ir/instruction_names.hpp"
 #include "ir/layout.hpp"
 #include "ir/isl_kernel.hpp"
 #include "lang/domain_parser.hpp"
@@ -374,19 +375,6 @@ std::set<std::string> written_variables(const Instruction& instruction) {
   return names;
 }
 
-std::set<std::string> read_variables(const Instruction& instruction) {
-  std::set<std::string> names;
-  auto collect = [&](const Expr& e) {
-    if (e.kind == ExprKind::Variable || e.kind == ExprKind::Subscript) names.insert(e.name);
-  };
-  if (instruction.expression) visit_expr(*instruction.expression, collect);
-  for (const ExprPtr& predicate : instruction.predicates) visit_expr(*predicate, collect);
-  for (const ExprPtr& assignee : instruction.assignees) {
-    for (const ExprPtr& index : assignee->operands) visit_expr(*index, collect);
-  }
-  return names;
-}
-
 void resolve_dependencies(LoopKernel& kernel, const std::vector<lang::ParsedInstruction>& parsed) {
   for (std::size_t i = 0; i < parsed.size(); ++i) {
     Instruction& instruction = kernel.instructions[i];
@@ -417,7 +405,7 @@ void resolve_dependencies(LoopKernel& kernel, const std::vector<lang::ParsedInst
   for (std::size_t i = 0; i < parsed.size(); ++i) {
     if (parsed[i].dep_exhaustive) continue;
     Instruction& instruction = kernel.instructions[i];
-    for (const std::string& name : read_variables(instruction)) {
+    for (const std::string& name : variables_read(instruction)) {
       auto found = writers.find(name);
       if (found == writers.end() || found->second.size() != 1) continue;
       if (found->second.front() != instruction.id) instruction.depends_on.insert(found->second.front());
