@@ -444,6 +444,24 @@ bool implied_by_earlier_padding(const LoopKernel& kernel, const Instruction& ins
   return wanted && holds.is_subset(*wanted);
 }
 
+// round_up and shift_inwards cover whole tiles of a contiguous range; a strided domain
+// (`i mod 2 = 0`, an existential) would run or pad the skipped values (found by the transform
+// fuzzer: wrong results), so it is refused.
+void refuse_strided_range(const LoopKernel& kernel, const SplitPlan& plan, const std::string& call_text) {
+  const Domain* domain = kernel.domain_of_iname(plan.iname);
+  if (domain == nullptr) return;
+  bool strided = with_isl_errors(call_text, [&] {
+    isl::set set = isl_set_of(domain->set);
+    isl::set relaxed = isl::manage(isl_set_remove_divs(set.copy()));
+    return !relaxed.is_equal(set);
+  });
+  if (strided) {
+    throw Error(call_text + ", tail_strategy=" + (plan.tail == TailStrategy::RoundUp ? "round_up" : "shift_inwards") +
+                ": the domain of '" + plan.iname + "' (" + domain->set.str() +
+                ") is not a contiguous range (a stride or an existential); use tail_strategy=guard");
+  }
+}
+
 // Marks the padded instances of every split instruction (tail_support.hpp).
 void mark_padding(LoopKernel& result, const LoopKernel& kernel, const SplitPlan& plan,
                   const std::optional<ExprPtr>& requested, const std::string& call_text) {
@@ -497,6 +515,7 @@ LoopKernel split_iname(const LoopKernel& kernel, std::string_view iname, int64_t
   if (plan.split_ids.empty() && options.within) {
     throw Error(call_text + ": within='" + *options.within + "' matches no instruction that uses '" + plan.iname + "'");
   }
+  if (plan.tail != TailStrategy::Guard) refuse_strided_range(kernel, plan, call_text);
   if (plan.tail == TailStrategy::ShiftInwards) {
     if (plan.keep_original) throw Error(call_text + ": tail_strategy=shift_inwards splits every instruction that uses '" + plan.iname + "'; drop `within` or use guard");
     bool shifted = with_isl_errors(call_text, [&] { return plan_shift(kernel, plan, call_text); });
