@@ -439,7 +439,10 @@ class LocalReductionRealizer {
     // (A CUDA block has at most 1024 = 32 * 32 threads: the first warp holds every partial.)
     if (in_warp && axis.extent % kWarpSize == 0 && axis.extent <= kWarpSize * kWarpSize) {
       last.insert(block_reduce(origin, axis, operation.name, dtype, array, previous, out));
-      result_iname(origin, axis);
+      std::string reader = result_iname(origin, axis);
+      // One warp: its butterfly left the result in every lane's own position, so each reader takes
+      // its own and no barrier is needed (a row per warp then reduces with no barrier at all).
+      if (axis.extent == kWarpSize && readers(origin, axis.extent) == axis.extent) return array.at(variable(reader));
       return array.at(int_literal(0));
     }
     std::vector<std::pair<int64_t, int64_t>> stages = shared_stages(axis, in_warp);
