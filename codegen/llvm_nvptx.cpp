@@ -4,8 +4,8 @@
 //
 // The IR mirrors the CUDA printer (codegen/print_c_family.cpp):
 // - a kernel is a `ptx_kernel` function; array parameters are `ptr addrspace(1) noalias` (the
-//   printer's `__restrict__`), read-only ones also `readonly`; `__launch_bounds__(n)` is
-//   !nvvm.annotations "maxntidx" n;
+//   printer's `__restrict__`), read-only ones also `readonly`; `__launch_bounds__(n, g)` is
+//   !nvvm.annotations "maxntidx" n and "minctasm" g;
 // - threadIdx/blockIdx are llvm.nvvm.read.ptx.sreg.{tid,ctaid}.{x,y,z}; __syncthreads is
 //   llvm.nvvm.barrier0 (bar.sync 0);
 // - __shared__ arrays are internal addrspace(3) globals aligned to 16; the dynamic buffer is the
@@ -721,13 +721,20 @@ class FunctionEmitter {
     }
   }
 
-  // __launch_bounds__(threads): .maxntid threads, 1, 1 (LLVM 19 keeps it in !nvvm.annotations).
+  // __launch_bounds__(threads, groups): .maxntid threads, 1, 1 and .minnctapersm groups (LLVM 19
+  // keeps both in !nvvm.annotations). Without the second, ptxas gives the register-hungry kernels
+  // (the tuned SGEMM) all the registers they ask for: 158 instead of 128, one group per SM.
   void annotate_launch_bounds() {
     int64_t threads = function_.block_size[0] * function_.block_size[1] * function_.block_size[2];
+    annotate("maxntidx", threads);
+    if (function_.min_groups_per_multiprocessor > 0) annotate("minctasm", function_.min_groups_per_multiprocessor);
+  }
+
+  void annotate(const char* key, int64_t value) {
     llvm::NamedMDNode* annotations = module_.getOrInsertNamedMetadata("nvvm.annotations");
     annotations->addOperand(llvm::MDNode::get(
-        context_, {llvm::ValueAsMetadata::get(llvm_function_), llvm::MDString::get(context_, "maxntidx"),
-                   llvm::ConstantAsMetadata::get(builder_.getInt32(static_cast<uint32_t>(threads)))}));
+        context_, {llvm::ValueAsMetadata::get(llvm_function_), llvm::MDString::get(context_, key),
+                   llvm::ConstantAsMetadata::get(builder_.getInt32(static_cast<uint32_t>(value)))}));
   }
 
   llvm::Module& module_;
