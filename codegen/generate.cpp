@@ -695,9 +695,9 @@ GeneratedCode generate(const LoopKernel& kernel, Target target, const DeviceLimi
   check_vec_lengths(kernel, target);
   timer.mark("check");
   bool gpu = target != Target::C;
-  // The LLVM path (device_functions wanted) has no emitter for the warp-shuffle helpers yet
-  // (llvm.nvvm.shfl.sync would be it): its reductions keep the shared-memory tree.
-  bool shuffles = warp_shuffles_enabled(target) && device_functions == nullptr;
+  // The LLVM path (device_functions wanted) emits the warp-shuffle helpers as
+  // llvm.nvvm.shfl.sync.bfly (codegen/llvm_nvptx.cpp), so both compilers get the same reductions.
+  bool shuffles = warp_shuffles_enabled(target);
   LoopKernel preprocessed = codegen::resolve_padding(resolve_address_spaces(preprocess(kernel, gpu, shuffles)));
   if (!gpu) preprocessed = privatize_per_work_item_on_c(kernel, std::move(preprocessed));
   timer.mark("preprocess");

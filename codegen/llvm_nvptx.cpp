@@ -567,9 +567,111 @@ class FunctionEmitter {
     return name;
   }
 
+  // ---- warp reductions: the printer's loom_warp_* helpers (print_c_family.cpp) ------------------
+  //
+  // A butterfly of shfl.sync.bfly over the full warp (mask 0xffffffff, offsets 16..1, clamp 31 as
+  // __shfl_xor_sync with width 32), unrolled, leaving the result in every lane. 64-bit values move
+  // as two 32-bit halves (what __shfl_xor_sync does for double and long long).
+
+  static std::optional<DType> shuffle_type(const std::string& name) {
+    static const std::pair<const char*, DType> types[] = {{"float", DType::Float32},   {"double", DType::Float64},
+                                                          {"int32_t", DType::Int32},   {"int64_t", DType::Int64},
+                                                          {"uint32_t", DType::UInt32}, {"uint64_t", DType::UInt64}};
+    for (const auto& [spelling, type] : types) {
+      if (name == spelling) return type;
+    }
+    return std::nullopt;
+  }
+
+  llvm::Value* shuffle_xor(llvm::Value* value, DType type, int offset) {
+    llvm::Value* mask = builder_.getInt32(0xffffffffu);
+    llvm::Value* lane_mask = builder_.getInt32(static_cast<uint32_t>(offset));
+    llvm::Value* clamp = builder_.getInt32(31);
+    if (type == DType::Float32) {
+      return builder_.CreateIntrinsic(builder_.getFloatTy(), llvm::Intrinsic::nvvm_shfl_sync_bfly_f32, {mask, value, lane_mask, clamp});
+    }
+    auto shuffle32 = [&](llvm::Value* word) {
+      return builder_.CreateIntrinsic(builder_.getInt32Ty(), llvm::Intrinsic::nvvm_shfl_sync_bfly_i32, {mask, word, lane_mask, clamp});
+    };
+    if (type == DType::Int32 || type == DType::UInt32) return shuffle32(value);
+    llvm::Value* bits64 = builder_.CreateBitCast(value, builder_.getInt64Ty());
+    llvm::Value* low = shuffle32(builder_.CreateTrunc(bits64, builder_.getInt32Ty()));
+    llvm::Value* high = shuffle32(builder_.CreateTrunc(builder_.CreateLShr(bits64, 32), builder_.getInt32Ty()));
+    llvm::Value* joined = builder_.CreateOr(builder_.CreateZExt(low, builder_.getInt64Ty()),
+                                            builder_.CreateShl(builder_.CreateZExt(high, builder_.getInt64Ty()), 32));
+    return builder_.CreateBitCast(joined, scalar_type(type));
+  }
+
+  // `v (op) other` as the printer's combine_in_warp: fmaxf/fminf for floats.
+  llvm::Value* combine_in_warp(const std::string& operation, DType type, llvm::Value* v, llvm::Value* other) {
+    bool is_float = floating(type);
+    if (operation == "sum") return is_float ? builder_.CreateFAdd(v, other) : builder_.CreateAdd(v, other);
+    if (operation == "product") return is_float ? builder_.CreateFMul(v, other) : builder_.CreateMul(v, other);
+    bool is_max = operation == "max";
+    if (is_float) return overloaded(is_max ? llvm::Intrinsic::maxnum : llvm::Intrinsic::minnum, type, {v, other});
+    bool is_signed_type = signed_type(type);
+    llvm::Intrinsic::ID id = is_max ? (is_signed_type ? llvm::Intrinsic::smax : llvm::Intrinsic::umax)
+                                    : (is_signed_type ? llvm::Intrinsic::smin : llvm::Intrinsic::umin);
+    return overloaded(id, type, {v, other});
+  }
+
+  // Whether `candidate` beats `current` (argmax: greater; argmin: smaller).
+  llvm::Value* better(const std::string& operation, DType type, llvm::Value* candidate, llvm::Value* current) {
+    bool is_max = operation == "argmax";
+    if (floating(type)) return is_max ? builder_.CreateFCmpOGT(candidate, current) : builder_.CreateFCmpOLT(candidate, current);
+    if (signed_type(type)) return is_max ? builder_.CreateICmpSGT(candidate, current) : builder_.CreateICmpSLT(candidate, current);
+    return is_max ? builder_.CreateICmpUGT(candidate, current) : builder_.CreateICmpULT(candidate, current);
+  }
+  llvm::Value* equal(DType type, llvm::Value* a, llvm::Value* b) {
+    return floating(type) ? builder_.CreateFCmpOEQ(a, b) : builder_.CreateICmpEQ(a, b);
+  }
+
+  // loom_warp_<sum|product|max|min>_<type>(v) and loom_warp_<argmax|argmin>_index_<value>_<index>(v, i);
+  // nullopt for any other name.
+  std::optional<Typed> warp_reduction(const std::string& name, const std::vector<Typed>& args) {
+    const std::string prefix = "loom_warp_";
+    if (name.rfind(prefix, 0) != 0) return std::nullopt;
+    std::string rest = name.substr(prefix.size());
+    for (const char* operation : {"argmax", "argmin"}) {
+      std::string head = std::string(operation) + "_index_";
+      if (rest.rfind(head, 0) != 0) continue;
+      std::string types = rest.substr(head.size());
+      for (std::size_t split = types.find('_'); split != std::string::npos; split = types.find('_', split + 1)) {
+        std::optional<DType> value_type = shuffle_type(types.substr(0, split));
+        std::optional<DType> index_type = shuffle_type(types.substr(split + 1));
+        if (!value_type || !index_type || args.size() != 2) continue;
+        llvm::Value* v = convert(args[0], *value_type);
+        llvm::Value* i = convert(args[1], *index_type);
+        for (int offset = 16; offset > 0; offset /= 2) {
+          llvm::Value* other = shuffle_xor(v, *value_type, offset);
+          llvm::Value* other_index = shuffle_xor(i, *index_type, offset);
+          llvm::Value* smaller_index = signed_type(*index_type) ? builder_.CreateICmpSLT(other_index, i)
+                                                                 : builder_.CreateICmpULT(other_index, i);
+          llvm::Value* take = builder_.CreateOr(better(operation, *value_type, other, v),
+                                                builder_.CreateAnd(equal(*value_type, other, v), smaller_index));
+          v = builder_.CreateSelect(take, other, v);
+          i = builder_.CreateSelect(take, other_index, i);
+        }
+        return Typed{i, *index_type};
+      }
+      throw Malformed("unknown warp reduction '" + name + "'");
+    }
+    for (const char* operation : {"sum", "product", "max", "min"}) {
+      std::string head = std::string(operation) + "_";
+      if (rest.rfind(head, 0) != 0) continue;
+      std::optional<DType> type = shuffle_type(rest.substr(head.size()));
+      if (!type || args.size() != 1) throw Malformed("unknown warp reduction '" + name + "'");
+      llvm::Value* v = convert(args[0], *type);
+      for (int offset = 16; offset > 0; offset /= 2) v = combine_in_warp(operation, *type, v, shuffle_xor(v, *type, offset));
+      return Typed{v, *type};
+    }
+    throw Malformed("unknown warp reduction '" + name + "'");
+  }
+
   Typed call(const cast::Expr& expr) {
     std::vector<Typed> args;
     for (const cast::ExprPtr& arg : expr.args) args.push_back(expression(*arg));
+    if (std::optional<Typed> reduced = warp_reduction(expr.name, args)) return *reduced;
     if (expr.name.rfind("loom_", 0) == 0 && expr.name.find("_int") != std::string::npos) return integer_helper(expr.name, args);
     DType type = expr.dtype;
     std::string function = expr.name;

@@ -41,9 +41,10 @@ const char* const kPtxas = "/usr/local/cuda/bin/ptxas";
 
 std::vector<fs::path> cuda_example_specs() {
   std::vector<fs::path> specs;
-  for (const char* folder : {"", "memory", "bandwidth"}) {
+  for (const char* folder : {"", "memory", "bandwidth", "rows"}) {
     for (const fs::directory_entry& entry : fs::directory_iterator(fs::path(LOOM_EXAMPLES_DIR) / folder)) {
-      if (entry.path().extension() == ".json") specs.push_back(entry.path());
+      bool tuning_space = entry.path().filename().string().rfind("space_", 0) == 0;
+      if (entry.path().extension() == ".json" && !tuning_space) specs.push_back(entry.path());
     }
   }
   std::sort(specs.begin(), specs.end());
@@ -140,6 +141,34 @@ TEST(LlvmNvptx, MinimumGroupsPerMultiprocessorReachesThePtx) {
   std::size_t used = log.find("Used ");
   ASSERT_NE(used, std::string::npos) << log;
   EXPECT_LE(std::stoi(log.substr(used + 5)), 128) << log;
+  fs::remove_all(folder);
+}
+
+// Local reductions end in warp shuffles on the LLVM path too (the printer's loom_warp_* helpers as
+// shfl.sync.bfly): sums and maxima of the row kernels, argmax with its index, 64-bit values in two
+// halves; every PTX accepted by ptxas.
+TEST(LlvmNvptx, WarpReductionsBecomeButterflyShuffles) {
+  REQUIRE_LLVM_NVPTX();
+  Spec softmax = read_spec_file(std::string(LOOM_EXAMPLES_DIR) + "/rows/softmax_narrow.json");
+  std::string ptx = ptx_of(softmax.kernel);
+  EXPECT_EQ(count(ptx, "shfl.sync.bfly.b32"), 10) << ptx;  // 5 steps for the max, 5 for the sum
+  EXPECT_EQ(count(ptx, "bar.sync"), 0) << ptx;               // one warp per row: no barrier at all
+  EXPECT_GE(count(ptx, "max.f32"), 5) << ptx;
+  const std::string argmax_spec = R"spec({"loom": 1, "name": "argmax_rows",
+    "domains": ["{[r, i]: 0 <= r < m and 0 <= i < 64}"],
+    "instructions": ["best[r], where[r] = argmax(i, a[r, i], i)", "total[r] = sum(i, b[r, i])"],
+    "args": [{"name": "a", "dtype": "float32", "shape": ["m", 64]}, {"name": "b", "dtype": "float64", "shape": ["m", 64]},
+             {"name": "best", "dtype": "float32", "shape": ["m"]}, {"name": "where", "dtype": "int32", "shape": ["m"]},
+             {"name": "total", "dtype": "float64", "shape": ["m"]}, {"name": "m", "kind": "value", "dtype": "int32"}],
+    "transforms": [{"op": "tag_inames", "iname_to_tag": {"r": "g.0", "i": "l.0"}}]})spec";
+  std::string arg_ptx = ptx_of(read_spec(argmax_spec).kernel);
+  EXPECT_GE(count(arg_ptx, "shfl.sync.bfly.b32"), 20) << arg_ptx;  // value and index, and the double's two halves
+  fs::path folder = temporary_folder();
+  for (const std::string* text : {&ptx, &arg_ptx}) {
+    if (std::optional<std::string> errors = ptxas_errors(*text, folder)) {
+      EXPECT_EQ(*errors, "") << *text;
+    }
+  }
   fs::remove_all(folder);
 }
 
