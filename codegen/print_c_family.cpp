@@ -188,15 +188,28 @@ LOOM_FN uint32_t loom_bits_of_float(float f) { return as_uint(f); }
 LOOM_FN float loom_float_of_bits(uint32_t u) { return as_float(u); }
 )";
 
-// NVRTC finds cuda_fp16.h and cuda_bf16.h among its built-in headers (checked with CUDA 13.0).
-const char* kCudaHalf = R"(#include <cuda_fp16.h>
-#include <cuda_bf16.h>
-typedef __half loom_float16;
-typedef __nv_bfloat16 loom_bfloat16;
-LOOM_FN float loom_float16_to_float(loom_float16 h) { return __half2float(h); }
-LOOM_FN loom_float16 loom_float_to_float16(float f) { return __float2half_rn(f); }
-LOOM_FN float loom_bfloat16_to_float(loom_bfloat16 h) { return __bfloat162float(h); }
-LOOM_FN loom_bfloat16 loom_float_to_bfloat16(float f) { return __float2bfloat16_rn(f); }
+// CUDA: the bits in 16-bit integers too, converted by the hardware's cvt instructions (bfloat16
+// needs sm_80). NVRTC 13.0 has no built-in cuda_fp16.h/cuda_bf16.h (it needs the toolkit's include
+// directory, which a GPU machine running loom need not have), and the tensor-core code passes
+// fragments as packed 32-bit registers anyway.
+const char* kCudaHalf = R"(typedef unsigned short loom_float16;
+typedef unsigned short loom_bfloat16;
+LOOM_FN float loom_float16_to_float(loom_float16 h) {
+  float f;
+  asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h));
+  return f;
+}
+LOOM_FN loom_float16 loom_float_to_float16(float f) {
+  unsigned short h;
+  asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(f));
+  return h;
+}
+LOOM_FN float loom_bfloat16_to_float(loom_bfloat16 h) { return __uint_as_float((unsigned int) h << 16); }
+LOOM_FN loom_bfloat16 loom_float_to_bfloat16(float f) {
+  unsigned short h;
+  asm("cvt.rn.bf16.f32 %0, %1;" : "=h"(h) : "f"(f));
+  return h;
+}
 )";
 
 // The 16-bit helpers, only for translation units that use a 16-bit type.
@@ -210,14 +223,9 @@ std::string half_precision_helpers(const std::string& code, Target target) {
   return "";
 }
 
-std::string format_float(double value, DType dtype);
-
-// A 16-bit constant of an initializer: its bits on C and OpenCL, a conversion on CUDA.
-std::string half_constant(double value, DType dtype, Target target) {
+// A 16-bit constant of an initializer: its bits (every target stores 16-bit integers).
+std::string half_constant(double value, DType dtype) {
   bool bfloat = dtype == DType::BFloat16;
-  if (target == Target::CUDA) {
-    return std::string(bfloat ? "__float2bfloat16_rn(" : "__float2half_rn(") + format_float(value, DType::Float32) + ")";
-  }
   uint16_t bits = bfloat ? detail::bfloat16_bits(value) : detail::float16_bits(value);
   char text[16];
   std::snprintf(text, sizeof text, "0x%04x", static_cast<unsigned>(bits));
@@ -437,7 +445,7 @@ class ExpressionPrinter {
     switch (expr.kind) {
       case cast::ExprKind::IntConst: return format_int(expr.int_value, expr.dtype);
       case cast::ExprKind::FloatConst:
-        if (is_half_precision(expr.dtype)) return half_constant(expr.float_value, expr.dtype, target_);
+        if (is_half_precision(expr.dtype)) return half_constant(expr.float_value, expr.dtype);
         return format_float(expr.float_value, expr.dtype);
       case cast::ExprKind::Var: return expr.name;
       case cast::ExprKind::Unary: return expr.op + operand(*expr.args[0], 2, false);

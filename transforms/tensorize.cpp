@@ -111,10 +111,17 @@ struct Storage {
 // Where `access` reads from: its dtype (inferred for fetch temporaries, which declare none), its
 // address space and its contiguous axis.
 Storage storage_of(const LoopKernel& kernel, const Instruction& instruction, const Expr& access) {
+  // A fetch temporary declares no dtype: it has the type of the values its writer copies.
   auto dtype_of = [&] {
+    TypeContext types(kernel);
     try {
-      return TypeContext(kernel).variable_dtype(access.name);
+      return types.variable_dtype(access.name);
     } catch (const Error&) {
+      for (const Instruction& writer : kernel.instructions) {
+        if (writer.expression && writer.assignees.size() == 1 && writer.assignees[0]->name == access.name) {
+          return types.type_of(*writer.expression).dtype;
+        }
+      }
       refuse(instruction, "the type of '" + access.name + "' is not known");
     }
   };

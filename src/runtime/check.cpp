@@ -88,12 +88,14 @@ int64_t reduction_length(const LoopKernel& kernel, const std::string& output, co
 // computed values to on the way to its outputs: TF32 where a tensorized product rounds its float32
 // operands (tensorize's "tf32" tag), float16/bfloat16 where an instruction stores a computed value
 // (not a plain copy, which is exact) into a 16-bit temporary. 0 when it rounds to none.
-double computation_roundoff(const LoopKernel& kernel) {
+// `kernel` is as written (a realized sum would look like a copy of its accumulator), `typed` the
+// same after preprocessing (temporaries' inferred types).
+double computation_roundoff(const LoopKernel& kernel, const LoopKernel& typed) {
   double roundoff = 0;
   for (const Instruction& instruction : kernel.instructions) {
     if (instruction.tags.count("tensorize_tf32") != 0) roundoff = std::max(roundoff, 0x1p-11);
     if (!instruction.expression || instruction.assignees.size() != 1) continue;
-    const Temporary* temporary = kernel.find_temporary(instruction.assignees[0]->name);
+    const Temporary* temporary = typed.find_temporary(instruction.assignees[0]->name);
     if (temporary == nullptr || !temporary->dtype || !is_half_precision(*temporary->dtype)) continue;
     ExprKind kind = instruction.expression->kind;
     if (kind != ExprKind::Subscript && kind != ExprKind::Variable) roundoff = std::max(roundoff, unit_roundoff(*temporary->dtype));
@@ -408,7 +410,7 @@ CheckResult check_against_reference(const LoopKernel& kernel, const LoopKernel& 
     Array output = mapped == element_maps.end() ? found->second.first
                                                 : gathered(found->second.first, mapped->second, reference_output.shape());
     // Before preprocessing: a realized sum is a plain copy of its accumulator.
-    double rtol = default_rtol(output.dtype(), computation_roundoff(kernel), reduction_length(reference, name, parameters));
+    double rtol = default_rtol(output.dtype(), computation_roundoff(kernel, typed_kernel), reduction_length(reference, name, parameters));
     OutputComparison comparison = compare(name, output, reference_output, options, rtol);
     result.passed = result.passed && comparison.passed;
     result.outputs.push_back(comparison);

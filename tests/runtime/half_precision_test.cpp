@@ -6,6 +6,7 @@
 
 #include "device_helpers.hpp"
 #include "loom/loom.hpp"
+#include "runtime/cuda_driver.hpp"
 #include "runtime/half_precision.hpp"
 #include "test_helpers.hpp"
 
@@ -63,7 +64,7 @@ std::vector<double> awkward_values() {
 
 // out[i] = x[i] rounds x (float32) to `dtype` in the generated code; back[i] = out[i] widens it.
 void expect_device_rounding_matches_host(DType dtype, Target target) {
-  LoopKernel kernel = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = x[i]\nback[i] = 2*out[i] {dep=*}",
+  LoopKernel kernel = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = x[i] {id=store}\nback[i] = 2*out[i] {dep=store}",
                                   {array_arg("x, back", DType::Float32, {"n"}), array_arg("out", dtype, {"n"})});
   std::vector<double> values = awkward_values();
   auto n = static_cast<int64_t>(values.size());
@@ -174,9 +175,7 @@ TEST(HalfPrecision, ToleranceGrowsWithTheReductionLengthWhereTheKernelRoundsToHa
                                    {.sweep_inames = {"i_inner", "k_inner"}, .default_tag = std::nullopt,
                                     .fetch_outer_inames = std::vector<std::string>{"i_outer", "j_outer", "k_outer"}});
   ASSERT_NE(copies.find_temporary("a_fetch"), nullptr);
-  EXPECT_EQ(*copies.find_temporary("a_fetch")->dtype, DType::BFloat16);
   CheckResult copied = check_against_reference(copies, reference, {{"m", 20}, {"n", 9}, {"l", 100}});
-  CheckResult copied = check_against_reference(copies, copies, {{"n", 8}, {"l", 100}});
   EXPECT_TRUE(copied.passed) << copied.report();
   EXPECT_DOUBLE_EQ(copied.outputs[0].rtol, 1e-3);
 }
@@ -184,9 +183,8 @@ TEST(HalfPrecision, ToleranceGrowsWithTheReductionLengthWhereTheKernelRoundsToHa
 TEST(HalfPrecision, CudaSourceUsesCudasTypesAndCompilesWithNvrtc) {
   LoopKernel kernel = tiled(half_matmul(DType::BFloat16, DType::BFloat16));
   std::string source = generate_code(kernel, Target::CUDA).source;
-  EXPECT_NE(source.find("#include <cuda_bf16.h>"), std::string::npos);
   EXPECT_NE(source.find("const loom_bfloat16 *__restrict__ a"), std::string::npos) << source;
-  EXPECT_NE(source.find("__float2bfloat16_rn"), std::string::npos);
+  EXPECT_NE(source.find("cvt.rn.bf16.f32"), std::string::npos);
   try {
     std::vector<char> cubin = detail::nvrtc_compile_to_cubin(source, "sm_90", kernel.name);
     EXPECT_EQ(std::string(cubin.data() + 1, 3), "ELF");
