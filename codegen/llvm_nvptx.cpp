@@ -63,7 +63,10 @@ struct Malformed : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-bool floating(DType dtype) { return is_floating(dtype); }
+// Spelled out rather than loom::is_floating: this library is loaded with dlopen and links no libloom.
+bool floating(DType dtype) {
+  return dtype == DType::Float16 || dtype == DType::BFloat16 || dtype == DType::Float32 || dtype == DType::Float64;
+}
 bool signed_type(DType dtype) {
   return dtype == DType::Int8 || dtype == DType::Int16 || dtype == DType::Int32 || dtype == DType::Int64 || floating(dtype);
 }
