@@ -63,7 +63,10 @@ struct Malformed : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-bool floating(DType dtype) { return dtype == DType::Float16 || dtype == DType::Float32 || dtype == DType::Float64; }
+// Spelled out rather than loom::is_floating: this library is loaded with dlopen and links no libloom.
+bool floating(DType dtype) {
+  return dtype == DType::Float16 || dtype == DType::BFloat16 || dtype == DType::Float32 || dtype == DType::Float64;
+}
 bool signed_type(DType dtype) {
   return dtype == DType::Int8 || dtype == DType::Int16 || dtype == DType::Int32 || dtype == DType::Int64 || floating(dtype);
 }
@@ -71,7 +74,7 @@ unsigned bits(DType dtype) {
   switch (dtype) {
     case DType::Bool: return 1;
     case DType::Int8: case DType::UInt8: return 8;
-    case DType::Int16: case DType::UInt16: case DType::Float16: return 16;
+    case DType::Int16: case DType::UInt16: case DType::Float16: case DType::BFloat16: return 16;
     case DType::Int32: case DType::UInt32: case DType::Float32: return 32;
     case DType::Int64: case DType::UInt64: case DType::Float64: return 64;
   }
@@ -133,6 +136,7 @@ class FunctionEmitter {
     switch (dtype) {
       case DType::Bool: return builder_.getInt1Ty();
       case DType::Float16: return builder_.getHalfTy();
+      case DType::BFloat16: return builder_.getBFloatTy();
       case DType::Float32: return builder_.getFloatTy();
       case DType::Float64: return builder_.getDoubleTy();
       default: return builder_.getIntNTy(bits(dtype));
@@ -675,6 +679,11 @@ class FunctionEmitter {
     if (expr.name.rfind("loom_", 0) == 0 && expr.name.find("_int") != std::string::npos) return integer_helper(expr.name, args);
     DType type = expr.dtype;
     std::string function = expr.name;
+    // The 16-bit loads and stores (lower_expr.cpp): fpext and fptrunc, which rounds to nearest even.
+    if (function == "loom_float16_to_float" || function == "loom_bfloat16_to_float" ||
+        function == "loom_float_to_float16" || function == "loom_float_to_bfloat16") {
+      return {convert(args[0], type), type};
+    }
     if (function == "loom_mod_float" || function == "loom_mod_double") {
       type = function == "loom_mod_float" ? DType::Float32 : DType::Float64;
       return {python_mod(convert(args[0], type), convert(args[1], type)), type};

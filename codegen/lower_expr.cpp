@@ -35,6 +35,22 @@ std::string math_name(const std::string& function, DType dtype, Target target) {
   return function + float_suffix(dtype, target);
 }
 
+// float16 and bfloat16 values are computed in float32 (decisions.md, Issue 29).
+DType computed(DType dtype) { return is_half_precision(dtype) ? DType::Float32 : dtype; }
+
+// A 16-bit value read from storage, as the float32 it is computed with.
+cast::ExprPtr widened(cast::ExprPtr stored) {
+  if (!is_half_precision(stored->dtype)) return stored;
+  std::string name = "loom_" + std::string(dtype_name(stored->dtype)) + "_to_float";
+  return cast::call(std::move(name), {std::move(stored)}, DType::Float32);
+}
+
+// A float32 value rounded to the 16-bit storage type `dtype` (to nearest, ties to even).
+cast::ExprPtr narrowed(cast::ExprPtr value, DType dtype) {
+  if (!is_half_precision(dtype)) return value;
+  return cast::call("loom_float_to_" + std::string(dtype_name(dtype)), {std::move(value)}, dtype);
+}
+
 cast::ExprPtr cast_if_needed(cast::ExprPtr value, DType dtype) {
   if (value->dtype == dtype) return value;
   return cast::cast_to(dtype, std::move(value));
@@ -50,14 +66,14 @@ ExpressionLowering::ExpressionLowering(const LoopKernel& kernel, Target target)
     : kernel_(kernel), target_(target), types_(kernel) {}
 
 DType ExpressionLowering::concrete(const ExprType& type, std::optional<DType> context) const {
-  if (!type.weak) return type.dtype;
-  if (context && (is_floating(*context) || !is_floating(type.dtype))) return *context;
-  return resolve_weak(type);
+  if (!type.weak) return computed(type.dtype);
+  if (context && (is_floating(*context) || !is_floating(type.dtype))) return computed(*context);
+  return computed(resolve_weak(type));
 }
 
 cast::ExprPtr ExpressionLowering::lower_literal(const Expr& expr, std::optional<DType> context) const {
   ExprType type = types_.type_of(expr);
-  DType dtype = type.weak ? concrete(type, context) : type.dtype;
+  DType dtype = type.weak ? concrete(type, context) : computed(type.dtype);
   if (expr.kind == ExprKind::FloatLiteral) {
     if (!type.weak) return cast::float_const(expr.float_value, dtype);
     if (!is_floating(dtype)) dtype = resolve_weak(type, expr.float_value);
@@ -134,11 +150,11 @@ cast::ExprPtr ExpressionLowering::lower(const Expr& expr, std::optional<DType> c
       if (types_.is_iname(expr.name)) {
         throw InternalError("iname '" + expr.name + "' has no value in this statement");
       }
-      return cast::var(expr.name, types_.variable_dtype(expr.name));
+      return widened(cast::var(expr.name, types_.variable_dtype(expr.name)));
     }
     case ExprKind::Subscript:
-      return cast::load(expr.name, flat_index(expr.name, expr.operands, inames),
-                        types_.variable_dtype(expr.name));
+      return widened(cast::load(expr.name, flat_index(expr.name, expr.operands, inames),
+                                types_.variable_dtype(expr.name)));
     case ExprKind::Unary: {
       if (expr.unary_op == UnaryOp::LogicalNot) {
         return cast::unary("!", lower(*expr.operands[0], DType::Bool, inames), DType::Bool);
@@ -309,7 +325,8 @@ cast::StmtPtr ExpressionLowering::lower_instruction(const Instruction& instructi
   const Expr& assignee = *instruction.assignees.front();
   DType target_type = types_.variable_dtype(assignee.name);
   cast::ExprPtr target = lower(assignee, target_type, inames);
-  cast::ExprPtr value = lower(*instruction.expression, target_type, inames);
+  if (is_half_precision(target_type)) target = target->args[0];  // the storage, not its widened value
+  cast::ExprPtr value = narrowed(lower(*instruction.expression, computed(target_type), inames), target_type);
   cast::StmtPtr statement = cast::assign(target, value);
   if (instruction.predicates.empty()) return statement;
   cast::ExprPtr condition;

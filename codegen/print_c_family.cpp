@@ -3,12 +3,14 @@
 #include "codegen/print_c_family.hpp"
 
 #include <cctype>
+#include <cstdio>
 #include <charconv>
 #include <set>
 #include <cmath>
 #include <sstream>
 
 #include "loom/error.hpp"
+#include "runtime/half_precision.hpp"
 
 namespace loom::codegen {
 
@@ -128,6 +130,106 @@ std::string preamble(Target target) {
     case Target::CUDA: return std::string(kCudaHead) + kIntegerHelpers + kCudaFloatHelpers;
   }
   return "";
+}
+
+// ---- 16-bit floating point -----------------------------------------------------------------
+
+// float16 and bfloat16 are storage formats (decisions.md, Issue 29): arrays and temporaries hold
+// them, arithmetic is float32. Loads convert with loom_<type>_to_float, stores round with
+// loom_float_to_<type> (to nearest, ties to even). CUDA uses its own types and conversions; C and
+// OpenCL store the bits in 16-bit integers and convert with the code below, which is Fabian
+// Giesen's branch-light float → half with correct rounding (public domain), and bfloat16's
+// round-to-nearest-even on the upper half of the float's bits.
+const char* kHalfConversions = R"(LOOM_FN float loom_float16_to_float(loom_float16 h) {
+  uint32_t sign = (uint32_t) (h & 0x8000u) << 16;
+  uint32_t exponent = (h >> 10) & 0x1fu, mantissa = h & 0x3ffu;
+  if (exponent == 0) {
+    float magnitude = (float) mantissa * 5.9604644775390625e-8f;
+    return sign ? -magnitude : magnitude;
+  }
+  if (exponent == 31) return loom_float_of_bits(sign | 0x7f800000u | (mantissa << 13));
+  return loom_float_of_bits(sign | ((exponent + 112u) << 23) | (mantissa << 13));
+}
+LOOM_FN loom_float16 loom_float_to_float16(float value) {
+  uint32_t bits = loom_bits_of_float(value);
+  uint32_t sign = bits & 0x80000000u;
+  bits ^= sign;
+  uint32_t result;
+  if (bits >= 0x47800000u) {
+    result = bits > 0x7f800000u ? 0x7e00u : 0x7c00u;
+  } else if (bits < 0x38800000u) {
+    result = loom_bits_of_float(loom_float_of_bits(bits) + 0.5f) - 0x3f000000u;
+  } else {
+    uint32_t odd = (bits >> 13) & 1u;
+    bits += 0xc8000fffu + odd;
+    result = bits >> 13;
+  }
+  return (loom_float16) (result | (sign >> 16));
+}
+LOOM_FN float loom_bfloat16_to_float(loom_bfloat16 h) { return loom_float_of_bits((uint32_t) h << 16); }
+LOOM_FN loom_bfloat16 loom_float_to_bfloat16(float value) {
+  uint32_t bits = loom_bits_of_float(value);
+  if ((bits & 0x7fffffffu) > 0x7f800000u) return (loom_bfloat16) ((bits >> 16) | 0x40u);
+  bits += 0x7fffu + ((bits >> 16) & 1u);
+  return (loom_bfloat16) (bits >> 16);
+}
+)";
+
+const char* kCHalfHead = R"(#include <string.h>
+typedef uint16_t loom_float16;
+typedef uint16_t loom_bfloat16;
+LOOM_FN uint32_t loom_bits_of_float(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+LOOM_FN float loom_float_of_bits(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+)";
+
+const char* kOpenCLHalfHead = R"(typedef ushort loom_float16;
+typedef ushort loom_bfloat16;
+LOOM_FN uint32_t loom_bits_of_float(float f) { return as_uint(f); }
+LOOM_FN float loom_float_of_bits(uint32_t u) { return as_float(u); }
+)";
+
+// CUDA: the bits in 16-bit integers too, converted by the hardware's cvt instructions (bfloat16
+// needs sm_80). NVRTC 13.0 has no built-in cuda_fp16.h/cuda_bf16.h (it needs the toolkit's include
+// directory, which a GPU machine running loom need not have), and the tensor-core code passes
+// fragments as packed 32-bit registers anyway.
+const char* kCudaHalf = R"(typedef unsigned short loom_float16;
+typedef unsigned short loom_bfloat16;
+LOOM_FN float loom_float16_to_float(loom_float16 h) {
+  float f;
+  asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h));
+  return f;
+}
+LOOM_FN loom_float16 loom_float_to_float16(float f) {
+  unsigned short h;
+  asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(f));
+  return h;
+}
+LOOM_FN float loom_bfloat16_to_float(loom_bfloat16 h) { return __uint_as_float((unsigned int) h << 16); }
+LOOM_FN loom_bfloat16 loom_float_to_bfloat16(float f) {
+  unsigned short h;
+  asm("cvt.rn.bf16.f32 %0, %1;" : "=h"(h) : "f"(f));
+  return h;
+}
+)";
+
+// The 16-bit helpers, only for translation units that use a 16-bit type.
+std::string half_precision_helpers(const std::string& code, Target target) {
+  if (code.find("loom_float16") == std::string::npos && code.find("loom_bfloat16") == std::string::npos) return "";
+  switch (target) {
+    case Target::C: return std::string(kCHalfHead) + kHalfConversions;
+    case Target::OpenCL: return std::string(kOpenCLHalfHead) + kHalfConversions;
+    case Target::CUDA: return kCudaHalf;
+  }
+  return "";
+}
+
+// A 16-bit constant of an initializer: its bits (every target stores 16-bit integers).
+std::string half_constant(double value, DType dtype) {
+  bool bfloat = dtype == DType::BFloat16;
+  uint16_t bits = bfloat ? detail::bfloat16_bits(value) : detail::float16_bits(value);
+  char text[16];
+  std::snprintf(text, sizeof text, "0x%04x", static_cast<unsigned>(bits));
+  return std::string("(") + (bfloat ? "loom_bfloat16" : "loom_float16") + ") " + text;
 }
 
 // ---- warp reductions (CUDA) ---------------------------------------------------------------------
@@ -342,7 +444,9 @@ class ExpressionPrinter {
   std::string print(const cast::Expr& expr) const {
     switch (expr.kind) {
       case cast::ExprKind::IntConst: return format_int(expr.int_value, expr.dtype);
-      case cast::ExprKind::FloatConst: return format_float(expr.float_value, expr.dtype);
+      case cast::ExprKind::FloatConst:
+        if (is_half_precision(expr.dtype)) return half_constant(expr.float_value, expr.dtype);
+        return format_float(expr.float_value, expr.dtype);
       case cast::ExprKind::Var: return expr.name;
       case cast::ExprKind::Unary: return expr.op + operand(*expr.args[0], 2, false);
       case cast::ExprKind::Cast: return "(" + c_type_name(expr.dtype) + ") " + operand(*expr.args[0], 2, false);
@@ -511,7 +615,8 @@ std::string c_type_name(DType dtype) {
     case DType::UInt16: return "uint16_t";
     case DType::UInt32: return "uint32_t";
     case DType::UInt64: return "uint64_t";
-    case DType::Float16: return "half";
+    case DType::Float16: return "loom_float16";
+    case DType::BFloat16: return "loom_bfloat16";
     case DType::Float32: return "float";
     case DType::Float64: return "double";
   }
@@ -555,7 +660,8 @@ std::string print_translation_unit(const std::vector<cast::Function>& functions,
   }
   std::string code = out.str();
   std::string warp = target == Target::CUDA ? warp_helpers(code) : "";
-  return preamble(target) + (warp.empty() ? "" : "\n" + warp) + code;
+  std::string half = half_precision_helpers(code, target);
+  return preamble(target) + (half.empty() ? "" : "\n" + half) + (warp.empty() ? "" : "\n" + warp) + code;
 }
 
 std::string print_translation_unit(const cast::Function& function, Target target) {

@@ -361,6 +361,17 @@ const std::map<std::string, std::string>& descriptions() {
        "only name instructions for later matches (`tag:hot`); they change nothing else. With no "
        "`within`, every instruction gets the tag; an instruction that has it already keeps it "
        "once."},
+      {"tensorize",
+       "tensorize (TVM's tensorize, Triton's tl.dot): marks an instruction's (i, j, k) tile as one "
+       "warp-level matrix multiply-accumulate of the tensor cores. The tile's meaning is the loops' "
+       "meaning: on the C and OpenCL targets it runs as ordinary loops, so a tensorized kernel "
+       "computes exactly what it computed before and CI checks that; the checks make sure the "
+       "fragments can hold it: `c[..] = sum(.., a[..] * b[..])` with the tile's k summed, i and j "
+       "indexing the float32 result, one read indexed by (i, k) and one by (k, j) with unit steps, "
+       "one of the two on the read's contiguous axis, reads from local or global memory, float16 or "
+       "bfloat16 operands (shape m16n8k16) or float32 rounded to TF32 (m16n8k8, only with "
+       "allow_tf32), tile inames sequential and ranging over exactly M, N and K values from 0. "
+       "The CUDA fragment code (mma.sync) is not generated yet: CUDA runs the tile as loops too."},
       {"unprivatize_temporaries_with_inames",
        "unprivatize_temporaries_with_inames (loopy's transform/privatize.py): the inverse of "
        "privatize_temporaries_with_inames. A temporary whose every access indexes one axis by "

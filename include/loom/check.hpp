@@ -55,8 +55,9 @@ struct CheckResult {
 // Runs `kernel` on `options.target` and `reference` on the C target with every floating-point
 // type promoted to float64, both from the same random contents in every array (outputs
 // included), and compares every output elementwise by logical index:
-// |out − ref| ≤ rtol·|ref| + atol (rtol: float16 1e-2, float32 1e-3, float64 1e-9; atol = rtol ·
-// RMS(ref)); integers and bools exactly; NaN only where the reference has NaN.
+// |out − ref| ≤ rtol·|ref| + atol (rtol: float16 1e-2, bfloat16 2e-2, float32 1e-3, float64 1e-9,
+// widened to 2·u·sqrt(K) where the kernel rounds computed values to TF32 or a 16-bit type, SPEC.md;
+// atol = rtol · RMS(ref)); integers and bools exactly; NaN only where the reference has NaN.
 CheckResult check_against_reference(const LoopKernel& kernel, const LoopKernel& reference,
                                     const ParameterMap& parameters, const CheckOptions& options = {});
 

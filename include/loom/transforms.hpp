@@ -117,6 +117,7 @@ std::string find_unused_axis_tag(const LoopKernel& kernel, const std::string& ki
 #include "loom/memory_transforms.hpp"
 #include "loom/layout_transforms.hpp"
 #include "loom/buffer_transforms.hpp"
+#include "loom/tensor_transforms.hpp"
 
 namespace loom {
 

@@ -152,9 +152,12 @@ class ReductionRealizer {
     return derived_instruction(origin, unique_name(used_ids_, origin.id + "_" + id_suffix), std::move(within));
   }
 
+  // A reduction over float16 or bfloat16 values accumulates in float32, as tensor cores and
+  // numpy's float16 sums do (decisions.md, Issue 29): one rounding at the end, not one per term.
   DType value_type(const Expr& value, DType fallback) const {
     ExprType type = TypeContext(kernel_).type_of(value);
-    return type.weak ? fallback : type.dtype;
+    DType dtype = type.weak ? fallback : type.dtype;
+    return is_half_precision(dtype) ? DType::Float32 : dtype;
   }
 
   // Realizes every reduction in `expr` (outermost first), appending the new instructions to `out`.

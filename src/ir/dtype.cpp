@@ -12,11 +12,12 @@ struct DTypeInfo {
   std::string_view name;
   std::size_t size;
 };
-constexpr std::array<DTypeInfo, 12> kDTypes = {{
+constexpr std::array<DTypeInfo, 13> kDTypes = {{
     {DType::Bool, "bool", 1},      {DType::Int8, "int8", 1},       {DType::Int16, "int16", 2},
     {DType::Int32, "int32", 4},    {DType::Int64, "int64", 8},     {DType::UInt8, "uint8", 1},
     {DType::UInt16, "uint16", 2},  {DType::UInt32, "uint32", 4},   {DType::UInt64, "uint64", 8},
     {DType::Float16, "float16", 2}, {DType::Float32, "float32", 4}, {DType::Float64, "float64", 8},
+    {DType::BFloat16, "bfloat16", 2},
 }};
 
 const DTypeInfo& info(DType dtype) { return kDTypes[static_cast<std::size_t>(dtype)]; }
@@ -40,7 +41,17 @@ std::optional<DType> parse_dtype(std::string_view name) {
 }
 
 bool is_floating(DType dtype) {
-  return dtype == DType::Float16 || dtype == DType::Float32 || dtype == DType::Float64;
+  return dtype == DType::Float16 || dtype == DType::Float32 || dtype == DType::Float64 || dtype == DType::BFloat16;
+}
+bool is_half_precision(DType dtype) { return dtype == DType::Float16 || dtype == DType::BFloat16; }
+double unit_roundoff(DType dtype) {
+  switch (dtype) {
+    case DType::Float16: return 0x1p-11;
+    case DType::BFloat16: return 0x1p-8;
+    case DType::Float32: return 0x1p-24;
+    case DType::Float64: return 0x1p-53;
+    default: return 0;
+  }
 }
 bool is_integral(DType dtype) { return !is_floating(dtype); }
 bool is_signed(DType dtype) {
@@ -53,6 +64,8 @@ DType promote_types(DType a, DType b) {
   if (a == b) return a;
   if (a == DType::Bool) return b;
   if (b == DType::Bool) return a;
+  // Neither 16-bit format holds the other (ml_dtypes and PyTorch promote the pair to float32).
+  if (is_half_precision(a) && is_half_precision(b)) return DType::Float32;
   if (is_floating(a) && is_floating(b)) return dtype_size(a) >= dtype_size(b) ? a : b;
   if (is_floating(a) || is_floating(b)) {
     DType f = is_floating(a) ? a : b;

@@ -5,6 +5,7 @@
 
 #include "loom/error.hpp"
 #include "runtime/array_layout.hpp"
+#include "runtime/half_precision.hpp"
 
 namespace loom {
 
@@ -124,7 +125,8 @@ double Array::get_double(int64_t flat_index) const {
   switch (dtype_) {
     case DType::Float32: return read_as<float>(address);
     case DType::Float64: return read_as<double>(address);
-    case DType::Float16: throw Error("float16 host arrays are not supported on the host");
+    case DType::Float16: return detail::float16_value(read_as<uint16_t>(address));
+    case DType::BFloat16: return detail::bfloat16_value(read_as<uint16_t>(address));
     default: return static_cast<double>(get_int(flat_index));
   }
 }
@@ -134,7 +136,8 @@ void Array::set_double(int64_t flat_index, double value) {
   switch (dtype_) {
     case DType::Float32: write_as<float>(address, static_cast<float>(value)); return;
     case DType::Float64: write_as<double>(address, value); return;
-    case DType::Float16: throw Error("float16 host arrays are not supported on the host");
+    case DType::Float16: write_as<uint16_t>(address, detail::float16_bits(value)); return;
+    case DType::BFloat16: write_as<uint16_t>(address, detail::bfloat16_bits(value)); return;
     default: set_int(flat_index, static_cast<int64_t>(value));
   }
 }

@@ -4,11 +4,14 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <functional>
 #include <random>
 #include <set>
 #include <sstream>
 
 #include "analysis/preprocess.hpp"
+#include "ir/isl_extra.hpp"
+#include "ir/isl_kernel.hpp"
 #include "runtime/array_layout.hpp"
 #include "runtime/launcher.hpp"
 #include "runtime/memory_preflight.hpp"
@@ -21,13 +24,89 @@ namespace {
 
 DType promoted(DType dtype) { return is_floating(dtype) ? DType::Float64 : dtype; }
 
-double default_rtol(DType dtype) {
+double dtype_rtol(DType dtype) {
   switch (dtype) {
     case DType::Float16: return 1e-2;
+    case DType::BFloat16: return 2e-2;
     case DType::Float32: return 1e-3;
     case DType::Float64: return 1e-9;
     default: return 0;
   }
+}
+
+// The number of values of `iname` at the given parameter values (its domain's other inames
+// projected out); 1 when that is not a finite constant.
+int64_t iname_length(const LoopKernel& kernel, const std::string& iname, const ParameterMap& parameters) {
+  const Domain* domain = kernel.domain_of_iname(iname);
+  if (domain == nullptr) return 1;
+  isl::set alone = isl_extra::set_dims_to_params(isl_set_of(domain->set));
+  for (const std::string& other : domain->inames) {
+    if (other != iname) alone = isl_extra::project_out_param(alone, other);
+  }
+  for (const auto& [name, value] : parameters) {
+    int position = isl_set_find_dim_by_name(alone.get(), isl_dim_param, name.c_str());
+    if (position >= 0) alone = isl::manage(isl_set_fix_si(alone.release(), isl_dim_param, static_cast<unsigned>(position), static_cast<int>(value)));
+  }
+  alone = isl_extra::params_to_set_dims(isl::manage(isl_set_from_params(alone.params().release())), {iname}, "");
+  if (alone.is_empty()) return 1;
+  isl::val low = alone.dim_min_val(0), high = alone.dim_max_val(0);
+  if (!low.is_int() || !high.is_int()) return 1;
+  return std::max<int64_t>(1, high.get_num_si() - low.get_num_si() + 1);
+}
+
+// K of SPEC.md's tolerance rule: the most terms a sum adds on the way to `output`, through the
+// temporaries the instructions writing it read (t = sum(k, ...); out[i] = t has K terms too).
+int64_t reduction_length(const LoopKernel& kernel, const std::string& output, const ParameterMap& parameters,
+                         std::set<std::string>& visited) {
+  if (!visited.insert(output).second) return 1;
+  int64_t longest = 1;
+  std::function<void(const Expr&)> visit = [&](const Expr& expr) {
+    if (expr.kind == ExprKind::Reduction && expr.name == "sum") {
+      int64_t terms = 1;
+      for (const std::string& iname : expr.reduction_inames) terms *= iname_length(kernel, iname, parameters);
+      longest = std::max(longest, terms);
+    }
+    if ((expr.kind == ExprKind::Variable || expr.kind == ExprKind::Subscript) && kernel.find_temporary(expr.name)) {
+      longest = std::max(longest, reduction_length(kernel, expr.name, parameters, visited));
+    }
+    for (const ExprPtr& operand : expr.operands) visit(*operand);
+  };
+  for (const Instruction& instruction : kernel.instructions) {
+    bool writes = std::any_of(instruction.assignees.begin(), instruction.assignees.end(),
+                              [&](const ExprPtr& assignee) { return assignee->name == output; });
+    if (writes && instruction.expression) visit(*instruction.expression);
+  }
+  return longest;
+}
+
+int64_t reduction_length(const LoopKernel& kernel, const std::string& output, const ParameterMap& parameters) {
+  std::set<std::string> visited;
+  return reduction_length(kernel, output, parameters, visited);
+}
+
+// u_c of SPEC.md's tolerance rule: the unit roundoff of the narrowest format `kernel` rounds
+// computed values to on the way to its outputs: TF32 where a tensorized product rounds its float32
+// operands (tensorize's "tf32" tag), float16/bfloat16 where an instruction stores a computed value
+// (not a plain copy, which is exact) into a 16-bit temporary. 0 when it rounds to none.
+// `kernel` is as written (a realized sum would look like a copy of its accumulator), `typed` the
+// same after preprocessing (temporaries' inferred types).
+double computation_roundoff(const LoopKernel& kernel, const LoopKernel& typed) {
+  double roundoff = 0;
+  for (const Instruction& instruction : kernel.instructions) {
+    if (instruction.tags.count("tensorize_tf32") != 0) roundoff = std::max(roundoff, 0x1p-11);
+    if (!instruction.expression || instruction.assignees.size() != 1) continue;
+    const Temporary* temporary = typed.find_temporary(instruction.assignees[0]->name);
+    if (temporary == nullptr || !temporary->dtype || !is_half_precision(*temporary->dtype)) continue;
+    ExprKind kind = instruction.expression->kind;
+    if (kind != ExprKind::Subscript && kind != ExprKind::Variable) roundoff = std::max(roundoff, unit_roundoff(*temporary->dtype));
+  }
+  return roundoff;
+}
+
+// SPEC.md's `run --check` rtol: the output dtype's own, widened to 2·u_c·sqrt(K) where the
+// computation rounds to a narrower format than float32 (decisions.md, Issue 29, says why).
+double default_rtol(DType dtype, double roundoff, int64_t terms) {
+  return std::max(dtype_rtol(dtype), 2 * roundoff * std::sqrt(static_cast<double>(terms)));
 }
 
 std::set<std::string> written_names(const LoopKernel& kernel) {
@@ -105,14 +184,14 @@ std::vector<int64_t> position_of(int64_t flat, const std::vector<int64_t>& shape
 }
 
 OutputComparison compare(const std::string& name, const Array& output, const Array& reference,
-                         const CheckOptions& options) {
+                         const CheckOptions& options, double natural_rtol) {
   OutputComparison result;
   result.name = name;
   bool floating = is_floating(output.dtype());
   double sum_squares = 0, error_squares = 0;
   for (int64_t i = 0; i < reference.size(); ++i) sum_squares += reference.get_double(i) * reference.get_double(i);
   double rms = reference.size() > 0 ? std::sqrt(sum_squares / static_cast<double>(reference.size())) : 0;
-  result.rtol = floating ? options.rtol.value_or(default_rtol(output.dtype())) : 0;
+  result.rtol = floating ? options.rtol.value_or(natural_rtol) : 0;
   result.atol = floating ? options.atol.value_or(result.rtol * rms) : 0;
   double worst_excess = -1;
   for (int64_t i = 0; i < reference.size(); ++i) {
@@ -330,7 +409,9 @@ CheckResult check_against_reference(const LoopKernel& kernel, const LoopKernel& 
     auto mapped = element_maps.find(name);
     Array output = mapped == element_maps.end() ? found->second.first
                                                 : gathered(found->second.first, mapped->second, reference_output.shape());
-    OutputComparison comparison = compare(name, output, reference_output, options);
+    // Before preprocessing: a realized sum is a plain copy of its accumulator.
+    double rtol = default_rtol(output.dtype(), computation_roundoff(kernel, typed_kernel), reduction_length(reference, name, parameters));
+    OutputComparison comparison = compare(name, output, reference_output, options, rtol);
     result.passed = result.passed && comparison.passed;
     result.outputs.push_back(comparison);
   }

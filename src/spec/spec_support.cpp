@@ -48,7 +48,7 @@ DType dtype(const json& value, const std::string& path) {
   std::string name = as_string(value, path);
   std::optional<DType> parsed = parse_dtype(name);
   if (!parsed) {
-    throw SpecError(path, "unknown dtype \"" + name + "\" (float16, float32, float64, int8..int64, uint8..uint64, bool)");
+    throw SpecError(path, "unknown dtype \"" + name + "\" (float16, bfloat16, float32, float64, int8..int64, uint8..uint64, bool)");
   }
   return *parsed;
 }
