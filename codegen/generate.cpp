@@ -20,6 +20,7 @@
 #include "codegen/print_c_family.hpp"
 #include "codegen/resource_checks.hpp"
 #include "codegen/schedule_tree.hpp"
+#include "codegen/uniform_selects.hpp"
 #include "ir/instance_sets.hpp"
 #include "ir/instruction_names.hpp"
 #include "ir/isl_kernel.hpp"
@@ -703,8 +704,8 @@ GeneratedCode generate(const LoopKernel& kernel, Target target, const DeviceLimi
   // The LLVM path (device_functions wanted) has no emitter for the warp-shuffle helpers yet
   // (llvm.nvvm.shfl.sync would be it): its reductions keep the shared-memory tree.
   bool shuffles = warp_shuffles_enabled(target) && device_functions == nullptr;
-  LoopKernel preprocessed = codegen::drop_implied_conditions(
-      codegen::resolve_padding(resolve_address_spaces(preprocess(kernel, gpu, shuffles))));
+  LoopKernel preprocessed = codegen::split_uniform_selects(codegen::drop_implied_conditions(
+      codegen::resolve_padding(resolve_address_spaces(preprocess(kernel, gpu, shuffles)))));
   if (!gpu) preprocessed = privatize_per_work_item_on_c(kernel, std::move(preprocessed));
   timer.mark("preprocess");
   GeneratedCode code;
