@@ -31,6 +31,53 @@ tsq() {  # label spec n [env...]  (the square old spec takes n only)
   echo "loom $label $n $n $n $line" | tee -a "$LOG"
 }
 
+if [ "$PHASE" = confirm ]; then
+  # Second call: group-uniform fetches (codegen/uniform_selects.cpp) on every shape, hint on and
+  # off; the small-shape candidates; NVRTC time of the tuned SGEMM's source against the old guard
+  # spec's (process time of `compile --emit cubin-info` minus `compile`, 3 runs each).
+  echo "== registers" | tee -a "$LOG"
+  for e in 1 0; do
+    echo "hint=$e $(LOOM_OCCUPANCY_HINT=$e $L compile $S/sgemm_tuned.json --emit cubin-info --arch sm_90 2>&1 | tail -n 1)" | tee -a "$LOG"
+  done
+  echo "small $($L compile $S/sgemm_tuned_small.json --emit cubin-info --arch sm_90 2>&1 | tail -n 1)" | tee -a "$LOG"
+  echo "== correctness" | tee -a "$LOG"
+  for spec in sgemm_tuned sgemm_tuned_small $(ls $S | sed -n 's/^\(cand_[a-z0-9_]*\)\.json$/\1/p'); do
+    for shape in "1001 999 77" "136 130 40"; do
+      read M N K <<< "$shape"
+      r=$(timeout 60 $L run $S/$spec.json --target cuda --check -D m=$M -D n=$N -D p=$K 2>&1 | tail -n 1)
+      echo "check $spec $M $N $K: $r" | tee -a "$LOG"
+    done
+  done
+  echo "== nvrtc (seconds: compile to cubin, compile to source)" | tee -a "$LOG"
+  TIMEFORMAT=%R
+  for spec in sgemm_before sgemm_tuned; do
+    for rep in 1 2 3; do
+      a=$( { time $L compile $S/$spec.json --emit cubin-info --arch sm_90 > /dev/null 2>&1; } 2>&1 )
+      b=$( { time $L compile $S/$spec.json > /dev/null 2>&1; } 2>&1 )
+      echo "nvrtc $spec $a $b $($L compile $S/$spec.json | wc -l) lines" | tee -a "$LOG"
+    done
+  done
+  ALL="1000,1000,1000 1500,1500,1500 2000,2000,2000 3000,3000,3000 4096,4096,4096 5000,5000,5000 7000,7000,7000 4096,1000,4096 3000,5000,700 1000,1000,8192"
+  SMALL="1000,1000,1000 1500,1500,1500 1000,1000,8192"
+  echo "== cublas" | tee -a "$LOG"
+  timeout 120 python3 $B/cublas_shapes.py $ALL 2>&1 | tee -a "$LOG"
+  echo "== sgemm" | tee -a "$LOG"
+  tsq before_nohint sgemm_before 4096 LOOM_OCCUPANCY_HINT=0
+  for shape in $ALL; do
+    IFS=, read M N K <<< "$shape"
+    t tuned_hint sgemm_tuned $M $N $K
+    t tuned_nohint sgemm_tuned $M $N $K LOOM_OCCUPANCY_HINT=0
+  done
+  for shape in $SMALL; do
+    IFS=, read M N K <<< "$shape"
+    t small sgemm_tuned_small $M $N $K
+    for c in $(ls $S | sed -n 's/^\(cand_[a-z0-9_]*\)\.json$/\1/p'); do t $c $c $M $N $K; done
+  done
+  echo "== cublas again (drift)" | tee -a "$LOG"
+  timeout 60 python3 $B/cublas_shapes.py 4096,4096,4096 3000,3000,3000 1000,1000,1000 1500,1500,1500 2>&1 | tee -a "$LOG"
+  python3 $B/tails3_report.py "$LOG" | tee "$OUT/tails3.md"
+  exit 0
+fi
 echo "== registers" | tee -a "$LOG"
 for e in 1 0; do
   echo "hint=$e $(LOOM_OCCUPANCY_HINT=$e $L compile $S/sgemm_tuned.json --emit cubin-info --arch sm_90 -D m=3000 -D n=3000 -D p=3000 2>&1 | tail -n 1)" | tee -a "$LOG"
