@@ -2,6 +2,8 @@
 
 #include <isl/constraint.h>
 
+#include <cstdlib>
+
 #include "analysis/accesses.hpp"
 #include "ir/instance_sets.hpp"
 #include "ir/isl_extra.hpp"
@@ -143,7 +145,13 @@ bool writes_global(const LoopKernel& kernel, const Instruction& instruction) {
 
 }  // namespace
 
+bool uniform_selects_enabled() {
+  const char* setting = std::getenv("LOOM_UNIFORM_FETCHES");
+  return setting != nullptr && std::string(setting) == "1";
+}
+
 LoopKernel split_uniform_selects(const LoopKernel& kernel) {
+  if (!uniform_selects_enabled()) return kernel;
   LoopKernel result = kernel;
   std::vector<Instruction> instructions;
   std::map<std::string, std::string> uniform_copy;  // original id -> its uniform copy's id

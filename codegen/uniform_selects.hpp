@@ -18,6 +18,14 @@ namespace loom::codegen {
 // Only where U is exact as a conjunction of affine constraints (checked with isl); otherwise, and
 // for instructions whose selects all hold or none is affine, the instruction is left alone.
 // Instructions that depended on the original depend on both.
+//
+// Off unless LOOM_UNIFORM_FETCHES=1: on the H100 it bought the tuned SGEMM ~1% (the per-element
+// predicates were not its bottleneck) for ~70 ms more code generation (more statements for the
+// barrier analysis and isl) and 56 more lines (docs/decisions.md, "Issue 25: group-uniform
+// fetches"). Kept for kernels whose predicates do cost (e.g. a select in a product).
 LoopKernel split_uniform_selects(const LoopKernel& kernel);
+
+// Whether LOOM_UNIFORM_FETCHES=1 asks for split_uniform_selects.
+bool uniform_selects_enabled();
 
 }  // namespace loom::codegen

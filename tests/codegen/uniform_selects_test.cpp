@@ -20,9 +20,19 @@ using testing::kernels_of;
 
 Spec tuned_sgemm() { return read_spec_file(std::string(LOOM_EXAMPLES_DIR) + "/memory/sgemm_tuned.json"); }
 
+// LOOM_UNIFORM_FETCHES=1 (split_uniform_selects is opt-in) for one scope.
+class UniformFetchesOn {
+ public:
+  UniformFetchesOn() { setenv("LOOM_UNIFORM_FETCHES", "1", 1); }
+  ~UniformFetchesOn() { unsetenv("LOOM_UNIFORM_FETCHES"); }
+  UniformFetchesOn(const UniformFetchesOn&) = delete;
+  UniformFetchesOn& operator=(const UniformFetchesOn&) = delete;
+};
+
 // The pipelined next-tile fetch of b: whole tiles in one branch with plain loads, the edge tile in
 // the other with the selects, one test of `the next k tile and this group's columns are inside`.
 TEST(UniformSelects, TunedSgemmFetchesWholeTilesUnderOneBranch) {
+  UniformFetchesOn on;
   std::string code = kernels_of(generate_code(tuned_sgemm().kernel, Target::CUDA).source);
   std::size_t branch = code.find("if (p >= 16 * ko + 32 && n >= 128 * jg + 128)\n");
   ASSERT_NE(branch, std::string::npos) << code;
@@ -36,8 +46,16 @@ TEST(UniformSelects, TunedSgemmFetchesWholeTilesUnderOneBranch) {
   EXPECT_EQ(count(code, ": 0.0f;"), 32) << code;
 }
 
+// Off by default: the same kernel has no uniform copy.
+TEST(UniformSelects, OffUnlessAskedFor) {
+  std::string code = kernels_of(generate_code(tuned_sgemm().kernel, Target::CUDA).source);
+  EXPECT_EQ(count(code, "n >= 128 * jg + 128"), 0) << code;
+  EXPECT_EQ(count(code, ": 0.0f;"), 32) << code;
+}
+
 TEST(UniformSelectsOpenCL, TunedSgemmMatchesTheReferenceOnWholeAndEdgeTiles) {
   REQUIRE_OPENCL();
+  UniformFetchesOn on;
   Spec spec = tuned_sgemm();
   for (ParameterMap sizes : {ParameterMap{{"m", 136}, {"n", 130}, {"p", 40}}, ParameterMap{{"m", 128}, {"n", 128}, {"p", 32}}}) {
     SCOPED_TRACE("m = " + std::to_string(sizes["m"]) + ", p = " + std::to_string(sizes["p"]));
