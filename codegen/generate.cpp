@@ -1,5 +1,6 @@
 // The code generation driver: a straight list of stages (STYLE.md, after Halide's Lower.cpp).
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 #include <optional>
 #include <set>
@@ -10,6 +11,7 @@
 #include "codegen/padding.hpp"
 #include "codegen/barriers.hpp"
 #include "codegen/hardware_axes.hpp"
+#include "codegen/implied_conditions.hpp"
 #include "codegen/isl_ast.hpp"
 #include "codegen/linearize.hpp"
 #include "codegen/llvm_nvptx.hpp"
@@ -18,6 +20,7 @@
 #include "codegen/print_c_family.hpp"
 #include "codegen/resource_checks.hpp"
 #include "codegen/schedule_tree.hpp"
+#include "codegen/uniform_selects.hpp"
 #include "ir/instance_sets.hpp"
 #include "ir/instruction_names.hpp"
 #include "ir/isl_kernel.hpp"
@@ -69,6 +72,9 @@ int64_t min_groups_per_multiprocessor(const LoopKernel& kernel, const std::vecto
     private_words += extent;
   }
   if (private_words < 64 || private_words > 96) return 0;
+  // LOOM_OCCUPANCY_HINT=0 leaves the register count to ptxas (a measurement switch: the hint's
+  // effect differs between schedules, benchmarks/NOTES.md).
+  if (const char* setting = std::getenv("LOOM_OCCUPANCY_HINT"); setting != nullptr && std::string(setting) == "0") return 0;
   return registers_per_sm / (threads * registers_wanted);
 }
 
@@ -698,7 +704,8 @@ GeneratedCode generate(const LoopKernel& kernel, Target target, const DeviceLimi
   // The LLVM path (device_functions wanted) emits the warp-shuffle helpers as
   // llvm.nvvm.shfl.sync.bfly (codegen/llvm_nvptx.cpp), so both compilers get the same reductions.
   bool shuffles = warp_shuffles_enabled(target);
-  LoopKernel preprocessed = codegen::resolve_padding(resolve_address_spaces(preprocess(kernel, gpu, shuffles)));
+  LoopKernel preprocessed = codegen::split_uniform_selects(codegen::drop_implied_conditions(
+      codegen::resolve_padding(resolve_address_spaces(preprocess(kernel, gpu, shuffles)))));
   if (!gpu) preprocessed = privatize_per_work_item_on_c(kernel, std::move(preprocessed));
   timer.mark("preprocess");
   GeneratedCode code;

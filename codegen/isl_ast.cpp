@@ -12,6 +12,7 @@
 #include <isl/val.h>
 
 #include "codegen/fold.hpp"
+#include "codegen/merge_branches.hpp"
 #include "ir/isl_extra.hpp"
 #include "loom/error.hpp"
 
@@ -297,8 +298,9 @@ class AstLowering {
       copies.push_back(is_true(guard) ? body : cast::if_then(guard, body));
     }
     cast::ExprPtr runs = copies.empty() ? cast::int_const(1, DType::Bool) : loop_runs(raw, iterators, isl_iterator);
-    if (is_true(runs) || bounded_by_loops_around(*runs, iterators, around)) return cast::block(copies);
-    return cast::if_then(runs, cast::block(copies));
+    cast::StmtPtr body = merge_branches(cast::block(copies));
+    if (is_true(runs) || bounded_by_loops_around(*runs, iterators, around)) return body;
+    return cast::if_then(runs, body);
   }
 
   // Whether the loop runs at all: its condition at its initial value. The copies' guards are

@@ -1,0 +1,201 @@
+#include "codegen/uniform_selects.hpp"
+
+#include <isl/constraint.h>
+
+#include <cstdlib>
+
+#include "analysis/accesses.hpp"
+#include "ir/instance_sets.hpp"
+#include "ir/isl_extra.hpp"
+#include "transforms/footprint_support.hpp"
+#include "transforms/tail_support.hpp"
+
+namespace loom::codegen {
+
+namespace {
+
+bool is_global(const LoopKernel& kernel, const std::string& name) {
+  if (const KernelArgument* arg = kernel.find_arg(name)) return arg->is_array();
+  const Temporary* temporary = kernel.find_temporary(name);
+  return temporary != nullptr && temporary->address_space == AddressSpace::Global;
+}
+
+// Names only inames and integer value arguments, so isl's reading of it is exact.
+bool over_inames_and_parameters(const LoopKernel& kernel, const Expr& condition) {
+  bool ok = true;
+  visit_expr(condition, [&](const Expr& node) {
+    switch (node.kind) {
+      case ExprKind::IntLiteral:
+      case ExprKind::Unary:
+      case ExprKind::Binary: return;
+      case ExprKind::Variable: {
+        if (kernel.domain_of_iname(node.name) != nullptr) return;
+        const KernelArgument* arg = kernel.find_arg(node.name);
+        if (arg == nullptr || arg->is_array() || !arg->dtype || is_floating(*arg->dtype)) ok = false;
+        return;
+      }
+      default: ok = false;
+    }
+  });
+  return ok;
+}
+
+// Inames that vary inside one iteration of the code's loops: work-items and unrolled copies.
+bool varies_within_iteration(const InameTag& tag) {
+  switch (tag.kind) {
+    case InameTag::Kind::Local:
+    case InameTag::Kind::LocalAuto:
+    case InameTag::Kind::Unroll:
+    case InameTag::Kind::Ilp:
+    case InameTag::Kind::IlpSeq:
+    case InameTag::Kind::Vec: return true;
+    default: return false;
+  }
+}
+
+// `set` with the named dimensions left unconstrained (projected out and re-added).
+isl::set eliminated(const isl::set& set, const std::vector<std::string>& dims) {
+  isl_set* result = set.copy();
+  for (const std::string& dim : dims) {
+    int position = isl_set_find_dim_by_name(result, isl_dim_set, dim.c_str());
+    if (position >= 0) result = isl_set_eliminate(result, isl_dim_set, static_cast<unsigned>(position), 1);
+  }
+  return isl::manage(result);
+}
+
+ExprPtr conjunction(const std::vector<ExprPtr>& conditions) {
+  ExprPtr result;
+  for (const ExprPtr& condition : conditions) result = result ? binary(BinaryOp::LogicalAnd, result, condition) : condition;
+  return result;
+}
+
+// The instances where the instruction runs: its domain under its affine predicates.
+isl::set running_instances(const LoopKernel& kernel, const Instruction& instruction) {
+  isl::set domain = instruction_domain(kernel, instruction);
+  for (const ExprPtr& predicate : instruction.predicates) {
+    const Expr& condition = is_padding_marker(*predicate) ? *predicate->operands[0] : *predicate;
+    if (!over_inames_and_parameters(kernel, condition)) continue;
+    if (std::optional<isl::set> holds = condition_set(*predicate, domain)) domain = *holds;
+  }
+  return domain;
+}
+
+// The affine select conditions of `expression` (nullopt when one of them is not affine: then
+// the uniform copy could not drop it).
+std::optional<std::vector<ExprPtr>> select_conditions(const LoopKernel& kernel, const Expr& expression) {
+  std::vector<ExprPtr> conditions;
+  bool affine = true;
+  visit_expr(expression, [&](const Expr& node) {
+    if (node.kind != ExprKind::IfThenElse) return;
+    if (!over_inames_and_parameters(kernel, *node.operands[0])) affine = false;
+    conditions.push_back(node.operands[0]);
+  });
+  if (!affine) return std::nullopt;
+  return conditions;
+}
+
+ExprPtr loads_only(const ExprPtr& expression) {
+  return map_expr(expression, [](const ExprPtr& node) -> ExprPtr {
+    return node->kind == ExprKind::IfThenElse ? node->operands[1] : node;
+  });
+}
+
+// The condition U on the instruction's outer iterations under which every select holds for all
+// of the iteration's work-items and copies, as predicates; nullopt when there is nothing to gain
+// or U is not exactly a conjunction of affine constraints.
+std::optional<std::vector<ExprPtr>> uniform_condition(const LoopKernel& kernel, const Instruction& instruction,
+                                                      const std::vector<ExprPtr>& conditions) {
+  std::vector<std::string> inner;
+  for (const std::string& iname : instruction.within_inames) {
+    InameTag tag = kernel.tag_of(iname);
+    if (varies_within_iteration(tag)) inner.push_back(iname);
+  }
+  if (inner.empty()) return std::nullopt;
+  isl::set domain = running_instances(kernel, instruction);
+  isl::set failing = isl::set::empty(domain.space());
+  for (const ExprPtr& condition : conditions) {
+    std::optional<isl::set> holds = condition_set(*condition, domain);
+    if (!holds) return std::nullopt;
+    failing = failing.unite(domain.subtract(*holds));
+  }
+  if (failing.is_empty()) return std::nullopt;  // drop_implied_conditions' case
+  isl::set iterations = eliminated(domain, inner);
+  isl::set uniform = iterations.subtract(eliminated(failing, inner)).coalesce();
+  if (uniform.is_empty()) return std::nullopt;
+  std::vector<ExprPtr> predicates =
+      region_predicates(uniform, iterations, isl_extra::dim_names(domain, isl_dim_set));
+  if (predicates.empty()) return std::nullopt;
+  // region_predicates takes a hull: use it only where it is exactly U.
+  std::optional<isl::set> claimed = condition_set(*conjunction(predicates), domain);
+  if (!claimed || !claimed->is_equal(domain.intersect(uniform))) return std::nullopt;
+  return predicates;
+}
+
+std::string unused_id(const LoopKernel& kernel, const std::string& base) {
+  std::string id = base;
+  for (int suffix = 0; kernel.find_instruction(id) != nullptr; ++suffix) id = base + "_" + std::to_string(suffix);
+  return id;
+}
+
+bool writes_global(const LoopKernel& kernel, const Instruction& instruction) {
+  for (const ExprPtr& assignee : instruction.assignees)
+    if (is_global(kernel, assignee->name)) return true;
+  return false;
+}
+
+}  // namespace
+
+bool uniform_selects_enabled() {
+  const char* setting = std::getenv("LOOM_UNIFORM_FETCHES");
+  return setting != nullptr && std::string(setting) == "1";
+}
+
+LoopKernel split_uniform_selects(const LoopKernel& kernel) {
+  if (!uniform_selects_enabled()) return kernel;
+  LoopKernel result = kernel;
+  std::vector<Instruction> instructions;
+  std::map<std::string, std::string> uniform_copy;  // original id -> its uniform copy's id
+  for (const Instruction& instruction : kernel.instructions) {
+    std::optional<std::vector<ExprPtr>> conditions;
+    if (instruction.kind == InstructionKind::Assignment && instruction.expression &&
+        !writes_global(kernel, instruction)) {
+      conditions = select_conditions(kernel, *instruction.expression);
+    }
+    std::optional<std::vector<ExprPtr>> uniform;
+    if (conditions && !conditions->empty()) uniform = uniform_condition(kernel, instruction, *conditions);
+    if (!uniform) {
+      instructions.push_back(instruction);
+      continue;
+    }
+    Instruction full = instruction;
+    full.id = unused_id(result, instruction.id + "_uniform");
+    result.instructions.push_back(full);  // reserves the id for unused_id
+    full.expression = loads_only(instruction.expression);
+    // As padding markers the two guards stay out of isl's domains (isl would hoist a condition on
+    // group ids and parameters alone to the top of the kernel and copy every nest under it) and
+    // are lowered as `if`s, which merge_branches joins across the unrolled copies.
+    ExprPtr whole = conjunction(*uniform);
+    full.predicates.push_back(padding_marker(whole, int_literal(0)));
+    Instruction edge = instruction;
+    edge.predicates.push_back(padding_marker(unary(UnaryOp::LogicalNot, whole), int_literal(0)));
+    uniform_copy[instruction.id] = full.id;
+    instructions.push_back(std::move(full));
+    instructions.push_back(std::move(edge));
+  }
+  if (uniform_copy.empty()) return kernel;
+  for (Instruction& instruction : instructions) {
+    std::set<std::string> extra;
+    for (const std::string& dependency : instruction.depends_on)
+      if (auto found = uniform_copy.find(dependency); found != uniform_copy.end()) extra.insert(found->second);
+    instruction.depends_on.insert(extra.begin(), extra.end());
+    std::vector<NoSyncWith> more;
+    for (const NoSyncWith& entry : instruction.no_sync_with)
+      if (auto found = uniform_copy.find(entry.instruction_match); found != uniform_copy.end())
+        more.push_back({found->second, entry.scope});
+    instruction.no_sync_with.insert(instruction.no_sync_with.end(), more.begin(), more.end());
+  }
+  result.instructions = std::move(instructions);
+  return result;
+}
+
+}  // namespace loom::codegen

@@ -1,0 +1,31 @@
+// Group-uniform versions of instructions whose global reads are predicated per element.
+#pragma once
+
+#include "loom/kernel.hpp"
+
+namespace loom::codegen {
+
+// On a preprocessed kernel whose padding is resolved (after drop_implied_conditions): an
+// instruction that writes private or local storage and reads through selects (`if(c, a[...],
+// fill)`: a filled fetch, a round_up read) is split in two over its outer iterations (group ids,
+// sequential loops): where every work-item and unrolled copy of the iteration satisfies every
+// select's condition (the whole tile is inside the arrays, a condition U on group ids, loop
+// counters and parameters) a copy `<id>_uniform` runs with the selects replaced by their loads;
+// the original keeps its selects and runs where U fails. Both guards are lowered as `if`s outside
+// isl's domains, and merge_branches (merge_branches.hpp) joins them across the unrolled copies:
+// one group-uniform branch per tile instead of a predicate per element.
+//
+// Only where U is exact as a conjunction of affine constraints (checked with isl); otherwise, and
+// for instructions whose selects all hold or none is affine, the instruction is left alone.
+// Instructions that depended on the original depend on both.
+//
+// Off unless LOOM_UNIFORM_FETCHES=1: on the H100 it bought the tuned SGEMM ~1% (the per-element
+// predicates were not its bottleneck) for ~70 ms more code generation (more statements for the
+// barrier analysis and isl) and 56 more lines (docs/decisions.md, "Issue 25: group-uniform
+// fetches"). Kept for kernels whose predicates do cost (e.g. a select in a product).
+LoopKernel split_uniform_selects(const LoopKernel& kernel);
+
+// Whether LOOM_UNIFORM_FETCHES=1 asks for split_uniform_selects.
+bool uniform_selects_enabled();
+
+}  // namespace loom::codegen
