@@ -474,14 +474,21 @@ bool still_invoked(const LoopKernel& kernel, const std::string& rule) {
 }
 
 // Whether `writer` runs, in each iteration of the copy's outer loops, before every use the copy
-// replaces: inside those loops only, and ordered before each user by dependencies.
+// replaces: ordered before each user by dependencies, and in no loop it shares with a user other
+// than the copy's outer loops (a later iteration of such a loop would write after the copy was
+// made). Loops of the writer's own (the sweep of an earlier fetch, a loop over another grid before
+// a global barrier) run to completion before the copy, which depends on the writer.
 bool runs_before_every_use(const LoopKernel& kernel, const Instruction& writer, const std::set<std::string>& outer,
                            const std::vector<std::string>& users) {
-  bool inside_outer = std::all_of(writer.within_inames.begin(), writer.within_inames.end(),
-                                  [&](const std::string& iname) { return outer.count(iname) != 0; });
-  return inside_outer && std::all_of(users.begin(), users.end(), [&](const std::string& user) {
-           return user != writer.id && depends_transitively(kernel, user, writer.id);
-         });
+  for (const std::string& user : users) {
+    if (user == writer.id || !depends_transitively(kernel, user, writer.id)) return false;
+    const Instruction* reader = kernel.find_instruction(user);
+    if (reader == nullptr) return false;
+    for (const std::string& iname : writer.within_inames) {
+      if (outer.count(iname) == 0 && uses_iname(*reader, iname)) return false;
+    }
+  }
+  return true;
 }
 
 // The copy is made once per outer iteration: nothing may write what it reads, except an
@@ -504,7 +511,7 @@ void order_after_written_inputs(const LoopKernel& kernel, const FootprintRequest
       }
       throw Error(request.transform + ": instruction '" + instruction.id + "' writes '" + name + "', which " +
                   request.subject + " reads; a copy made ahead of use would be stale (a writer is allowed only "
-                  "where it runs before every use, in the copy's loops only)");
+                  "where every use depends on it and it shares no loop with a use but the copy's outer loops)");
     }
   }
 }

@@ -248,5 +248,32 @@ TEST(LoopyClass19, PrecomputeAfterAnEarlierWriterInTheSameIteration) {
   EXPECT_TRUE(contains(message, "a copy made ahead of use would be stale")) << message;
 }
 
+// Class 19, loopy's test_prefetch_local_into_private: a fetch of a fetch. The second copy reads
+// the first one's temporary, whose writer runs in loops of its own (the first sweep) that no use
+// runs in: it completes before the second copy, which is made after it.
+TEST(LoopyClass19, PrefetchOfATemporaryFilledByAnEarlierFetch) {
+  LoopKernel reference = make_kernel({"{[k,i,j]: 0<=k<8 and 0<=i<6 and 0<=j<5}"}, "result[i,k] = sum(j, mat[i, j]*vec[j, k])",
+                                     {array_arg("result", DType::Float32, {"6", "8"}),
+                                      array_arg("mat", DType::Float32, {"6", "5"}),
+                                      array_arg("vec", DType::Float32, {"5", "8"})});
+  LoopKernel kernel = prioritize_loops(reference, "i, k, j");
+  kernel = add_prefetch(kernel, "mat", {.sweep_inames = {"i", "j"}, .default_tag = "for", .temporary_name = "s_mat"});
+  kernel = add_prefetch(kernel, "s_mat", {.sweep_inames = {"j"}, .default_tag = "for", .temporary_name = "p_mat"});
+  const Instruction* second = kernel.find_instruction("s_mat_fetch_rule");
+  ASSERT_NE(second, nullptr) << instructions_text(kernel);
+  EXPECT_EQ(second->depends_on.count("mat_fetch_rule"), 1u) << instructions_text(kernel);
+  expect_matches_reference(kernel, reference, {});
+  expect_matches_reference(kernel, reference, {}, {.target = Target::OpenCL});
+  // A writer that shares a swept loop with the use is still refused: a later iteration of that
+  // loop would write after the copy was made.
+  LoopKernel rolling = make_kernel({"{[i,j]: 0<=i<4 and 0<=j<6}"},
+                                   "<float32> t[j] = a[i, j] {id=w}\nout[i, j] = t[j] + t[5 - j] {id=r, dep=w}",
+                                   {array_arg("a, out", DType::Float32, {"4", "6"})});
+  std::string message = error_message<Error>([&] {
+    add_prefetch(rolling, "t", {.sweep_inames = {"j"}, .default_tag = "for", .fetch_outer_inames = std::vector<std::string>{"i"}});
+  });
+  EXPECT_TRUE(contains(message, "a copy made ahead of use would be stale")) << message;
+}
+
 }  // namespace
 }  // namespace loom
