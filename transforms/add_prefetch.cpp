@@ -229,9 +229,11 @@ LOOM_REGISTER_TRANSFORM(add_prefetch) {
                   options.fetch_bounding_box = args.boolean("fetch_bounding_box");
                   options.fetch_outer_inames = args.optional_names("fetch_outer_inames");
                   options.temporary_name = args.optional_string("temporary_name");
+                  // Not given: loopy's None, the address space decided from the copy's writers
+                  // (local where the copy fills one element per work-item, else private).
                   options.temporary_address_space =
                       parse_address_space(args.optional_string("temporary_address_space"), kTransform)
-                          .value_or(AddressSpace::Local);
+                          .value_or(AddressSpace::Auto);
                   options.prefetch_insn_id = args.optional_string("prefetch_insn_id");
                   options.within = args.optional_string("within");
                   options.unchecked = args.unchecked();

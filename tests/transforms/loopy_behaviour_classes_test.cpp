@@ -201,6 +201,45 @@ TEST(LoopyClass05, IlpCopiesOfAPrivateTemporary) {
 }
 
 // Class 11: realize_reduction is a transform.
+// Class 10: add_prefetch with its address space left open (loopy's temporary_address_space=None,
+// the spec form without the key) decides it from the copy as loopy does: a copy that runs under
+// l.N inames without storing along them is private (each work-item its own), not a local
+// temporary that every work-item along the axis would write. Asked for local, it is refused.
+TEST(LoopyClass10, PrefetchWithoutLocalStorageInamesIsPrivate_OpenCL) {
+  REQUIRE_OPENCL();
+  // loopy's test_rank_one, variant 2: the fetches of a and b are one element per work-item.
+  LoopKernel reference = make_kernel({"{[i,j]: 0<=i,j<n}"}, "c[i, j] = a[i]*b[j]",
+                                     {array_arg("a, b", DType::Float32, {"n"}), array_arg("c", DType::Float32, {"n", "n"})},
+                                     {.assumptions = "n >= 16"});
+  LoopKernel kernel = split_iname(reference, "i", 16, {.outer_tag = "g.0", .inner_tag = "l.0"});
+  kernel = split_iname(kernel, "j", 16, {.outer_tag = "g.1", .inner_tag = "l.1"});
+  const std::vector<std::string> all = {"i_outer", "i_inner", "j_outer", "j_inner"};
+  LoopKernel fetched = apply_transform(kernel, {"add_prefetch", {{"var_name", std::string("a")}, {"fetch_outer_inames", all}}});
+  fetched = apply_transform(fetched, {"add_prefetch", {{"var_name", std::string("b")}, {"fetch_outer_inames", all}}});
+  std::string source = generate_code(fetched, Target::OpenCL).source;
+  EXPECT_FALSE(contains(source, "__local")) << source;
+  testing::expect_on_opencl(fetched, reference, {{"n", 64}});
+  testing::expect_on_opencl(fetched, reference, {{"n", 37}});
+  // Asked for local memory, the same copy is a write race along l.1 (l.0).
+  std::string race = error_message<Error>([&] {
+    apply_transform(kernel, {"add_prefetch", {{"var_name", std::string("a")},
+                                              {"fetch_outer_inames", all},
+                                              {"temporary_address_space", std::string("local")}}});
+  });
+  EXPECT_TRUE(contains(race, "would fill temporary 'a_fetch' in local memory within iname")) << race;
+  EXPECT_TRUE(contains(race, "(a write race)")) << race;
+  // A copy that stores along every l.N iname it runs under stays local (loopy's rule too).
+  LoopKernel vector = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = 2*a[i]",
+                                  {array_arg("a, out", DType::Float32, {"n"})}, {.assumptions = "n >= 1"});
+  LoopKernel tiled = split_iname(vector, "i", 16, {.outer_tag = "g.0", .inner_tag = "l.0"});
+  tiled = apply_transform(tiled, {"add_prefetch", {{"var_name", std::string("a")},
+                                                   {"sweep_inames", std::vector<std::string>{"i_inner"}},
+                                                   {"default_tag", std::string("l.auto")}}});
+  std::string tiled_source = generate_code(tiled, Target::OpenCL).source;
+  EXPECT_TRUE(contains(tiled_source, "__local")) << tiled_source;
+  testing::expect_on_opencl(tiled, vector, {{"n", 40}});
+}
+
 TEST(LoopyClass11, RealizeReductionAsATransform) {
   LoopKernel matmul = test_kernels::matmul();
   LoopKernel realized = realize_reduction(matmul);
