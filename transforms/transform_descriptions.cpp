@@ -67,7 +67,10 @@ const std::map<std::string, std::string>& descriptions() {
        "swept over `sweep_inames` into a temporary (local memory by default) and makes those "
        "reads use it. As in loopy it is extract_subst of the access (rule "
        "<var>_fetch_rule(<var>_dim_0, ...)) followed by precompute of that rule "
-       "(transforms/footprint_support.cpp)."},
+       "(transforms/footprint_support.cpp). Left out, temporary_address_space is loopy's None: "
+       "the tile is local, except where the copy runs under l.N inames and stores along none of "
+       "them, which makes it private (a local tile would be written by every work-item along "
+       "those axes)."},
       {"alias_temporaries",
        "alias_temporaries (loopy's transform/data.py): several temporaries share one storage "
        "area, so a kernel that needs them one after another allocates the largest only (local "

@@ -129,6 +129,37 @@ TEST(LoopyClass17, CycleFromTheSingleWriterRuleIsExplained) {
   EXPECT_NO_THROW(generate_code(exact, Target::C));
 }
 
+// Class 17, loopy's test_prefetch_to_same_temp_var: two fetches of the same values into one
+// temporary need not wait for each other's readers, so loopy's extra dependencies close no cycle.
+// Fetches of different values still do, and the cycle names the overwrite that causes it.
+TEST(LoopyClass17, SecondFetchOfTheSameValuesIntoOneTemporary) {
+  auto kernel_reading = [](const std::string& second_read) {
+    return make_kernel({"{[i0, i1, j0, j1]: 0<=i0, i1<7 and 0<=j0, j1<5}"},
+                       "y0[i0] = sum(j0, A[j0]*x0[i0, j0])\ny1[i1] = sum(j1, " + second_read + "*x1[i1, j1])",
+                       {array_arg("A", DType::Float64, {"6"}), array_arg("x0, x1", DType::Float64, {"7", "5"}),
+                        array_arg("y0, y1", DType::Float64, {"7"})});
+  };
+  auto fetch_twice = [](const LoopKernel& reference) {
+    LoopKernel kernel = add_prefetch(reference, "A", {.sweep_inames = {"j0"}, .temporary_name = "A_fetch",
+                                                      .prefetch_insn_id = "first_fetch", .within = "iname:i0"});
+    return add_prefetch(kernel, "A", {.sweep_inames = {"j1"}, .temporary_name = "A_fetch",
+                                      .prefetch_insn_id = "second_fetch", .within = "iname:i1"});
+  };
+  LoopKernel reference = kernel_reading("A[j1]");
+  LoopKernel kernel = fetch_twice(reference);
+  kernel = add_dependency(kernel, "writes:y1 or writes:y0", "id:second_fetch or id:first_fetch");
+  kernel = add_dependency(kernel, "id:first_fetch", "id:second_fetch");
+  expect_matches_reference(kernel, reference, {});
+  // Other values (A[j1 + 1]): the second copy waits for the first one's reader, and making that
+  // reader wait for the second copy is a cycle that says why.
+  LoopKernel shifted = fetch_twice(kernel_reading("A[j1 + 1]"));
+  EXPECT_EQ(shifted.find_instruction("second_fetch")->depends_on.count("insn"), 1u) << instructions_text(shifted);
+  std::string message = error_message<Error>([&] { add_dependency(shifted, "writes:y0", "id:second_fetch"); });
+  EXPECT_TRUE(contains(message, "dependency cycle: ")) << message;
+  EXPECT_TRUE(contains(message, "'second_fetch' depends on 'insn' because it overwrites 'A_fetch', which 'insn' reads"))
+      << message;
+}
+
 // Class 18: a domain naming outer inames as its parameters (loopy issue #380).
 TEST(LoopyClass18, DomainWithOuterInamesAsParametersAfterSplit) {
   LoopKernel reference = make_kernel({"{[i, j]: 0<=i,j<16}", "[i,j] -> {[k]: 0<=k<=4}"},
@@ -238,6 +269,32 @@ TEST(LoopyClass10, PrefetchWithoutLocalStorageInamesIsPrivate_OpenCL) {
   std::string tiled_source = generate_code(tiled, Target::OpenCL).source;
   EXPECT_TRUE(contains(tiled_source, "__local")) << tiled_source;
   testing::expect_on_opencl(tiled, vector, {{"n", 40}});
+}
+
+// Class 16: a 3-D stencil over the interior in 32x4 work-groups, with a bounding-box prefetch of
+// its input sweeping j_inner and k_inner (i on g.2, or a sequential loop) ended in an internal
+// error ("isl NULL input", exit 4). It runs now (the per-axis box of issue 26): three planes of
+// (4 + 2) x (32 + 2) elements per work-group, checked against the untransformed kernel.
+TEST(LoopyClass16, BoundingBoxPrefetchOfA3dStencil_OpenCL) {
+  REQUIRE_OPENCL();
+  LoopKernel reference = make_kernel(
+      {"{[i,j,k]: 1<=i,j,k<n-1}"},
+      "z[i, j, k] = -6*a[i, j, k] + a[i-1, j, k] + a[i+1, j, k] + a[i, j-1, k] + a[i, j+1, k] + a[i, j, k-1] + "
+      "a[i, j, k+1]",
+      {array_arg("a, z", DType::Float32, {"n", "n", "n"})});
+  LoopKernel tiled = split_iname(reference, "k", 32, {.outer_tag = "g.0", .inner_tag = "l.0"});
+  tiled = split_iname(tiled, "j", 4, {.outer_tag = "g.1", .inner_tag = "l.1"});
+  for (bool i_on_g2 : {true, false}) {
+    LoopKernel kernel = i_on_g2 ? tag_inames(tiled, "i:g.2") : tiled;
+    kernel = add_prefetch(kernel, "a", {.sweep_inames = {"j_inner", "k_inner"}, .default_tag = "l.auto", .fetch_bounding_box = true});
+    const Temporary* tile = kernel.find_temporary("a_fetch");
+    ASSERT_NE(tile, nullptr);
+    ASSERT_EQ(tile->shape.size(), 3u);
+    EXPECT_EQ(to_string(tile->shape[0]), "3");
+    EXPECT_EQ(to_string(tile->shape[1]), "6");
+    EXPECT_EQ(to_string(tile->shape[2]), "34");
+    for (int64_t n : {3, 11}) testing::expect_on_opencl(kernel, reference, {{"n", n}});
+  }
 }
 
 TEST(LoopyClass11, RealizeReductionAsATransform) {
