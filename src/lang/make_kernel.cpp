@@ -167,6 +167,24 @@ std::set<std::string> free_variables(const Instruction& instruction) {
   return names;
 }
 
+// loopy's domain-based propagation (find_all_insn_inames): an instruction in iname k whose domain
+// names an outer iname i as a parameter ({[k]: k = i and ...}) runs in i too, transitively. Only
+// for inferred inames: explicit ones are checked (checks.cpp) instead.
+void add_inames_bounding_domains(const LoopKernel& kernel, Instruction& instruction) {
+  std::vector<std::string> inames = kernel.all_inames();
+  for (bool added = true; added;) {
+    added = false;
+    for (const Domain& domain : kernel.domains) {
+      bool used = std::any_of(domain.inames.begin(), domain.inames.end(),
+                              [&](const std::string& iname) { return instruction.within_inames.count(iname) != 0; });
+      if (!used) continue;
+      for (const std::string& parameter : domain.parameters) {
+        if (contains(inames, parameter) && instruction.within_inames.insert(parameter).second) added = true;
+      }
+    }
+  }
+}
+
 void add_used_inames(LoopKernel& kernel, const std::vector<lang::ParsedInstruction>& parsed) {
   std::vector<std::string> inames = kernel.all_inames();
   for (std::size_t i = 0; i < parsed.size(); ++i) {
@@ -181,6 +199,7 @@ void add_used_inames(LoopKernel& kernel, const std::vector<lang::ParsedInstructi
     for (const std::string& name : free_variables(instruction)) {
       if (contains(inames, name)) instruction.within_inames.insert(name);
     }
+    add_inames_bounding_domains(kernel, instruction);
   }
 }
 

@@ -160,6 +160,25 @@ TEST(LoopyClass17, SecondFetchOfTheSameValuesIntoOneTemporary) {
       << message;
 }
 
+// Class 18 (loopy's test_domain_dependency_via_existentially_quantified_variable): an instruction
+// whose inames are inferred runs in the outer inames its domains name as parameters, as loopy's
+// find_all_insn_inames adds them. Inames given explicitly are not extended (and refused).
+TEST(LoopyClass18, InferredInamesIncludeThoseBoundingTheirDomains) {
+  std::vector<KernelArgument> args = {array_arg("a, b", DType::Float32, {"n"})};
+  LoopKernel nested = make_kernel({"{[i]: 0<=i<n}", "{[k]: k=i and (exists l: k = 2*l)}"},
+                                  "a[i] = 5 {id=set}\nb[k] = 6 {dep=set}", args, {.assumptions = "n >= 1"});
+  EXPECT_EQ(nested.instructions[1].within_inames, (std::set<std::string>{"i", "k"}));
+  LoopKernel flat = make_kernel({"{[i]: 0<=i<n}", "{[i2, k]: 0<=i2<n and k=i2 and (exists l: k = 2*l)}"},
+                                "a[i] = 5 {id=set}\nb[k] = 6 {dep=set}", args, {.assumptions = "n >= 1"});
+  for (int64_t n : {1, 10}) expect_matches_reference(nested, flat, {{"n", n}});
+  std::string explicit_inames = error_message<Error>([&] {
+    LoopKernel kernel = make_kernel({"{[i]: 0<=i<n}", "{[k]: k=i and (exists l: k = 2*l)}"},
+                                    "a[i] = 5 {id=set}\nb[k] = 6 {dep=set, inames=k}", args);
+    generate_code(kernel, Target::C);
+  });
+  EXPECT_TRUE(contains(explicit_inames, "runs in iname 'k', whose bounds depend on iname 'i'")) << explicit_inames;
+}
+
 // Class 18: a domain naming outer inames as its parameters (loopy issue #380).
 TEST(LoopyClass18, DomainWithOuterInamesAsParametersAfterSplit) {
   LoopKernel reference = make_kernel({"{[i, j]: 0<=i,j<16}", "[i,j] -> {[k]: 0<=k<=4}"},
