@@ -129,6 +129,17 @@ TEST(LoopyClass17, CycleFromTheSingleWriterRuleIsExplained) {
   EXPECT_NO_THROW(generate_code(exact, Target::C));
 }
 
+// loopy's test_emits_ternary_operators_correctly: a floating-point condition of `if(c, a, b)`
+// (Python's `a if c else b`) is compared with zero; OpenCL C refused it in `?:` as it was.
+TEST(LoopyClass03, FloatingPointConditionOfATernary_OpenCL) {
+  REQUIRE_OPENCL();
+  LoopKernel kernel = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = if(a[i] - 0.5f, 1.0f, 2.0f) + if(i, 3, 4)",
+                                  {array_arg("a, out", DType::Float32, {"n"})});
+  std::string source = generate_code(kernel, Target::OpenCL).source;
+  EXPECT_TRUE(contains(source, "!= 0.0f ?")) << source;
+  testing::expect_on_opencl(kernel, kernel, {{"n", 9}});
+}
+
 // Class 17, loopy's test_prefetch_to_same_temp_var: two fetches of the same values into one
 // temporary need not wait for each other's readers, so loopy's extra dependencies close no cycle.
 // Fetches of different values still do, and the cycle names the overwrite that causes it.
