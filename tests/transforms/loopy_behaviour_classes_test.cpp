@@ -140,6 +140,22 @@ TEST(LoopyClass03, FloatingPointConditionOfATernary_OpenCL) {
   testing::expect_on_opencl(kernel, kernel, {{"n", 9}});
 }
 
+// loopy's test_tuple: `a, b = make_tuple(x, y)` assigns each value to its own assignee; what
+// depended on the instruction depends on every part.
+TEST(LoopyClass03, MakeTupleAssignsEachValue) {
+  std::vector<KernelArgument> args = {array_arg("x, a, b, out", DType::Float32, {"n"})};
+  LoopKernel tuple = make_kernel({"{[i]: 0<=i<n}"},
+                                 "a[i], b[i] = make_tuple(2*x[i], x[i] + 1) {id=t}\nout[i] = a[i]*b[i] {dep=t}", args);
+  ASSERT_EQ(tuple.instructions.size(), 3u);
+  EXPECT_EQ(tuple.instructions[1].id, "t_1");
+  EXPECT_EQ(tuple.instructions[2].depends_on, (std::set<std::string>{"t", "t_1"}));
+  LoopKernel separate = make_kernel({"{[i]: 0<=i<n}"}, "a[i] = 2*x[i] {id=t}\nb[i] = x[i] + 1 {id=u}\nout[i] = a[i]*b[i] {dep=t:u}",
+                                    args);
+  expect_matches_reference(tuple, separate, {{"n", 7}});
+  std::string count = error_message<Error>([&] { make_kernel({"{[i]: 0<=i<n}"}, "a[i], b[i] = make_tuple(x[i])", args); });
+  EXPECT_TRUE(contains(count, "make_tuple has 1 values for 2 assignees")) << count;
+}
+
 // Class 17, loopy's test_prefetch_to_same_temp_var: two fetches of the same values into one
 // temporary need not wait for each other's readers, so loopy's extra dependencies close no cycle.
 // Fetches of different values still do, and the cycle names the overwrite that causes it.
