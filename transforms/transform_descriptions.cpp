@@ -117,6 +117,16 @@ const std::map<std::string, std::string>& descriptions() {
        "ceil(n/num_chunks), not affine: split by a fixed length or fix_parameters first), a "
        "num_chunks below 1, and everything split_iname refuses (its messages prefixed with this "
        "call)."},
+      {"collect_common_factors_on_increment",
+       "collect_common_factors_on_increment (loopy's transform/arithmetic.py): takes the factors "
+       "that every increment of an accumulator shares out of the increments and applies them once, "
+       "where the accumulator is read. The writers of `var_name` must be zero assignments and "
+       "increments `var = var + t1 + t2 + ...` whose terms do not read it; a factor is common when "
+       "every term of every increment has it (as the same expression; loopy's vary_by_axes is not "
+       "offered). loom moves a factor only where its value at each read equals its value at every "
+       "increment that read sums up: it reads nothing the kernel writes and uses only inames that "
+       "every writer and reader of the accumulator runs in, a zero assignment starts the sum in "
+       "each iteration of those inames, and every reader and increment is ordered after it."},
       {"concatenate_arrays",
        "concatenate_arrays (loopy's transform/concatenate.py): merges temporaries into one array "
        "along the axis `axis_nr`; each old array becomes a slice of the new one, at an offset "

@@ -38,6 +38,17 @@ LoopKernel to_batched(const LoopKernel& kernel, const std::string& nbatches,
                       const std::string& batch_iname_prefix = "ibatch", bool sequential = false,
                       bool unchecked = false);
 
+// Moves the factors every increment of the temporary accumulator `var_name` shares to where it is
+// read (loopy's collect_common_factors_on_increment):
+//   acc = 0; acc = acc + alpha[i]*a[i,j]; acc = acc + alpha[i]*b[j]; out[i] = acc
+//   →  acc = 0; acc = acc + a[i,j]; acc = acc + b[j]; out[i] = alpha[i]*acc
+// Refuses what could change a value (a factor that reads something written, varies with an
+// iname a writer or reader does not run in, or reads that could see another iteration's sum),
+// vary_by_axes, and an accumulator without common factors.
+LoopKernel collect_common_factors_on_increment(const LoopKernel& kernel, const std::string& var_name,
+                                               const std::vector<std::string>& vary_by_axes = {},
+                                               bool unchecked = false);
+
 // loopy's add_padding_to_avoid_bank_conflicts: pad_local_arrays_for_banks over every local
 // temporary (loom's bank rule, 32 banks of 4 bytes, instead of asking an OpenCL device).
 LoopKernel add_padding_to_avoid_bank_conflicts(const LoopKernel& kernel, bool unchecked = false);

@@ -259,6 +259,7 @@ TRANSFORM_NOTES = {
     "set_temporary_scope": "loopy's deprecated alias of set_temporary_address_space",
     "add_padding_to_avoid_bank_conflicts": "loopy's is in loopy.transform.data, not exported, and takes a pyopencl device; loom's takes none (one bank rule: 32 banks of 4 bytes)",
     "to_batched": "`nbatches` is a string in loom: a name, or digits for a constant",
+    "collect_common_factors_on_increment": "loom moves a factor only where that keeps every value; `vary_by_axes` is refused",
     "find_instructions": "a query, not a transform",
     "find_one_rule_matching": "a query, not a transform",
     "find_rules_matching": "a query, not a transform",

@@ -1,4 +1,5 @@
-// concatenate_arrays and to_batched (loopy's transform/concatenate.py and batch.py): each
+// concatenate_arrays, to_batched and collect_common_factors_on_increment (loopy's
+// transform/concatenate.py, batch.py and arithmetic.py): each
 // transformed kernel runs against the untransformed one, or, where the transform computes
 // something new on purpose (to_batched), against the same computation written by hand.
 #include <gtest/gtest.h>
@@ -149,6 +150,50 @@ TEST(ToBatched, Refusals) {
                                    {array_arg("out", DType::Float32, {"n"}), fortran, value_arg("n")});
   std::string layout = error_message<Error>([&] { to_batched(strided, "nb", {"x"}); });
   EXPECT_TRUE(contains(layout, "argument 'x' has dim tags (stride:2)")) << layout;
+}
+
+// loopy's test_collect_common_factors: alpha[i] leaves both increments and scales the read.
+LoopKernel two_increments(const std::string& first, const std::string& second, const std::string& read_deps) {
+  return make_kernel({"{[i,j]: 0<=i,j<n}"},
+                     "<float32> acc = 0 {id=init, inames=i}\n"
+                     "acc = acc + " + first + " {id=up1, dep=init}\n"
+                     "acc = acc + " + second + " {id=up2, dep=init, nosync=up1}\n"
+                     "out[i] = acc {" + read_deps + "}",
+                     {array_arg("a", DType::Float32, {"n", "n"}), array_arg("alpha, b1, b2, out", DType::Float32, {"n"})});
+}
+
+TEST(CollectCommonFactorsOnIncrement, MovesTheSharedFactorToTheRead) {
+  LoopKernel kernel = two_increments("alpha[i]*a[i,j]*b1[j]", "alpha[i]*a[j,i]*b2[j]", "dep=up1:up2");
+  LoopKernel collected = collect_common_factors_on_increment(kernel, "acc");
+  std::string text = instructions_text(collected);
+  EXPECT_TRUE(contains(text, "acc = acc + a[i, j]*b1[j]")) << text;
+  EXPECT_TRUE(contains(text, "out[i] = alpha[i]*acc")) << text;
+  for (int64_t n : {1, 13}) expect_matches_reference(collected, kernel, {{"n", n}});
+  LoopKernel parallel = split_iname(collected, "i", 4, {.outer_tag = "g.0", .inner_tag = "l.0"});
+  expect_matches_reference(parallel, kernel, {{"n", 13}}, {.target = Target::OpenCL});
+}
+
+TEST(CollectCommonFactorsOnIncrement, Refusals) {
+  auto refusal = [](const LoopKernel& kernel) {
+    return error_message<Error>([&] { collect_common_factors_on_increment(kernel, "acc"); });
+  };
+  // b1[j] is in both increments but differs from one j to the next: summing it out is wrong.
+  std::string varying = refusal(two_increments("b1[j]*a[i,j]", "b1[j]*a[j,i]", "dep=up1:up2"));
+  EXPECT_TRUE(contains(varying, "cannot move the common factor b1[j] of 'acc' to its reads: it varies with iname "
+                                "'j', in which instruction 'insn' does not run"))
+      << varying;
+  std::string none = refusal(two_increments("alpha[i]*a[i,j]", "b1[j]*a[j,i]", "dep=up1:up2"));
+  EXPECT_TRUE(contains(none, "no common factors found in the increments of 'acc'")) << none;
+  std::string read_in_term = refusal(two_increments("alpha[i]*acc", "alpha[i]*b1[j]", "dep=up1:up2"));
+  EXPECT_TRUE(contains(read_in_term, "unexpected dependency on 'acc' in the term alpha[i]*acc")) << read_in_term;
+  LoopKernel written = make_kernel({"{[i,j]: 0<=i,j<n}"},
+                                   "alpha[i] = 2*b1[i] {id=w, inames=i}\n<float32> acc = 0 {id=init, inames=i}\n"
+                                   "acc = acc + alpha[i]*a[i,j] {id=up1, dep=init:w}\nout[i] = acc {dep=up1}",
+                                   {array_arg("a", DType::Float32, {"n", "n"}), array_arg("alpha, b1, out", DType::Float32, {"n"})});
+  std::string writes = refusal(written);
+  EXPECT_TRUE(contains(writes, "it reads 'alpha', which the kernel writes")) << writes;
+  std::string argument = error_message<Error>([&] { collect_common_factors_on_increment(written, "out"); });
+  EXPECT_TRUE(contains(argument, "'out' is an argument")) << argument;
 }
 
 }  // namespace
