@@ -165,8 +165,15 @@ cast::ExprPtr ExpressionLowering::lower(const Expr& expr, std::optional<DType> c
     case ExprKind::Binary: return lower_binary(expr, context, inames);
     case ExprKind::IfThenElse: {
       DType type = concrete(types_.type_of(expr), context);
-      return cast::ternary(lower(*expr.operands[0], DType::Bool, inames), lower(*expr.operands[1], type, inames),
-                           lower(*expr.operands[2], type, inames), type);
+      // A floating-point condition is compared with zero: OpenCL C refuses one in `?:`
+      // (loopy's test_emits_ternary_operators_correctly, `1729 if tmp1 else 1.414`).
+      const Expr& condition = *expr.operands[0];
+      DType condition_type = concrete(types_.type_of(condition), std::nullopt);
+      cast::ExprPtr test = is_floating(condition_type)
+                               ? cast::binary("!=", lower(condition, condition_type, inames),
+                                              cast::float_const(0, condition_type), DType::Bool)
+                               : lower(condition, DType::Bool, inames);
+      return cast::ternary(test, lower(*expr.operands[1], type, inames), lower(*expr.operands[2], type, inames), type);
     }
     case ExprKind::Call: return lower_call(expr, context, inames);
     case ExprKind::Reduction:

@@ -15,6 +15,11 @@
 // predicated, and the nest reading the tile (a round_up split's padding included) needs no guard.
 // Readers padded by a round_up split get their fill without asking.
 //
+// temporary_address_space "auto" (the spec form's default when the key is left out: loopy's None)
+// makes the tile local, except where the copy runs under l.N inames and stores along none of them:
+// a local tile would then be written by every work-item along those axes, so, as loopy decides, it
+// is private (each work-item fills its own, complete copy). The C++ options default to local.
+//
 // `var_name` may carry an explicit footprint subscript, "f[ifeat,:,:,:]": the footprint is then
 // that subscript swept over the sweep inames, ':' standing for a whole axis. Reads outside the
 // footprint (not selected by `within`, or not covered) keep reading the array.
@@ -194,11 +199,15 @@ LoopKernel add_prefetch(const LoopKernel& kernel, const std::string& var_name, c
       .temporary_name = options.temporary_name.value_or(unused_name(kernel, access.name + "_fetch")),
       .precompute_outer_inames = options.fetch_outer_inames,
       .default_tag = options.default_tag,
-      .temporary_address_space = options.temporary_address_space,
+      // auto (the spec form's default, loopy's None): a local tile, or private where a local one
+      // would race (keep_private_where_local_would_race).
+      .temporary_address_space = options.temporary_address_space == AddressSpace::Auto ? AddressSpace::Local
+                                                                                        : options.temporary_address_space,
       .compute_insn_id = options.prefetch_insn_id.value_or(unused_name(kernel, access.name + "_fetch_rule")),
       .fetch_bounding_box = options.fetch_bounding_box,
   };
-  FootprintRequest request{kTransform, "variable '" + access.name + "'", rule, precompute, std::nullopt, fill};
+  FootprintRequest request{kTransform, "variable '" + access.name + "'", rule, precompute, std::nullopt, fill,
+                           options.temporary_address_space == AddressSpace::Auto};
   if (access.subscript) request.generator = generator_from(access, shape);
   LoopKernel result = precompute_rule(extracted, request);
   restore_uncovered_reads(result, rule, access.name);
@@ -229,9 +238,11 @@ LOOM_REGISTER_TRANSFORM(add_prefetch) {
                   options.fetch_bounding_box = args.boolean("fetch_bounding_box");
                   options.fetch_outer_inames = args.optional_names("fetch_outer_inames");
                   options.temporary_name = args.optional_string("temporary_name");
+                  // Not given: loopy's None, decided from the copy (local, or private where a local
+                  // tile would be written by every work-item along an l.N axis).
                   options.temporary_address_space =
                       parse_address_space(args.optional_string("temporary_address_space"), kTransform)
-                          .value_or(AddressSpace::Local);
+                          .value_or(AddressSpace::Auto);
                   options.prefetch_insn_id = args.optional_string("prefetch_insn_id");
                   options.within = args.optional_string("within");
                   options.unchecked = args.unchecked();

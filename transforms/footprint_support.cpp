@@ -20,6 +20,7 @@
 #include "ir/instance_sets.hpp"
 #include "ir/isl_expr.hpp"
 #include "ir/isl_extra.hpp"
+#include "ir/instruction_names.hpp"
 #include "ir/isl_kernel.hpp"
 #include "ir/match.hpp"
 #include "loom/error.hpp"
@@ -474,14 +475,21 @@ bool still_invoked(const LoopKernel& kernel, const std::string& rule) {
 }
 
 // Whether `writer` runs, in each iteration of the copy's outer loops, before every use the copy
-// replaces: inside those loops only, and ordered before each user by dependencies.
+// replaces: ordered before each user by dependencies, and in no loop it shares with a user other
+// than the copy's outer loops (a later iteration of such a loop would write after the copy was
+// made). Loops of the writer's own (the sweep of an earlier fetch, a loop over another grid before
+// a global barrier) run to completion before the copy, which depends on the writer.
 bool runs_before_every_use(const LoopKernel& kernel, const Instruction& writer, const std::set<std::string>& outer,
                            const std::vector<std::string>& users) {
-  bool inside_outer = std::all_of(writer.within_inames.begin(), writer.within_inames.end(),
-                                  [&](const std::string& iname) { return outer.count(iname) != 0; });
-  return inside_outer && std::all_of(users.begin(), users.end(), [&](const std::string& user) {
-           return user != writer.id && depends_transitively(kernel, user, writer.id);
-         });
+  for (const std::string& user : users) {
+    if (user == writer.id || !depends_transitively(kernel, user, writer.id)) return false;
+    const Instruction* reader = kernel.find_instruction(user);
+    if (reader == nullptr) return false;
+    for (const std::string& iname : writer.within_inames) {
+      if (outer.count(iname) == 0 && uses_iname(*reader, iname)) return false;
+    }
+  }
+  return true;
 }
 
 // The copy is made once per outer iteration: nothing may write what it reads, except an
@@ -504,9 +512,95 @@ void order_after_written_inputs(const LoopKernel& kernel, const FootprintRequest
       }
       throw Error(request.transform + ": instruction '" + instruction.id + "' writes '" + name + "', which " +
                   request.subject + " reads; a copy made ahead of use would be stale (a writer is allowed only "
-                  "where it runs before every use, in the copy's loops only)");
+                  "where every use depends on it and it shares no loop with a use but the copy's outer loops)");
     }
   }
+}
+
+// loopy's automatic address space for a fetch (add_prefetch's temporary_address_space=None): a
+// copy that runs under l.N inames and stores along none of them cannot be local, since every
+// work-item along those axes would write the same elements; loopy keeps it private, each
+// work-item filling its own copy (which is complete: no storage iname is parallel). A copy that
+// stores along some of its l.N inames but not all stays local and is refused as a race.
+void keep_private_where_local_would_race(LoopKernel& kernel, const Instruction& compute, const std::string& temporary,
+                                         const std::set<std::string>& storage_inames) {
+  auto is_local = [&](const std::string& iname) { return kernel.tag_of(iname).kind == InameTag::Kind::Local; };
+  bool runs_under_local = std::any_of(compute.within_inames.begin(), compute.within_inames.end(), is_local);
+  bool stores_along_local = std::any_of(storage_inames.begin(), storage_inames.end(), is_local);
+  if (!runs_under_local || stores_along_local) return;
+  for (Temporary& candidate : kernel.temporaries)
+    if (candidate.name == temporary && candidate.address_space == AddressSpace::Local) candidate.address_space = AddressSpace::Private;
+}
+
+// `instruction`'s value with its storage index (a subscript of variables) renamed by position, or
+// null when the assignee is not such a subscript of `temporary`.
+ExprPtr value_by_storage_position(const Instruction& instruction, const std::string& temporary) {
+  if (instruction.assignees.size() != 1 || !instruction.expression) return nullptr;
+  const ExprPtr& assignee = instruction.assignees.front();
+  if (assignee->name != temporary) return nullptr;
+  std::map<std::string, ExprPtr> positions;
+  if (assignee->kind == ExprKind::Subscript) {
+    for (std::size_t k = 0; k < assignee->operands.size(); ++k) {
+      const ExprPtr& index = assignee->operands[k];
+      if (index->kind != ExprKind::Variable) return nullptr;
+      positions[index->name] = variable("_loom_storage_" + std::to_string(k));
+    }
+  } else if (assignee->kind != ExprKind::Variable) {
+    return nullptr;
+  }
+  ExprPtr value = substitute(instruction.expression, [&](const std::string& name) -> ExprPtr {
+    auto found = positions.find(name);
+    return found == positions.end() ? nullptr : found->second;
+  });
+  // The value must be a function of the storage position only: no other iname, nothing the
+  // kernel writes.
+  bool position_only = true;
+  visit_expr(*value, [&](const Expr& node) {
+    if (node.kind != ExprKind::Variable && node.kind != ExprKind::Subscript) return;
+    if (node.name.rfind("_loom_storage_", 0) == 0) return;
+    if (instruction.within_inames.count(node.name) != 0) position_only = false;
+  });
+  return position_only ? value : nullptr;
+}
+
+// Whether `compute` stores into `temporary` exactly the values its other writers store there, a
+// function of the element only, of variables the kernel never writes: overwriting them then
+// changes nothing, so the new copy need not wait for the earlier copy's readers.
+bool refills_the_same_values(const LoopKernel& kernel, const std::string& temporary, const Instruction& compute) {
+  ExprPtr value = value_by_storage_position(compute, temporary);
+  if (!value) return false;
+  // Only where no work-items run concurrently: two of them writing one element, even the same
+  // value, would be a data race in local or global memory.
+  auto parallel = [&](const Instruction& instruction) {
+    return std::any_of(instruction.within_inames.begin(), instruction.within_inames.end(), [&](const std::string& iname) {
+      InameTag::Kind kind = kernel.tag_of(iname).kind;
+      return kind == InameTag::Kind::Group || kind == InameTag::Kind::Local;
+    });
+  };
+  if (parallel(compute)) return false;
+  for (const Instruction& instruction : kernel.instructions) {
+    if (mentions_name(instruction, temporary) && parallel(instruction)) return false;
+  }
+  std::set<std::string> written;
+  for (const Instruction& instruction : kernel.instructions) {
+    std::set<std::string> names = names_written(instruction);
+    written.insert(names.begin(), names.end());
+  }
+  bool reads_written = false;
+  visit_expr(*value, [&](const Expr& node) {
+    if ((node.kind == ExprKind::Variable || node.kind == ExprKind::Subscript) && node.name != temporary &&
+        written.count(node.name) != 0)
+      reads_written = true;
+  });
+  if (reads_written) return false;
+  bool any_writer = false;
+  for (const Instruction& instruction : kernel.instructions) {
+    if (names_written(instruction).count(temporary) == 0) continue;
+    any_writer = true;
+    ExprPtr other = value_by_storage_position(instruction, temporary);
+    if (!other || !structurally_equal(*other, *value)) return false;
+  }
+  return any_writer;
 }
 
 bool is_loop(const LoopKernel& kernel, const std::string& iname) {
@@ -742,11 +836,16 @@ LoopKernel precompute_rule(const LoopKernel& input, const FootprintRequest& requ
   }
   if (ExprPtr fill = fetch_fill(kernel, request, invocations)) fill_outside_region(compute, fill);
   compute.source = to_string(compute.assignees.front()) + " = " + to_string(compute.expression);
-  // A reused temporary is overwritten only after what used it before is done with it.
+  // A reused temporary is overwritten only after what used it before is done with it, unless the
+  // new copy stores exactly the values already there (loopy's test_prefetch_to_same_temp_var):
+  // then it may run before or after the earlier copies and their readers (nosync with them).
+  bool same_values = reused_temporary && refills_the_same_values(kernel, temporary, compute);
   if (reused_temporary) {
     for (const Instruction& instruction : kernel.instructions) {
-      if (names_read(kernel, instruction).count(temporary) != 0 || names_written(instruction).count(temporary) != 0)
-        compute.depends_on.insert(instruction.id);
+      bool writes = names_written(instruction).count(temporary) != 0;
+      bool reads = names_read(kernel, instruction).count(temporary) != 0;
+      if (same_values && (writes || reads)) compute.no_sync_with.push_back({instruction.id, SyncScope::Any});
+      if (!same_values && (writes || reads)) compute.depends_on.insert(instruction.id);
     }
   }
 
@@ -775,6 +874,13 @@ LoopKernel precompute_rule(const LoopKernel& input, const FootprintRequest& requ
   }
   if (replaced == 0) {
     throw Error(transform + ": no use of " + request.subject + " lies inside the footprint; nothing to precompute");
+  }
+  if (same_values) {
+    // Whichever copy a reader of the new one meets, it reads the same values.
+    for (const Instruction& instruction : kernel.instructions) {
+      if (names_written(instruction).count(temporary) == 0) continue;
+      for (std::size_t k : users) result.instructions[k].no_sync_with.push_back({instruction.id, SyncScope::Any});
+    }
   }
   std::vector<std::string> user_ids;
   for (std::size_t k : users) user_ids.push_back(kernel.instructions[k].id);
@@ -805,6 +911,8 @@ LoopKernel precompute_rule(const LoopKernel& input, const FootprintRequest& requ
   std::set<std::string> storage_inames;
   for (const std::string& iname : compute.within_inames)
     if (outer.count(iname) == 0) storage_inames.insert(iname);
+  if (request.private_where_local_would_race)
+    keep_private_where_local_would_race(result, compute, temporary, storage_inames);
   refuse_local_write_race(result, request, compute, *result.find_temporary(temporary), storage_inames);
   // Before its first reader, or right after it when the copy runs inside a loop of the reader's
   // reduction: the reduction's init (realized later, in the reader's place) must then come first,

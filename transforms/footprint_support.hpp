@@ -28,6 +28,9 @@ struct FootprintRequest {
   PrecomputeOptions options;
   std::optional<FootprintGenerator> generator;
   std::optional<std::string> fill;  // the part of the tile outside the footprint (tail_support.hpp)
+  // add_prefetch with its address space left to loom (loopy's None): a local tile whose copy runs
+  // under l.N inames it stores along none of becomes private instead (issue 23, class 10).
+  bool private_where_local_would_race = false;
 };
 
 // The conditions of `region` that `context` does not already imply, as predicates (`>=` and `==`

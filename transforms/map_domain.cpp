@@ -4,12 +4,14 @@
 // map_domain("{[i, j] -> [w, t]: w = i + j and t = j}") (a wavefront skew) →
 //   {[w, t]: 0<=t<n and t<=w<n+t}   a[w - t, t] = a[w - t - 1, t] + a[w - t, t - 1]
 //
-// The map's input tuple lists exactly the inames of one domain (in any order); its output tuple
-// names the new inames, which nest in the order written. The new domain is the image of the old
+// The map's input tuple lists inames of one domain (in any order; loopy's test maps only [t, y]
+// of [x, y, z, t]); its output tuple names the new inames, which nest in the order written, in
+// the place of the first mapped iname; the domain's other inames stay. The new domain is the image of the old
 // one; every instruction within the old inames runs within the new ones, the old inames replaced
 // by their values under the inverse map (which must be an affine function; floor divisions become
 // `//`). Reductions over all of the old inames reduce over the new ones. The map may use the
-// kernel's parameters. Refuses: a map whose inames match no domain, unnamed or existing output
+// kernel's parameters. Refuses: a map whose inames are not all in one domain (one that is not
+// bijective in itself is called that first, as loopy does), unnamed or existing output
 // names, a map that is not a bijection from the domain onto its image (not single-valued, not
 // injective, or undefined somewhere on the domain), a piecewise inverse, an instruction or
 // reduction using only some of the inames, inames that are tagged, prioritized, or bound another
@@ -130,23 +132,51 @@ isl::map parse_map(const LoopKernel& kernel, const std::string& text) {
   return isl::manage(isl_map_reset_tuple_id(map.release(), isl_dim_out));
 }
 
+// loopy's first check: a map that sends two points to one (or is not a function) is no
+// re-indexing, whatever the domain. loom checks the map on the domain it applies to (more maps
+// pass); where it applies to no domain, this says what loopy says first.
+void require_bijective_map(const MapPlan& plan) {
+  if (!plan.map.is_single_valued() || !plan.map.is_injective())
+    throw Error("map_domain: the transform map must be bijective, but it maps " +
+                std::string(plan.map.is_single_valued() ? "several points to the same point"
+                                                        : "a point to several points") +
+                " (its input: " + joined(plan.old_inames) + ", its output: " + joined(plan.new_inames) + ")");
+}
+
+// The domain whose inames include every input of the map (loopy: the map applies to exactly
+// one domain); its other inames stay as they are.
 void find_domain(const LoopKernel& kernel, MapPlan& plan) {
   std::set<std::string> wanted(plan.old_inames.begin(), plan.old_inames.end());
   for (std::size_t index = 0; index < kernel.domains.size(); ++index) {
     const Domain& domain = kernel.domains[index];
-    if (std::set<std::string>(domain.inames.begin(), domain.inames.end()) == wanted &&
-        wanted.size() == plan.old_inames.size()) {
+    std::set<std::string> present(domain.inames.begin(), domain.inames.end());
+    if (wanted.size() == plan.old_inames.size() && !wanted.empty() &&
+        std::includes(present.begin(), present.end(), wanted.begin(), wanted.end())) {
       plan.domain_index = index;
       return;
     }
   }
+  require_bijective_map(plan);
   std::string domains;
   for (const Domain& domain : kernel.domains)
     domains += (domains.empty() ? "" : ", ") + ("[" + joined(domain.inames) + "]");
   throw Error("map_domain: the map's inames (" + joined(plan.old_inames) +
-              ") match no domain; its input must list exactly the inames of one domain (the "
-              "kernel's domains: " +
+              ") are not all inames of one domain, so the map was not applicable to any domain "
+              "(the kernel's domains: " +
               domains + ")");
+}
+
+// The mapped domain's inames: the new ones where the first mapped iname was, the others kept.
+std::vector<std::string> mapped_domain_inames(const Domain& domain, const MapPlan& plan) {
+  std::vector<std::string> inames;
+  for (const std::string& iname : domain.inames) {
+    if (!contains(plan.old_inames, iname)) {
+      inames.push_back(iname);
+    } else if (!contains(inames, plan.new_inames.front())) {
+      inames.insert(inames.end(), plan.new_inames.begin(), plan.new_inames.end());
+    }
+  }
+  return inames;
 }
 
 void check_names(const LoopKernel& kernel, const MapPlan& plan) {
@@ -314,8 +344,8 @@ Domain mapped_domain(const LoopKernel& kernel, const MapPlan& plan) {
       isl::manage(isl_set_from_params(param_form(domain).release())), plan.old_inames, "");
   points = isl::manage(isl_set_reset_tuple_id(points.release()));
   isl::set image = points.apply(plan.map);
-  return domain_from_param_form(isl_context_of(domain.set),
-                                isl_extra::set_dims_to_params(image).params(), plan.new_inames);
+  return domain_from_param_form(isl_context_of(domain.set), isl_extra::set_dims_to_params(image).params(),
+                                mapped_domain_inames(domain, plan));
 }
 
 // { id[dims] -> [the named dims, in `picked` order] }, `dims` named as `prefix` + name.

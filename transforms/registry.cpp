@@ -22,7 +22,7 @@ std::string type_name(ParameterType type) {
     case ParameterType::Bool: return "a boolean";
     case ParameterType::Enum: return "one of the listed strings";
     case ParameterType::InameList: return "a list of inames (or a comma string)";
-    case ParameterType::Match: return "a match expression (string)";
+    case ParameterType::Match: return "a match expression (string) or a list of instruction ids";
     case ParameterType::TagMap: return "a tag map (\"i:l.0, j:g.0\" or an object)";
     case ParameterType::KeywordMap: return "keyword arguments";
     case ParameterType::IntegerList: return "a list of integers";
@@ -58,8 +58,10 @@ std::string value_text(const TransformValue& value) {
 bool accepts(const ParameterSpec& spec, const TransformValue& value) {
   if (std::holds_alternative<std::monostate>(value)) return spec.nullable || !spec.required;
   switch (spec.type) {
-    case ParameterType::String:
-    case ParameterType::Match: return std::holds_alternative<std::string>(value);
+    case ParameterType::String: return std::holds_alternative<std::string>(value);
+    // A match expression, or a set of instruction ids (loopy's remove_instructions takes both).
+    case ParameterType::Match:
+      return std::holds_alternative<std::string>(value) || std::holds_alternative<std::vector<std::string>>(value);
     case ParameterType::Enum:
       return std::holds_alternative<std::string>(value) &&
              std::find(spec.choices.begin(), spec.choices.end(), std::get<std::string>(value)) != spec.choices.end();
@@ -186,15 +188,30 @@ const TransformValue& TransformArguments::value(const std::string& name) const {
   throw InternalError(spec_.name + " reads undeclared parameter " + name);
 }
 
+namespace {
+
+// A set of instruction ids given for a match expression: the expression matching exactly them.
+std::string match_of_ids(const std::string& transform, const std::string& parameter,
+                         const std::vector<std::string>& ids) {
+  if (ids.empty()) throw Error(transform + ": parameter '" + parameter + "' is an empty set of instruction ids");
+  std::string match;
+  for (const std::string& id : ids) match += (match.empty() ? "id:" : " or id:") + id;
+  return match;
+}
+
+}  // namespace
+
 std::string TransformArguments::string(const std::string& name) const {
   const TransformValue& v = value(name);
   if (const auto* text = std::get_if<std::string>(&v)) return *text;
+  if (const auto* ids = std::get_if<std::vector<std::string>>(&v)) return match_of_ids(spec_.name, name, *ids);
   throw Error(spec_.name + ": parameter '" + name + "' needs a value");
 }
 
 std::optional<std::string> TransformArguments::optional_string(const std::string& name) const {
   const TransformValue& v = value(name);
   if (const auto* text = std::get_if<std::string>(&v)) return *text;
+  if (const auto* ids = std::get_if<std::vector<std::string>>(&v)) return match_of_ids(spec_.name, name, *ids);
   return std::nullopt;
 }
 

@@ -53,12 +53,24 @@ const std::map<std::string, std::string>& descriptions() {
        "add_padding (loopy's transform/padding.py): rounds the stride of one array axis up to a "
        "multiple of `align_bytes`, so each step along it starts aligned (rows of a matrix on "
        "64-byte boundaries, say); the axes stored outside it move out so nothing overlaps."},
+      {"add_padding_to_avoid_bank_conflicts",
+       "add_padding_to_avoid_bank_conflicts (loopy's transform/data.py, which loopy keeps "
+       "unexported and calls with a pyopencl device): pads the rows of every local temporary whose "
+       "column accesses would hit one memory bank, by loom's bank rule (pad_local_arrays_for_banks). "
+       "loopy asks the OpenCL device for its bank count and tries row increments until the layout "
+       "is conflict-free; loom uses the layout of NVIDIA's and most GPUs' local memory (32 banks of "
+       "4 bytes), where one extra element in an even row is the smallest conflict-free increment, "
+       "so no device is needed. Temporaries that cannot or need not be padded are left as they are, "
+       "as loopy leaves them; accesses keep their logical index."},
       {"add_prefetch",
        "add_prefetch (loopy's transform/data.py): copies the footprint of the reads of an array "
        "swept over `sweep_inames` into a temporary (local memory by default) and makes those "
        "reads use it. As in loopy it is extract_subst of the access (rule "
        "<var>_fetch_rule(<var>_dim_0, ...)) followed by precompute of that rule "
-       "(transforms/footprint_support.cpp)."},
+       "(transforms/footprint_support.cpp). Left out, temporary_address_space is loopy's None: "
+       "the tile is local, except where the copy runs under l.N inames and stores along none of "
+       "them, which makes it private (a local tile would be written by every work-item along "
+       "those axes)."},
       {"alias_temporaries",
        "alias_temporaries (loopy's transform/data.py): several temporaries share one storage "
        "area, so a kernel that needs them one after another allocates the largest only (local "
@@ -105,6 +117,24 @@ const std::map<std::string, std::string>& descriptions() {
        "ceil(n/num_chunks), not affine: split by a fixed length or fix_parameters first), a "
        "num_chunks below 1, and everything split_iname refuses (its messages prefixed with this "
        "call)."},
+      {"collect_common_factors_on_increment",
+       "collect_common_factors_on_increment (loopy's transform/arithmetic.py): takes the factors "
+       "that every increment of an accumulator shares out of the increments and applies them once, "
+       "where the accumulator is read. The writers of `var_name` must be zero assignments and "
+       "increments `var = var + t1 + t2 + ...` whose terms do not read it; a factor is common when "
+       "every term of every increment has it (as the same expression; loopy's vary_by_axes is not "
+       "offered). loom moves a factor only where its value at each read equals its value at every "
+       "increment that read sums up: it reads nothing the kernel writes and uses only inames that "
+       "every writer and reader of the accumulator runs in, a zero assignment starts the sum in "
+       "each iteration of those inames, and every reader and increment is ordered after it."},
+      {"concatenate_arrays",
+       "concatenate_arrays (loopy's transform/concatenate.py): merges temporaries into one array "
+       "along the axis `axis_nr`; each old array becomes a slice of the new one, at an offset "
+       "along that axis. Every subscript of an old array, in instructions, predicates and "
+       "substitution rules, gets the array's offset (the summed lengths of the arrays before it) "
+       "added on `axis_nr`; the other indices stay. The slices do not overlap, so every element "
+       "keeps its own storage and the kernel computes the same values: the instances and their "
+       "order do not change, and the accesses are checked against the new shape."},
       {"duplicate_inames",
        "duplicate_inames (loopy's transform/iname.py): gives some instructions their own copy of"
        " an iname, so they run in a loop of their own. The copy has the same constraints as the "
@@ -172,13 +202,15 @@ const std::map<std::string, std::string>& descriptions() {
        "updates over their own inames, so the values are unchanged."},
       {"map_domain",
        "map_domain (loopy's transform/iname.py): re-indexes one domain by a bijective affine "
-       "map. The map's input tuple lists exactly the inames of one domain (in any order); its "
-       "output tuple names the new inames, which nest in the order written. The new domain is "
+       "map. The map's input tuple lists inames of one domain (in any order; all of them or "
+       "some); its output tuple names the new inames, which nest in the order written, in the "
+       "place of the first mapped iname; the domain's other inames stay. The new domain is "
        "the image of the old one; every instruction within the old inames runs within the new "
        "ones, the old inames replaced by their values under the inverse map (which must be an "
        "affine function; floor divisions become `//`). Reductions over all of the old inames "
        "reduce over the new ones. The map may use the kernel's parameters. Refuses: a map whose "
-       "inames match no domain, unnamed or existing output names, a map that is not a bijection "
+       "inames are not all in one domain (one that is not bijective in itself is called that "
+       "first, as loopy does), unnamed or existing output names, a map that is not a bijection "
        "from the domain onto its image (not single-valued, not injective, or undefined somewhere"
        " on the domain), a piecewise inverse, an instruction or reduction using only some of the"
        " inames, inames that are tagged, prioritized, or bound another domain; and, through the "
@@ -372,6 +404,20 @@ const std::map<std::string, std::string>& descriptions() {
        "bfloat16 operands (shape m16n8k16) or float32 rounded to TF32 (m16n8k8, only with "
        "allow_tf32), tile inames sequential and ranging over exactly M, N and K values from 0. "
        "The CUDA fragment code (mma.sync) is not generated yet: CUDA runs the tile as loops too."},
+
+      {"to_batched",
+       "to_batched (loopy's transform/batch.py): turns a kernel that does one operation into one "
+       "that does `nbatches` independent copies of it, over a new outermost iname `ibatch`. "
+       "`nbatches` is a constant or the name of a new integer value argument (one that is "
+       "already a value argument is used as it is). Each argument in `batch_varying_args` gets a "
+       "leading axis of that length (C order); a value argument there becomes an array of shape "
+       "(nbatches). Every instruction runs within `ibatch` too, and every access to a "
+       "batch-varying variable gets `ibatch` as its first index. The copies must not share "
+       "scratch storage, so, as in loopy, temporaries also get the batch axis, except private "
+       "ones and read-only ones with an initializer (unless named in `batch_varying_args`). With "
+       "`sequential`, no temporary gets the axis: the batches run one after the other in one "
+       "loop and reuse the temporaries. The result computes something new on purpose, so it "
+       "becomes its own reference (DESIGN.md §3a) and must pass every check."},
       {"unprivatize_temporaries_with_inames",
        "unprivatize_temporaries_with_inames (loopy's transform/privatize.py): the inverse of "
        "privatize_temporaries_with_inames. A temporary whose every access indexes one axis by "

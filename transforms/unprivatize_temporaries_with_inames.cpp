@@ -150,11 +150,20 @@ LoopKernel unprivatize_temporaries_with_inames(
 LOOM_REGISTER_TRANSFORM(unprivatize_temporaries_with_inames) {
   registry.add({kTransform,
                 "remove the per-iteration axes of privatized temporaries",
-                {{"unprivatizing_inames", ParameterType::InameList, true},
+                // loopy's parameter is privatizing_inames (the inames privatize_temporaries_with_inames
+                // added); unprivatizing_inames, loom's first name for it, stays accepted.
+                {{"privatizing_inames", ParameterType::InameList, false, true},
+                 {"unprivatizing_inames", ParameterType::InameList, false, true},
                  {"only_var_names", ParameterType::InameList, false, true}},
                 [](const LoopKernel& kernel, const TransformArguments& args) {
-                  return unprivatize_temporaries_with_inames(
-                      kernel, args.names("unprivatizing_inames"), args.optional_names("only_var_names"), args.unchecked());
+                  std::optional<std::vector<std::string>> loopy_name = args.optional_names("privatizing_inames");
+                  std::optional<std::vector<std::string>> old_name = args.optional_names("unprivatizing_inames");
+                  if (loopy_name && old_name)
+                    throw Error(std::string(kTransform) + ": give privatizing_inames or unprivatizing_inames, not both");
+                  if (!loopy_name && !old_name)
+                    throw Error(std::string(kTransform) + ": missing parameter 'privatizing_inames'");
+                  return unprivatize_temporaries_with_inames(kernel, loopy_name ? *loopy_name : *old_name,
+                                                             args.optional_names("only_var_names"), args.unchecked());
                 }});
 }
 

@@ -129,18 +129,34 @@ std::string single_writer_reason(const LoopKernel& kernel, const Instruction& re
   return "";
 }
 
+// Why `later` may wait for `earlier` where no value flows: it overwrites a variable `earlier`
+// uses (a transform that refills a temporary orders the refill after the earlier uses). "" when
+// it writes nothing `earlier` uses.
+std::string overwrite_reason(const Instruction& later, const Instruction& earlier) {
+  std::set<std::string> used = variables_read(earlier);
+  for (const std::string& name : used) {
+    if (!writes_name(later, name)) continue;
+    return "'" + later.id + "' depends on '" + earlier.id + "' because it overwrites '" + name + "', which '" +
+           earlier.id + "' reads";
+  }
+  return "";
+}
+
 // The cycle `ids[0] -> ids[1] -> ... -> ids[0]` (each depends on the next) as an error message
 // that names the dependencies the single-writer rule inferred and how to state them exactly.
 std::string cycle_message(const LoopKernel& kernel, const std::vector<std::string>& ids) {
-  std::string cycle, inferred;
+  std::string cycle, inferred, overwrites;
   for (std::size_t i = 0; i < ids.size(); ++i) {
     cycle += ids[i] + " -> ";
     const Instruction& reader = *kernel.find_instruction(ids[i]);
     const Instruction& writer = *kernel.find_instruction(ids[(i + 1) % ids.size()]);
     std::string reason = single_writer_reason(kernel, reader, writer);
     if (!reason.empty()) inferred += (inferred.empty() ? "" : "; ") + reason;
+    std::string overwrite = overwrite_reason(reader, writer);
+    if (reason.empty() && !overwrite.empty()) overwrites += (overwrites.empty() ? "" : "; ") + overwrite;
   }
   std::string message = "dependency cycle: " + cycle + ids.front() + " (each depends on the next)";
+  if (!overwrites.empty()) message += ". " + overwrites;
   if (inferred.empty()) return message + "; remove one dependency";
   return message + ". " + inferred +
          ". Unless an instruction's dependencies are given exactly with {dep=*...} (e.g. "

@@ -147,6 +147,51 @@ void assign_instruction_ids(std::vector<lang::ParsedInstruction>& parsed) {
   }
 }
 
+// loopy's make_tuple: `a, b = make_tuple(x, y)` assigns each value to its assignee (test_tuple).
+// It becomes one instruction per assignee: the first keeps the id, the others get <id>_1, ...,
+// with the same options; an instruction that depends on the id depends on all of them.
+void split_tuple_assignments(std::vector<lang::ParsedInstruction>& parsed) {
+  std::set<std::string> used;
+  for (const lang::ParsedInstruction& p : parsed) used.insert(p.instruction.id);
+  std::vector<lang::ParsedInstruction> result;
+  std::map<std::string, std::vector<std::string>> parts;
+  for (const lang::ParsedInstruction& p : parsed) {
+    const Instruction& instruction = p.instruction;
+    const ExprPtr& value = instruction.expression;
+    bool tuple = value && value->kind == ExprKind::Call && value->name == "make_tuple";
+    if (!tuple) {
+      result.push_back(p);
+      continue;
+    }
+    if (value->operands.size() != instruction.assignees.size()) {
+      throw ParseError("make_tuple has " + std::to_string(value->operands.size()) + " values for " +
+                           std::to_string(instruction.assignees.size()) + " assignees",
+                       instruction.source, value->column);
+    }
+    for (std::size_t k = 0; k < value->operands.size(); ++k) {
+      lang::ParsedInstruction part = p;
+      if (k > 0) {
+        std::string id = instruction.id + "_" + std::to_string(k);
+        for (int suffix = 0; used.count(id) != 0; ++suffix) id = instruction.id + "_" + std::to_string(k) + "_" + std::to_string(suffix);
+        used.insert(id);
+        part.instruction.id = id;
+        parts[instruction.id].push_back(id);
+      }
+      part.instruction.assignees = {instruction.assignees[k]};
+      part.instruction.expression = value->operands[k];
+      result.push_back(part);
+    }
+  }
+  for (lang::ParsedInstruction& p : result) {
+    std::set<std::string> patterns = p.dep_patterns;
+    for (const std::string& pattern : patterns) {
+      auto found = parts.find(pattern);
+      if (found != parts.end()) p.dep_patterns.insert(found->second.begin(), found->second.end());
+    }
+  }
+  parsed = std::move(result);
+}
+
 // Names used as plain variables, outside the reductions that bind them.
 void collect_free_variables(const Expr& expr, const std::set<std::string>& bound,
                             std::set<std::string>& out) {
@@ -167,6 +212,24 @@ std::set<std::string> free_variables(const Instruction& instruction) {
   return names;
 }
 
+// loopy's domain-based propagation (find_all_insn_inames): an instruction in iname k whose domain
+// names an outer iname i as a parameter ({[k]: k = i and ...}) runs in i too, transitively. Only
+// for inferred inames: explicit ones are checked (checks.cpp) instead.
+void add_inames_bounding_domains(const LoopKernel& kernel, Instruction& instruction) {
+  std::vector<std::string> inames = kernel.all_inames();
+  for (bool added = true; added;) {
+    added = false;
+    for (const Domain& domain : kernel.domains) {
+      bool used = std::any_of(domain.inames.begin(), domain.inames.end(),
+                              [&](const std::string& iname) { return instruction.within_inames.count(iname) != 0; });
+      if (!used) continue;
+      for (const std::string& parameter : domain.parameters) {
+        if (contains(inames, parameter) && instruction.within_inames.insert(parameter).second) added = true;
+      }
+    }
+  }
+}
+
 void add_used_inames(LoopKernel& kernel, const std::vector<lang::ParsedInstruction>& parsed) {
   std::vector<std::string> inames = kernel.all_inames();
   for (std::size_t i = 0; i < parsed.size(); ++i) {
@@ -181,6 +244,7 @@ void add_used_inames(LoopKernel& kernel, const std::vector<lang::ParsedInstructi
     for (const std::string& name : free_variables(instruction)) {
       if (contains(inames, name)) instruction.within_inames.insert(name);
     }
+    add_inames_bounding_domains(kernel, instruction);
   }
 }
 
@@ -458,6 +522,7 @@ LoopKernel make_kernel(const std::vector<std::string>& domains, const std::strin
 
   lang::ParsedInstructions parsed = lang::parse_instructions(instructions);
   assign_instruction_ids(parsed.instructions);
+  split_tuple_assignments(parsed.instructions);
   for (const lang::ParsedInstruction& p : parsed.instructions) kernel.instructions.push_back(p.instruction);
   for (const SubstitutionRule& rule : parsed.rules) {
     if (!kernel.substitutions.emplace(rule.name, rule).second) {

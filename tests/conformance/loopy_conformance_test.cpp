@@ -24,6 +24,9 @@
 //               case then asserts loom's behaviour: the kernel runs and matches the reference
 //   "xfail_opencl": the same for the OpenCL run only, where it differs from the C run
 //   "reference_after": k: the reference is the spec after its first k transforms
+//   "call_with": {"g": [2], ...}: the case calls the compiled kernel once with only these arrays
+//               (of these shapes, zero-filled) and the test parameters, as loopy's tests call a
+//               kernel leaving arguments out; with "refusal", loom must refuse that call
 //   "note", "design_difference": text for docs/loopy-compat.md only (where the case departs from
 //               loopy's text, or where SPEC.md decides against loopy)
 // docs/loopy-compat.md is generated from these files by tests/conformance/make_compat_doc.py.
@@ -187,6 +190,21 @@ LoopKernel reference_kernel(const json& body, const json& spec, const Spec& read
   return read_spec(reference_spec.dump()).kernel;
 }
 
+// Calls the compiled kernel with only the arrays `arrays` names (zero-filled, of the given
+// shapes) and the test parameters: what a loopy test does when it leaves an argument out.
+std::string call_with_only(const Spec& read, const json& arrays, Target target) {
+  CompiledKernel program = compile(read.kernel, target);
+  ArgumentMap arguments;
+  for (const auto& [name, shape] : arrays.items()) {
+    const KernelArgument* arg = read.kernel.find_arg(name);
+    if (arg == nullptr || !arg->dtype) return "call_with names '" + name + "', which is not a typed argument";
+    arguments.emplace(name, Array(*arg->dtype, shape.get<std::vector<int64_t>>()));
+  }
+  for (const auto& [name, value] : read.test.parameters) arguments.emplace(name, Scalar(value));
+  program(arguments);
+  return "";
+}
+
 // Runs the case's spec and returns how loom differs from what loopy asserts: "" when it does not,
 // else a loom error's text, a check report, a wrong output value or a missing code property.
 std::string run_case(const json& body, Target target) {
@@ -194,6 +212,7 @@ std::string run_case(const json& body, Target target) {
   if (!spec.contains("loom")) spec["loom"] = 1;
   if (!spec.contains("name")) spec["name"] = body.value("test", "kernel");
   Spec read = read_spec(spec.dump());
+  if (body.contains("call_with")) return call_with_only(read, body["call_with"], target);
   LoopKernel reference = reference_kernel(body, spec, read);
   CheckOptions options;
   options.target = target;

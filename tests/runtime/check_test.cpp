@@ -70,6 +70,23 @@ TEST(Check, RefusesMissingParameterAndViolatedAssumptions) {
   EXPECT_NE(violated.find("n=6 violate the assumptions"), std::string::npos) << violated;
 }
 
+// loopy's test_inf_support: an infinity matches only the same infinity, and it does not widen
+// the tolerance of the other elements (atol comes from the finite values).
+TEST(Check, InfinitiesMatchOnlyThemselves) {
+  LoopKernel reference = scale("{[i]: 0<=i<n}", "out[i] = if(i == 3, inf, if(i == 5, -inf, a[i]))");
+  EXPECT_TRUE(check_against_reference(reference, reference, {{"n", 8}}).passed);
+  LoopKernel sign = scale("{[i]: 0<=i<n}", "out[i] = if(i == 3, inf, if(i == 5, inf, a[i]))");
+  CheckResult flipped = check_against_reference(sign, reference, {{"n", 8}});
+  EXPECT_FALSE(flipped.passed);
+  EXPECT_EQ(flipped.outputs[0].worst_position, std::vector<int64_t>{5});
+  LoopKernel finite = scale("{[i]: 0<=i<n}", "out[i] = if(i == 3, 1e30f, if(i == 5, -inf, a[i]))");
+  EXPECT_FALSE(check_against_reference(finite, reference, {{"n", 8}}).passed);
+  LoopKernel off = scale("{[i]: 0<=i<n}", "out[i] = if(i == 3, inf, if(i == 5, -inf, a[i] + 0.5f))");
+  CheckResult shifted = check_against_reference(off, reference, {{"n", 8}});
+  EXPECT_FALSE(shifted.passed);
+  EXPECT_EQ(shifted.outputs[0].mismatches, 6);
+}
+
 TEST(Launch, RefusesWrongArguments) {
   CompiledKernel program = compile(scale("{[i]: 0<=i<n}", "out[i] = a[i]"));
   Array a(DType::Float32, {8}), out(DType::Float32, {8}), wrong_type(DType::Float64, {8});

@@ -129,6 +129,83 @@ TEST(LoopyClass17, CycleFromTheSingleWriterRuleIsExplained) {
   EXPECT_NO_THROW(generate_code(exact, Target::C));
 }
 
+// loopy's test_emits_ternary_operators_correctly: a floating-point condition of `if(c, a, b)`
+// (Python's `a if c else b`) is compared with zero; OpenCL C refused it in `?:` as it was.
+TEST(LoopyClass03, FloatingPointConditionOfATernary_OpenCL) {
+  REQUIRE_OPENCL();
+  LoopKernel kernel = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = if(a[i] - 0.5f, 1.0f, 2.0f) + if(i, 3, 4)",
+                                  {array_arg("a, out", DType::Float32, {"n"})});
+  std::string source = generate_code(kernel, Target::OpenCL).source;
+  EXPECT_TRUE(contains(source, "!= 0.0f ?")) << source;
+  testing::expect_on_opencl(kernel, kernel, {{"n", 9}});
+}
+
+// loopy's test_tuple: `a, b = make_tuple(x, y)` assigns each value to its own assignee; what
+// depended on the instruction depends on every part.
+TEST(LoopyClass03, MakeTupleAssignsEachValue) {
+  std::vector<KernelArgument> args = {array_arg("x, a, b, out", DType::Float32, {"n"})};
+  LoopKernel tuple = make_kernel({"{[i]: 0<=i<n}"},
+                                 "a[i], b[i] = make_tuple(2*x[i], x[i] + 1) {id=t}\nout[i] = a[i]*b[i] {dep=t}", args);
+  ASSERT_EQ(tuple.instructions.size(), 3u);
+  EXPECT_EQ(tuple.instructions[1].id, "t_1");
+  EXPECT_EQ(tuple.instructions[2].depends_on, (std::set<std::string>{"t", "t_1"}));
+  LoopKernel separate = make_kernel({"{[i]: 0<=i<n}"}, "a[i] = 2*x[i] {id=t}\nb[i] = x[i] + 1 {id=u}\nout[i] = a[i]*b[i] {dep=t:u}",
+                                    args);
+  expect_matches_reference(tuple, separate, {{"n", 7}});
+  std::string count = error_message<Error>([&] { make_kernel({"{[i]: 0<=i<n}"}, "a[i], b[i] = make_tuple(x[i])", args); });
+  EXPECT_TRUE(contains(count, "make_tuple has 1 values for 2 assignees")) << count;
+}
+
+// Class 17, loopy's test_prefetch_to_same_temp_var: two fetches of the same values into one
+// temporary need not wait for each other's readers, so loopy's extra dependencies close no cycle.
+// Fetches of different values still do, and the cycle names the overwrite that causes it.
+TEST(LoopyClass17, SecondFetchOfTheSameValuesIntoOneTemporary) {
+  auto kernel_reading = [](const std::string& second_read) {
+    return make_kernel({"{[i0, i1, j0, j1]: 0<=i0, i1<7 and 0<=j0, j1<5}"},
+                       "y0[i0] = sum(j0, A[j0]*x0[i0, j0])\ny1[i1] = sum(j1, " + second_read + "*x1[i1, j1])",
+                       {array_arg("A", DType::Float64, {"6"}), array_arg("x0, x1", DType::Float64, {"7", "5"}),
+                        array_arg("y0, y1", DType::Float64, {"7"})});
+  };
+  auto fetch_twice = [](const LoopKernel& reference) {
+    LoopKernel kernel = add_prefetch(reference, "A", {.sweep_inames = {"j0"}, .temporary_name = "A_fetch",
+                                                      .prefetch_insn_id = "first_fetch", .within = "iname:i0"});
+    return add_prefetch(kernel, "A", {.sweep_inames = {"j1"}, .temporary_name = "A_fetch",
+                                      .prefetch_insn_id = "second_fetch", .within = "iname:i1"});
+  };
+  LoopKernel reference = kernel_reading("A[j1]");
+  LoopKernel kernel = fetch_twice(reference);
+  kernel = add_dependency(kernel, "writes:y1 or writes:y0", "id:second_fetch or id:first_fetch");
+  kernel = add_dependency(kernel, "id:first_fetch", "id:second_fetch");
+  expect_matches_reference(kernel, reference, {});
+  // Other values (A[j1 + 1]): the second copy waits for the first one's reader, and making that
+  // reader wait for the second copy is a cycle that says why.
+  LoopKernel shifted = fetch_twice(kernel_reading("A[j1 + 1]"));
+  EXPECT_EQ(shifted.find_instruction("second_fetch")->depends_on.count("insn"), 1u) << instructions_text(shifted);
+  std::string message = error_message<Error>([&] { add_dependency(shifted, "writes:y0", "id:second_fetch"); });
+  EXPECT_TRUE(contains(message, "dependency cycle: ")) << message;
+  EXPECT_TRUE(contains(message, "'second_fetch' depends on 'insn' because it overwrites 'A_fetch', which 'insn' reads"))
+      << message;
+}
+
+// Class 18 (loopy's test_domain_dependency_via_existentially_quantified_variable): an instruction
+// whose inames are inferred runs in the outer inames its domains name as parameters, as loopy's
+// find_all_insn_inames adds them. Inames given explicitly are not extended (and refused).
+TEST(LoopyClass18, InferredInamesIncludeThoseBoundingTheirDomains) {
+  std::vector<KernelArgument> args = {array_arg("a, b", DType::Float32, {"n"})};
+  LoopKernel nested = make_kernel({"{[i]: 0<=i<n}", "{[k]: k=i and (exists l: k = 2*l)}"},
+                                  "a[i] = 5 {id=set}\nb[k] = 6 {dep=set}", args, {.assumptions = "n >= 1"});
+  EXPECT_EQ(nested.instructions[1].within_inames, (std::set<std::string>{"i", "k"}));
+  LoopKernel flat = make_kernel({"{[i]: 0<=i<n}", "{[i2, k]: 0<=i2<n and k=i2 and (exists l: k = 2*l)}"},
+                                "a[i] = 5 {id=set}\nb[k] = 6 {dep=set}", args, {.assumptions = "n >= 1"});
+  for (int64_t n : {1, 10}) expect_matches_reference(nested, flat, {{"n", n}});
+  std::string explicit_inames = error_message<Error>([&] {
+    LoopKernel kernel = make_kernel({"{[i]: 0<=i<n}", "{[k]: k=i and (exists l: k = 2*l)}"},
+                                    "a[i] = 5 {id=set}\nb[k] = 6 {dep=set, inames=k}", args);
+    generate_code(kernel, Target::C);
+  });
+  EXPECT_TRUE(contains(explicit_inames, "runs in iname 'k', whose bounds depend on iname 'i'")) << explicit_inames;
+}
+
 // Class 18: a domain naming outer inames as its parameters (loopy issue #380).
 TEST(LoopyClass18, DomainWithOuterInamesAsParametersAfterSplit) {
   LoopKernel reference = make_kernel({"{[i, j]: 0<=i,j<16}", "[i,j] -> {[k]: 0<=k<=4}"},
@@ -201,6 +278,71 @@ TEST(LoopyClass05, IlpCopiesOfAPrivateTemporary) {
 }
 
 // Class 11: realize_reduction is a transform.
+// Class 10: add_prefetch with its address space left open (loopy's temporary_address_space=None,
+// the spec form without the key) decides it from the copy as loopy does: a copy that runs under
+// l.N inames without storing along them is private (each work-item its own), not a local
+// temporary that every work-item along the axis would write. Asked for local, it is refused.
+TEST(LoopyClass10, PrefetchWithoutLocalStorageInamesIsPrivate_OpenCL) {
+  REQUIRE_OPENCL();
+  // loopy's test_rank_one, variant 2: the fetches of a and b are one element per work-item.
+  LoopKernel reference = make_kernel({"{[i,j]: 0<=i,j<n}"}, "c[i, j] = a[i]*b[j]",
+                                     {array_arg("a, b", DType::Float32, {"n"}), array_arg("c", DType::Float32, {"n", "n"})},
+                                     {.assumptions = "n >= 16"});
+  LoopKernel kernel = split_iname(reference, "i", 16, {.outer_tag = "g.0", .inner_tag = "l.0"});
+  kernel = split_iname(kernel, "j", 16, {.outer_tag = "g.1", .inner_tag = "l.1"});
+  const std::vector<std::string> all = {"i_outer", "i_inner", "j_outer", "j_inner"};
+  LoopKernel fetched = apply_transform(kernel, {"add_prefetch", {{"var_name", std::string("a")}, {"fetch_outer_inames", all}}});
+  fetched = apply_transform(fetched, {"add_prefetch", {{"var_name", std::string("b")}, {"fetch_outer_inames", all}}});
+  std::string source = generate_code(fetched, Target::OpenCL).source;
+  EXPECT_FALSE(contains(source, "__local")) << source;
+  testing::expect_on_opencl(fetched, reference, {{"n", 64}});
+  testing::expect_on_opencl(fetched, reference, {{"n", 37}});
+  // Asked for local memory, the same copy is a write race along l.1 (l.0).
+  std::string race = error_message<Error>([&] {
+    apply_transform(kernel, {"add_prefetch", {{"var_name", std::string("a")},
+                                              {"fetch_outer_inames", all},
+                                              {"temporary_address_space", std::string("local")}}});
+  });
+  EXPECT_TRUE(contains(race, "would fill temporary 'a_fetch' in local memory within iname")) << race;
+  EXPECT_TRUE(contains(race, "(a write race)")) << race;
+  // A copy that stores along every l.N iname it runs under stays local (loopy's rule too).
+  LoopKernel vector = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = 2*a[i]",
+                                  {array_arg("a, out", DType::Float32, {"n"})}, {.assumptions = "n >= 1"});
+  LoopKernel tiled = split_iname(vector, "i", 16, {.outer_tag = "g.0", .inner_tag = "l.0"});
+  tiled = apply_transform(tiled, {"add_prefetch", {{"var_name", std::string("a")},
+                                                   {"sweep_inames", std::vector<std::string>{"i_inner"}},
+                                                   {"default_tag", std::string("l.auto")}}});
+  std::string tiled_source = generate_code(tiled, Target::OpenCL).source;
+  EXPECT_TRUE(contains(tiled_source, "__local")) << tiled_source;
+  testing::expect_on_opencl(tiled, vector, {{"n", 40}});
+}
+
+// Class 16: a 3-D stencil over the interior in 32x4 work-groups, with a bounding-box prefetch of
+// its input sweeping j_inner and k_inner (i on g.2, or a sequential loop) ended in an internal
+// error ("isl NULL input", exit 4). It runs now (the per-axis box of issue 26): three planes of
+// (4 + 2) x (32 + 2) elements per work-group, checked against the untransformed kernel.
+TEST(LoopyClass16, BoundingBoxPrefetchOfA3dStencil_OpenCL) {
+  REQUIRE_OPENCL();
+  LoopKernel reference = make_kernel(
+      {"{[i,j,k]: 1<=i,j,k<n-1}"},
+      "z[i, j, k] = -6*a[i, j, k] + a[i-1, j, k] + a[i+1, j, k] + a[i, j-1, k] + a[i, j+1, k] + a[i, j, k-1] + "
+      "a[i, j, k+1]",
+      {array_arg("a, z", DType::Float32, {"n", "n", "n"})});
+  LoopKernel tiled = split_iname(reference, "k", 32, {.outer_tag = "g.0", .inner_tag = "l.0"});
+  tiled = split_iname(tiled, "j", 4, {.outer_tag = "g.1", .inner_tag = "l.1"});
+  for (bool i_on_g2 : {true, false}) {
+    LoopKernel kernel = i_on_g2 ? tag_inames(tiled, "i:g.2") : tiled;
+    kernel = add_prefetch(kernel, "a", {.sweep_inames = {"j_inner", "k_inner"}, .default_tag = "l.auto", .fetch_bounding_box = true});
+    const Temporary* tile = kernel.find_temporary("a_fetch");
+    ASSERT_NE(tile, nullptr);
+    ASSERT_EQ(tile->shape.size(), 3u);
+    EXPECT_EQ(to_string(tile->shape[0]), "3");
+    EXPECT_EQ(to_string(tile->shape[1]), "6");
+    EXPECT_EQ(to_string(tile->shape[2]), "34");
+    for (int64_t n : {3, 11}) testing::expect_on_opencl(kernel, reference, {{"n", n}});
+  }
+}
+
 TEST(LoopyClass11, RealizeReductionAsATransform) {
   LoopKernel matmul = test_kernels::matmul();
   LoopKernel realized = realize_reduction(matmul);
@@ -245,6 +387,33 @@ TEST(LoopyClass19, PrecomputeAfterAnEarlierWriterInTheSameIteration) {
                                  "tmp0 = 3 {id=w2, dep=r}",
                                  {array_arg("a, out", DType::Float32, {"n"})});
   std::string message = error_message<Error>([&] { precompute(later, "tmp1_subst"); });
+  EXPECT_TRUE(contains(message, "a copy made ahead of use would be stale")) << message;
+}
+
+// Class 19, loopy's test_prefetch_local_into_private: a fetch of a fetch. The second copy reads
+// the first one's temporary, whose writer runs in loops of its own (the first sweep) that no use
+// runs in: it completes before the second copy, which is made after it.
+TEST(LoopyClass19, PrefetchOfATemporaryFilledByAnEarlierFetch) {
+  LoopKernel reference = make_kernel({"{[k,i,j]: 0<=k<8 and 0<=i<6 and 0<=j<5}"}, "result[i,k] = sum(j, mat[i, j]*vec[j, k])",
+                                     {array_arg("result", DType::Float32, {"6", "8"}),
+                                      array_arg("mat", DType::Float32, {"6", "5"}),
+                                      array_arg("vec", DType::Float32, {"5", "8"})});
+  LoopKernel kernel = prioritize_loops(reference, "i, k, j");
+  kernel = add_prefetch(kernel, "mat", {.sweep_inames = {"i", "j"}, .default_tag = "for", .temporary_name = "s_mat"});
+  kernel = add_prefetch(kernel, "s_mat", {.sweep_inames = {"j"}, .default_tag = "for", .temporary_name = "p_mat"});
+  const Instruction* second = kernel.find_instruction("s_mat_fetch_rule");
+  ASSERT_NE(second, nullptr) << instructions_text(kernel);
+  EXPECT_EQ(second->depends_on.count("mat_fetch_rule"), 1u) << instructions_text(kernel);
+  expect_matches_reference(kernel, reference, {});
+  expect_matches_reference(kernel, reference, {}, {.target = Target::OpenCL});
+  // A writer that shares a swept loop with the use is still refused: a later iteration of that
+  // loop would write after the copy was made.
+  LoopKernel rolling = make_kernel({"{[i,j]: 0<=i<4 and 0<=j<6}"},
+                                   "<float32> t[j] = a[i, j] {id=w}\nout[i, j] = t[j] + t[5 - j] {id=r, dep=w}",
+                                   {array_arg("a, out", DType::Float32, {"4", "6"})});
+  std::string message = error_message<Error>([&] {
+    add_prefetch(rolling, "t", {.sweep_inames = {"j"}, .default_tag = "for", .fetch_outer_inames = std::vector<std::string>{"i"}});
+  });
   EXPECT_TRUE(contains(message, "a copy made ahead of use would be stale")) << message;
 }
 
