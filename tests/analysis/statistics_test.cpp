@@ -226,6 +226,34 @@ TEST(Statistics, NoLoopOps) {
   EXPECT_EQ(stats.ops("mul").evaluate({}), 1);
 }
 
+// loopy's test_floor_div_coefficient_collector: a local array shuffled with % in its indices;
+// every local access counts once per sub-group.
+TEST(Statistics, FloorDivCoefficientCollector) {
+  LoopKernel kernel = make_kernel(
+      {"{[i_outer,j_outer,i_inner,j_inner,r]: 0<=i_outer<n/16 and 0<=j_outer<n/16 and 0<=i_inner<16 and "
+       "0<=j_inner<16 and 0<=r<rept}"},
+      "for i_outer\n"
+      "for j_outer\n"
+      "loc[i_inner,j_inner] = 3.14f  {id=loc_init}\n"
+      "loc[i_inner,(j_inner+r+4) % 16] = loc[i_inner,(j_inner+r) % 16]  {id=add,dep=loc_init}\n"
+      "out0[i_outer*16+i_inner,j_outer*16+j_inner] = loc[i_inner,j_inner]  {id=store,dep=add}\n"
+      "end\n"
+      "end",
+      {array_arg("out0", DType::Float32, {"n", "n"})},
+      {.name = "local",
+       .temporaries = {{.name = "loc",
+                        .dtype = DType::Float32,
+                        .shape = {int_literal(16), int_literal(16)},
+                        .address_space = AddressSpace::Local}}});
+  // loopy's kernel has work-items write elements of loc that others write in other steps of r,
+  // which loom refuses as a write race; tagged unchecked here, since only the counts are asked.
+  kernel = tag_inames(kernel, "i_outer:g.1,i_inner:l.1,j_outer:g.0,j_inner:l.0", /*unchecked=*/true);
+  KernelStatistics stats = kernel_statistics(kernel);
+  const int64_t rept = 64, n_subgroups = (n / 16) * (n / 16) * (16 * 16 / 32);
+  EXPECT_EQ(stats.accesses(MemorySpace::Local).evaluate({{"n", n}, {"rept", rept}}), 2 * (rept + 1) * n_subgroups)
+      << to_string(stats);
+}
+
 TEST(Statistics, OpCounterTriangularDomain) {
   LoopKernel kernel = make_kernel({"{[i,j]: 0<=i<n and 0<=j<m and i<j}"}, "a[i, j] = b[i,j] * 2",
                                   {array_arg("a, b", DType::Float64, {"n", "m"})},
