@@ -122,15 +122,13 @@ class SpecReader {
 
   // The fused kernel's text in the Spec's fields, for write_spec (as the spec cache writes a kernel).
   static void describe_as_single_kernel(Spec& spec) {
-    const LoopKernel& kernel = spec.reference;
-    for (const Domain& domain : kernel.domains) spec.domains.push_back(domain.set.str());
-    LoopKernel undeclared = kernel;
-    undeclared.temporaries.clear();
-    spec.instructions = {instructions_text(undeclared)};
-    spec.assumptions = kernel.assumptions_text;
-    spec.declared_args = kernel.args;
-    spec.declared_temporaries = kernel.temporaries;
-    spec.options = kernel.options;
+    Spec text = spec_of_kernel(spec.reference);
+    spec.domains = std::move(text.domains);
+    spec.instructions = std::move(text.instructions);
+    spec.assumptions = std::move(text.assumptions);
+    spec.declared_args = std::move(text.declared_args);
+    spec.declared_temporaries = std::move(text.declared_temporaries);
+    spec.options = std::move(text.options);
   }
 
   void check_version() {
