@@ -1,11 +1,12 @@
 // Bitwise operators & | ^ ~ << >> (issue 31; loopy's pymbolic syntax, Python's precedence):
 // parsed and printed back, executed on the C target and on OpenCL (PoCL) against values computed
-// here for signed and unsigned operands and every shift amount 0..31, emitted by the CUDA printer
-// and the LLVM NVPTX emitter (shl, ashr for signed, lshr for unsigned), and refused on a
+// here for signed and unsigned operands and every shift amount 0..31 (on a GPU too, through
+// NVRTC and the LLVM NVPTX emitter: shl, ashr for signed, lshr for unsigned), and refused on a
 // floating-point operand with the instruction and the operator named.
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstdlib>
 #include <random>
 
 #include "codegen/llvm_nvptx.hpp"
@@ -145,6 +146,22 @@ TEST(BitwiseOperatorsOpenCL, ExecuteOnPoCLAsCppComputesThem) {
   ArgumentMap args = bitwise_arguments(in);
   compile(kernel, Target::OpenCL)(args);
   expect_bitwise_results(args, in);
+}
+
+// On a GPU, through both CUDA compilers (NVRTC and loom's LLVM emitter): the same values.
+TEST(BitwiseOperatorsGpu, ExecuteOnCudaThroughNvrtcAndLlvmAsCppComputesThem) {
+  SKIP_WITHOUT_CUDA();
+  LoopKernel kernel = split_iname(bitwise_kernel(), "r", 8, {.outer_tag = "g.0", .inner_tag = "l.1"});
+  kernel = tag_inames(kernel, "s:l.0");
+  for (const char* compiler : {"nvrtc", "llvm"}) {
+    SCOPED_TRACE(compiler);
+    setenv("LOOM_CUDA_COMPILER", compiler, 1);
+    BitwiseInputs in = random_inputs();
+    ArgumentMap args = bitwise_arguments(in);
+    compile(kernel, Target::CUDA)(args);
+    expect_bitwise_results(args, in);
+  }
+  unsetenv("LOOM_CUDA_COMPILER");
 }
 
 TEST(BitwiseOperators, CudaSourceAndLlvmIrUseTheOperatorsBySignedness) {
