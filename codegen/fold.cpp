@@ -107,7 +107,8 @@ cast::ExprPtr fold(const cast::ExprPtr& expr) {
     case cast::ExprKind::Binary: return fold_binary(expr, fold(expr->args[0]), fold(expr->args[1]));
     case cast::ExprKind::Unary: {
       cast::ExprPtr operand = fold(expr->args[0]);
-      if (auto value = constant(operand)) {
+      // '~' is left alone: its value depends on the operand's width and signedness.
+      if (auto value = constant(operand); value && (expr->op == "-" || expr->op == "!")) {
         return cast::int_const(expr->op == "-" ? -*value : !*value, expr->dtype);
       }
       return cast::unary(expr->op, operand, expr->dtype);

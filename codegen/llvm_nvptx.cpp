@@ -345,6 +345,12 @@ class FunctionEmitter {
       if (op == "*") return {builder_.CreateMul(a, b), type};
       if (op == "/") return {is_signed ? builder_.CreateSDiv(a, b) : builder_.CreateUDiv(a, b), type};
       if (op == "%") return {is_signed ? builder_.CreateSRem(a, b) : builder_.CreateURem(a, b), type};
+      if (op == "&") return {builder_.CreateAnd(a, b), type};
+      if (op == "|") return {builder_.CreateOr(a, b), type};
+      if (op == "^") return {builder_.CreateXor(a, b), type};
+      if (op == "<<") return {builder_.CreateShl(a, b), type};
+      // C's >>: arithmetic on a signed left operand, logical on an unsigned one.
+      if (op == ">>") return {is_signed ? builder_.CreateAShr(a, b) : builder_.CreateLShr(a, b), type};
     }
     throw Malformed("unknown arithmetic operator '" + op + "'");
   }
@@ -413,6 +419,10 @@ class FunctionEmitter {
       DType type = expr.dtype == DType::Bool ? DType::Int32 : expr.dtype;
       llvm::Value* value = convert(operand, type);
       return {floating(type) ? builder_.CreateFNeg(value) : builder_.CreateNeg(value), type};
+    }
+    if (expr.op == "~") {
+      DType type = expr.dtype == DType::Bool ? DType::Int32 : expr.dtype;
+      return {builder_.CreateNot(convert(operand, type)), type};
     }
     throw Malformed("unknown unary operator '" + expr.op + "'");
   }

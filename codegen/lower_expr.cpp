@@ -160,7 +160,7 @@ cast::ExprPtr ExpressionLowering::lower(const Expr& expr, std::optional<DType> c
         return cast::unary("!", lower(*expr.operands[0], DType::Bool, inames), DType::Bool);
       }
       DType type = concrete(types_.type_of(expr), context);
-      return cast::unary("-", lower(*expr.operands[0], type, inames), type);
+      return cast::unary(expr.unary_op == UnaryOp::BitwiseNot ? "~" : "-", lower(*expr.operands[0], type, inames), type);
     }
     case ExprKind::Binary: return lower_binary(expr, context, inames);
     case ExprKind::IfThenElse: {
@@ -201,6 +201,14 @@ cast::ExprPtr ExpressionLowering::lower_binary(const Expr& expr, std::optional<D
                         DType::Bool);
   }
   DType type = concrete(types_.type_of(expr), context);
+  if (is_bitwise(expr.binary_op)) {
+    // The operands' common type, as loopy infers it. C would give a shift the type of its
+    // (promoted) left operand alone, so that operand is converted to the common type first.
+    bool shift = expr.binary_op == BinaryOp::LeftShift || expr.binary_op == BinaryOp::RightShift;
+    cast::ExprPtr left = lower(lhs, type, inames);
+    return cast::binary(std::string(binary_op_spelling(expr.binary_op)), shift ? cast_if_needed(left, type) : left,
+                        lower(rhs, type, inames), type);
+  }
   if (expr.binary_op == BinaryOp::Power) {
     if (cast::ExprPtr expanded = lower_constant_power(lhs, rhs, type, inames)) return expanded;
     // pow is a function: OpenCL's overloads refuse mixed operands (pow(float, double), pow(long,

@@ -382,8 +382,12 @@ int precedence(const cast::Expr& expr) {
       const std::string& op = expr.op;
       if (op == "*" || op == "/" || op == "%") return 3;
       if (op == "+" || op == "-") return 4;
+      if (op == "<<" || op == ">>") return 5;
       if (op == "<" || op == "<=" || op == ">" || op == ">=") return 6;
       if (op == "==" || op == "!=") return 7;
+      if (op == "&") return 8;
+      if (op == "^") return 9;
+      if (op == "|") return 10;
       if (op == "&&") return 11;
       if (op == "||") return 12;
       LOOM_ASSERT(false, "unknown binary operator " + op);
@@ -478,6 +482,9 @@ class ExpressionPrinter {
     bool parens = own > parent_precedence || (right_side && own == parent_precedence && own != 0);
     // Mixed && / || and comparisons of comparisons are legal C but unreadable and warned about.
     if (own == 11 && parent_precedence == 12) parens = true;
+    // So are other operators inside a shift or a bitwise & ^ | (gcc's -Wparentheses: a + b << c).
+    bool bitwise_parent = parent_precedence == 5 || (parent_precedence >= 8 && parent_precedence <= 10);
+    if (bitwise_parent && child.kind == cast::ExprKind::Binary && own != parent_precedence) parens = true;
     std::string text = print(child);
     return parens ? "(" + text + ")" : text;
   }

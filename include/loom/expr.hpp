@@ -21,13 +21,17 @@ enum class ExprKind {
   Variable,      // n, i, t
   Subscript,     // a[i, j + 1]      name = array, operands = indices
   Call,          // sqrt(x)          name = function, operands = arguments
-  Unary,         // -x, not c
+  Unary,         // -x, not c, ~x
   Binary,        // x + y, x < y, c and d
   IfThenElse,    // if(c, a, b)      operands = {c, a, b}; evaluates only the chosen branch
   Reduction,     // sum(k, e)        name = operation, inames, operands = {e} (or several)
 };
 
-enum class UnaryOp { Negate, LogicalNot };
+enum class UnaryOp {
+  Negate,
+  LogicalNot,
+  BitwiseNot,  // '~': integers only (as C and Python)
+};
 
 enum class BinaryOp {
   Add,
@@ -45,11 +49,19 @@ enum class BinaryOp {
   NotEqual,
   LogicalAnd,
   LogicalOr,
+  // Integers only. '>>' is arithmetic on signed types, logical on unsigned ones (as C, Python).
+  BitwiseAnd,  // '&'
+  BitwiseOr,   // '|'
+  BitwiseXor,  // '^'
+  LeftShift,   // '<<'
+  RightShift,  // '>>'
 };
 
 std::string_view binary_op_spelling(BinaryOp op);  // "+", "//", "and", ...
 bool is_comparison(BinaryOp op);
 bool is_logical(BinaryOp op);
+// & | ^ << >> (and, as a unary operator, ~): defined on integers only.
+bool is_bitwise(BinaryOp op);
 
 struct Expr;
 using ExprPtr = std::shared_ptr<const Expr>;

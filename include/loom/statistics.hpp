@@ -12,7 +12,8 @@
 // (reductions realized, so `sum(k, a*b)` is one add and one mul per k):
 // - operations: per node of each instruction's expression, subscripts included (loopy's
 //   count_within_subscripts): `+`/`-` add, `*` mul (a negation is free, as loopy's -1 factors),
-//   `/`, `//`, `%` div, `**` pow, a call `func:<name>` (max/min: maxmin); by the node's result
+//   `/`, `//`, `%` div, `**` pow, `&` `|` `^` `~` bw, `<<` `>>` shift, a call `func:<name>`
+//   (max/min: maxmin); by the node's result
 //   dtype. Both branches of `if(c, a, b)` count (loopy sums them). Predicates are ignored (loopy's
 //   count_redundant_work=True).
 // - memory: each array reference is one load (right-hand side) or store (assignee) of its variable,

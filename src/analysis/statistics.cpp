@@ -154,9 +154,19 @@ std::optional<std::string> op_name(const Expr& expr) {
           return "div";
         case BinaryOp::Power:
           return "pow";
+        case BinaryOp::BitwiseAnd:
+        case BinaryOp::BitwiseOr:
+        case BinaryOp::BitwiseXor:
+          return "bw";
+        case BinaryOp::LeftShift:
+        case BinaryOp::RightShift:
+          return "shift";
         default:
           return std::nullopt;  // comparisons and logic: loopy counts none
       }
+    case ExprKind::Unary:
+      if (expr.unary_op == UnaryOp::BitwiseNot) return "bw";  // loopy counts ~ as one "bw"
+      return std::nullopt;
     case ExprKind::Call:
       if (expr.name == "max" || expr.name == "min" || expr.name == "fmax" || expr.name == "fmin")
         return "maxmin";

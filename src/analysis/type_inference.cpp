@@ -215,6 +215,46 @@ std::optional<ExprType> assigned_type(const LoopKernel& kernel, const std::strin
 
 }  // namespace
 
+namespace {
+
+// The spelling of a bitwise operator node (`&`, `<<`, `~`, ...); nullopt for any other node.
+std::optional<std::string> bitwise_spelling(const Expr& expr) {
+  if (expr.kind == ExprKind::Unary && expr.unary_op == UnaryOp::BitwiseNot) return "~";
+  if (expr.kind == ExprKind::Binary && is_bitwise(expr.binary_op)) return std::string(binary_op_spelling(expr.binary_op));
+  return std::nullopt;
+}
+
+// Bitwise operators are defined on integers only (C refuses `x << 1` on a float, Python too):
+// a floating-point operand is the user's mistake, named with its instruction and operator
+// rather than left to the target compiler.
+void check_bitwise_operands(const TypeContext& types, const Instruction& instruction, const Expr& root) {
+  visit_expr(root, [&](const Expr& node) {
+    std::optional<std::string> spelling = bitwise_spelling(node);
+    if (!spelling) return;
+    for (const ExprPtr& operand : node.operands) {
+      ExprType type = types.type_of(*operand);
+      if (!is_floating(type.dtype)) continue;
+      std::string what = operand->kind == ExprKind::FloatLiteral && type.weak ? std::string("a floating-point literal")
+                                                                              : std::string(dtype_name(type.dtype));
+      throw Error("instruction '" + instruction.id + "': operator '" + *spelling + "' takes integers, but its operand '" +
+                  to_string(operand) + "' is " + what +
+                  " (bitwise operators are defined on integer types only; convert it first)");
+    }
+  });
+}
+
+void check_bitwise_operands(const LoopKernel& typed) {
+  TypeContext types(typed);
+  for (const Instruction& instruction : typed.instructions) {
+    if (instruction.kind != InstructionKind::Assignment) continue;
+    check_bitwise_operands(types, instruction, *instruction.expression);
+    for (const ExprPtr& assignee : instruction.assignees) check_bitwise_operands(types, instruction, *assignee);
+    for (const ExprPtr& predicate : instruction.predicates) check_bitwise_operands(types, instruction, *predicate);
+  }
+}
+
+}  // namespace
+
 LoopKernel infer_types(const LoopKernel& kernel) {
   LoopKernel result = kernel;
   while (infer_one_round(result, false) || infer_one_round(result, true)) {
@@ -231,6 +271,7 @@ LoopKernel infer_types(const LoopKernel& kernel) {
                   "declare it with a dtype");
     }
   }
+  check_bitwise_operands(result);
   return result;
 }
 

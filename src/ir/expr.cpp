@@ -44,6 +44,16 @@ std::string_view binary_op_spelling(BinaryOp op) {
       return "and";
     case BinaryOp::LogicalOr:
       return "or";
+    case BinaryOp::BitwiseAnd:
+      return "&";
+    case BinaryOp::BitwiseOr:
+      return "|";
+    case BinaryOp::BitwiseXor:
+      return "^";
+    case BinaryOp::LeftShift:
+      return "<<";
+    case BinaryOp::RightShift:
+      return ">>";
   }
   return "?";
 }
@@ -54,6 +64,11 @@ bool is_comparison(BinaryOp op) {
 }
 
 bool is_logical(BinaryOp op) { return op == BinaryOp::LogicalAnd || op == BinaryOp::LogicalOr; }
+
+bool is_bitwise(BinaryOp op) {
+  return op == BinaryOp::BitwiseAnd || op == BinaryOp::BitwiseOr || op == BinaryOp::BitwiseXor ||
+         op == BinaryOp::LeftShift || op == BinaryOp::RightShift;
+}
 
 // ---- Factories -----------------------------------------------------------------------------
 

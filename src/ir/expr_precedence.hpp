@@ -11,9 +11,13 @@ enum ExprPrecedence : int {
   kAnd,
   kNot,
   kComparison,
+  kBitwiseOr,   // |
+  kBitwiseXor,  // ^
+  kBitwiseAnd,  // &
+  kShift,       // << >>
   kAdditive,
   kMultiplicative,
-  kUnary,
+  kUnary,  // - + ~
   kPower,
   kAtom,
 };

@@ -24,6 +24,10 @@ int binary_precedence(BinaryOp op) {
   if (op == BinaryOp::LogicalOr) return kOr;
   if (op == BinaryOp::LogicalAnd) return kAnd;
   if (is_comparison(op)) return kComparison;
+  if (op == BinaryOp::BitwiseOr) return kBitwiseOr;
+  if (op == BinaryOp::BitwiseXor) return kBitwiseXor;
+  if (op == BinaryOp::BitwiseAnd) return kBitwiseAnd;
+  if (op == BinaryOp::LeftShift || op == BinaryOp::RightShift) return kShift;
   if (op == BinaryOp::Add || op == BinaryOp::Subtract) return kAdditive;
   if (op == BinaryOp::Power) return kPower;
   return kMultiplicative;
@@ -37,7 +41,7 @@ int precedence(const Expr& expr) {
     case ExprKind::FloatLiteral:
       return std::signbit(expr.float_value) ? kUnary : kAtom;
     case ExprKind::Unary:
-      return expr.unary_op == UnaryOp::Negate ? kUnary : kNot;
+      return expr.unary_op == UnaryOp::LogicalNot ? kNot : kUnary;
     case ExprKind::Binary:
       return binary_precedence(expr.binary_op);
     default:
@@ -153,6 +157,10 @@ class Printer {
     if (expr.unary_op == UnaryOp::LogicalNot) {
       out_ += "not ";
       return print_operand(operand, kNot);
+    }
+    if (expr.unary_op == UnaryOp::BitwiseNot) {
+      out_ += "~";
+      return print_operand(operand, kUnary);
     }
     out_ += "-";
     // The parser folds '-' followed by a literal into a negative literal; keep them apart.

@@ -30,9 +30,9 @@ namespace {
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 // Longest first, so that "**" is not read as two '*'.
-constexpr std::array<std::string_view, 8> kTwoCharOperators = {
-    "**", "//", "<=", ">=", "==", "!=", "&&", "||"};
-constexpr std::string_view kOneCharOperators = "+-*/%<>!()[],=";
+constexpr std::array<std::string_view, 10> kTwoCharOperators = {
+    "**", "//", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||"};
+constexpr std::string_view kOneCharOperators = "+-*/%<>!()[],=&|^~";
 
 class Lexer {
  public:

@@ -4,7 +4,8 @@
 //   a if c else b                     loosest; the else branch nests to the right
 //   or ||  <  and &&  <  not !        `not` takes a comparison: not a < b is not (a < b)
 //   < <= > >= == !=                   no chaining: a < b < c is refused
-//   + -  <  * / // %  <  unary - +    left-associative
+//   |  <  ^  <  &  <  << >>           bitwise (integers only; type inference refuses floats)
+//   + -  <  * / // %  <  unary - + ~  left-associative
 //   **                                right-associative; -x**2 is -(x**2), 2**-1 is 2**(-1)
 //   a[i, j]  f(x)  (e)  literals      tightest
 //
@@ -46,7 +47,7 @@ struct InfixOperator {
   int precedence;
 };
 
-constexpr std::array<InfixOperator, 17> kInfixOperators = {{
+constexpr std::array<InfixOperator, 22> kInfixOperators = {{
     {"or", BinaryOp::LogicalOr, kOr},
     {"||", BinaryOp::LogicalOr, kOr},
     {"and", BinaryOp::LogicalAnd, kAnd},
@@ -57,6 +58,11 @@ constexpr std::array<InfixOperator, 17> kInfixOperators = {{
     {">=", BinaryOp::GreaterEqual, kComparison},
     {"==", BinaryOp::Equal, kComparison},
     {"!=", BinaryOp::NotEqual, kComparison},
+    {"|", BinaryOp::BitwiseOr, kBitwiseOr},
+    {"^", BinaryOp::BitwiseXor, kBitwiseXor},
+    {"&", BinaryOp::BitwiseAnd, kBitwiseAnd},
+    {"<<", BinaryOp::LeftShift, kShift},
+    {">>", BinaryOp::RightShift, kShift},
     {"+", BinaryOp::Add, kAdditive},
     {"-", BinaryOp::Subtract, kAdditive},
     {"*", BinaryOp::Multiply, kMultiplicative},
@@ -250,6 +256,7 @@ class Parser : private TokenStream {
   ExprPtr parse_prefix_operator(const Token& token, int min_precedence) {
     if (token.is_operator("-")) return parse_negation(token);
     if (token.is_operator("+")) return parse(kUnary);
+    if (token.is_operator("~")) return located(unary(UnaryOp::BitwiseNot, parse(kUnary)), token.column);
     if (token.is_operator("!")) return parse_not(token, min_precedence);
     if (token.is_operator("(")) {
       ExprPtr inner = parse(kTernary);

@@ -17,6 +17,14 @@ int64_t floor_divide(int64_t a, int64_t b) {
   return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
 }
 
+// a << b and a >> b (arithmetic) in 64 bits; a shift by a negative amount or by 64 or more has
+// no value in C, so it is refused rather than computed.
+int64_t shift(BinaryOp op, int64_t a, int64_t b) {
+  if (b < 0 || b >= 64) throw Error("shift by " + std::to_string(b) + " in an integer expression (0 to 63 allowed)");
+  if (op == BinaryOp::RightShift) return a >> b;
+  return static_cast<int64_t>(static_cast<uint64_t>(a) << b);
+}
+
 int64_t evaluate_binary(BinaryOp op, int64_t a, int64_t b) {
   switch (op) {
     case BinaryOp::Add: return a + b;
@@ -38,6 +46,11 @@ int64_t evaluate_binary(BinaryOp op, int64_t a, int64_t b) {
     case BinaryOp::NotEqual: return a != b;
     case BinaryOp::LogicalAnd: return a && b;
     case BinaryOp::LogicalOr: return a || b;
+    case BinaryOp::BitwiseAnd: return a & b;
+    case BinaryOp::BitwiseOr: return a | b;
+    case BinaryOp::BitwiseXor: return a ^ b;
+    case BinaryOp::LeftShift:
+    case BinaryOp::RightShift: return shift(op, a, b);
   }
   return 0;
 }
@@ -53,7 +66,13 @@ int64_t evaluate_integer(const Expr& expr, const ParameterMap& parameters) {
       if (found == parameters.end()) throw Error("parameter '" + expr.name + "' has no value");
       return found->second;
     }
-    case ExprKind::Unary: return expr.unary_op == UnaryOp::Negate ? -operand(0) : !operand(0);
+    case ExprKind::Unary:
+      switch (expr.unary_op) {
+        case UnaryOp::Negate: return -operand(0);
+        case UnaryOp::LogicalNot: return !operand(0);
+        case UnaryOp::BitwiseNot: return ~operand(0);
+      }
+      break;
     case ExprKind::Binary: return evaluate_binary(expr.binary_op, operand(0), operand(1));
     case ExprKind::IfThenElse: return operand(0) ? operand(1) : operand(2);
     case ExprKind::Call:

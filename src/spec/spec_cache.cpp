@@ -12,6 +12,7 @@
 #include "runtime/binary_cache.hpp"
 #include "runtime/kernel_cache.hpp"
 #include "runtime/launcher.hpp"
+#include "spec/spec_support.hpp"
 
 namespace loom::detail {
 
@@ -47,21 +48,7 @@ std::string canonical_spec(const std::string& spec_text) {
 }
 
 // The transformed kernel as a spec without transforms: what make_kernel needs to make it again.
-std::string kernel_as_spec(const LoopKernel& kernel) {
-  Spec spec;
-  spec.name = kernel.name;
-  for (const Domain& domain : kernel.domains) spec.domains.push_back(domain.set.str());
-  // The temporaries are declared in full below (shape, address space, layout); instruction text
-  // printed without them carries no `<>` declarations, which would declare them twice.
-  LoopKernel undeclared = kernel;
-  undeclared.temporaries.clear();
-  spec.instructions = {instructions_text(undeclared)};
-  spec.assumptions = kernel.assumptions_text;
-  spec.declared_args = kernel.args;
-  spec.declared_temporaries = kernel.temporaries;
-  spec.options = kernel.options;
-  return write_spec(spec);
-}
+std::string kernel_as_spec(const LoopKernel& kernel) { return write_spec(spec_of_kernel(kernel)); }
 
 // What read_spec cannot express: the iname tags, loop priorities and slabs.
 json schedule_json(const LoopKernel& kernel) {

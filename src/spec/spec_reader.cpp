@@ -8,6 +8,7 @@
 #include "ir/layout.hpp"
 #include "loom/error.hpp"
 #include "loom/spec.hpp"
+#include "loom/fuse_kernels.hpp"
 #include "spec/spec_support.hpp"
 #include "transforms/registry.hpp"
 
@@ -23,10 +24,18 @@ class SpecReader {
 
   Spec read() {
     expect_object(root_, "");
+    if (root_.contains("kernels")) return read_fused();
     check_keys(root_, "", {"loom", "name", "domains", "instructions", "args", "temporaries", "assumptions",
                            "options", "transforms", "test"});
     check_version();
     Spec spec;
+    read_kernel(spec);
+    return finish(std::move(spec));
+  }
+
+ private:
+  // The kernel itself: name, domains, instructions, args, temporaries, assumptions, options.
+  void read_kernel(Spec& spec) {
     spec.name = required_string("/name", "name");
     if (!std::regex_match(spec.name, std::regex("[A-Za-z_][A-Za-z0-9_]*"))) {
       throw SpecError("/name", "'" + spec.name + "' is not a C identifier");
@@ -40,6 +49,10 @@ class SpecReader {
     spec.reference = make_reference(spec, options);
     spec.declared_temporaries = options.temporaries;
     spec.options = options.options;
+  }
+
+  // The transforms and test defaults of a spec whose reference kernel is read.
+  Spec finish(Spec spec) {
     spec.transforms = transforms();
     spec.test = test_defaults(spec.reference);
     // Validated but not applied: the caller has the transformed kernel already (spec cache).
@@ -57,7 +70,68 @@ class SpecReader {
     return spec;
   }
 
- private:
+  // A fused spec (issue 31): `kernels` lists kernel parts (each a spec without transforms and
+  // test), `fuse` holds fuse_kernels' options; the fused kernel is the reference that the
+  // transforms apply to. The Spec keeps the fused kernel's text, so writing it back gives the
+  // single-kernel spec of the fused kernel.
+  Spec read_fused() {
+    check_keys(root_, "", {"loom", "name", "kernels", "fuse", "transforms", "test"});
+    check_version();
+    Spec spec;
+    spec.name = required_string("/name", "name");
+    if (!std::regex_match(spec.name, std::regex("[A-Za-z_][A-Za-z0-9_]*"))) {
+      throw SpecError("/name", "'" + spec.name + "' is not a C identifier");
+    }
+    const json& list = root_["kernels"];
+    if (!list.is_array()) throw SpecError("/kernels", "expected a list of kernels, got " + type_of(list));
+    if (list.size() < 2) throw SpecError("/kernels", "fusing needs at least two kernels");
+    std::vector<LoopKernel> kernels;
+    std::vector<std::string> names;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      kernels.push_back(kernel_part(list[i], "/kernels/" + std::to_string(i)));
+      names.push_back(kernels.back().name);
+    }
+    FuseOptions options = fuse_options(root_.contains("fuse") ? root_["fuse"] : json::object(), "/fuse", names);
+    options.name = spec.name;
+    try {
+      spec.reference = fuse_kernels(kernels, options);
+    } catch (const Error& error) {
+      throw SpecError("/fuse", error.what());
+    }
+    describe_as_single_kernel(spec);
+    return finish(std::move(spec));
+  }
+
+  static LoopKernel kernel_part(const json& object, const std::string& path) {
+    expect_object(object, path);
+    check_keys(object, path, {"loom", "name", "domains", "instructions", "args", "temporaries", "assumptions", "options"});
+    if (object.contains("loom") && !(object["loom"].is_number_integer() && object["loom"].get<int64_t>() == 1)) {
+      throw SpecError(path + "/loom", "unsupported format version " + object["loom"].dump() + " (this loom reads version 1)");
+    }
+    try {
+      SpecReader part(object, false);
+      Spec spec;
+      part.read_kernel(spec);
+      return spec.reference;
+    } catch (const SpecError& error) {
+      // The part's own path ("/domains/0") under the kernel's ("/kernels/1/domains/0").
+      std::string what = error.what();
+      std::string own = error.path().empty() ? "spec" : error.path();
+      throw SpecError(path + error.path(), what.substr(std::min(what.size(), own.size() + 2)));
+    }
+  }
+
+  // The fused kernel's text in the Spec's fields, for write_spec (as the spec cache writes a kernel).
+  static void describe_as_single_kernel(Spec& spec) {
+    Spec text = spec_of_kernel(spec.reference);
+    spec.domains = std::move(text.domains);
+    spec.instructions = std::move(text.instructions);
+    spec.assumptions = std::move(text.assumptions);
+    spec.declared_args = std::move(text.declared_args);
+    spec.declared_temporaries = std::move(text.declared_temporaries);
+    spec.options = std::move(text.options);
+  }
+
   void check_version() {
     if (!root_.contains("loom")) throw SpecError("/loom", "missing: a spec starts with \"loom\": 1");
     const json& version = root_["loom"];

@@ -8,6 +8,22 @@ namespace loom {
 
 using json = nlohmann::json;
 
+Spec spec_of_kernel(const LoopKernel& kernel) {
+  Spec spec;
+  spec.name = kernel.name;
+  for (const Domain& domain : kernel.domains) spec.domains.push_back(domain.set.str());
+  // The temporaries are declared in full (shape, address space, layout); instruction text printed
+  // without them carries no `<>` declarations, which would declare them twice.
+  LoopKernel undeclared = kernel;
+  undeclared.temporaries.clear();
+  spec.instructions = {instructions_text(undeclared)};
+  spec.assumptions = kernel.assumptions_text;
+  spec.declared_args = kernel.args;
+  spec.declared_temporaries = kernel.temporaries;
+  spec.options = kernel.options;
+  return spec;
+}
+
 std::string type_of(const json& value) {
   if (value.is_null()) return "null";
   if (value.is_boolean()) return "a boolean (" + value.dump() + ")";

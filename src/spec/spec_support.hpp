@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "loom/fuse_kernels.hpp"
 #include "loom/kernel.hpp"
 #include "loom/spec.hpp"
 #include "loom/transforms.hpp"
@@ -25,6 +26,14 @@ AddressSpace address_space(const nlohmann::json& value, const std::string& path)
 // object of strings (tag maps).
 TransformValue transform_value(const nlohmann::json& value, const std::string& path);
 nlohmann::json transform_value_to_json(const TransformValue& value);
+// A spec without transforms that makes `kernel` again (its domains as isl prints them, its
+// instructions as text with ids and dependencies, its arguments, temporaries and options): what
+// the spec cache stores and what a fused spec writes back.
+Spec spec_of_kernel(const LoopKernel& kernel);
+// A fused spec's `fuse` object (src/spec/spec_fusion.cpp): fuse_kernels' data_flow, suffixes and
+// unchecked, with kernels named by index or by name.
+FuseOptions fuse_options(const nlohmann::json& fuse, const std::string& path,
+                         const std::vector<std::string>& kernel_names);
 // "line L, column C: reason" for a JSON parse error at byte offset `byte`.
 std::string describe_parse_error(const std::string& text, std::size_t byte, const std::string& what);
 

@@ -588,5 +588,49 @@ TEST_F(CliTest, FloatingPointValueArgumentsTakeValues) {
   EXPECT_TRUE(contains(not_floating.err, "'n' is not a floating-point value argument of kernel 'axpy'")) << not_floating.err;
 }
 
+// ---- fused specs (issue 31) ------------------------------------------------------------------
+
+const std::string kFusedExample = std::string(LOOM_EXAMPLES_DIR) + "/fusion/producer_consumer.json";
+
+TEST_F(CliTest, FusedSpecPassesRunCheckOnTheCTarget) {
+  for (const char* n : {"n=1", "n=1000", "n=4099"}) {
+    ProcessResult result = loom({"run", kFusedExample, "--target", "c", "--check", "-D", n});
+    EXPECT_EQ(result.exit_code, 0) << n << "\n" << result.out << result.err;
+    EXPECT_TRUE(contains(result.out, "check passed")) << result.out;
+  }
+  // One device kernel: one launch instead of the two kernels' two.
+  ProcessResult stats = loom({"stats", kFusedExample, "-D", "n=4096", "--target", "c"});
+  ASSERT_EQ(stats.exit_code, 0) << stats.err;
+  EXPECT_TRUE(contains(stats.out, "kernel launches: 1  = 1\n")) << stats.out;
+}
+
+TEST_F(CliTest, FusedSpecPassesRunCheckOnOpenCL) {
+  REQUIRE_OPENCL();
+  ProcessResult result = loom({"run", kFusedExample, "--target", "opencl", "--check", "-D", "n=4099"});
+  EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
+  EXPECT_TRUE(contains(result.out, "check passed")) << result.out;
+}
+
+TEST_F(CliTest, FusedSpecRefusesAnIllegalFusionNamingTheInstancePair) {
+  std::string text = read_text(kFusedExample);
+  auto replace = [&](const std::string& from, const std::string& to) {
+    auto at = text.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    text.replace(at, from.size(), to);
+  };
+  // The consumer reads one element ahead: the shared loop would read b[i+1] before it is written.
+  replace("c[i] = b[i]*b[i] - a[i]", "c[i] = b[i+1]");
+  replace("{\"name\": \"a, b\", \"dtype\": \"float32\", \"shape\": [\"n\"]}",
+          "{\"name\": \"a, b\", \"dtype\": \"float32\", \"shape\": [\"n+1\"]}");
+  replace("{\"name\": \"a, b, c\", \"dtype\": \"float32\", \"shape\": [\"n\"]}",
+          "{\"name\": \"a, b\", \"dtype\": \"float32\", \"shape\": [\"n+1\"]},\n        "
+          "{\"name\": \"c\", \"dtype\": \"float32\", \"shape\": [\"n\"]}");
+  ProcessResult result = loom({"run", spec_file("ahead.json", text).string(), "--target", "c", "--check"});
+  EXPECT_EQ(result.exit_code, 2) << result.out << result.err;
+  EXPECT_TRUE(contains(result.err, "error: /fuse: fuse_kernels: ")) << result.err;
+  EXPECT_TRUE(contains(result.err, "would run insn_0[i=")) << result.err;
+  EXPECT_TRUE(contains(result.err, "(reads b) before insn[i=")) << result.err;
+}
+
 }  // namespace
 }  // namespace loom

@@ -273,7 +273,7 @@ TRANSFORM_NOTES = {
     "inline_callable_kernel": "callables: outside SPEC.md's language",
     "merge": "callables: outside SPEC.md's language",
     "pack_and_unpack_args_for_call": "callables: outside SPEC.md's language",
-    "fuse_kernels": "several kernels: a spec holds one",
+    "fuse_kernels": "not a transform of one kernel: a fused spec (`kernels` + `fuse`, docs/spec.md) or the C++ call",
     "change_arg_to_image": "image arguments: outside SPEC.md's language",
     "allocate_temporaries_for_base_storage": "base_storage: loom aliases through alias_temporaries",
     "set_argument_order": "argument order of a Python call",

@@ -128,10 +128,10 @@ class RandomTrees {
         return call(pick_from<std::string>({"f", "sqrt", "max", "sum", "argmin"}),
                     children(depth, pick(4)));
       case 5:
-        return unary(pick(2) ? UnaryOp::Negate : UnaryOp::LogicalNot, tree(depth - 1));
+        return unary(static_cast<UnaryOp>(pick(3)), tree(depth - 1));
       case 6:
       case 7:
-        return binary(static_cast<BinaryOp>(pick(15)), tree(depth - 1), tree(depth - 1));
+        return binary(static_cast<BinaryOp>(pick(20)), tree(depth - 1), tree(depth - 1));
       case 8:
         return if_then_else(tree(depth - 1), tree(depth - 1), tree(depth - 1));
       default:
