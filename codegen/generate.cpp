@@ -179,13 +179,7 @@ std::vector<GlobalTemporary> global_temporaries(const LoopKernel& kernel, cast::
   std::vector<GlobalTemporary> result;
   for (const Temporary& temporary : kernel.temporaries) {
     if (temporary.address_space != AddressSpace::Global) continue;
-    // The accesses of a rank-0 temporary are lowered as values, not through the pointer a global
-    // one is passed as: refused rather than generated wrong (found by the transform fuzzer).
-    if (temporary.shape.empty()) {
-      throw Error("temporary '" + temporary.name +
-                  "' is a scalar in global memory, which loom cannot generate yet; keep it private "
-                  "(set_temporary_address_space(\"" + temporary.name + "\", \"private\")) or give it a shape");
-    }
+    // A rank-0 one is an array of one element (its accesses are lowered as element 0).
     function.parameters.push_back({temporary.name, *temporary.dtype, true, false});
     result.push_back({temporary.name, *temporary.dtype, temporary.shape});
   }

@@ -134,6 +134,12 @@ cast::ExprPtr ExpressionLowering::lower(const Expr& expr, std::optional<DType> c
       if (types_.is_iname(expr.name)) {
         throw InternalError("iname '" + expr.name + "' has no value in this statement");
       }
+      // A global temporary of shape () is passed like any global array: one element behind a
+      // pointer (loopy's test_scalar_temporary; save_and_reload_temporaries makes them).
+      if (const Temporary* temporary = kernel_.find_temporary(expr.name);
+          temporary != nullptr && temporary->address_space == AddressSpace::Global && temporary->shape.empty()) {
+        return cast::load(expr.name, cast::int_const(0, index_dtype()), types_.variable_dtype(expr.name));
+      }
       return cast::var(expr.name, types_.variable_dtype(expr.name));
     }
     case ExprKind::Subscript:

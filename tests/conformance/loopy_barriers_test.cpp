@@ -58,5 +58,27 @@ TEST(LoopyBarriers, ReadOfAnUndefinedNeighbourOrdersNothing) {
   expect_on_opencl(kernel, defined_first);
 }
 
+
+// A global temporary of shape () (loopy's test_scalar_temporary; save_and_reload_temporaries
+// makes them for private scalars): one element behind a pointer. Refused before ("loom cannot
+// generate yet"); written before a global barrier and read by every work-item after it.
+TEST(LoopyBarriers, GlobalScalarTemporaryIsOneElement) {
+  REQUIRE_OPENCL();
+  LoopKernel reference = make_kernel({"{[i]: 0<=i<n}"},
+                                     "<float64> tmp = 2*x  {id=w}\n"
+                                     "... gbarrier  {id=b, dep=w}\n"
+                                     "y[i] = tmp*a[i]  {dep=b}",
+                                     {array_arg("a, y", DType::Float64, {"n"}), value_arg("x", DType::Float64), value_arg("n")});
+  LoopKernel kernel = set_temporary_address_space(reference, std::vector<std::string>{"tmp"}, AddressSpace::Global);
+  SplitOptions hw;
+  hw.outer_tag = "g.0";
+  hw.inner_tag = "l.0";
+  kernel = split_iname(kernel, "i", 4, hw);
+  std::string source = generate_code(kernel, Target::OpenCL).source;
+  EXPECT_TRUE(contains(source, "tmp[0] = ")) << source;
+  expect_matches_reference(kernel, reference, {{"n", 13}});
+  expect_on_opencl(kernel, reference, {{"n", 13}});
+}
+
 }  // namespace
 }  // namespace loom
