@@ -10,6 +10,7 @@
 #include "codegen/padding.hpp"
 #include "codegen/barriers.hpp"
 #include "codegen/hardware_axes.hpp"
+#include "codegen/host_loops.hpp"
 #include "codegen/isl_ast.hpp"
 #include "codegen/linearize.hpp"
 #include "codegen/llvm_nvptx.hpp"
@@ -519,6 +520,7 @@ struct DeviceProgram {
 DeviceProgram device_program(LoopKernel& kernel, const cast::Function& signature, Target target,
                              const DeviceLimits& limits) {
   StageTimer timer("device_program(" + kernel.name + ")");
+  kernel = codegen::unroll_loops_around_global_barriers(kernel);
   codegen::Linearization linearization = codegen::linearize(
       kernel, [&](const std::string& iname) { return !codegen::is_hardware_tag(kernel.tag_of(iname)); });
   std::vector<ProgramPart> parts = split_at_global_barriers(kernel, linearization.roots);

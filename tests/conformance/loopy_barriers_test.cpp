@@ -80,5 +80,41 @@ TEST(LoopyBarriers, GlobalScalarTemporaryIsOneElement) {
   expect_on_opencl(kernel, reference, {{"n", 13}});
 }
 
+
+// Global barriers inside a sequential loop (test_kernel_splitting_with_loop): the loop runs over
+// kernel launches, unrolled at code generation. Refused before ("inside the loop over 'k'").
+TEST(LoopyBarriers, GlobalBarrierInsideASequentialLoop) {
+  REQUIRE_OPENCL();
+  LoopKernel reference = make_kernel({"{[i,i2,k]: 0<=i,i2<n and 0<=k<3}"},
+                                     "for k\n  for i\n    c[k,i] = a[k, i + 1] + k  {id=fill}\n  end\n"
+                                     "  ... gbarrier  {id=split, dep=fill}\n"
+                                     "  for i2\n    s[i2] = s[i2] + c[k,(i2 + 1) % n]  {id=sum, dep=split}\n  end\nend",
+                                     {array_arg("a", DType::Float32, {"3", "n+1"}), array_arg("c", DType::Float32, {"3", "n"}),
+                                      array_arg("s", DType::Float32, {"n"}), value_arg("n")});
+  SplitOptions hw;
+  hw.outer_tag = "g.0";
+  hw.inner_tag = "l.0";
+  LoopKernel kernel = split_iname(split_iname(reference, "i", 4, hw), "i2", 4, hw);
+  GeneratedCode code = generate_code(kernel, Target::OpenCL);
+  EXPECT_EQ(code.device_kernels.size(), 4u) << code.source;  // 3 barriers: fill, then sum with the next fill
+  expect_on_opencl(kernel, reference, {{"n", 13}});
+}
+
+// A loop whose trip count is not constant cannot be unrolled into launches: refused, naming it.
+TEST(LoopyBarriers, GlobalBarrierInsideALoopOfUnknownLength) {
+  LoopKernel reference = make_kernel({"{[i,k]: 0<=i<n and 0<=k<m}"},
+                                     "for k, i\n  c[k,i] = a[k, i]\n  ... gbarrier\n  out[k,i] = 2*c[k,i]\nend",
+                                     {array_arg("a, c, out", DType::Float32, {"m", "n"}), value_arg("n"), value_arg("m")},
+                                     {.options = {.seq_dependencies = true}});
+  SplitOptions hw;
+  hw.outer_tag = "g.0";
+  hw.inner_tag = "l.0";
+  LoopKernel kernel = split_iname(reference, "i", 4, hw);
+  std::string message = error_message<Error>([&] { generate_code(kernel, Target::OpenCL); });
+  EXPECT_TRUE(contains(message, "is inside the loop over 'k', which loom runs as a sequence of kernel launches only when "
+                                "its bounds are constant"))
+      << message;
+}
+
 }  // namespace
 }  // namespace loom
