@@ -116,5 +116,30 @@ TEST(LoopyBarriers, GlobalBarrierInsideALoopOfUnknownLength) {
       << message;
 }
 
+// save_and_reload_temporaries where the writer and the reader run on different l.0 inames of one
+// range (duplicate_inames; loopy's test_save_across_inames_with_same_tag): the saved copy is
+// indexed by the hardware index, so each work-item finds its own. Refused before.
+TEST(LoopyBarriers, SaveAcrossDuplicatedHardwareInames) {
+  REQUIRE_OPENCL();
+  LoopKernel reference = make_kernel({"{[i]: 0 <= i < 10}"}, "<> a[i] = 3*i + 1\n... gbarrier\nout[i] = a[i]",
+                                     {array_arg("out", DType::Int32, {"10"})}, {.options = {.seq_dependencies = true}});
+  LoopKernel tagged = tag_inames(reference, "i:l.0");
+  LoopKernel duplicated = apply_transform(
+      tagged, {"duplicate_inames", {{"inames", std::string("i")}, {"within", std::string("reads:a")}, {"tags", std::string("i:l.0")}}});
+  LoopKernel kernel = save_and_reload_temporaries(duplicated);
+  EXPECT_EQ(kernel.find_temporary("a")->address_space, AddressSpace::Global);
+  expect_on_opencl(kernel, reference);
+}
+
+// With nothing live across a global barrier the call changes nothing, as in loopy (it was an
+// error: "nothing to save"); a read-only table with an initializer needs no saving.
+TEST(LoopyBarriers, SaveWithNothingLiveIsANoOp) {
+  LoopKernel reference = make_kernel({"{[i]: 0 <= i < 10}"}, "... gbarrier\nout[i] = 2*x[i]",
+                                     {array_arg("out, x", DType::Int32, {"10"})}, {.options = {.seq_dependencies = true}});
+  LoopKernel kernel = save_and_reload_temporaries(reference);
+  EXPECT_EQ(generate_code(kernel, Target::C).source, generate_code(reference, Target::C).source);
+  expect_matches_reference(kernel, reference, {});
+}
+
 }  // namespace
 }  // namespace loom
