@@ -2,7 +2,11 @@
 // `context` prefixes messages with the transform that made the kernel ("tag_inames: ").
 #pragma once
 
+#include <isl/cpp.h>
+
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "loom/kernel.hpp"
 
@@ -21,7 +25,17 @@ void check_access_ordering(const LoopKernel& kernel);
 // loopy's check_for_write_races made exact: two instances that differ in a concurrent iname
 // (g/l/vec/ilp for global arrays; l/vec/ilp for local; none for private, which are privatized) must not write the
 // same element. LegalityError naming the instruction, variable, iname and two instances.
+// Instances that write one element and agree on every iname the written value mentions write the
+// same value when the value reads no memory (`out[j] = j`, loopy's test_tight_loop_bounds_codegen):
+// such a race is harmless and is not reported.
 void check_write_races(const LoopKernel& kernel, const std::string& context = "");
+
+// The inames the value `instruction` writes is a function of, when it reads no memory (only
+// inames, literals and value arguments); nullopt otherwise.
+std::optional<std::vector<std::string>> value_inames(const LoopKernel& kernel, const Instruction& instruction);
+
+// The pairs of `relation` (instances of one instruction) that agree on `inames`.
+isl::map pairs_equal_on(const isl::map& relation, const std::vector<std::string>& inames);
 
 // Every affine access lies within its array's declared shape for all parameter values the
 // assumptions allow (loopy's check_bounds). LegalityError with one violating instance.

@@ -179,7 +179,15 @@ isl::map relevant_part(const LoopKernel& kernel, const Dependence& dependence, c
   if (space == AddressSpace::Global && separated_by_global_barrier(kernel, dependence.source, dependence.sink)) {
     return isl::map::empty(dependence.relation.space());
   }
-  if (temporary == nullptr) return dependence.relation;
+  isl::map pairs = dependence.relation;
+  if (dependence.kind == DependenceKind::Output && dependence.source == dependence.sink) {
+    // Two writes of the same value (check_write_races): their order changes nothing.
+    const Instruction* writer = kernel.find_instruction(dependence.source);
+    if (std::optional<std::vector<std::string>> inames = writer ? value_inames(kernel, *writer) : std::nullopt) {
+      pairs = pairs.subtract(pairs_equal_on(pairs, *inames));
+    }
+  }
+  if (temporary == nullptr) return pairs;
   std::vector<std::string> copies, locals;
   for (const auto& [iname, tag] : kernel.iname_tags) {
     // Each work-item has its own private copy: privatization removes false (anti, output)
@@ -195,7 +203,7 @@ isl::map relevant_part(const LoopKernel& kernel, const Dependence& dependence, c
     }
     if (tag.kind == InameTag::Kind::Local) locals.push_back(iname);
   }
-  isl::map relation = equal_on(dependence.relation, copies);
+  isl::map relation = equal_on(pairs, copies);
   if (space != AddressSpace::Local) return relation;
   // Local memory: within one work-group, pairs from different work-items are ordered by the
   // barriers code generation places (or refuses to place); each work-group has its own copy, so

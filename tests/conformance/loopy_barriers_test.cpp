@@ -141,5 +141,25 @@ TEST(LoopyBarriers, SaveWithNothingLiveIsANoOp) {
   expect_matches_reference(kernel, reference, {});
 }
 
+// Overlapping writes of one value (loopy's test_tight_loop_bounds_codegen: j's ranges for i and
+// i+1 share one element, and out[j] = j writes it twice with the same value): harmless, accepted.
+// A value that differs between the writers (out[j] = i) is still a write race.
+TEST(LoopyBarriers, WritesOfOneValueAreNoRace) {
+  REQUIRE_OPENCL();
+  auto make = [](const std::string& value) {
+    return make_kernel({"{[i]: 0 <= i <= 5}", "[i] -> {[j]: 2*i - 2 <= j <= 2*i and 0 <= j <= 9}"},
+                       "for i\n  for j\n    out[j] = " + value + "  {id=insn}\n  end\nend",
+                       {array_arg("out", DType::Int32, {"10"})});
+  };
+  SplitOptions hw;
+  hw.outer_tag = "g.0";
+  hw.inner_tag = "l.0";
+  LoopKernel reference = make("3*j + 1");
+  LoopKernel kernel = split_iname(reference, "i", 5, hw);
+  expect_on_opencl(kernel, reference);
+  std::string message = error_message<LegalityError>([&] { split_iname(make("i"), "i", 5, hw); });
+  EXPECT_TRUE(contains(message, "write race: instruction 'insn' writes 'out'")) << message;
+}
+
 }  // namespace
 }  // namespace loom
