@@ -4,6 +4,7 @@
 // kernel (C, and OpenCL/PoCL where barriers or local memory are involved), or the refusal's text.
 #include <gtest/gtest.h>
 
+#include "analysis/checks.hpp"
 #include "device_helpers.hpp"
 #include "loom/loom.hpp"
 #include "test_helpers.hpp"
@@ -159,6 +160,29 @@ TEST(LoopyBarriers, WritesOfOneValueAreNoRace) {
   expect_on_opencl(kernel, reference);
   std::string message = error_message<LegalityError>([&] { split_iname(make("i"), "i", 5, hw); });
   EXPECT_TRUE(contains(message, "write race: instruction 'insn' writes 'out'")) << message;
+}
+
+// Class 14: loop bounds the kernel computes (CSR rows, `{[jj]: rs<=jj<re}` with `<> rs =
+// rowptr[i]`) cannot be checked against the array shapes statically; loopy skips those
+// instructions, and so does loom now (it refused every such kernel with declared shapes). Other
+// instructions are still checked.
+TEST(LoopyBarriers, DataDependentBoundsSkipTheStaticBoundsCheck) {
+  std::vector<KernelArgument> args = {array_arg("rowptr", DType::Int32, {"n+1"}), array_arg("col", DType::Int32, {"nnz"}),
+                                      array_arg("val", DType::Float64, {"nnz"}), array_arg("x, y", DType::Float64, {"n"}),
+                                      value_arg("n"), value_arg("nnz")};
+  std::string rows = "<> rs = rowptr[i]\n<> re = rowptr[i + 1]\n";
+  LoopKernel spmv = make_kernel({"{[i]: 0<=i<n}", "{[jj]: rs<=jj<re}"}, rows + "y[i] = sum(jj, val[jj]*x[col[jj]])", args);
+  ASSERT_EQ(unchecked_for_bounds(spmv).size(), 1u);
+  EXPECT_EQ(unchecked_for_bounds(spmv)[0].second, (std::vector<std::string>{"re", "rs"}));
+  CheckOptions options;
+  options.inputs["rowptr"] = InputGenerator{InputGenerator::Kind::Values, 0, 0, {0, 2, 3, 3, 6}};
+  options.inputs["col"] = InputGenerator{InputGenerator::Kind::Values, 0, 0, {0, 3, 1, 0, 2, 3}};
+  expect_matches_reference(spmv, spmv, {{"n", 4}, {"nnz", 6}}, options);
+  // An instruction outside the data-dependent loop is still checked.
+  std::string message = error_message<LegalityError>([&] {
+    check_kernel(make_kernel({"{[i]: 0<=i<n}", "{[jj]: rs<=jj<re}"}, rows + "y[i] = sum(jj, val[jj])\nx[i + 1] = 0", args));
+  });
+  EXPECT_TRUE(contains(message, "writes x[i + 1] outside the shape")) << message;
 }
 
 }  // namespace
