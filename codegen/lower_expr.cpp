@@ -82,6 +82,15 @@ cast::ExprPtr ExpressionLowering::flat_index(const std::string& array, const std
                 std::to_string(indices.size()));
   }
   DType index = index_dtype();
+  // loopy refuses a non-integral index (test_non_integral_array_idx_raises); converting it to an
+  // integer silently would pick an element the user did not write.
+  for (const ExprPtr& axis_index : indices) {
+    ExprType type = types_.type_of(*axis_index);
+    if (is_floating(type.dtype)) {
+      throw Error("array '" + array + "' is indexed with " + to_string(axis_index) + ", which is " +
+                  std::string(dtype_name(type.dtype)) + "; array indices must be integers");
+    }
+  }
   const KernelArgument* arg = kernel_.find_arg(array);
   if (arg != nullptr && (!arg->dim_tags.empty() || arg->offset)) {
     return strided_index(array_strides(*arg), arg->offset, indices, inames);

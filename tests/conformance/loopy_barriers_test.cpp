@@ -185,5 +185,15 @@ TEST(LoopyBarriers, DataDependentBoundsSkipTheStaticBoundsCheck) {
   EXPECT_TRUE(contains(message, "writes x[i + 1] outside the shape")) << message;
 }
 
+// A floating-point array index is refused (loopy's test_non_integral_array_idx_raises); it was
+// converted to an integer silently.
+TEST(LoopyBarriers, NonIntegralIndexIsRefused) {
+  LoopKernel kernel = make_kernel({"{[i]: 0<=i<=4}"}, "out[i] = a[1.94**i - 1]",
+                                  {array_arg("a, out", DType::Float64, {"16"})});
+  std::string message = error_message<Error>([&] { generate_code(kernel, Target::C); });
+  EXPECT_TRUE(contains(message, "array 'a' is indexed with 1.94**i - 1, which is float64; array indices must be integers"))
+      << message;
+}
+
 }  // namespace
 }  // namespace loom
