@@ -146,7 +146,8 @@ cast::ExprPtr ExpressionLowering::lower(const Expr& expr, std::optional<DType> c
       // A global temporary of shape () is passed like any global array: one element behind a
       // pointer (loopy's test_scalar_temporary; save_and_reload_temporaries makes them).
       if (const Temporary* temporary = kernel_.find_temporary(expr.name);
-          temporary != nullptr && temporary->address_space == AddressSpace::Global && temporary->shape.empty()) {
+          temporary != nullptr && temporary->address_space == AddressSpace::Global && temporary->shape.empty() &&
+          temporary->initializer.empty()) {
         return cast::load(expr.name, cast::int_const(0, index_dtype()), types_.variable_dtype(expr.name));
       }
       return cast::var(expr.name, types_.variable_dtype(expr.name));

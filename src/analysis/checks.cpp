@@ -329,7 +329,6 @@ void check_kernel(const LoopKernel& kernel, const std::string& context) {
   check_domain_dependencies(kernel, context);
   with_isl_errors("checking kernel '" + kernel.name + "'", [&] {
     check_dependency_cycles(kernel);
-    check_access_ordering(kernel);
     check_write_races(kernel, context);
     check_bounds(kernel, context);
   });

@@ -19,7 +19,9 @@ bool depends_transitively(const LoopKernel& kernel, const std::string& from, con
 void check_dependency_cycles(const LoopKernel& kernel);
 
 // loopy's check_variable_access_ordered: a writer and another accessor of the same elements must
-// be ordered by a dependency path or declared nosync. Error naming both instructions.
+// be ordered by a dependency path or declared nosync. Error naming both instructions. Run at code
+// generation only, as loopy does (its pre-linearization checks): a recipe may order two
+// instructions with a later transform (add_barrier, add_dependency), test_globals_decl_once_...
 void check_access_ordering(const LoopKernel& kernel);
 
 // loopy's check_for_write_races made exact: two instances that differ in a concurrent iname

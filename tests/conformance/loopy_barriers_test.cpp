@@ -195,5 +195,38 @@ TEST(LoopyBarriers, NonIntegralIndexIsRefused) {
       << message;
 }
 
+// Two instructions that access one array unordered may be ordered by a later transform (loopy
+// checks the order only before linearizing: test_globals_decl_once_with_multi_subprogram adds
+// the barrier after fix_parameters). The table of constants in global memory (read-only, with an
+// initializer) is declared in each kernel that reads it; it was refused.
+TEST(LoopyBarriers, AccessOrderIsCheckedAtCodeGeneration) {
+  REQUIRE_OPENCL();
+  Temporary table;
+  table.name = "cnst";
+  table.dtype = DType::Float64;
+  table.shape = {int_literal(8)};
+  table.address_space = AddressSpace::Global;
+  table.read_only = true;
+  table.initializer = {0.5, -1.0, 2.0, 0.25, 3.0, -0.5, 1.5, 4.0};
+  std::vector<KernelArgument> args = {array_arg("a, out", DType::Float64, {"n"})};
+  auto make = [&](const std::string& second_options) {
+    return make_kernel({"{[i, ii]: 0<=i, ii<n}"},
+                       "out[i] = a[i] + cnst[i] {id=first}\nout[ii] = 2*out[ii] + cnst[ii] {id=second" + second_options + "}",
+                       args, {.temporaries = {table}});
+  };
+  LoopKernel unordered = fix_parameters(make(""), {{"n", 8}});
+  std::string message = error_message<Error>([&] { generate_code(unordered, Target::C); });
+  EXPECT_TRUE(contains(message, "no dependency orders them")) << message;
+  LoopKernel kernel = apply_transform(unordered, {"add_barrier", {{"insn_before", std::string("id:first")},
+                                                                  {"insn_after", std::string("id:second")}}});
+  SplitOptions hw;
+  hw.outer_tag = "g.0";
+  hw.inner_tag = "l.0";
+  kernel = split_iname(split_iname(kernel, "i", 2, hw), "ii", 2, hw);
+  LoopKernel reference = fix_parameters(make(", dep=first"), {{"n", 8}});
+  expect_matches_reference(kernel, reference, {});
+  expect_on_opencl(kernel, reference);
+}
+
 }  // namespace
 }  // namespace loom
