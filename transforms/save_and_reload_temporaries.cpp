@@ -123,6 +123,10 @@ void make_global(LoopKernel& kernel, Temporary& temporary) {
   extents.insert(extents.end(), temporary.shape.begin(), temporary.shape.end());
   temporary.shape = extents;
   temporary.address_space = AddressSpace::Global;
+  // Its private or local storage area (alias_temporaries) stays with the other members; the saved
+  // copy gets global storage of its own (test_save_with_base_storage). Aliasing only shares memory
+  // between uses that do not overlap, so giving one member its own changes no result.
+  temporary.base_storage.clear();
 }
 
 }  // namespace

@@ -188,6 +188,14 @@ isl::map relevant_part(const LoopKernel& kernel, const Dependence& dependence, c
     }
   }
   if (temporary == nullptr) return pairs;
+  // A private or local temporary that nothing reads: the order of its writes is unobservable
+  // (loopy's test_no_barriers_for_nonoverlapping_access, 2*i+2, writes a[2] from two work-items).
+  bool read_somewhere = std::any_of(kernel.instructions.begin(), kernel.instructions.end(), [&](const Instruction& insn) {
+    return variables_read(insn).count(dependence.variable) != 0;
+  });
+  if (dependence.kind == DependenceKind::Output && space != AddressSpace::Global && !read_somewhere) {
+    return isl::map::empty(pairs.space());
+  }
   std::vector<std::string> copies, locals;
   for (const auto& [iname, tag] : kernel.iname_tags) {
     // Each work-item has its own private copy: privatization removes false (anti, output)
