@@ -86,9 +86,27 @@ void check_independent_of_loop(const LoopKernel& kernel, const Instruction& inst
   }
 }
 
-std::string copy_id(const std::string& id, const std::string& iname, int64_t value) {
-  return id + "_" + iname + std::to_string(value);
-}
+// Ids of the copies: `<id>_<iname><value>`, with `_0`, `_1`, ... appended where the kernel already
+// has that id.
+class CopyIds {
+ public:
+  CopyIds(const LoopKernel& kernel, const std::set<std::string>& members, const std::string& iname, const ConstantRange& range) {
+    std::set<std::string> taken;
+    for (const Instruction& instruction : kernel.instructions) taken.insert(instruction.id);
+    for (const std::string& id : members) {
+      for (int64_t v = range.lower; v < range.lower + range.extent; ++v) {
+        std::string base = id + "_" + iname + std::to_string(v), unique = base;
+        for (int suffix = 0; taken.count(unique) != 0; ++suffix) unique = base + "_" + std::to_string(suffix);
+        taken.insert(unique);
+        ids_[{id, v}] = unique;
+      }
+    }
+  }
+  const std::string& of(const std::string& id, int64_t value) const { return ids_.at({id, value}); }
+
+ private:
+  std::map<std::pair<std::string, int64_t>, std::string> ids_;
+};
 
 ExprPtr with_value(const ExprPtr& expr, const std::string& iname, int64_t value) {
   if (!expr) return expr;
@@ -104,9 +122,10 @@ LoopKernel unroll(const LoopKernel& kernel, const LoopAroundBarrier& loop) {
   for (const Instruction& instruction : kernel.instructions) {
     if (members.count(instruction.id) != 0) check_independent_of_loop(kernel, instruction, loop, *range);
   }
+  CopyIds copy_ids(kernel, members, loop.iname, *range);
   std::map<std::string, std::set<std::string>> all_copies;
   for (const std::string& id : members) {
-    for (int64_t v = range->lower; v < range->lower + range->extent; ++v) all_copies[id].insert(copy_id(id, loop.iname, v));
+    for (int64_t v = range->lower; v < range->lower + range->extent; ++v) all_copies[id].insert(copy_ids.of(id, v));
   }
   LoopKernel result = kernel;
   result.instructions.clear();
@@ -131,14 +150,14 @@ LoopKernel unroll(const LoopKernel& kernel, const LoopAroundBarrier& loop) {
       for (const Instruction& member : kernel.instructions) {
         if (members.count(member.id) == 0) continue;
         Instruction copy = member;
-        copy.id = copy_id(member.id, loop.iname, v);
+        copy.id = copy_ids.of(member.id, v);
         copy.within_inames.erase(loop.iname);
         for (ExprPtr& assignee : copy.assignees) assignee = with_value(assignee, loop.iname, v);
         copy.expression = with_value(copy.expression, loop.iname, v);
         for (ExprPtr& predicate : copy.predicates) predicate = with_value(predicate, loop.iname, v);
         copy.depends_on = previous_iteration;
         for (const std::string& dependency : member.depends_on) {
-          copy.depends_on.insert(members.count(dependency) != 0 ? copy_id(dependency, loop.iname, v) : dependency);
+          copy.depends_on.insert(members.count(dependency) != 0 ? copy_ids.of(dependency, v) : dependency);
         }
         this_iteration.insert(copy.id);
         result.instructions.push_back(copy);

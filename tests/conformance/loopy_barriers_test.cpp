@@ -4,7 +4,10 @@
 // kernel (C, and OpenCL/PoCL where barriers or local memory are involved), or the refusal's text.
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "analysis/checks.hpp"
+#include "codegen/host_loops.hpp"
 #include "device_helpers.hpp"
 #include "loom/loom.hpp"
 #include "test_helpers.hpp"
@@ -226,6 +229,27 @@ TEST(LoopyBarriers, AccessOrderIsCheckedAtCodeGeneration) {
   LoopKernel reference = fix_parameters(make(", dep=first"), {{"n", 8}});
   expect_matches_reference(kernel, reference, {});
   expect_on_opencl(kernel, reference);
+}
+
+// The copies' ids (`fill_k0`, ...) do not collide with instructions the kernel already has.
+TEST(LoopyBarriers, UnrolledLaunchesKeepIdsUnique) {
+  REQUIRE_OPENCL();
+  LoopKernel reference = make_kernel({"{[i,i2,k]: 0<=i,i2<n and 0<=k<2}"},
+                                     "for i2\n  s[i2] = 0  {id=fill_k0}\nend\n"
+                                     "for k\n  for i\n    c[k,i] = a[k, i] + k  {id=fill}\n  end\n"
+                                     "  ... gbarrier  {id=split, dep=fill:fill_k0}\n"
+                                     "  for i2\n    s[i2] = s[i2] + c[k,(i2 + 1) % n]  {id=sum, dep=split}\n  end\nend",
+                                     {array_arg("a, c", DType::Float32, {"2", "n"}), array_arg("s", DType::Float32, {"n"}),
+                                      value_arg("n")});
+  SplitOptions hw;
+  hw.outer_tag = "g.0";
+  hw.inner_tag = "l.0";
+  LoopKernel kernel = split_iname(split_iname(reference, "i", 4, hw), "i2", 4, hw);
+  LoopKernel unrolled = codegen::unroll_loops_around_global_barriers(kernel);
+  std::set<std::string> ids;
+  for (const Instruction& instruction : unrolled.instructions) EXPECT_TRUE(ids.insert(instruction.id).second) << instruction.id;
+  EXPECT_EQ(ids.count("fill_k0_0"), 1u);
+  expect_on_opencl(kernel, reference, {{"n", 9}});
 }
 
 }  // namespace
