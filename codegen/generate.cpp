@@ -12,6 +12,7 @@
 #include "codegen/barriers.hpp"
 #include "codegen/hardware_axes.hpp"
 #include "codegen/implied_conditions.hpp"
+#include "codegen/host_loops.hpp"
 #include "codegen/isl_ast.hpp"
 #include "codegen/linearize.hpp"
 #include "codegen/llvm_nvptx.hpp"
@@ -117,9 +118,13 @@ cast::StmtPtr storage_area_declaration(const LoopKernel& kernel, const std::stri
 // temporary's dtype. Local memory cannot be initialized in its declaration, so a read-only local
 // table is declared private (same values, no sharing needed); a written local one and global
 // temporaries (kernel parameters) are refused rather than silently left uninitialized.
+// A read-only temporary with an initializer is a table of constants: in local or global memory it
+// is declared like a private one, each work-item holding its own initialized copy (loopy's
+// test_globals_decl_once_with_multi_subprogram keeps `cnst` in global memory).
+bool is_constant_table(const Temporary& temporary) { return temporary.read_only && !temporary.initializer.empty(); }
+
 std::vector<cast::ExprPtr> initial_elements(const Temporary& temporary, int64_t extent) {
-  bool local_table = temporary.address_space == AddressSpace::Local && temporary.read_only;
-  if (temporary.address_space != AddressSpace::Private && !local_table) refuse_initializer(temporary);
+  if (temporary.address_space != AddressSpace::Private && !is_constant_table(temporary)) refuse_initializer(temporary);
   int64_t elements = std::max<int64_t>(extent, 1);
   if (!temporary.dim_tags.empty() || static_cast<int64_t>(temporary.initializer.size()) != elements) {
     throw Error("temporary '" + temporary.name + "' has an initializer of " +
@@ -143,7 +148,7 @@ std::vector<cast::StmtPtr> temporary_declarations(const LoopKernel& kernel, cons
   std::vector<cast::StmtPtr> declarations;
   std::set<std::string> declared_areas;
   for (const Temporary& temporary : kernel.temporaries) {
-    if (temporary.address_space == AddressSpace::Global) {
+    if (temporary.address_space == AddressSpace::Global && !is_constant_table(temporary)) {
       if (!temporary.initializer.empty()) refuse_initializer(temporary);
       continue;
     }
@@ -184,14 +189,8 @@ cast::Function function_signature(const LoopKernel& kernel, std::vector<Generate
 std::vector<GlobalTemporary> global_temporaries(const LoopKernel& kernel, cast::Function& function) {
   std::vector<GlobalTemporary> result;
   for (const Temporary& temporary : kernel.temporaries) {
-    if (temporary.address_space != AddressSpace::Global) continue;
-    // The accesses of a rank-0 temporary are lowered as values, not through the pointer a global
-    // one is passed as: refused rather than generated wrong (found by the transform fuzzer).
-    if (temporary.shape.empty()) {
-      throw Error("temporary '" + temporary.name +
-                  "' is a scalar in global memory, which loom cannot generate yet; keep it private "
-                  "(set_temporary_address_space(\"" + temporary.name + "\", \"private\")) or give it a shape");
-    }
+    if (temporary.address_space != AddressSpace::Global || is_constant_table(temporary)) continue;
+    // A rank-0 one is an array of one element (its accesses are lowered as element 0).
     function.parameters.push_back({temporary.name, *temporary.dtype, true, false});
     result.push_back({temporary.name, *temporary.dtype, temporary.shape});
   }
@@ -531,6 +530,7 @@ struct DeviceProgram {
 DeviceProgram device_program(LoopKernel& kernel, const cast::Function& signature, Target target,
                              const DeviceLimits& limits) {
   StageTimer timer("device_program(" + kernel.name + ")");
+  kernel = codegen::unroll_loops_around_global_barriers(kernel);
   codegen::Linearization linearization = codegen::linearize(
       kernel, [&](const std::string& iname) { return !codegen::is_hardware_tag(kernel.tag_of(iname)); });
   std::vector<ProgramPart> parts = split_at_global_barriers(kernel, linearization.roots);
@@ -698,6 +698,10 @@ GeneratedCode generate(const LoopKernel& kernel, Target target, const DeviceLimi
                        std::vector<cast::Function>* device_functions) {
   StageTimer timer("generate_code(" + kernel.name + ")");
   if (!kernel.verified) check_kernel(kernel);
+  with_isl_errors("checking kernel '" + kernel.name + "'", [&] {
+    check_access_ordering(kernel);
+    return 0;
+  });
   check_vec_lengths(kernel, target);
   timer.mark("check");
   bool gpu = target != Target::C;

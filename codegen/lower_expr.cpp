@@ -98,6 +98,15 @@ cast::ExprPtr ExpressionLowering::flat_index(const std::string& array, const std
                 std::to_string(indices.size()));
   }
   DType index = index_dtype();
+  // loopy refuses a non-integral index (test_non_integral_array_idx_raises); converting it to an
+  // integer silently would pick an element the user did not write.
+  for (const ExprPtr& axis_index : indices) {
+    ExprType type = types_.type_of(*axis_index);
+    if (is_floating(type.dtype)) {
+      throw Error("array '" + array + "' is indexed with " + to_string(axis_index) + ", which is " +
+                  std::string(dtype_name(type.dtype)) + "; array indices must be integers");
+    }
+  }
   const KernelArgument* arg = kernel_.find_arg(array);
   if (arg != nullptr && (!arg->dim_tags.empty() || arg->offset)) {
     return strided_index(array_strides(*arg), arg->offset, indices, inames);
@@ -149,6 +158,13 @@ cast::ExprPtr ExpressionLowering::lower(const Expr& expr, std::optional<DType> c
       if (auto found = inames.find(expr.name); found != inames.end()) return found->second;
       if (types_.is_iname(expr.name)) {
         throw InternalError("iname '" + expr.name + "' has no value in this statement");
+      }
+      // A global temporary of shape () is passed like any global array: one element behind a
+      // pointer (loopy's test_scalar_temporary; save_and_reload_temporaries makes them).
+      if (const Temporary* temporary = kernel_.find_temporary(expr.name);
+          temporary != nullptr && temporary->address_space == AddressSpace::Global && temporary->shape.empty() &&
+          temporary->initializer.empty()) {
+        return widened(cast::load(expr.name, cast::int_const(0, index_dtype()), types_.variable_dtype(expr.name)));
       }
       return widened(cast::var(expr.name, types_.variable_dtype(expr.name)));
     }

@@ -25,6 +25,7 @@ namespace {
 
 struct VariableAccesses {
   isl::union_map must_writes, may_writes, reads;
+  std::vector<isl::union_map> each_read;  // one per read access (an instruction may read twice)
   bool has_writes = false;
 };
 
@@ -40,6 +41,7 @@ std::map<std::string, VariableAccesses> accesses_by_variable(const LoopKernel& k
       VariableAccesses& accesses = entry->second;
       if (!access.is_write) {
         accesses.reads = accesses.reads.unite(isl::union_map(relation.map));
+        accesses.each_read.push_back(isl::union_map(relation.map));
       } else {
         accesses.has_writes = true;
         isl::union_map& target = relation.exact ? accesses.must_writes : accesses.may_writes;
@@ -68,6 +70,30 @@ isl::union_map flow(const isl::union_map& sinks, const isl::union_map& must_sour
       .set_schedule_map(schedule)
       .compute_flow()
       .may_dependence();
+}
+
+// Private and local temporaries start undefined (no initializer); arguments and global
+// temporaries hold what the caller or runtime put there.
+bool has_undefined_initial_contents(const LoopKernel& kernel, const std::string& variable) {
+  const Temporary* temporary = kernel.find_temporary(variable);
+  return temporary != nullptr && temporary->initializer.empty() &&
+         effective_address_space(kernel, *temporary) != AddressSpace::Global;
+}
+
+// Anti dependences of the reads that read a value some earlier write defined. A read of a
+// temporary that no earlier write reaches reads an undefined value: any value it sees is as right
+// as another, so a later write may as well run first (loopy's
+// test_barrier_insertion_near_top_of_loop reads the neighbour's a[i+1] before its write). Each
+// read access on its own: one instruction may read a defined and an undefined element.
+isl::union_map anti_dependences_of_defined_reads(const VariableAccesses& accesses, const isl::union_map& writes,
+                                                 const isl::union_map& schedule) {
+  isl::union_map anti = empty_union(writes.ctx());
+  for (const isl::union_map& read : accesses.each_read) {
+    isl::union_map reaching = flow(read, accesses.must_writes, accesses.may_writes, schedule);
+    isl::union_set defined = reaching.range();
+    anti = anti.unite(flow(writes, empty_union(writes.ctx()), read.intersect_domain(defined), schedule));
+  }
+  return anti;
 }
 
 std::string describe(const Dependence& dependence, const InstancePrinter& printer) {
@@ -144,7 +170,7 @@ bool local_copy_per_value(const LoopKernel& kernel, const std::string& variable,
 }
 
 // The dependences the kernel must honour: privatized and barrier-ordered pairs removed.
-isl::map relevant_part(const LoopKernel& kernel, const Dependence& dependence) {
+isl::map relevant_part(const LoopKernel& kernel, const Dependence& dependence, const isl::union_map& timestamps) {
   const Temporary* temporary = kernel.find_temporary(dependence.variable);
   AddressSpace space = temporary == nullptr ? AddressSpace::Global : effective_address_space(kernel, *temporary);
   // A global barrier orders everything before it before everything after it, for global memory;
@@ -153,7 +179,23 @@ isl::map relevant_part(const LoopKernel& kernel, const Dependence& dependence) {
   if (space == AddressSpace::Global && separated_by_global_barrier(kernel, dependence.source, dependence.sink)) {
     return isl::map::empty(dependence.relation.space());
   }
-  if (temporary == nullptr) return dependence.relation;
+  isl::map pairs = dependence.relation;
+  if (dependence.kind == DependenceKind::Output && dependence.source == dependence.sink) {
+    // Two writes of the same value (check_write_races): their order changes nothing.
+    const Instruction* writer = kernel.find_instruction(dependence.source);
+    if (std::optional<std::vector<std::string>> inames = writer ? value_inames(kernel, *writer) : std::nullopt) {
+      pairs = pairs.subtract(pairs_equal_on(pairs, *inames));
+    }
+  }
+  if (temporary == nullptr) return pairs;
+  // A private or local temporary that nothing reads: the order of its writes is unobservable
+  // (loopy's test_no_barriers_for_nonoverlapping_access, 2*i+2, writes a[2] from two work-items).
+  bool read_somewhere = std::any_of(kernel.instructions.begin(), kernel.instructions.end(), [&](const Instruction& insn) {
+    return variables_read(insn).count(dependence.variable) != 0;
+  });
+  if (dependence.kind == DependenceKind::Output && space != AddressSpace::Global && !read_somewhere) {
+    return isl::map::empty(pairs.space());
+  }
   std::vector<std::string> copies, locals;
   for (const auto& [iname, tag] : kernel.iname_tags) {
     // Each work-item has its own private copy: privatization removes false (anti, output)
@@ -169,13 +211,19 @@ isl::map relevant_part(const LoopKernel& kernel, const Dependence& dependence) {
     }
     if (tag.kind == InameTag::Kind::Local) locals.push_back(iname);
   }
-  isl::map relation = equal_on(dependence.relation, copies);
+  isl::map relation = equal_on(pairs, copies);
   if (space != AddressSpace::Local) return relation;
   // Local memory: within one work-group, pairs from different work-items are ordered by the
   // barriers code generation places (or refuses to place); each work-group has its own copy, so
   // false dependences across groups vanish and real data flow across them stays (an error).
+  // Barriers order only pairs whose source comes first in the sequential order (the l inames
+  // left out): a sink that comes first (the read of a[i+1] before the write of a[i] in one
+  // iteration of an l.0 iname) would see the new value on the GPU and the old one in the
+  // reference, so those pairs stay and are refused.
   isl::map same_group = same_work_group(kernel, relation);
-  relation = relation.subtract(same_group.subtract(equal_on(same_group, locals)));
+  isl::map other_items = same_group.subtract(equal_on(same_group, locals));
+  isl::map sink_first = ordered_pairs(timestamps, other_items.reverse()).reverse();
+  relation = relation.subtract(other_items.subtract(sink_first));
   if (dependence.kind != DependenceKind::Flow) relation = same_work_group(kernel, relation);
   return relation;
 }
@@ -232,10 +280,12 @@ std::shared_ptr<const detail::DependenceData> compute_dependences(const LoopKern
   for (const auto& [variable, accesses] : accesses_by_variable(kernel, ctx)) {
     if (!accesses.has_writes) continue;
     isl::union_map writes = accesses.must_writes.unite(accesses.may_writes);
-    split_by_statement_pair(flow(accesses.reads, accesses.must_writes, accesses.may_writes, schedule),
-                            DependenceKind::Flow, variable, data->dependences);
-    split_by_statement_pair(flow(writes, empty_union(ctx), accesses.reads, schedule), DependenceKind::Anti, variable,
-                            data->dependences);
+    isl::union_map flow_dependences = flow(accesses.reads, accesses.must_writes, accesses.may_writes, schedule);
+    split_by_statement_pair(flow_dependences, DependenceKind::Flow, variable, data->dependences);
+    isl::union_map anti = has_undefined_initial_contents(kernel, variable)
+                              ? anti_dependences_of_defined_reads(accesses, writes, schedule)
+                              : flow(writes, empty_union(ctx), accesses.reads, schedule);
+    split_by_statement_pair(anti, DependenceKind::Anti, variable, data->dependences);
     split_by_statement_pair(flow(writes, empty_union(ctx), writes, schedule), DependenceKind::Output, variable,
                             data->dependences);
   }
@@ -269,7 +319,7 @@ void check_dependences(const LoopKernel& kernel, const std::string& transform) {
   auto data = dependences_of(kernel);
   isl::union_map timestamps = sequential_timestamps(kernel);
   for (const Dependence& dependence : data->dependences) {
-    isl::map relation = relevant_part(kernel, dependence);
+    isl::map relation = relevant_part(kernel, dependence, timestamps);
     if (relation.is_empty()) continue;
     isl::map before = ordered_pairs(timestamps, relation);
     // Work-groups run in no order: only a global barrier (a kernel split) orders two instances in

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "analysis/checks.hpp"
 #include "analysis/preprocess.hpp"
 #include "analysis/type_inference.hpp"
 #include "cli/commands.hpp"
@@ -89,6 +90,18 @@ std::string launch_sizes_text(const LoopKernel& kernel, const GeneratedCode& cod
     if (tag.kind == InameTag::Kind::Group || tag.kind == InameTag::Kind::Local) {
       text += "  " + iname + ": " + to_string(tag) + "\n";
     }
+  }
+  return text;
+}
+
+// Instructions whose loop bounds the kernel computes (issue 23 class 14): check_bounds skips them.
+std::string unchecked_bounds_text(const LoopKernel& kernel) {
+  std::string text;
+  for (const auto& [id, temporaries] : unchecked_for_bounds(kernel)) {
+    std::string names;
+    for (const std::string& name : temporaries) names += (names.empty() ? "'" : ", '") + name + "'";
+    text += "instruction '" + id + "': its loop bounds depend on " + names +
+            ", computed by the kernel, so its accesses are not checked against the array shapes\n";
   }
   return text;
 }
@@ -195,6 +208,9 @@ int explain_command(const ExplainOptions& options) {
   GeneratedCode code = generate_code(kernel, target);
   std::vector<std::string> warnings = float64_in_float32_kernel(preprocess(kernel));
   stages.push_back({"launch_sizes", "txt", "launch sizes", launch_sizes_text(kernel, code)});
+  if (std::string text = unchecked_bounds_text(kernel); !text.empty()) {
+    stages.push_back({"bounds_unchecked", "txt", "array bounds not checked statically", text});
+  }
   stages.push_back(
       {"code", source_extension(target), std::string(target_name(target)) + " code", code.source});
   if (target == Target::CUDA) {

@@ -22,6 +22,8 @@
 //               fails with "now passes" and the xfail entry is removed.
 //   "loom_differs": why loom deliberately does not do what loopy asserts (it does better); the
 //               case then asserts loom's behaviour: the kernel runs and matches the reference
+//   "loom_refuses": loopy accepts the kernel but it is wrong (a race loopy does not see): loom must
+//               refuse it with an Error containing this text; "loom_differs" says why
 //   "xfail_opencl": the same for the OpenCL run only, where it differs from the C run
 //   "reference_after": k: the reference is the spec after its first k transforms
 //   "call_with": {"g": [2], ...}: the case calls the compiled kernel once with only these arrays
@@ -240,6 +242,11 @@ std::string difference_from_loopy(const json& body, Target target) {
   } catch (const Error& error) {
     outcome = std::string("loom::Error: ") + error.what();
     refused = true;
+  }
+  if (body.contains("loom_refuses")) {
+    std::string expected = body["loom_refuses"].get<std::string>();
+    if (!refused) return "loom should refuse this kernel (loopy accepts it wrongly); loom accepted it";
+    return outcome.find(expected) != std::string::npos ? "" : "refusal text lacks '" + expected + "': " + outcome;
   }
   if (!body.contains("refusal") || body.contains("loom_differs")) return outcome;
   if (!refused) return "loopy refuses this kernel; loom accepted it" + (outcome.empty() ? "" : " (" + outcome + ")");
