@@ -32,6 +32,14 @@ void BM_TunedSgemmSpecToCuda(benchmark::State& state) {
 }
 BENCHMARK(BM_TunedSgemmSpecToCuda)->Unit(benchmark::kMillisecond)->Repetitions(10)->ReportAggregatesOnly(true);
 
+// Issue 26's "transforms with all legality checks" figure: reading the spec applies and checks
+// every transform.
+void BM_TunedSgemmTransformsChecked(benchmark::State& state) {
+  std::string path = spec_path();
+  for (auto _ : state) benchmark::DoNotOptimize(loom::read_spec_file(path));
+}
+BENCHMARK(BM_TunedSgemmTransformsChecked)->Unit(benchmark::kMillisecond)->Repetitions(10)->ReportAggregatesOnly(true);
+
 void BM_TunedSgemmCodegenOnly(benchmark::State& state) {
   loom::Spec spec = loom::read_spec_file(spec_path());
   for (auto _ : state) benchmark::DoNotOptimize(loom::generate_code(spec.kernel, loom::Target::CUDA));
