@@ -182,19 +182,30 @@ void add_access_to_key(IslMemoKey& key, const Access& access, bool data_dependen
 
 }  // namespace
 
-AccessRelation access_relation(const LoopKernel& kernel, const Access& access) {
+namespace {
+
+// The access's instruction widened to the reductions around the access.
+Instruction access_scope(const Access& access) {
   Instruction scope = *access.instruction;
   scope.within_inames.insert(access.reduction_inames.begin(), access.reduction_inames.end());
-  std::vector<ExprPtr> indices = access.subscript ? access.subscript->operands : std::vector<ExprPtr>{};
-  // An index that reads data (a temporary or an array) is not a function of the instance.
+  return scope;
+}
+
+// Whether an index reads data (a temporary or an array): it is then not a function of the instance.
+bool data_dependent_subscript(const LoopKernel& kernel, const Access& access) {
   bool data_dependent = false;
-  for (const ExprPtr& index : indices) {
+  if (access.subscript == nullptr) return false;
+  for (const ExprPtr& index : access.subscript->operands) {
     visit_expr(*index, [&](const Expr& node) {
       if (node.kind == ExprKind::Subscript || (node.kind == ExprKind::Variable && is_storage(kernel, node.name))) {
         data_dependent = true;
       }
     });
   }
+  return data_dependent;
+}
+
+IslMemoKey access_key(const LoopKernel& kernel, const Access& access, const Instruction& scope, bool data_dependent) {
   std::vector<std::string> dims;
   for (const std::string& iname : kernel.all_inames()) {
     if (scope.within_inames.count(iname) != 0) dims.push_back(iname);
@@ -202,8 +213,20 @@ AccessRelation access_relation(const LoopKernel& kernel, const Access& access) {
   IslMemoKey key = instruction_domain_key(kernel, scope.within_inames, dims, "S", true);
   key.add("access_relation");
   add_access_to_key(key, access, data_dependent);
+  return key;
+}
+
+}  // namespace
+
+IslMemoKey access_relation_key(const LoopKernel& kernel, const Access& access) {
+  return access_key(kernel, access, access_scope(access), data_dependent_subscript(kernel, access));
+}
+
+AccessRelation access_relation(const LoopKernel& kernel, const Access& access) {
+  Instruction scope = access_scope(access);
+  bool data_dependent = data_dependent_subscript(kernel, access);
   return memoized(
-      *isl_context_of(kernel), key,
+      *isl_context_of(kernel), access_key(kernel, access, scope, data_dependent),
       [&] {
         AccessRelation relation = compute_access_relation(access, instruction_domain(kernel, scope), data_dependent);
         detail::IslMemoEntry computed;

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "analysis/accesses.hpp"
@@ -16,6 +17,7 @@
 #include "ir/isl_extra.hpp"
 #include "ir/instruction_names.hpp"
 #include "ir/isl_kernel.hpp"
+#include "ir/isl_memo.hpp"
 #include "loom/error.hpp"
 
 namespace loom {
@@ -70,11 +72,31 @@ isl::map conflicting_writes(const isl::map& same_element, const std::string& ina
 // symmetry of `same_element`, a pair with iname_in > iname_out exists exactly when one with
 // iname_in < iname_out does, so one ordered half answers, and the order constraint is added to
 // each basic map directly instead of intersecting with a union of universes.
-bool conflicts_exist(const isl::map& same_element, const std::string& iname) {
+bool ordered_conflicts_exist(const isl::map& same_element, const std::string& iname) {
   int in = isl_map_find_dim_by_name(same_element.get(), isl_dim_in, iname.c_str());
   int out = isl_map_find_dim_by_name(same_element.get(), isl_dim_out, iname.c_str());
   isl::map below = isl::manage(isl_map_order_lt(same_element.copy(), isl_dim_in, in, isl_dim_out, out));
   return !below.is_empty();
+}
+
+// ordered_conflicts_exist, memoized by the access relation's key (`access_key`): a transform
+// leaves most writes' relations, and so their verdicts, as they were. `same_element` is computed
+// on the first miss and kept for the access's other inames.
+bool conflicts_exist(const LoopKernel& kernel, const IslMemoKey& access_key, const AccessRelation& relation,
+                     std::optional<isl::map>& same_element, const std::string& iname) {
+  IslMemoKey key = access_key;
+  key.add("write_conflicts").add(iname);
+  return memoized(
+      *isl_context_of(kernel), key,
+      [&] {
+        if (!same_element) same_element = same_element_writes(relation.map);
+        detail::IslMemoEntry entry;
+        entry.flag = ordered_conflicts_exist(*same_element, iname);
+        entry.map = relation.map;  // stand-ins (isl_memo.hpp)
+        entry.set = relation.map.wrap();
+        return entry;
+      },
+      [](const detail::IslMemoEntry& entry) { return entry.flag; });
 }
 
 isl::set shape_box(const LoopKernel& kernel, const std::string& variable, const isl::set& elements) {
@@ -101,14 +123,36 @@ std::string shape_text(const LoopKernel& kernel, const std::string& variable) {
   return "(" + text + ")";
 }
 
+// The instances of `relation` that access outside the variable's shape.
+isl::map accesses_outside(const LoopKernel& kernel, const Access& access, const AccessRelation& relation) {
+  isl::map accesses = relation.map.intersect_params(isl_set_of(kernel.assumptions));
+  isl::set box = shape_box(kernel, access.variable, accesses.range());
+  return isl::manage(isl_map_subtract_range(accesses.copy(), box.copy()));
+}
+
+// Whether the access stays inside its variable's shape, memoized: a transform leaves most
+// accesses' relations, and so their verdicts, as they were.
+bool access_within_shape(const LoopKernel& kernel, const Access& access, const AccessRelation& relation) {
+  IslMemoKey key = access_relation_key(kernel, access);
+  key.add("within_shape").add(shape_text(kernel, access.variable)).add(kernel.assumptions);
+  return memoized(
+      *isl_context_of(kernel), key,
+      [&] {
+        detail::IslMemoEntry entry;
+        entry.flag = accesses_outside(kernel, access, relation).is_empty();
+        entry.map = relation.map;  // stand-ins (isl_memo.hpp)
+        entry.set = relation.map.wrap();
+        return entry;
+      },
+      [](const detail::IslMemoEntry& entry) { return entry.flag; });
+}
+
 void check_access_bounds(const LoopKernel& kernel, const Access& access, const std::string& context) {
   if (access.subscript == nullptr) return;
   AccessRelation relation = access_relation(kernel, access);
   if (!relation.exact) return;
-  isl::map accesses = relation.map.intersect_params(isl_set_of(kernel.assumptions));
-  isl::set box = shape_box(kernel, access.variable, accesses.range());
-  isl::map outside = isl::manage(isl_map_subtract_range(accesses.copy(), box.copy()));
-  if (outside.is_empty()) return;
+  if (access_within_shape(kernel, access, relation)) return;
+  isl::map outside = accesses_outside(kernel, access, relation);
   InstancePrinter printer(outside);
   std::string parameters = printer.parameters();
   throw LegalityError(context + "instruction '" + access.instruction->id + "' " +
@@ -217,11 +261,13 @@ void check_write_races(const LoopKernel& kernel, const std::string& context) {
       if (concurrent.empty()) continue;
       AccessRelation relation = access_relation(kernel, access);
       if (!relation.exact) continue;  // indirect writes: their uniqueness is the user's promise
-      isl::map same_element = same_element_writes(relation.map);
+      IslMemoKey key = access_relation_key(kernel, access);
+      std::optional<isl::map> same_element;
       for (const std::string& iname : concurrent) {
-        if (!conflicts_exist(same_element, iname)) continue;
+        if (!conflicts_exist(kernel, key, relation, same_element, iname)) continue;
         InameTag tag = kernel.tag_of(iname);
-        isl::map conflicts = conflicting_writes(same_element, iname);
+        if (!same_element) same_element = same_element_writes(relation.map);
+        isl::map conflicts = conflicting_writes(*same_element, iname);
         InstancePrinter printer(conflicts);
         throw LegalityError(context + "write race: instruction '" + instruction.id + "' writes '" + access.variable +
                             "' (" + std::string(address_space_name(space)) + ") within iname '" + iname +
