@@ -1,7 +1,5 @@
 #include "analysis/accesses.hpp"
 
-#include "analysis/preprocess.hpp"
-
 #include <isl/map.h>
 #include <isl/set.h>
 
@@ -9,6 +7,8 @@
 #include "ir/instance_sets.hpp"
 #include "ir/isl_expr.hpp"
 #include "ir/isl_extra.hpp"
+#include "ir/isl_kernel.hpp"
+#include "ir/isl_memo.hpp"
 
 namespace loom {
 
@@ -152,30 +152,90 @@ std::optional<isl::set> condition_set(const Expr& condition, const isl::set& dom
   return condition.binary_op == BinaryOp::LogicalAnd ? lhs->intersect(*rhs) : lhs->unite(*rhs);
 }
 
-AccessRelation access_relation(const LoopKernel& kernel, const Access& access) {
-  Instruction scope = *access.instruction;
-  scope.within_inames.insert(access.reduction_inames.begin(), access.reduction_inames.end());
-  isl::set domain = isl_extra::set_tuple_name(instruction_domain(kernel, scope), access.instruction->id);
+namespace {
+
+AccessRelation compute_access_relation(const Access& access, const isl::set& instances, bool data_dependent) {
+  isl::set domain = isl_extra::set_tuple_name(instances, access.instruction->id);
   std::vector<ExprPtr> conditions = access.instruction->predicates;
   conditions.insert(conditions.end(), access.guards.begin(), access.guards.end());
   for (const ExprPtr& condition : conditions) {
     if (auto holds = condition_set(*condition, domain)) domain = domain.intersect(*holds);
   }
   std::vector<ExprPtr> indices = access.subscript ? access.subscript->operands : std::vector<ExprPtr>{};
-  // An index that reads data (a temporary or an array) is not a function of the instance.
+  std::optional<isl::map> exact =
+      data_dependent ? std::nullopt : access_map(domain, access.variable, indices);
+  AccessRelation relation{exact ? *exact : any_element(domain, access.variable, indices.size()), exact.has_value()};
+  relation.map = project_out_inames(relation.map, access.reduction_inames);
+  return relation;
+}
+
+// Everything compute_access_relation reads besides the instruction's instances.
+void add_access_to_key(IslMemoKey& key, const Access& access, bool data_dependent) {
+  key.add(access.instruction->id).add(access.variable).add(data_dependent ? "data" : "affine");
+  key.add(access.subscript ? to_string(*access.subscript) : std::string("scalar"));
+  std::string text;
+  for (const std::string& iname : access.reduction_inames) text += iname + ",";
+  key.add(text);
+  for (const ExprPtr& condition : access.instruction->predicates) key.add("p:" + to_string(condition));
+  for (const ExprPtr& condition : access.guards) key.add("g:" + to_string(condition));
+}
+
+}  // namespace
+
+namespace {
+
+// The access's instruction widened to the reductions around the access.
+Instruction access_scope(const Access& access) {
+  Instruction scope = *access.instruction;
+  scope.within_inames.insert(access.reduction_inames.begin(), access.reduction_inames.end());
+  return scope;
+}
+
+// Whether an index reads data (a temporary or an array): it is then not a function of the instance.
+bool data_dependent_subscript(const LoopKernel& kernel, const Access& access) {
   bool data_dependent = false;
-  for (const ExprPtr& index : indices) {
+  if (access.subscript == nullptr) return false;
+  for (const ExprPtr& index : access.subscript->operands) {
     visit_expr(*index, [&](const Expr& node) {
       if (node.kind == ExprKind::Subscript || (node.kind == ExprKind::Variable && is_storage(kernel, node.name))) {
         data_dependent = true;
       }
     });
   }
-  std::optional<isl::map> exact =
-      data_dependent ? std::nullopt : access_map(domain, access.variable, indices);
-  AccessRelation relation{exact ? *exact : any_element(domain, access.variable, indices.size()), exact.has_value()};
-  relation.map = project_out_inames(relation.map, access.reduction_inames);
-  return relation;
+  return data_dependent;
+}
+
+IslMemoKey access_key(const LoopKernel& kernel, const Access& access, const Instruction& scope, bool data_dependent) {
+  std::vector<std::string> dims;
+  for (const std::string& iname : kernel.all_inames()) {
+    if (scope.within_inames.count(iname) != 0) dims.push_back(iname);
+  }
+  IslMemoKey key = instruction_domain_key(kernel, scope.within_inames, dims, "S", true);
+  key.add("access_relation");
+  add_access_to_key(key, access, data_dependent);
+  return key;
+}
+
+}  // namespace
+
+IslMemoKey access_relation_key(const LoopKernel& kernel, const Access& access) {
+  return access_key(kernel, access, access_scope(access), data_dependent_subscript(kernel, access));
+}
+
+AccessRelation access_relation(const LoopKernel& kernel, const Access& access) {
+  Instruction scope = access_scope(access);
+  bool data_dependent = data_dependent_subscript(kernel, access);
+  return memoized(
+      *isl_context_of(kernel), access_key(kernel, access, scope, data_dependent),
+      [&] {
+        AccessRelation relation = compute_access_relation(access, instruction_domain(kernel, scope), data_dependent);
+        detail::IslMemoEntry computed;
+        computed.map = relation.map;
+        computed.set = relation.map.wrap();  // stand-in (isl_memo.hpp)
+        computed.flag = relation.exact;
+        return computed;
+      },
+      [](const detail::IslMemoEntry& entry) { return AccessRelation{entry.map, entry.flag}; });
 }
 
 }  // namespace loom

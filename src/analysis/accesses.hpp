@@ -40,6 +40,11 @@ struct AccessRelation {
 // (affine ones; others are ignored, which over-approximates), reductions existentially quantified.
 AccessRelation access_relation(const LoopKernel& kernel, const Access& access);
 
+class IslMemoKey;
+// What access_relation's result depends on, as a memo key (ir/isl_memo.hpp), for the checks that
+// memoize their verdict on one access relation.
+IslMemoKey access_relation_key(const LoopKernel& kernel, const Access& access);
+
 // An affine condition (comparisons combined with and/or/not) as a subset of `domain`; nullopt
 // when it is not affine.
 std::optional<isl::set> condition_set(const Expr& condition, const isl::set& domain);

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "analysis/accesses.hpp"
@@ -16,6 +17,7 @@
 #include "ir/isl_extra.hpp"
 #include "ir/instruction_names.hpp"
 #include "ir/isl_kernel.hpp"
+#include "ir/isl_memo.hpp"
 #include "loom/error.hpp"
 
 namespace loom {
@@ -51,9 +53,12 @@ AddressSpace space_of(const LoopKernel& kernel, const std::string& variable) {
   return effective_address_space(kernel, *temporary);
 }
 
+// Pairs of instances that write the same element: { x -> y : writes(x) meets writes(y) }. It is
+// symmetric (x -> y is in it exactly when y -> x is), which conflicts_exist relies on.
+isl::map same_element_writes(const isl::map& writes) { return writes.apply_range(writes.reverse()); }
+
 // Two instances writing the same element while differing in `iname`.
-isl::map conflicting_writes(const isl::map& writes, const std::string& iname) {
-  isl::map same_element = writes.apply_range(writes.reverse());
+isl::map conflicting_writes(const isl::map& same_element, const std::string& iname) {
   int in = isl_map_find_dim_by_name(same_element.get(), isl_dim_in, iname.c_str());
   int out = isl_map_find_dim_by_name(same_element.get(), isl_dim_out, iname.c_str());
   isl_map* universe = isl_map_universe(isl_map_get_space(same_element.get()));
@@ -61,6 +66,37 @@ isl::map conflicting_writes(const isl::map& writes, const std::string& iname) {
   isl::map above = isl::manage(isl_map_order_gt(universe, isl_dim_in, in, isl_dim_out, out));
   isl::map differ = below.unite(above);
   return same_element.intersect(differ);
+}
+
+// Whether conflicting_writes(same_element, iname) is non-empty, at a fraction of its cost: by the
+// symmetry of `same_element`, a pair with iname_in > iname_out exists exactly when one with
+// iname_in < iname_out does, so one ordered half answers, and the order constraint is added to
+// each basic map directly instead of intersecting with a union of universes.
+bool ordered_conflicts_exist(const isl::map& same_element, const std::string& iname) {
+  int in = isl_map_find_dim_by_name(same_element.get(), isl_dim_in, iname.c_str());
+  int out = isl_map_find_dim_by_name(same_element.get(), isl_dim_out, iname.c_str());
+  isl::map below = isl::manage(isl_map_order_lt(same_element.copy(), isl_dim_in, in, isl_dim_out, out));
+  return !below.is_empty();
+}
+
+// ordered_conflicts_exist, memoized by the access relation's key (`access_key`): a transform
+// leaves most writes' relations, and so their verdicts, as they were. `same_element` is computed
+// on the first miss and kept for the access's other inames.
+bool conflicts_exist(const LoopKernel& kernel, const IslMemoKey& access_key, const AccessRelation& relation,
+                     std::optional<isl::map>& same_element, const std::string& iname) {
+  IslMemoKey key = access_key;
+  key.add("write_conflicts").add(iname);
+  return memoized(
+      *isl_context_of(kernel), key,
+      [&] {
+        if (!same_element) same_element = same_element_writes(relation.map);
+        detail::IslMemoEntry entry;
+        entry.flag = ordered_conflicts_exist(*same_element, iname);
+        entry.map = relation.map;  // stand-ins (isl_memo.hpp)
+        entry.set = relation.map.wrap();
+        return entry;
+      },
+      [](const detail::IslMemoEntry& entry) { return entry.flag; });
 }
 
 isl::set shape_box(const LoopKernel& kernel, const std::string& variable, const isl::set& elements) {
@@ -87,14 +123,36 @@ std::string shape_text(const LoopKernel& kernel, const std::string& variable) {
   return "(" + text + ")";
 }
 
+// The instances of `relation` that access outside the variable's shape.
+isl::map accesses_outside(const LoopKernel& kernel, const Access& access, const AccessRelation& relation) {
+  isl::map accesses = relation.map.intersect_params(isl_set_of(kernel.assumptions));
+  isl::set box = shape_box(kernel, access.variable, accesses.range());
+  return isl::manage(isl_map_subtract_range(accesses.copy(), box.copy()));
+}
+
+// Whether the access stays inside its variable's shape, memoized: a transform leaves most
+// accesses' relations, and so their verdicts, as they were.
+bool access_within_shape(const LoopKernel& kernel, const Access& access, const AccessRelation& relation) {
+  IslMemoKey key = access_relation_key(kernel, access);
+  key.add("within_shape").add(shape_text(kernel, access.variable)).add(kernel.assumptions);
+  return memoized(
+      *isl_context_of(kernel), key,
+      [&] {
+        detail::IslMemoEntry entry;
+        entry.flag = accesses_outside(kernel, access, relation).is_empty();
+        entry.map = relation.map;  // stand-ins (isl_memo.hpp)
+        entry.set = relation.map.wrap();
+        return entry;
+      },
+      [](const detail::IslMemoEntry& entry) { return entry.flag; });
+}
+
 void check_access_bounds(const LoopKernel& kernel, const Access& access, const std::string& context) {
   if (access.subscript == nullptr) return;
   AccessRelation relation = access_relation(kernel, access);
   if (!relation.exact) return;
-  isl::map accesses = relation.map.intersect_params(isl_set_of(kernel.assumptions));
-  isl::set box = shape_box(kernel, access.variable, accesses.range());
-  isl::map outside = isl::manage(isl_map_subtract_range(accesses.copy(), box.copy()));
-  if (outside.is_empty()) return;
+  if (access_within_shape(kernel, access, relation)) return;
+  isl::map outside = accesses_outside(kernel, access, relation);
   InstancePrinter printer(outside);
   std::string parameters = printer.parameters();
   throw LegalityError(context + "instruction '" + access.instruction->id + "' " +
@@ -235,17 +293,27 @@ void check_write_races(const LoopKernel& kernel, const std::string& context) {
     for (const Access& access : instruction_accesses(kernel, instruction)) {
       if (!access.is_write) continue;
       AddressSpace space = space_of(kernel, access.variable);
-      AccessRelation relation = access_relation(kernel, access);
-      if (!relation.exact) continue;  // indirect writes: their uniqueness is the user's promise
+      std::vector<std::string> concurrent;
       for (const std::string& iname : instruction.within_inames) {
         InameTag tag = kernel.tag_of(iname);
-        if (!concurrent_for(space, tag)) continue;
-        if (privatized_along(kernel, access.variable, space, tag, iname)) continue;
-        isl::map conflicts = conflicting_writes(relation.map, iname);
+        if (concurrent_for(space, tag) && !privatized_along(kernel, access.variable, space, tag, iname)) {
+          concurrent.push_back(iname);
+        }
+      }
+      if (concurrent.empty()) continue;
+      AccessRelation relation = access_relation(kernel, access);
+      if (!relation.exact) continue;  // indirect writes: their uniqueness is the user's promise
+      IslMemoKey key = access_relation_key(kernel, access);
+      std::optional<isl::map> same_element;
+      for (const std::string& iname : concurrent) {
+        if (!conflicts_exist(kernel, key, relation, same_element, iname)) continue;
+        InameTag tag = kernel.tag_of(iname);
+        if (!same_element) same_element = same_element_writes(relation.map);
+        isl::map conflicts = conflicting_writes(*same_element, iname);
         if (std::optional<std::vector<std::string>> inames = value_inames(kernel, instruction)) {
           conflicts = conflicts.subtract(pairs_equal_on(conflicts, *inames));  // same value: harmless
+          if (conflicts.is_empty()) continue;
         }
-        if (conflicts.is_empty()) continue;
         InstancePrinter printer(conflicts);
         throw LegalityError(context + "write race: instruction '" + instruction.id + "' writes '" + access.variable +
                             "' (" + std::string(address_space_name(space)) + ") within iname '" + iname +

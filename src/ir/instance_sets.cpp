@@ -4,12 +4,15 @@
 
 #include "ir/isl_extra.hpp"
 #include "ir/isl_kernel.hpp"
+#include "ir/isl_memo.hpp"
 
 namespace loom {
 
-isl::set instruction_domain(const LoopKernel& kernel, const Instruction& instruction,
-                            const std::vector<std::string>& dims, const std::string& tuple_name,
-                            bool with_assumptions) {
+namespace {
+
+isl::set compute_instruction_domain(const LoopKernel& kernel, const Instruction& instruction,
+                                    const std::vector<std::string>& dims, const std::string& tuple_name,
+                                    bool with_assumptions) {
   isl::set combined = with_assumptions ? isl_set_of(kernel.assumptions)
                                        : isl::set(isl_set_of(kernel.assumptions).ctx(), "{ : }");
   for (const Domain& domain : kernel.domains) {
@@ -25,6 +28,47 @@ isl::set instruction_domain(const LoopKernel& kernel, const Instruction& instruc
   }
   isl::set as_set = isl::manage(isl_set_from_params(combined.release()));
   return isl_extra::params_to_set_dims(as_set, dims, tuple_name);
+}
+
+}  // namespace
+
+IslMemoKey instruction_domain_key(const LoopKernel& kernel, const std::set<std::string>& within_inames,
+                                  const std::vector<std::string>& dims, const std::string& tuple_name,
+                                  bool with_assumptions) {
+  IslMemoKey key("instruction_domain");
+  key.add(tuple_name).add(with_assumptions ? "assumed" : "unassumed");
+  if (with_assumptions) key.add(kernel.assumptions);
+  std::string names;
+  for (const std::string& dim : dims) names += dim + ",";
+  key.add(names);
+  names.clear();
+  for (const std::string& iname : within_inames) names += iname + ",";
+  key.add(names);
+  // Which names are inames decides what is projected out.
+  names.clear();
+  for (const std::string& iname : kernel.all_inames()) names += iname + ",";
+  key.add(names);
+  for (const Domain& domain : kernel.domains) {
+    bool needed = std::any_of(domain.inames.begin(), domain.inames.end(),
+                              [&](const std::string& iname) { return within_inames.count(iname) != 0; });
+    if (needed) key.add(domain.set);
+  }
+  return key;
+}
+
+isl::set instruction_domain(const LoopKernel& kernel, const Instruction& instruction,
+                            const std::vector<std::string>& dims, const std::string& tuple_name,
+                            bool with_assumptions) {
+  IslMemoKey key = instruction_domain_key(kernel, instruction.within_inames, dims, tuple_name, with_assumptions);
+  return memoized(
+      *isl_context_of(kernel), key,
+      [&] {
+        detail::IslMemoEntry entry;
+        entry.set = compute_instruction_domain(kernel, instruction, dims, tuple_name, with_assumptions);
+        entry.map = isl::manage(isl_map_from_range(entry.set.copy()));  // stand-in (isl_memo.hpp)
+        return entry;
+      },
+      [](const detail::IslMemoEntry& entry) { return entry.set; });
 }
 
 isl::set instruction_domain(const LoopKernel& kernel, const Instruction& instruction) {

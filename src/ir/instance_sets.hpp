@@ -4,6 +4,7 @@
 #include <isl/cpp.h>
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,13 @@ namespace loom {
 isl::set instruction_domain(const LoopKernel& kernel, const Instruction& instruction,
                             const std::vector<std::string>& dims, const std::string& tuple_name,
                             bool with_assumptions = true);
+
+class IslMemoKey;
+// What instruction_domain's result depends on, as a memo key (ir/isl_memo.hpp); other memoized
+// computations over an instruction's domain start from it.
+IslMemoKey instruction_domain_key(const LoopKernel& kernel, const std::set<std::string>& within_inames,
+                                  const std::vector<std::string>& dims, const std::string& tuple_name,
+                                  bool with_assumptions);
 
 // instruction_domain over all of the instruction's inames, in the kernel's iname order.
 isl::set instruction_domain(const LoopKernel& kernel, const Instruction& instruction);

@@ -18,7 +18,10 @@ IslContext::IslContext() : raw_(isl_ctx_alloc()) {
   isl_ctx_set_max_operations(raw_, kIslOperationBudget);
 }
 
-IslContext::~IslContext() { isl_ctx_free(raw_); }
+IslContext::~IslContext() {
+  memo_.clear();  // its sets and maps belong to raw_
+  isl_ctx_free(raw_);
+}
 
 void IslContext::reset_operation_budget() const { isl_ctx_reset_operations(raw_); }
 

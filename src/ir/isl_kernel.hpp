@@ -6,10 +6,26 @@
 
 #include <memory>
 #include <string>
+#include <unordered_map>
+#include <vector>
 
 #include "loom/kernel.hpp"
 
 namespace loom {
+
+namespace detail {
+struct IslSetData;
+
+// One result of a pure isl computation (ir/isl_memo.hpp), valid while the IslSets it was computed
+// from are alive: `inputs` watches them (and, holding their allocations, keeps their addresses
+// from being reused by other sets while the entry exists).
+struct IslMemoEntry {
+  std::vector<std::weak_ptr<const IslSetData>> inputs;
+  isl::set set;
+  isl::map map;
+  bool flag = false;
+};
+}  // namespace detail
 
 // Owns one isl_ctx. Shared by every kernel of a lineage (DESIGN.md §3); one thread at a time.
 class IslContext {
@@ -23,22 +39,28 @@ class IslContext {
   // Starts a new budget of isl operations for the next stage (DESIGN.md §3: a kernel too complex
   // for isl becomes an error, never a hang).
   void reset_operation_budget() const;
+  // Results of pure isl computations of this lineage by their inputs (ir/isl_memo.hpp); emptied
+  // before the ctx is freed.
+  std::unordered_map<std::string, detail::IslMemoEntry>& memo() const { return memo_; }
 
  private:
   isl_ctx* raw_;
+  mutable std::unordered_map<std::string, detail::IslMemoEntry> memo_;
 };
 
 using IslContextPtr = std::shared_ptr<IslContext>;
 
 namespace detail {
-struct IslSetData {
+// enable_shared_from_this: the memo (ir/isl_memo.hpp) watches the sets its entries came from.
+struct IslSetData : std::enable_shared_from_this<IslSetData> {
+  IslSetData(IslContextPtr context, isl::set set) : context(std::move(context)), set(std::move(set)) {}
   IslContextPtr context;  // declared first: destroyed after the set
   isl::set set;
 };
 }  // namespace detail
 
 inline IslSet make_isl_set(const IslContextPtr& context, isl::set set) {
-  return IslSet(std::make_shared<const detail::IslSetData>(detail::IslSetData{context, std::move(set)}));
+  return IslSet(std::make_shared<const detail::IslSetData>(context, std::move(set)));
 }
 inline const isl::set& isl_set_of(const IslSet& set) { return set.data().set; }
 inline const IslContextPtr& isl_context_of(const IslSet& set) { return set.data().context; }
