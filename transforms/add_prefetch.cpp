@@ -84,8 +84,25 @@ std::vector<ExprPtr> shape_of(const LoopKernel& kernel, const std::string& name)
               joined(names) + ")" + did_you_mean(name, names));
 }
 
+// A footprint index written against the kernel before a split: an iname that a split (or
+// chunk) replaced stands for its value in the new inames (loopy's applied_iname_rewrites:
+// add_prefetch("x[i,k]") after split_iname("i", 16) fetches x[16*i_outer + i_inner, k]).
+ExprPtr traced_through_splits(const LoopKernel& kernel, ExprPtr index) {
+  for (const InameRewrite& rewrite : kernel.iname_rewrites) {
+    if (rewrite.transform != "split_iname" && rewrite.transform != "chunk_iname") continue;
+    if (rewrite.old_inames.size() != 1 || kernel.domain_of_iname(rewrite.old_inames[0]) != nullptr) continue;
+    std::string prefix = rewrite.old_inames[0] + " = ";
+    if (rewrite.relation.rfind(prefix, 0) != 0) continue;
+    std::size_t end = rewrite.relation.find(" and ");
+    ExprPtr value = lang::parse_expression(rewrite.relation.substr(prefix.size(), end - prefix.size()));
+    index = substitute(index, [&](const std::string& name) { return name == rewrite.old_inames[0] ? value : nullptr; });
+  }
+  return index;
+}
+
 // The explicit footprint: each ':' a slice variable over the whole axis.
-FootprintGenerator generator_from(const VariableAccess& access, const std::vector<ExprPtr>& shape) {
+FootprintGenerator generator_from(const LoopKernel& kernel, const VariableAccess& access,
+                                  const std::vector<ExprPtr>& shape) {
   FootprintGenerator generator;
   for (std::size_t k = 0; k < access.subscript->size(); ++k) {
     const std::string& entry = (*access.subscript)[k];
@@ -100,7 +117,7 @@ FootprintGenerator generator_from(const VariableAccess& access, const std::vecto
       throw Error(std::string(kTransform) + ": partial slices ('" + entry + "') are not supported; use ':' or an index");
     }
     try {
-      generator.arguments.push_back(lang::parse_expression(entry));
+      generator.arguments.push_back(traced_through_splits(kernel, lang::parse_expression(entry)));
     } catch (const ParseError& error) {
       throw Error(std::string(kTransform) + ": cannot parse footprint index '" + entry + "': " + error.reason());
     }
@@ -116,7 +133,7 @@ TransformCall recorded_call(const std::string& var_name, const PrefetchOptions& 
   if (options.fetch_bounding_box) call.arguments["fetch_bounding_box"] = true;
   if (options.fetch_outer_inames) call.arguments["fetch_outer_inames"] = *options.fetch_outer_inames;
   if (options.temporary_name) call.arguments["temporary_name"] = *options.temporary_name;
-  if (options.temporary_address_space != AddressSpace::Local)
+  if (options.temporary_address_space != AddressSpace::Auto)
     call.arguments["temporary_address_space"] = std::string(address_space_name(options.temporary_address_space));
   if (options.prefetch_insn_id) call.arguments["prefetch_insn_id"] = *options.prefetch_insn_id;
   if (options.within) call.arguments["within"] = *options.within;
@@ -199,7 +216,7 @@ LoopKernel add_prefetch(const LoopKernel& kernel, const std::string& var_name, c
       .fetch_bounding_box = options.fetch_bounding_box,
   };
   FootprintRequest request{kTransform, "variable '" + access.name + "'", rule, precompute, std::nullopt, fill};
-  if (access.subscript) request.generator = generator_from(access, shape);
+  if (access.subscript) request.generator = generator_from(kernel, access, shape);
   LoopKernel result = precompute_rule(extracted, request);
   restore_uncovered_reads(result, rule, access.name);
   result.applied_transforms = kernel.applied_transforms;
@@ -231,7 +248,7 @@ LOOM_REGISTER_TRANSFORM(add_prefetch) {
                   options.temporary_name = args.optional_string("temporary_name");
                   options.temporary_address_space =
                       parse_address_space(args.optional_string("temporary_address_space"), kTransform)
-                          .value_or(AddressSpace::Local);
+                          .value_or(AddressSpace::Auto);
                   options.prefetch_insn_id = args.optional_string("prefetch_insn_id");
                   options.within = args.optional_string("within");
                   options.unchecked = args.unchecked();

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <fnmatch.h>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "ir/functions.hpp"
@@ -229,10 +230,13 @@ void infer_arguments(LoopKernel& kernel) {
 
 class NameChecker {
  public:
+  // `rule_parameters` is set when `instruction` stands for a substitution rule's body: inames
+  // there are bound where the rule is used, so a reduction may use any iname the body does not
+  // already reduce over (loopy's n-body `invdist := 1/sqrt(sum(k, ...))` over a domain iname k).
   NameChecker(const LoopKernel& kernel, const Instruction& instruction,
-              const std::set<std::string>& rule_parameters = {})
-      : kernel_(kernel), instruction_(instruction), rule_parameters_(rule_parameters),
-        inames_(kernel.all_inames()) {}
+              std::optional<std::set<std::string>> rule_parameters = std::nullopt)
+      : kernel_(kernel), instruction_(instruction), in_rule_(rule_parameters.has_value()),
+        rule_parameters_(rule_parameters.value_or(std::set<std::string>{})), inames_(kernel.all_inames()) {}
 
   void check(const Expr& expr, std::set<std::string> bound_inames) {
     switch (expr.kind) {
@@ -242,7 +246,8 @@ class NameChecker {
       case ExprKind::Reduction:
         for (const std::string& iname : expr.reduction_inames) {
           if (!contains(inames_, iname)) fail("reduction iname '" + iname + "' is defined by no domain", expr);
-          if (bound_inames.count(iname) != 0 || instruction_.within_inames.count(iname) != 0) {
+          bool within = !in_rule_ && instruction_.within_inames.count(iname) != 0;
+          if (bound_inames.count(iname) != 0 || within) {
             fail("reduction over '" + iname + "' inside a loop over '" + iname +
                      "': the instruction is already within that iname; use a different iname "
                      "(duplicate_inames) for the reduction",
@@ -321,6 +326,7 @@ class NameChecker {
 
   const LoopKernel& kernel_;
   const Instruction& instruction_;
+  bool in_rule_;
   std::set<std::string> rule_parameters_;
   std::vector<std::string> inames_;
 };
