@@ -283,12 +283,12 @@ std::vector<std::string> iname_nesting_order(const LoopKernel& kernel) {
   std::vector<Constraint> needed = needed_constraints(problem);
   // The reductions' preferences where they fit the constraints; where they do not (a priority
   // moves a reduction loop outward), the accumulator gets a copy per iname inside it.
+  // (Against every constraint: before realization no instruction is within its reduction
+  // inames, so "needed" would drop the priorities that move a reduction loop outward.)
   if (!problem.reduction_preferences.empty()) {
-    for (const std::vector<Constraint>* hard : {&problem.constraints, &needed}) {
-      std::vector<Constraint> preferred = *hard;
-      preferred.insert(preferred.end(), problem.reduction_preferences.begin(), problem.reduction_preferences.end());
-      if (auto order = stable_topological_order(problem.inames, preferred)) return *order;
-    }
+    std::vector<Constraint> preferred = problem.constraints;
+    preferred.insert(preferred.end(), problem.reduction_preferences.begin(), problem.reduction_preferences.end());
+    if (auto order = stable_topological_order(problem.inames, preferred)) return *order;
   }
   // Every constraint first: the order loom has always produced where it exists.
   if (auto order = stable_topological_order(problem.inames, problem.constraints)) return *order;

@@ -9,6 +9,7 @@
 #include <optional>
 #include <set>
 
+#include "analysis/preprocess.hpp"
 #include "ir/functions.hpp"
 #include "ir/instruction_names.hpp"
 #include "ir/layout.hpp"
@@ -356,11 +357,26 @@ void subscript_scalar_arrays(LoopKernel& kernel) {
   }
 }
 
+// A reduction inside a rule over an iname the invoking instruction already runs in.
+void refuse_rule_reductions_over_own_inames(const LoopKernel& kernel, const Instruction& instruction) {
+  if (kernel.substitutions.empty() || !instruction.expression) return;
+  visit_expr(*expand_substitutions(instruction.expression, kernel), [&](const Expr& node) {
+    if (node.kind != ExprKind::Reduction) return;
+    for (const std::string& iname : node.reduction_inames) {
+      if (instruction.within_inames.count(iname) == 0) continue;
+      throw Error("in instruction '" + instruction.id + "' (" + instruction.source +
+                  "): a substitution rule it invokes reduces over '" + iname + "' inside the instruction's loop over '" +
+                  iname + "'; use a different iname (duplicate_inames) for the reduction");
+    }
+  });
+}
+
 void check_names(const LoopKernel& kernel) {
   for (const Instruction& instruction : kernel.instructions) {
     NameChecker checker(kernel, instruction);
     for (const ExprPtr& assignee : instruction.assignees) checker.check(*assignee, {});
     if (instruction.expression) checker.check(*instruction.expression, {});
+    refuse_rule_reductions_over_own_inames(kernel, instruction);
     for (const ExprPtr& predicate : instruction.predicates) checker.check(*predicate, {});
   }
   for (const auto& [name, rule] : kernel.substitutions) {
