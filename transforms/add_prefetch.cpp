@@ -133,7 +133,7 @@ TransformCall recorded_call(const std::string& var_name, const PrefetchOptions& 
   if (options.fetch_bounding_box) call.arguments["fetch_bounding_box"] = true;
   if (options.fetch_outer_inames) call.arguments["fetch_outer_inames"] = *options.fetch_outer_inames;
   if (options.temporary_name) call.arguments["temporary_name"] = *options.temporary_name;
-  if (options.temporary_address_space != AddressSpace::Auto)
+  if (options.temporary_address_space != AddressSpace::Local)
     call.arguments["temporary_address_space"] = std::string(address_space_name(options.temporary_address_space));
   if (options.prefetch_insn_id) call.arguments["prefetch_insn_id"] = *options.prefetch_insn_id;
   if (options.within) call.arguments["within"] = *options.within;
@@ -248,7 +248,7 @@ LOOM_REGISTER_TRANSFORM(add_prefetch) {
                   options.temporary_name = args.optional_string("temporary_name");
                   options.temporary_address_space =
                       parse_address_space(args.optional_string("temporary_address_space"), kTransform)
-                          .value_or(AddressSpace::Auto);
+                          .value_or(AddressSpace::Local);
                   options.prefetch_insn_id = args.optional_string("prefetch_insn_id");
                   options.within = args.optional_string("within");
                   options.unchecked = args.unchecked();

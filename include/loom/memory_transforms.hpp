@@ -58,7 +58,7 @@ struct PrefetchOptions {
   bool fetch_bounding_box = false;
   std::optional<std::vector<std::string>> fetch_outer_inames;
   std::optional<std::string> temporary_name;         // default <var>_fetch
-  AddressSpace temporary_address_space = AddressSpace::Auto;  // loopy's: decided by the writer's tags
+  AddressSpace temporary_address_space = AddressSpace::Local;
   std::optional<std::string> prefetch_insn_id;       // default <var>_fetch_rule
   std::optional<std::string> within;
   bool unchecked = false;

@@ -360,7 +360,13 @@ void subscript_scalar_arrays(LoopKernel& kernel) {
 // A reduction inside a rule over an iname the invoking instruction already runs in.
 void refuse_rule_reductions_over_own_inames(const LoopKernel& kernel, const Instruction& instruction) {
   if (kernel.substitutions.empty() || !instruction.expression) return;
-  visit_expr(*expand_substitutions(instruction.expression, kernel), [&](const Expr& node) {
+  ExprPtr expanded;
+  try {
+    expanded = expand_substitutions(instruction.expression, kernel);
+  } catch (const Error&) {
+    return;  // a recursive rule: refused where it is expanded, naming the transform
+  }
+  visit_expr(*expanded, [&](const Expr& node) {
     if (node.kind != ExprKind::Reduction) return;
     for (const std::string& iname : node.reduction_inames) {
       if (instruction.within_inames.count(iname) == 0) continue;
