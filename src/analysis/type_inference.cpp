@@ -210,10 +210,11 @@ std::optional<ExprType> assigned_type(const LoopKernel& kernel, const std::strin
   std::optional<ExprType> combined;
   for (const Instruction& instruction : kernel.instructions) {
     if (instruction.kind != InstructionKind::Assignment) continue;
-    for (const ExprPtr& assignee : instruction.assignees) {
-      if (assignee->name != name || instruction.assignees.size() != 1) continue;
+    for (std::size_t position = 0; position < instruction.assignees.size(); ++position) {
+      if (instruction.assignees[position]->name != name) continue;
       try {
-        ExprType type = TypeContext(kernel).type_of(*instruction.expression);
+        // `v, i = argmax(k, value, index)`: each output has the type of its operand.
+        ExprType type = TypeContext(kernel).type_of(*assigned_value(instruction, position));
         combined = combined ? combine_types(*combined, type) : type;
       } catch (const Error&) {
         return std::nullopt;
