@@ -31,12 +31,32 @@ struct NestingProblem {
   std::vector<std::string> inames;  // the domain strings' order
   std::vector<Constraint> constraints;
   std::vector<InstructionInames> instructions;
+  // Preferences kept where the constraints allow them: a reduction's loops nest inside the loops
+  // of its instruction (and of the reductions around it), as loopy's scheduler nests them (the
+  // accumulator is initialized before the reduction's loop, inside the instruction's own).
+  std::vector<Constraint> reduction_preferences;
 };
 
 std::string joined(const std::vector<std::string>& names, const std::string& separator) {
   std::string text;
   for (const std::string& name : names) text += (text.empty() ? "" : separator) + name;
   return text;
+}
+
+void add_reduction_preferences(const Expr& expr, const std::set<std::string>& around, NestingProblem& problem) {
+  if (expr.kind != ExprKind::Reduction) {
+    for (const ExprPtr& operand : expr.operands) add_reduction_preferences(*operand, around, problem);
+    return;
+  }
+  for (const std::string& reduction_iname : expr.reduction_inames) {
+    for (const std::string& iname : around) {
+      if (iname != reduction_iname)
+        problem.reduction_preferences.push_back({iname, reduction_iname, "a reduction nests inside its loops", false});
+    }
+  }
+  std::set<std::string> inside = around;
+  inside.insert(expr.reduction_inames.begin(), expr.reduction_inames.end());
+  for (const ExprPtr& operand : expr.operands) add_reduction_preferences(*operand, inside, problem);
 }
 
 NestingProblem nesting_problem(const LoopKernel& kernel) {
@@ -61,6 +81,7 @@ NestingProblem nesting_problem(const LoopKernel& kernel) {
   }
   for (const Instruction& instruction : kernel.instructions) {
     problem.instructions.push_back({instruction.id, instruction.within_inames});
+    if (instruction.expression) add_reduction_preferences(*instruction.expression, instruction.within_inames, problem);
   }
   return problem;
 }
@@ -259,11 +280,45 @@ std::vector<std::string> within_whole_cycle(const NestingProblem& problem,
 
 std::vector<std::string> iname_nesting_order(const LoopKernel& kernel) {
   NestingProblem problem = nesting_problem(kernel);
+  std::vector<Constraint> needed = needed_constraints(problem);
+  // The reductions' preferences where they fit the constraints; where they do not (a priority
+  // moves a reduction loop outward), the accumulator gets a copy per iname inside it.
+  // (Against every constraint: before realization no instruction is within its reduction
+  // inames, so "needed" would drop the priorities that move a reduction loop outward.)
+  if (!problem.reduction_preferences.empty()) {
+    std::vector<Constraint> preferred = problem.constraints;
+    preferred.insert(preferred.end(), problem.reduction_preferences.begin(), problem.reduction_preferences.end());
+    if (auto order = stable_topological_order(problem.inames, preferred)) return *order;
+  }
   // Every constraint first: the order loom has always produced where it exists.
   if (auto order = stable_topological_order(problem.inames, problem.constraints)) return *order;
-  std::vector<Constraint> needed = needed_constraints(problem);
   if (auto order = stable_topological_order(problem.inames, needed)) return *order;
   refuse_unschedulable(problem, find_cycle(needed));
+}
+
+std::vector<std::vector<std::string>> reduction_nesting_priorities(const LoopKernel& kernel) {
+  NestingProblem problem = nesting_problem(kernel);
+  if (problem.reduction_preferences.empty()) return {};
+  std::vector<std::string> order = iname_nesting_order(kernel);
+  LoopKernel without_reductions = kernel;
+  for (Instruction& instruction : without_reductions.instructions) instruction.expression = nullptr;
+  if (iname_nesting_order(without_reductions) == order) return {};
+  std::vector<std::vector<std::string>> priorities;
+  for (const Instruction& instruction : kernel.instructions) {
+    std::set<std::string> inames = instruction.within_inames;
+    if (instruction.expression) {
+      visit_expr(*instruction.expression, [&](const Expr& node) {
+        if (node.kind == ExprKind::Reduction) inames.insert(node.reduction_inames.begin(), node.reduction_inames.end());
+      });
+    }
+    if (inames.size() == instruction.within_inames.size()) continue;
+    std::vector<std::string> priority;
+    for (const std::string& iname : order) {
+      if (inames.count(iname) != 0) priority.push_back(iname);
+    }
+    if (priority.size() >= 2) priorities.push_back(priority);
+  }
+  return priorities;
 }
 
 std::vector<InameDuplicationOption> duplication_options(const LoopKernel& kernel) {

@@ -17,10 +17,17 @@
 
 namespace loom::codegen {
 
-// Orders inames: loop priorities first, then the order of the domain strings. Throws
+// Orders inames: loop priorities first, then reductions inside their instructions' loops (where
+// that fits), then the order of the domain strings. Throws
 // loom::Error describing the cycle and the duplication options when the constraints that
 // instructions need contradict each other.
 std::vector<std::string> iname_nesting_order(const LoopKernel& kernel);
+
+// Loop priorities that keep the order iname_nesting_order gives `kernel` once its reductions are
+// realized (their loops inside their instructions' loops, a preference that only the reduction
+// nodes carry): one list per instruction with a reduction, its inames in that order. Empty when
+// the reductions do not change the order.
+std::vector<std::vector<std::string>> reduction_nesting_priorities(const LoopKernel& kernel);
 
 // The duplications that would each make the nesting realizable; empty when it already is.
 std::vector<InameDuplicationOption> duplication_options(const LoopKernel& kernel);

@@ -89,8 +89,25 @@ std::vector<ExprPtr> shape_of(const LoopKernel& kernel, const std::string& name)
               joined(names) + ")" + did_you_mean(name, names));
 }
 
+// A footprint index written against the kernel before a split: an iname that a split (or
+// chunk) replaced stands for its value in the new inames (loopy's applied_iname_rewrites:
+// add_prefetch("x[i,k]") after split_iname("i", 16) fetches x[16*i_outer + i_inner, k]).
+ExprPtr traced_through_splits(const LoopKernel& kernel, ExprPtr index) {
+  for (const InameRewrite& rewrite : kernel.iname_rewrites) {
+    if (rewrite.transform != "split_iname" && rewrite.transform != "chunk_iname") continue;
+    if (rewrite.old_inames.size() != 1 || kernel.domain_of_iname(rewrite.old_inames[0]) != nullptr) continue;
+    std::string prefix = rewrite.old_inames[0] + " = ";
+    if (rewrite.relation.rfind(prefix, 0) != 0) continue;
+    std::size_t end = rewrite.relation.find(" and ");
+    ExprPtr value = lang::parse_expression(rewrite.relation.substr(prefix.size(), end - prefix.size()));
+    index = substitute(index, [&](const std::string& name) { return name == rewrite.old_inames[0] ? value : nullptr; });
+  }
+  return index;
+}
+
 // The explicit footprint: each ':' a slice variable over the whole axis.
-FootprintGenerator generator_from(const VariableAccess& access, const std::vector<ExprPtr>& shape) {
+FootprintGenerator generator_from(const LoopKernel& kernel, const VariableAccess& access,
+                                  const std::vector<ExprPtr>& shape) {
   FootprintGenerator generator;
   for (std::size_t k = 0; k < access.subscript->size(); ++k) {
     const std::string& entry = (*access.subscript)[k];
@@ -105,7 +122,7 @@ FootprintGenerator generator_from(const VariableAccess& access, const std::vecto
       throw Error(std::string(kTransform) + ": partial slices ('" + entry + "') are not supported; use ':' or an index");
     }
     try {
-      generator.arguments.push_back(lang::parse_expression(entry));
+      generator.arguments.push_back(traced_through_splits(kernel, lang::parse_expression(entry)));
     } catch (const ParseError& error) {
       throw Error(std::string(kTransform) + ": cannot parse footprint index '" + entry + "': " + error.reason());
     }
@@ -208,7 +225,7 @@ LoopKernel add_prefetch(const LoopKernel& kernel, const std::string& var_name, c
   };
   FootprintRequest request{kTransform, "variable '" + access.name + "'", rule, precompute, std::nullopt, fill,
                            options.temporary_address_space == AddressSpace::Auto};
-  if (access.subscript) request.generator = generator_from(access, shape);
+  if (access.subscript) request.generator = generator_from(kernel, access, shape);
   LoopKernel result = precompute_rule(extracted, request);
   restore_uncovered_reads(result, rule, access.name);
   result.applied_transforms = kernel.applied_transforms;

@@ -114,6 +114,7 @@ struct Invocation {
   std::vector<ExprPtr> axes;   // storage-axis values: the arguments, then the body's sweep inames
   std::set<std::string> bound; // reduction inames around it
   isl::set domain;             // its instances over the sweep inames; other inames are parameters
+  bool outside_outer = false;  // an explicit footprint's loops do not enclose it: it stays a read
 };
 
 isl::set invocation_domain(const LoopKernel& kernel, const Instruction& instruction, const std::set<std::string>& bound,
@@ -739,11 +740,17 @@ LoopKernel precompute_rule(const LoopKernel& input, const FootprintRequest& requ
     }
   }
   std::set<std::string> outer = outer_inames(kernel, request, invocations, sweep);
-  for (const Invocation& invocation : invocations) {
+  for (Invocation& invocation : invocations) {
     const Instruction& instruction = kernel.instructions[invocation.instruction];
     std::set<std::string> inames = instance_inames(instruction, invocation.bound);
     for (const std::string& iname : outer) {
       if (inames.count(iname) != 0) continue;
+      // An explicit footprint (add_prefetch("x[i,k]")) covers only the reads inside its loops;
+      // the others (another fetch's read of x[j,k]) keep reading the array, as in loopy.
+      if (request.generator) {
+        invocation.outside_outer = true;
+        break;
+      }
       throw Error(transform + ": instruction '" + instruction.id + "' uses " + request.subject +
                   " outside the loop over '" + iname + "', which the precomputed values are computed in; leave '" +
                   iname + "' out of the outer inames or restrict `within`");
@@ -859,6 +866,7 @@ LoopKernel precompute_rule(const LoopKernel& input, const FootprintRequest& requ
     std::size_t before = replaced;
     rewrite_instruction(instruction, rule, [&](const std::vector<ExprPtr>&, const std::set<std::string>&) -> ExprPtr {
       const Invocation& invocation = invocations[next++];
+      if (invocation.outside_outer) return nullptr;
       std::vector<ExprPtr> index = shifted(invocation.axes);
       isl::set image = image_of(request, invocation.domain, index, "instruction '" + instruction.id + "'");
       if (!image.is_subset(region)) return nullptr;

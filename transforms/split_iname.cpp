@@ -39,6 +39,7 @@
 #include "transforms/footprint_support.hpp"
 #include "transforms/instruction_support.hpp"
 #include "transforms/registry.hpp"
+#include "transforms/subst_support.hpp"
 #include "transforms/tail_support.hpp"
 #include "transforms/transform_support.hpp"
 
@@ -115,26 +116,27 @@ ExprPtr recombined(const SplitPlan& plan) {
                 variable(plan.inner));
 }
 
-ExprPtr rewrite_expression(const ExprPtr& expr, const SplitPlan& plan) {
-  ExprPtr value = recombined(plan);
-  ExprPtr substituted = substitute(expr, [&](const std::string& name) { return name == plan.iname ? value : nullptr; });
-  return map_expr(substituted, [&](const ExprPtr& node) -> ExprPtr {
-    if (node->kind != ExprKind::Reduction) return node;
-    auto found = std::find(node->reduction_inames.begin(), node->reduction_inames.end(), plan.iname);
-    if (found == node->reduction_inames.end()) return node;
-    Expr copy = *node;
-    auto position = copy.reduction_inames.begin() + (found - node->reduction_inames.begin());
-    position = copy.reduction_inames.erase(position);
-    copy.reduction_inames.insert(position, {plan.outer, plan.inner});
-    return std::make_shared<const Expr>(std::move(copy));
-  });
+ExprPtr split_reduction_inames(const ExprPtr& node, const SplitPlan& plan) {
+  auto found = std::find(node->reduction_inames.begin(), node->reduction_inames.end(), plan.iname);
+  if (found == node->reduction_inames.end()) return node;
+  Expr copy = *node;
+  auto position = copy.reduction_inames.begin() + (found - node->reduction_inames.begin());
+  position = copy.reduction_inames.erase(position);
+  copy.reduction_inames.insert(position, {plan.outer, plan.inner});
+  return std::make_shared<const Expr>(std::move(copy));
 }
 
-void rewrite_instruction(Instruction& instruction, const SplitPlan& plan) {
-  for (ExprPtr& assignee : instruction.assignees) assignee = rewrite_expression(assignee, plan);
-  if (instruction.expression) instruction.expression = rewrite_expression(instruction.expression, plan);
-  for (ExprPtr& predicate : instruction.predicates) predicate = rewrite_expression(predicate, plan);
-  if (instruction.within_inames.erase(plan.iname) != 0) {
+// The split instructions' expressions and the bodies of the rules they invoke (a rule body that
+// names the iname itself, loopy's `invdist := ... x[i,k] ...`, means the invoking instruction's
+// iname; issue 23, classes 6 and 7), then their loops.
+void rewrite_split_instructions(LoopKernel& kernel, const SplitPlan& plan) {
+  ExprPtr value = recombined(plan);
+  InameExpressionRewrite rewrite{
+      [&](const std::string& name) { return name == plan.iname ? value : nullptr; },
+      [&](const ExprPtr& reduction) { return split_reduction_inames(reduction, plan); }};
+  kernel = rewrite_instructions_and_rules(kernel, plan.split_ids, rewrite, "split_iname");
+  for (Instruction& instruction : kernel.instructions) {
+    if (plan.split_ids.count(instruction.id) == 0 || instruction.within_inames.erase(plan.iname) == 0) continue;
     instruction.within_inames.insert(plan.outer);
     instruction.within_inames.insert(plan.inner);
   }
@@ -529,9 +531,7 @@ LoopKernel split_iname(const LoopKernel& kernel, std::string_view iname, int64_t
   // Step 2: rewrite domains, instructions, priorities, tags.
   LoopKernel result = kernel;
   with_isl_errors(call_text, [&] { split_domain(result, plan); });
-  for (Instruction& instruction : result.instructions) {
-    if (plan.split_ids.count(instruction.id) != 0) rewrite_instruction(instruction, plan);
-  }
+  rewrite_split_instructions(result, plan);
   if (plan.tail == TailStrategy::RoundUp) with_isl_errors(call_text, [&] { mark_padding(result, kernel, plan, fill, call_text); });
   if (plan.tail == TailStrategy::ShiftInwards) mark_recomputation(result, plan);
   replace_in_priorities(result, plan);

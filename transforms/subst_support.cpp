@@ -349,4 +349,40 @@ LoopKernel RuleAwareMapper::map_kernel() {
   return result;
 }
 
+namespace {
+
+class InameRewriter : public RuleAwareMapper {
+ public:
+  InameRewriter(const LoopKernel& kernel, const std::set<std::string>& ids, const InameExpressionRewrite& rewrite,
+                const std::string& transform)
+      : RuleAwareMapper(kernel, transform), ids_(ids), rewrite_(rewrite) {}
+
+ protected:
+  ExprPtr map(const ExprPtr& expr, const ExpansionState& state) override {
+    if (ids_.count(state.instruction->id) == 0) return map_children(expr, state);
+    if (expr->kind == ExprKind::Variable && state.rule_parameters.count(expr->name) == 0 &&
+        rule_named(expr->name, state) == nullptr) {
+      ExprPtr value = rewrite_.variable(expr->name);
+      return value ? value : expr;
+    }
+    ExprPtr mapped = map_children(expr, state);
+    return mapped->kind == ExprKind::Reduction ? rewrite_.reduction(mapped) : mapped;
+  }
+
+ private:
+  const std::set<std::string>& ids_;
+  const InameExpressionRewrite& rewrite_;
+};
+
+}  // namespace
+
+LoopKernel rewrite_instructions_and_rules(const LoopKernel& kernel, const std::set<std::string>& ids,
+                                          const InameExpressionRewrite& rewrite,
+                                          const std::string& transform) {
+  LoopKernel result = InameRewriter(kernel, ids, rewrite, transform).map_kernel();
+  // map_kernel keeps only the rules something invokes; an iname rewrite removes none.
+  for (const auto& [name, rule] : kernel.substitutions) result.substitutions.emplace(name, rule);
+  return result;
+}
+
 }  // namespace loom

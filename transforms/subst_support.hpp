@@ -8,6 +8,7 @@
 // SubstitutionRuleMappingContext.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -121,5 +122,23 @@ bool mentions_free(const Expr& expr, const std::string& name);
 
 // The names of the kernel's substitution rules, comma-separated, for messages.
 std::string rule_names(const LoopKernel& kernel);
+
+// How an iname transform rewrites expressions: `variable` gives the new value of a variable
+// (nullptr: keep it), `reduction` the new form of a reduction node whose operands are already
+// rewritten (return it unchanged to keep it).
+struct InameExpressionRewrite {
+  std::function<ExprPtr(const std::string& name)> variable;
+  std::function<ExprPtr(const ExprPtr& reduction)> reduction;
+};
+
+// The kernel with the expressions, predicates and assignee indices of the instructions in `ids`
+// rewritten, and through their invocations the substitution rules they use: a name that a rule's
+// body uses without taking it as a parameter is an iname of the invoking instruction (loopy's
+// RuleAwareSubstitutionMapper in split_iname and friends). A rule invoked both from rewritten and
+// other instructions splits into variants (`f`, `f_0`); rules nothing invokes stay as they were.
+// Refuses (naming `transform`) what RuleAwareMapper refuses: wrong argument counts, recursion.
+LoopKernel rewrite_instructions_and_rules(const LoopKernel& kernel, const std::set<std::string>& ids,
+                                          const InameExpressionRewrite& rewrite,
+                                          const std::string& transform);
 
 }  // namespace loom

@@ -18,10 +18,12 @@ constexpr int kMaxRuleDepth = 64;
 
 ExprPtr expand(const ExprPtr& expr, const LoopKernel& kernel, int depth) {
   return map_expr(expr, [&](const ExprPtr& node) -> ExprPtr {
-    if (node->kind != ExprKind::Call) return node;
+    if (node->kind != ExprKind::Call && node->kind != ExprKind::Variable) return node;
     auto found = kernel.substitutions.find(node->name);
     if (found == kernel.substitutions.end()) return node;
     const SubstitutionRule& rule = found->second;
+    // An argument-less rule is invoked as a variable too (loopy's `invdist`).
+    if (node->kind == ExprKind::Variable && !rule.parameters.empty()) return node;
     if (depth > kMaxRuleDepth) {
       throw Error("substitution rule '" + rule.name + "' expands recursively (through itself)");
     }

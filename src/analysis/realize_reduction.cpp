@@ -348,7 +348,12 @@ LoopKernel realize_reductions(const LoopKernel& kernel, bool hardware_axes, bool
   // Reductions over l.N inames become local-memory trees first; what remains of them (a sequential
   // part per work-item) and every other reduction is realized sequentially.
   LoopKernel result = hardware_axes ? realize_local_reductions(kernel, warp_shuffles) : kernel;
+  // The nesting chose each reduction's loops inside its instruction's; the realized instructions
+  // no longer say so, priorities do (else the domain order could nest them outside a scalar
+  // accumulator's loops: wrong code).
+  std::vector<std::vector<std::string>> keep_nesting = codegen::reduction_nesting_priorities(result);
   ReductionRealizer(result, hardware_axes).realize_all();
+  result.loop_priorities.insert(result.loop_priorities.end(), keep_nesting.begin(), keep_nesting.end());
   return result;
 }
 

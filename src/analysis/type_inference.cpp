@@ -1,5 +1,7 @@
 #include "analysis/type_inference.hpp"
 
+#include "analysis/preprocess.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -88,6 +90,10 @@ std::optional<ExprType> TypeContext::infer(const Expr& expr, bool partial) const
       if (expr.literal_dtype) return ExprType{*expr.literal_dtype, false};
       return ExprType{DType::Float64, true, !exact_in_float32(expr.float_value)};
     case ExprKind::Variable:
+      if (auto rule = kernel_.substitutions.find(expr.name);
+          rule != kernel_.substitutions.end() && rule->second.parameters.empty() && !is_iname(expr.name))
+        return rule_type(expr, partial);
+      [[fallthrough]];
     case ExprKind::Subscript: {
       std::optional<DType> dtype = known_dtype(expr.name, partial);
       if (!dtype) return std::nullopt;
@@ -107,10 +113,14 @@ std::optional<ExprType> TypeContext::infer(const Expr& expr, bool partial) const
   return ExprType{DType::Int32, false};
 }
 
+// A rule invocation has the type of its expansion (a precomputed rule that invokes another rule,
+// loopy's test_precompute_nested_subst; issue 23, class 8).
+std::optional<ExprType> TypeContext::rule_type(const Expr& expr, bool partial) const {
+  return infer(*expand_substitutions(std::make_shared<const Expr>(expr), kernel_), partial);
+}
+
 std::optional<ExprType> TypeContext::call_type(const Expr& expr, bool partial) const {
-  if (auto rule = kernel_.substitutions.find(expr.name); rule != kernel_.substitutions.end()) {
-    throw Error("substitution rule '" + expr.name + "' must be expanded before type inference");
-  }
+  if (kernel_.substitutions.count(expr.name) != 0) return rule_type(expr, partial);
   if (is_warp_reduction_function(expr.name)) return infer(*expr.operands.back(), partial);
   std::optional<ExprType> result;
   for (const ExprPtr& operand : expr.operands) result = combine_known(result, infer(*operand, partial));
@@ -200,10 +210,11 @@ std::optional<ExprType> assigned_type(const LoopKernel& kernel, const std::strin
   std::optional<ExprType> combined;
   for (const Instruction& instruction : kernel.instructions) {
     if (instruction.kind != InstructionKind::Assignment) continue;
-    for (const ExprPtr& assignee : instruction.assignees) {
-      if (assignee->name != name || instruction.assignees.size() != 1) continue;
+    for (std::size_t position = 0; position < instruction.assignees.size(); ++position) {
+      if (instruction.assignees[position]->name != name) continue;
       try {
-        ExprType type = TypeContext(kernel).type_of(*instruction.expression);
+        // `v, i = argmax(k, value, index)`: each output has the type of its operand.
+        ExprType type = TypeContext(kernel).type_of(*assigned_value(instruction, position));
         combined = combined ? combine_types(*combined, type) : type;
       } catch (const Error&) {
         return std::nullopt;

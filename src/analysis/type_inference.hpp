@@ -45,6 +45,7 @@ class TypeContext {
  private:
   std::optional<ExprType> infer(const Expr& expr, bool partial) const;
   std::optional<ExprType> call_type(const Expr& expr, bool partial) const;
+  std::optional<ExprType> rule_type(const Expr& expr, bool partial) const;
   std::optional<DType> known_dtype(const std::string& name, bool partial) const;
   const LoopKernel& kernel_;
 };

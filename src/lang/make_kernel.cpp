@@ -6,8 +6,10 @@
 #include <algorithm>
 #include <fnmatch.h>
 #include <map>
+#include <optional>
 #include <set>
 
+#include "analysis/preprocess.hpp"
 #include "ir/functions.hpp"
 #include "ir/instruction_names.hpp"
 #include "ir/layout.hpp"
@@ -293,10 +295,13 @@ void infer_arguments(LoopKernel& kernel) {
 
 class NameChecker {
  public:
+  // `rule_parameters` is set when `instruction` stands for a substitution rule's body: inames
+  // there are bound where the rule is used, so a reduction may use any iname the body does not
+  // already reduce over (loopy's n-body `invdist := 1/sqrt(sum(k, ...))` over a domain iname k).
   NameChecker(const LoopKernel& kernel, const Instruction& instruction,
-              const std::set<std::string>& rule_parameters = {})
-      : kernel_(kernel), instruction_(instruction), rule_parameters_(rule_parameters),
-        inames_(kernel.all_inames()) {}
+              std::optional<std::set<std::string>> rule_parameters = std::nullopt)
+      : kernel_(kernel), instruction_(instruction), in_rule_(rule_parameters.has_value()),
+        rule_parameters_(rule_parameters.value_or(std::set<std::string>{})), inames_(kernel.all_inames()) {}
 
   void check(const Expr& expr, std::set<std::string> bound_inames) {
     switch (expr.kind) {
@@ -306,7 +311,8 @@ class NameChecker {
       case ExprKind::Reduction:
         for (const std::string& iname : expr.reduction_inames) {
           if (!contains(inames_, iname)) fail("reduction iname '" + iname + "' is defined by no domain", expr);
-          if (bound_inames.count(iname) != 0 || instruction_.within_inames.count(iname) != 0) {
+          bool within = !in_rule_ && instruction_.within_inames.count(iname) != 0;
+          if (bound_inames.count(iname) != 0 || within) {
             fail("reduction over '" + iname + "' inside a loop over '" + iname +
                      "': the instruction is already within that iname; use a different iname "
                      "(duplicate_inames) for the reduction",
@@ -385,6 +391,7 @@ class NameChecker {
 
   const LoopKernel& kernel_;
   const Instruction& instruction_;
+  bool in_rule_;
   std::set<std::string> rule_parameters_;
   std::vector<std::string> inames_;
 };
@@ -414,11 +421,32 @@ void subscript_scalar_arrays(LoopKernel& kernel) {
   }
 }
 
+// A reduction inside a rule over an iname the invoking instruction already runs in.
+void refuse_rule_reductions_over_own_inames(const LoopKernel& kernel, const Instruction& instruction) {
+  if (kernel.substitutions.empty() || !instruction.expression) return;
+  ExprPtr expanded;
+  try {
+    expanded = expand_substitutions(instruction.expression, kernel);
+  } catch (const Error&) {
+    return;  // a recursive rule: refused where it is expanded, naming the transform
+  }
+  visit_expr(*expanded, [&](const Expr& node) {
+    if (node.kind != ExprKind::Reduction) return;
+    for (const std::string& iname : node.reduction_inames) {
+      if (instruction.within_inames.count(iname) == 0) continue;
+      throw Error("in instruction '" + instruction.id + "' (" + instruction.source +
+                  "): a substitution rule it invokes reduces over '" + iname + "' inside the instruction's loop over '" +
+                  iname + "'; use a different iname (duplicate_inames) for the reduction");
+    }
+  });
+}
+
 void check_names(const LoopKernel& kernel) {
   for (const Instruction& instruction : kernel.instructions) {
     NameChecker checker(kernel, instruction);
     for (const ExprPtr& assignee : instruction.assignees) checker.check(*assignee, {});
     if (instruction.expression) checker.check(*instruction.expression, {});
+    refuse_rule_reductions_over_own_inames(kernel, instruction);
     for (const ExprPtr& predicate : instruction.predicates) checker.check(*predicate, {});
   }
   for (const auto& [name, rule] : kernel.substitutions) {

@@ -112,6 +112,23 @@ TEST(TypeInference, AccumulatorOverUint8RunsAndMatchesTheSum) {
   }
 }
 
+// loopy's test_argmax: `max_val, max_idx = argmax(i, abs(a[i]), i)` with the outputs inferred:
+// each takes the type of its operand (the value float32, the index the iname's int32).
+TEST(TypeInference, ArgmaxOutputsTakeTheTypesOfTheirOperands) {
+  LoopKernel kernel = make_kernel({"{[i]: 0<=i<7}"}, "max_val, max_idx = argmax(i, abs(a[i]), i)",
+                                  {array_arg("a", DType::Float32, {"7"}), KernelArgument{.name = "..."}});
+  LoopKernel typed = infer_types(kernel);
+  EXPECT_EQ(typed.find_arg("max_val")->dtype, DType::Float32);
+  EXPECT_EQ(typed.find_arg("max_idx")->dtype, DType::Int32);
+  Array a = Array(DType::Float32, {7});
+  for (int64_t i = 0; i < 7; ++i) a.set_double(i, i == 4 ? -9.0 : static_cast<double>(i));
+  Array max_val = Array(DType::Float32, {});
+  Array max_idx = Array(DType::Int32, {});
+  compile(kernel, Target::C)({{"a", a}, {"max_val", max_val}, {"max_idx", max_idx}});
+  EXPECT_EQ(max_val.get_double(0), 9.0);
+  EXPECT_EQ(max_idx.get_double(0), 4.0);
+}
+
 TEST(TypeInference, TemporaryNothingDeterminesIsStillRefusedWithItsName) {
   LoopKernel kernel = make_kernel({"{[i]: 0<=i<n}"}, "<> a = b {id=one}\n<> b = a {id=two, dep=one}\nout[i] = a",
                                   {array_arg("out", DType::Float32, {"n"}), value_arg("n")});

@@ -417,5 +417,86 @@ TEST(LoopyClass19, PrefetchOfATemporaryFilledByAnEarlierFetch) {
   EXPECT_TRUE(contains(message, "a copy made ahead of use would be stale")) << message;
 }
 
+// Class 6: a reduction whose instruction's loops have non-constant extents and come after the
+// reduction iname in the domain string (loopy's funny-shape matmul, {[i,k,j]}). The reduction's
+// loop nests inside the instruction's loops, as loopy's scheduler nests it; before, k nested
+// outside j and the accumulator asked for a copy per j ("its range is not constant").
+TEST(LoopyClass06, ReductionNestsInsideItsInstructionsLoops) {
+  LoopKernel ikj = make_kernel({"{[i,k,j]: 0<=i<n and 0<=k<m and 0<=j<ell}"}, "c[i, j] = sum(k, a[i, k]*b[k, j])",
+                               {array_arg("a", DType::Float32, {"n", "m"}), array_arg("b", DType::Float32, {"m", "ell"}),
+                                array_arg("c", DType::Float32, {"n", "ell"})});
+  LoopKernel ijk = make_kernel({"{[i,j,k]: 0<=i<n and 0<=k<m and 0<=j<ell}"}, "c[i, j] = sum(k, a[i, k]*b[k, j])",
+                               {array_arg("a", DType::Float32, {"n", "m"}), array_arg("b", DType::Float32, {"m", "ell"}),
+                                array_arg("c", DType::Float32, {"n", "ell"})});
+  std::string source = generate_code(ikj, Target::C).source;
+  EXPECT_FALSE(contains(source, "acc_k[")) << source;  // one scalar accumulator, no copy per j
+  expect_matches_reference(ikj, ijk, {{"n", 5}, {"m", 7}, {"ell", 3}});
+  // The funny-shape recipe: the same nest, split and tiled.
+  LoopKernel tiled = split_iname(ikj, "i", 4);
+  tiled = split_iname(tiled, "j", 2);
+  tiled = split_iname(tiled, "k", 3);
+  expect_matches_reference(tiled, ijk, {{"n", 9}, {"m", 7}, {"ell", 5}});
+  // A priority that moves the reduction outward still privatizes the accumulator (constant j).
+  LoopKernel outward = prioritize_loops(make_kernel({"{[i,j,k]: 0<=i<n and 0<=k<m and 0<=j<4}"},
+                                                    "c[i, j] = sum(k, a[i, k]*b[k, j])",
+                                                    {array_arg("a", DType::Float32, {"n", "m"}),
+                                                     array_arg("b", DType::Float32, {"m", "4"}),
+                                                     array_arg("c", DType::Float32, {"n", "4"})}),
+                                        "i, k, j");
+  EXPECT_TRUE(contains(generate_code(outward, Target::C).source, "acc_k[")) << generate_code(outward, Target::C).source;
+  expect_matches_reference(outward, ijk, {{"n", 3}, {"m", 5}, {"ell", 4}});
+}
+
+// Class 7: a substitution rule reducing over a domain iname, invoked without arguments (loopy's
+// n-body `invdist := rsqrt(sum(k, axdist(k)**2))`); its body names the instruction's i and j,
+// so split_iname("i") rewrites the rule body too (loopy's rule-aware substitution).
+TEST(LoopyClass07, RuleReducingOverADomainIname) {
+  const char* instructions =
+      "axdist(k) := x[i,k]-x[j,k]\n"
+      "invdist := rsqrt(sum(k, axdist(k)**2))\n"
+      "pot[i] = sum(j, if(i != j, invdist, 0))";
+  LoopKernel reference = make_kernel({"{[i,j,k]: 0<=i,j<N and 0<=k<3}"}, instructions,
+                                     {array_arg("x", DType::Float32, {"N", "3"}), array_arg("pot", DType::Float32, {"N"})},
+                                     {.assumptions = "N >= 1"});
+  LoopKernel expanded = make_kernel({"{[i,j,k]: 0<=i,j<N and 0<=k<3}"},
+                                    "pot[i] = sum(j, if(i != j, rsqrt(sum(k, (x[i,k]-x[j,k])**2)), 0))",
+                                    {array_arg("x", DType::Float32, {"N", "3"}), array_arg("pot", DType::Float32, {"N"})},
+                                    {.assumptions = "N >= 1"});
+  expect_matches_reference(reference, expanded, {{"N", 7}});
+  SplitOptions slabs;
+  slabs.slabs = {0, 1};
+  LoopKernel split = split_iname(split_iname(reference, "i", 4, slabs), "j", 4, slabs);
+  for (int64_t n : {1, 7, 9}) expect_matches_reference(split, reference, {{"N", n}});
+  // A footprint subscript written against the unsplit kernel names i (loopy's
+  // applied_iname_rewrites): x[i,k] is x[4*i_outer + i_inner, k].
+  PrefetchOptions fetch;
+  fetch.sweep_inames = {"k"};
+  LoopKernel fetched = add_prefetch(split_iname(expand_subst(reference), "i", 4), "x[i,k]", fetch);
+  EXPECT_NE(fetched.find_temporary("x_fetch"), nullptr);
+  expect_matches_reference(fetched, reference, {{"N", 9}});
+  // Inside a rule, the check for a reduction over the instruction's own iname applies at the
+  // rule's use: here `sum(k, ...)` inside a loop over k is still refused.
+  std::string message = error_message<Error>([&] {
+    make_kernel({"{[i,k]: 0<=i<4 and 0<=k<3}"}, "s := sum(k, a[k])\nout[i, k] = s",
+                {array_arg("a", DType::Float32, {"3"}), array_arg("out", DType::Float32, {"4", "3"})});
+  });
+  EXPECT_TRUE(contains(message, "a substitution rule it invokes reduces over 'k' inside the instruction's loop over 'k'"))
+      << message;
+}
+
+// Class 8: precompute of a rule that invokes another rule (loopy's test_precompute_nested_subst):
+// the temporary's type comes from the expansion of the invocation.
+TEST(LoopyClass08, PrecomputeOfANestedRuleInfersItsType) {
+  LoopKernel reference = make_kernel({"{[i]: 0<=i<n}"}, "E := a[i]\nD := E*E\nb[i] = D",
+                                     {array_arg("a, b", DType::Float32, {"n"})});
+  SplitOptions split;
+  split.inner_tag = "l.0";
+  split.outer_tag = "g.0";
+  PrecomputeOptions options;
+  options.sweep_inames = {"i_inner"};
+  LoopKernel kernel = precompute(split_iname(reference, "i", 8, split), "D", options);
+  for (int64_t n : {1, 13}) expect_matches_reference(kernel, reference, {{"n", n}});
+}
+
 }  // namespace
 }  // namespace loom
