@@ -12,6 +12,7 @@
 #include "analysis/realize_reduction.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -339,7 +340,36 @@ class ReductionRealizer {
   std::map<std::string, std::set<std::string>> assigned_names_;  // reduction instruction id → what it assigns
 };
 
+// Every reduction of `expr`, with the inames it runs within (the instruction's and those of the
+// reductions around it).
+void visit_reductions(const ExprPtr& expr, std::set<std::string> within,
+                      const std::function<void(const Expr&, const std::set<std::string>&)>& visitor) {
+  if (expr->kind == ExprKind::Reduction) {
+    visitor(*expr, within);
+    within.insert(expr->reduction_inames.begin(), expr->reduction_inames.end());
+  }
+  for (const ExprPtr& operand : expr->operands) visit_reductions(operand, within, visitor);
+}
+
 }  // namespace
+
+void check_reduction_nesting(const LoopKernel& kernel, const std::string& transform) {
+  for (const Instruction& instruction : kernel.instructions) {
+    if (instruction.expression == nullptr) continue;
+    visit_reductions(instruction.expression, instruction.within_inames,
+                     [&](const Expr& reduction, const std::set<std::string>& within) {
+                       try {
+                         private_axes(kernel, within, reduction.reduction_inames, true);
+                       } catch (const Error& error) {
+                         throw Error(transform + ": instruction '" + instruction.id + "' reduces over " +
+                                     join(reduction.reduction_inames, ", ") +
+                                     " into one accumulator per instance of its other inames, so the new loop "
+                                     "order would make several of them share it: " +
+                                     error.what());
+                       }
+                     });
+  }
+}
 
 LoopKernel realize_reductions(const LoopKernel& kernel, bool hardware_axes, bool warp_shuffles) {
   // Reductions over l.N inames become local-memory trees first; what remains of them (a sequential
