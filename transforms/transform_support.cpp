@@ -11,17 +11,6 @@
 
 namespace loom {
 
-namespace {
-
-std::set<std::string> temporaries_added(const LoopKernel& before, const LoopKernel& after) {
-  std::set<std::string> added;
-  for (const Temporary& temporary : after.temporaries)
-    if (before.find_temporary(temporary.name) == nullptr) added.insert(temporary.name);
-  return added;
-}
-
-}  // namespace
-
 LoopKernel finish_transform(const LoopKernel& before, LoopKernel after, const TransformCall& call,
                             const std::optional<isl::union_map>& instance_rewrite, bool unchecked, CheckScope scope) {
   std::shared_ptr<const detail::DependenceData> dependences = dependences_of(before);
@@ -29,12 +18,6 @@ LoopKernel finish_transform(const LoopKernel& before, LoopKernel after, const Tr
     return trace_dependences(*dependences, *instance_rewrite);
   })
                                        : dependences;
-  std::set<std::string> new_storage = temporaries_added(before, after);
-  if (!new_storage.empty()) {
-    after.dependences = with_isl_errors(call.name + ": computing the dependences of its new storage", [&] {
-      return with_dependences_through(*after.dependences, after, new_storage);
-    });
-  }
   after.applied_transforms.push_back({call.name, to_string(call)});
   after.verified = false;
   if (!unchecked) {

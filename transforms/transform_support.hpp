@@ -17,10 +17,8 @@ namespace loom {
 
 // Completes a transform: `after` records `call`, inherits `before`'s dependences traced through
 // `instance_rewrite` ({old instance -> new instance} for every instruction; nullopt: instances
-// unchanged), plus the dependences through temporaries `after` adds (a fetch's storage, in the
-// order the transform built, so that later transforms keep it), and — unless `unchecked` — must
-// pass the dependence, write-race and bounds checks (LegalityError naming the transform
-// otherwise).
+// unchanged), and — unless `unchecked` — must pass the dependence, write-race and bounds checks
+// (LegalityError naming the transform otherwise).
 // What a transform can have changed, so only the checks that can fail run (each costs ms).
 enum class CheckScope {
   Order,     // loop order only (prioritize_loops, an untagged split): the dependence check

@@ -30,17 +30,10 @@ struct VariableAccesses {
 
 isl::union_map empty_union(const isl::ctx& ctx) { return isl::union_map(ctx, "{ }"); }
 
-// Every variable's accesses, or only those of `only` when it is given.
-std::map<std::string, VariableAccesses> accesses_by_variable(const LoopKernel& kernel, const isl::ctx& ctx,
-                                                             const std::set<std::string>* only = nullptr) {
+std::map<std::string, VariableAccesses> accesses_by_variable(const LoopKernel& kernel, const isl::ctx& ctx) {
   std::map<std::string, VariableAccesses> by_variable;
   for (const Instruction& instruction : kernel.instructions) {
-    if (only != nullptr && std::none_of(only->begin(), only->end(), [&](const std::string& name) {
-          return mentions_name(instruction, name);
-        }))
-      continue;
     for (const Access& access : instruction_accesses(kernel, instruction)) {
-      if (only != nullptr && only->count(access.variable) == 0) continue;
       auto [entry, inserted] = by_variable.try_emplace(access.variable);
       if (inserted) entry->second = {empty_union(ctx), empty_union(ctx), empty_union(ctx)};
       AccessRelation relation = access_relation(kernel, access);
@@ -231,38 +224,21 @@ std::string_view dependence_kind_name(DependenceKind kind) {
   return "?";
 }
 
-namespace {
-
-// Appends the dependences through `only` (every variable when null) in `kernel`'s reference order.
-void add_dependences(const LoopKernel& kernel, const std::set<std::string>* only, detail::DependenceData& data) {
-  isl::ctx ctx = data.context->ctx();
-  isl::union_map schedule = reference_timestamps(kernel);
-  for (const auto& [variable, accesses] : accesses_by_variable(kernel, ctx, only)) {
-    if (!accesses.has_writes) continue;
-    isl::union_map writes = accesses.must_writes.unite(accesses.may_writes);
-    split_by_statement_pair(flow(accesses.reads, accesses.must_writes, accesses.may_writes, schedule),
-                            DependenceKind::Flow, variable, data.dependences);
-    split_by_statement_pair(flow(writes, empty_union(ctx), accesses.reads, schedule), DependenceKind::Anti, variable,
-                            data.dependences);
-    split_by_statement_pair(flow(writes, empty_union(ctx), writes, schedule), DependenceKind::Output, variable,
-                            data.dependences);
-  }
-}
-
-}  // namespace
-
 std::shared_ptr<const detail::DependenceData> compute_dependences(const LoopKernel& kernel) {
   auto data = std::make_shared<detail::DependenceData>();
   data->context = isl_context_of(kernel);
-  add_dependences(kernel, nullptr, *data);
-  return data;
-}
-
-std::shared_ptr<const detail::DependenceData> with_dependences_through(const detail::DependenceData& dependences,
-                                                                       const LoopKernel& kernel,
-                                                                       const std::set<std::string>& variables) {
-  auto data = std::make_shared<detail::DependenceData>(dependences);
-  add_dependences(kernel, &variables, *data);
+  isl::ctx ctx = data->context->ctx();
+  isl::union_map schedule = reference_timestamps(kernel);
+  for (const auto& [variable, accesses] : accesses_by_variable(kernel, ctx)) {
+    if (!accesses.has_writes) continue;
+    isl::union_map writes = accesses.must_writes.unite(accesses.may_writes);
+    split_by_statement_pair(flow(accesses.reads, accesses.must_writes, accesses.may_writes, schedule),
+                            DependenceKind::Flow, variable, data->dependences);
+    split_by_statement_pair(flow(writes, empty_union(ctx), accesses.reads, schedule), DependenceKind::Anti, variable,
+                            data->dependences);
+    split_by_statement_pair(flow(writes, empty_union(ctx), writes, schedule), DependenceKind::Output, variable,
+                            data->dependences);
+  }
   return data;
 }
 

@@ -4,7 +4,6 @@
 
 #include <isl/cpp.h>
 
-#include <set>
 #include <string>
 #include <vector>
 
@@ -33,13 +32,6 @@ struct DependenceData {
 // The dependences of `kernel` in its own reference order: every loop sequential, nested as
 // linearization nests them. Reductions are associative updates and contribute no self-dependence.
 std::shared_ptr<const detail::DependenceData> compute_dependences(const LoopKernel& kernel);
-
-// `dependences` plus those through `variables` in `kernel`'s own reference order: storage a
-// transform creates (a prefetch's temporary, a buffer) is right by construction in the order
-// that transform built, and later transforms must keep that order.
-std::shared_ptr<const detail::DependenceData> with_dependences_through(const detail::DependenceData& dependences,
-                                                                       const LoopKernel& kernel,
-                                                                       const std::set<std::string>& variables);
 
 // The kernel's traced dependences, computed on `kernel` itself when no transform has yet.
 std::shared_ptr<const detail::DependenceData> dependences_of(const LoopKernel& kernel);
