@@ -1,8 +1,10 @@
 // loom_fuzz_transforms: the differential transform fuzzer (issue 24, docs/decisions.md).
 //
-// Each case, from its own seed: a random kernel (kernel_grammar.hpp), then up to kSteps random
-// transform calls drawn from the registry's schemas (transform_proposals.hpp), each applied to the
-// kernel so far and kept when loom accepts it; then the spec with the accepted calls is read back
+// Each case, from its own seed: a random kernel (kernel_grammar.hpp), then a sequence of 1 to
+// kMostSteps transform calls proposed from what the kernel has (transform_proposals.hpp), each
+// applied to the kernel so far and kept when loom accepts it (the sequence counts as refused by
+// the first call loom refuses, and as accepted only when every call is); then the spec with the
+// accepted calls is read back
 // and checked against its untransformed reference (`loom run --check`'s semantics) on the C target,
 // or on OpenCL (PoCL) when hardware axes or local memory are involved. Every case runs in a forked
 // child limited to 10 s of CPU time, so the outcome classes are:
