@@ -56,8 +56,11 @@ bool writes_shared_memory(const LoopKernel& kernel, const Instruction& instructi
 // took a different last value in every group).
 bool ties_ranges(const LoopKernel& kernel, const Instruction& instruction, const std::string& iname) {
   std::vector<std::string> dims;
+  // Its own loops only: the hardware inames added before this one are tied to it by design
+  // (i_outer and i_inner of one split).
   for (const std::string& name : kernel.all_inames())
-    if (instruction.within_inames.count(name) != 0) dims.push_back(name);
+    if (instruction.within_inames.count(name) != 0 && !is_hardware(kernel.tag_of(name))) dims.push_back(name);
+  if (dims.empty()) return false;  // no range to tie
   Instruction with_iname = instruction;
   with_iname.within_inames.insert(iname);
   Instruction only_iname;
@@ -89,7 +92,7 @@ LoopKernel add_inames_for_unused_hw_axes(const LoopKernel& kernel, const std::op
     bool shared = writes_shared_memory(kernel, instruction);
     for (const auto& [axis, iname] : axes) {
       if (used.count(axis) != 0) continue;
-      if (!unchecked && ties_ranges(kernel, instruction, iname)) {
+      if (!unchecked && ties_ranges(kernel, *kernel.find_instruction(instruction.id), iname)) {
         throw Error("add_inames_for_unused_hw_axes: instruction '" + instruction.id + "' would run within '" +
                     iname + "' (" + axis + "), whose domain bounds the instruction's own inames, so each value of '" +
                     iname + "' would run it over a different range; give it the iname explicitly where that is "

@@ -16,10 +16,11 @@ namespace loom {
 
 namespace {
 
-// The sequential loops an instruction runs in once its reductions are realized.
-std::set<std::string> sequential_loops(const LoopKernel& kernel, const Instruction& instruction) {
+// The sequential loops an instruction runs in, with those of its reductions when `reductions`
+// (a reader inside a reduction reads in every iteration; a writer's reduction only accumulates).
+std::set<std::string> sequential_loops(const LoopKernel& kernel, const Instruction& instruction, bool reductions) {
   std::set<std::string> inames = instruction.within_inames;
-  if (instruction.expression) {
+  if (reductions && instruction.expression) {
     visit_expr(*instruction.expression, [&](const Expr& e) {
       if (e.kind == ExprKind::Reduction) inames.insert(e.reduction_inames.begin(), e.reduction_inames.end());
     });
@@ -47,10 +48,10 @@ std::map<std::pair<std::string, std::string>, std::set<std::string>> loops_left_
         visit_expr(*index, [&](const Expr& e) {
           if (e.kind == ExprKind::Variable) indexing.insert(e.name);
         });
-      std::set<std::string> writer_loops = sequential_loops(kernel, writer);
+      std::set<std::string> writer_loops = sequential_loops(kernel, writer, false);
       for (const Instruction& reader : kernel.instructions) {
         if (reader.id == writer.id || variables_read(reader).count(assignee->name) == 0) continue;
-        std::set<std::string> reader_loops = sequential_loops(kernel, reader);
+        std::set<std::string> reader_loops = sequential_loops(kernel, reader, true);
         std::set<std::string> left;
         for (const std::string& iname : writer_loops)
           if (reader_loops.count(iname) == 0 && indexing.count(iname) == 0) left.insert(iname);
