@@ -59,6 +59,20 @@ void add_reduction_preferences(const Expr& expr, const std::set<std::string>& ar
   for (const ExprPtr& operand : expr.operands) add_reduction_preferences(*operand, inside, problem);
 }
 
+// The inames whose loops an instruction runs in once its reductions are realized: a reduction's
+// update runs inside its reduction inames, so a priority between a reduction iname and an iname of
+// the instruction orders real loops (and decides whether the accumulator needs a copy per value
+// of the inner one), even before realization.
+std::set<std::string> loop_inames_once_realized(const Instruction& instruction) {
+  std::set<std::string> inames = instruction.within_inames;
+  if (instruction.expression) {
+    visit_expr(*instruction.expression, [&](const Expr& e) {
+      if (e.kind == ExprKind::Reduction) inames.insert(e.reduction_inames.begin(), e.reduction_inames.end());
+    });
+  }
+  return inames;
+}
+
 NestingProblem nesting_problem(const LoopKernel& kernel) {
   NestingProblem problem;
   problem.inames = kernel.all_inames();
@@ -80,7 +94,7 @@ NestingProblem nesting_problem(const LoopKernel& kernel) {
     }
   }
   for (const Instruction& instruction : kernel.instructions) {
-    problem.instructions.push_back({instruction.id, instruction.within_inames});
+    problem.instructions.push_back({instruction.id, loop_inames_once_realized(instruction)});
     if (instruction.expression) add_reduction_preferences(*instruction.expression, instruction.within_inames, problem);
   }
   return problem;

@@ -5,7 +5,8 @@
 //   add_inames_for_unused_hw_axes  →  flag[j] = 1 runs within i_outer and i_inner, only where
 //                                     i_outer == 0 and i_inner == 0
 //
-// Refuses: an axis several inames use, an unknown match. Checked like every transform.
+// Refuses: an axis several inames use, an unknown match, an instruction whose inames the axis's
+// domain bounds (each work-group would run it over its own range). Checked like every transform.
 #include <map>
 
 #include "ir/instance_sets.hpp"
@@ -48,6 +49,30 @@ bool writes_shared_memory(const LoopKernel& kernel, const Instruction& instructi
   return false;
 }
 
+// Whether running `instruction` within `iname` as well would change the range of its other
+// inames for some value of `iname`: a domain that ties them together ({[i, j]: j <= i}, `iname`
+// being i's outer part) would give each work-group its own range, so the instruction would no
+// longer compute what it computed once (found by the transform fuzzer: a private `t = y[j]`
+// took a different last value in every group).
+bool ties_ranges(const LoopKernel& kernel, const Instruction& instruction, const std::string& iname) {
+  std::vector<std::string> dims;
+  // Its own loops only: the hardware inames added before this one are tied to it by design
+  // (i_outer and i_inner of one split).
+  for (const std::string& name : kernel.all_inames())
+    if (instruction.within_inames.count(name) != 0 && !is_hardware(kernel.tag_of(name))) dims.push_back(name);
+  if (dims.empty()) return false;  // no range to tie
+  Instruction with_iname = instruction;
+  with_iname.within_inames.insert(iname);
+  Instruction only_iname;
+  only_iname.within_inames = {iname};
+  return with_isl_errors("add_inames_for_unused_hw_axes", [&] {
+    isl::set before = instruction_domain(kernel, instruction, dims, "S");
+    isl::set after = instruction_domain(kernel, with_iname, dims, "S");  // `iname` stays a parameter
+    isl::set range = instruction_domain(kernel, only_iname, {}, "S").params();
+    return !before.intersect_params(range).is_subset(after);
+  });
+}
+
 }  // namespace
 
 LoopKernel add_inames_for_unused_hw_axes(const LoopKernel& kernel, const std::optional<std::string>& within,
@@ -67,6 +92,12 @@ LoopKernel add_inames_for_unused_hw_axes(const LoopKernel& kernel, const std::op
     bool shared = writes_shared_memory(kernel, instruction);
     for (const auto& [axis, iname] : axes) {
       if (used.count(axis) != 0) continue;
+      if (!unchecked && ties_ranges(kernel, *kernel.find_instruction(instruction.id), iname)) {
+        throw Error("add_inames_for_unused_hw_axes: instruction '" + instruction.id + "' would run within '" +
+                    iname + "' (" + axis + "), whose domain bounds the instruction's own inames, so each value of '" +
+                    iname + "' would run it over a different range; give it the iname explicitly where that is "
+                    "meant (add_inames_to_insn), or keep '" + iname + "' out of hardware axes");
+      }
       instruction.within_inames.insert(iname);
       if (!shared) continue;
       std::optional<ConstantRange> range = constant_iname_range(kernel, iname);

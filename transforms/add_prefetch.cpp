@@ -28,6 +28,7 @@
 // rank, a variable nothing reads, and everything precompute refuses (a data-dependent footprint
 // such as a[idx[i]], a local fetch that would race along an l.N iname it does not sweep, ...).
 #include <algorithm>
+#include <set>
 
 #include "lang/instruction_parser.hpp"
 #include "loom/error.hpp"
@@ -192,7 +193,14 @@ LoopKernel add_prefetch(const LoopKernel& kernel, const std::string& var_name, c
   }
   std::vector<std::string> dims = options.dim_arg_names;
   if (dims.empty()) {
-    for (std::size_t k = 0; k < shape.size(); ++k) dims.push_back(access.name + "_dim_" + std::to_string(k));
+    // Uniquified like every generated name: a second prefetch of `a` (into the first one's
+    // instruction, sweeping a_dim_1) must not reuse a_dim_1 for its own axis (found by the
+    // transform fuzzer: the copy lost its offset and indexed its box with one iname twice).
+    std::set<std::string> taken;
+    for (std::size_t k = 0; k < shape.size(); ++k) {
+      dims.push_back(unused_name(kernel, access.name + "_dim_" + std::to_string(k), taken));
+      taken.insert(dims.back());
+    }
   }
   if (dims.size() != shape.size()) {
     throw Error(std::string(kTransform) + ": " + std::to_string(dims.size()) + " dim_arg_names for '" + access.name +

@@ -96,6 +96,26 @@ ExprPtr with_base_and_buffer(const ExprPtr& expr, const ExprPtr& base, const Exp
   });
 }
 
+// The expressions may name `base`, `buffer` (store only), the kernel's value arguments and the
+// inames the instruction they go into runs in; any other name has no value there.
+void require_bound_names(const LoopKernel& kernel, const ExprPtr& expr, const Instruction& instruction,
+                         const std::string& parameter, bool buffer_allowed) {
+  visit_expr(*expr, [&](const Expr& node) {
+    if (node.kind != ExprKind::Variable) return;
+    const std::string& name = node.name;
+    if (name == "base" || (buffer_allowed && name == "buffer")) return;
+    if (instruction.within_inames.count(name) != 0) return;
+    const KernelArgument* arg = kernel.find_arg(name);
+    if (arg != nullptr && !arg->is_array()) return;
+    std::string inames = joined(instruction.within_inames);
+    std::string what = kernel.domain_of_iname(name) != nullptr
+                           ? "iname '" + name + "', which instruction '" + instruction.id + "' does not run in"
+                           : "'" + name + "', which is neither a value argument nor one of its inames";
+    throw Error(std::string(kTransform) + ": " + parameter + " names " + what + " (its inames: " + inames +
+                "; allowed besides: base" + (buffer_allowed ? ", buffer" : "") + " and value arguments)");
+  });
+}
+
 // Step 1: the accesses of `var` in the matched instructions become invocations of `rule`.
 std::vector<std::string> accesses_to_invocations(LoopKernel& kernel, const std::string& var,
                                                  const std::string& rule,
@@ -219,6 +239,7 @@ LoopKernel buffer_array(const LoopKernel& kernel, const std::string& var_name,
   Instruction& init = instruction_named(result, init_id);
   Instruction init_copy = init;
   if (init_expression) {
+    require_bound_names(result, *init_expression, init, "init_expression", false);
     init.expression = with_base_and_buffer(*init_expression, init_copy.expression, nullptr);
     init.source = to_string(init.assignees.front()) + " = " + to_string(init.expression);
   }
@@ -226,6 +247,8 @@ LoopKernel buffer_array(const LoopKernel& kernel, const std::string& var_name,
   if (store) {
     Instruction store_insn =
         store_instruction(result, kernel, init_copy, store_expression, var_name);
+    if (store_expression)
+      require_bound_names(result, *store_expression, store_insn, "store_expression", true);
     store_insn.depends_on.insert(buffered.begin(), buffered.end());
     for (Instruction& instruction : result.instructions) {
       bool waits = std::any_of(buffered.begin(), buffered.end(), [&](const std::string& id) {

@@ -5,10 +5,14 @@
 // A single iname is accepted and constrains nothing (as in loopy, whose priority tuple of one
 // iname orders no pair); it is not recorded.
 //
-// Refuses: an unknown iname, an iname listed twice, and — through the legality check — an order
-// that runs a dependence backwards (e.g. interchanging loops around a recurrence).
+// Refuses: an unknown iname, an iname listed twice, an order that nests a reduction iname outside
+// an iname of its instruction whose range is not constant (the rows would share the one
+// accumulator; realize_reduction can privatize it only along a constant range), and — through
+// the legality check — an order that runs a dependence backwards (e.g. interchanging loops around
+// a recurrence).
 #include <set>
 
+#include "analysis/realize_reduction.hpp"
 #include "loom/error.hpp"
 #include "transforms/registry.hpp"
 #include "transforms/transform_support.hpp"
@@ -28,6 +32,7 @@ LoopKernel prioritize_loops(const LoopKernel& kernel, const std::vector<std::str
   if (loop_priority.empty()) throw Error("prioritize_loops(\"\"): give the inames to nest, outermost first");
   LoopKernel result = kernel;
   if (loop_priority.size() > 1) result.loop_priorities.push_back(loop_priority);
+  if (!unchecked) check_reduction_nesting(result, to_string(call));
   return finish_transform(kernel, std::move(result), call, std::nullopt, unchecked, CheckScope::Order);
 }
 

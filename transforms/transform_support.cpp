@@ -1,15 +1,91 @@
 #include "transforms/transform_support.hpp"
 
 #include <algorithm>
+#include <map>
+#include <set>
 #include <sstream>
 
 #include "analysis/accesses.hpp"
 #include "analysis/checks.hpp"
 #include "analysis/dependences.hpp"
+#include "ir/instruction_names.hpp"
 #include "ir/isl_extra.hpp"
 #include "loom/error.hpp"
 
 namespace loom {
+
+namespace {
+
+// The sequential loops an instruction runs in, with those of its reductions when `reductions`
+// (a reader inside a reduction reads in every iteration; a writer's reduction only accumulates).
+std::set<std::string> sequential_loops(const LoopKernel& kernel, const Instruction& instruction, bool reductions) {
+  std::set<std::string> inames = instruction.within_inames;
+  if (reductions && instruction.expression) {
+    visit_expr(*instruction.expression, [&](const Expr& e) {
+      if (e.kind == ExprKind::Reduction) inames.insert(e.reduction_inames.begin(), e.reduction_inames.end());
+    });
+  }
+  std::set<std::string> loops;
+  for (const std::string& iname : inames) {
+    InameTag::Kind kind = kernel.tag_of(iname).kind;
+    if (kind != InameTag::Kind::Group && kind != InameTag::Kind::Local) loops.insert(iname);
+  }
+  return loops;
+}
+
+// For each (writer, reader) pair of a temporary: the writer's loops that the reader does not run
+// in and that do not index what the writer writes. Over such a loop the writer overwrites one
+// element again and again, and the reader, outside it, sees only the last value. A writer that
+// reads the element too accumulates over the loop: its reader wants the value after it.
+std::map<std::pair<std::string, std::string>, std::set<std::string>> loops_left_behind(const LoopKernel& kernel) {
+  std::map<std::pair<std::string, std::string>, std::set<std::string>> result;
+  for (const Instruction& writer : kernel.instructions) {
+    for (const ExprPtr& assignee : writer.assignees) {
+      // An accumulation (c_buf = c_buf + ...) means its value after the loop.
+      if (kernel.find_temporary(assignee->name) == nullptr || variables_read(writer).count(assignee->name) != 0) continue;
+      std::set<std::string> indexing;
+      for (const ExprPtr& index : assignee->operands)
+        visit_expr(*index, [&](const Expr& e) {
+          if (e.kind == ExprKind::Variable) indexing.insert(e.name);
+        });
+      std::set<std::string> writer_loops = sequential_loops(kernel, writer, false);
+      for (const Instruction& reader : kernel.instructions) {
+        if (reader.id == writer.id || variables_read(reader).count(assignee->name) == 0) continue;
+        std::set<std::string> reader_loops = sequential_loops(kernel, reader, true);
+        std::set<std::string> left;
+        for (const std::string& iname : writer_loops)
+          if (reader_loops.count(iname) == 0 && indexing.count(iname) == 0) left.insert(iname);
+        result[{writer.id, reader.id}] = left;
+      }
+    }
+  }
+  return result;
+}
+
+// Refuses a transform after which a temporary's reader no longer runs in a loop its writer
+// overwrites the value in (found by the transform fuzzer: split_iname(within=...) of the loop a
+// private prefetch shares with the reduction reading it, duplicate_inames of a fetch's loop). The
+// dependences traced through transforms do not cover storage that transforms add, so this is
+// checked on the structure: a pair that already had such a loop before keeps its meaning.
+void check_temporaries_stay_in_their_readers_loops(const LoopKernel& before, const LoopKernel& after,
+                                                   const std::string& transform) {
+  auto was = loops_left_behind(before);
+  for (const auto& [pair, left] : loops_left_behind(after)) {
+    if (left.empty()) continue;
+    auto previous = was.find(pair);
+    if (previous != was.end() && !previous->second.empty()) continue;
+    const Instruction* writer = after.find_instruction(pair.first);
+    std::string variable;
+    for (const ExprPtr& assignee : writer->assignees)
+      if (after.find_temporary(assignee->name) != nullptr) variable = assignee->name;
+    throw LegalityError(transform + ": instruction '" + pair.second + "' reads '" + variable + "', which '" + pair.first +
+                        "' writes in a loop over '" + *left.begin() + "' that '" + pair.second +
+                        "' does not run in and that does not index '" + variable + "': '" + pair.second +
+                        "' would see only the value of the loop's last iteration. Pass unchecked=true to apply it anyway.");
+  }
+}
+
+}  // namespace
 
 LoopKernel finish_transform(const LoopKernel& before, LoopKernel after, const TransformCall& call,
                             const std::optional<isl::union_map>& instance_rewrite, bool unchecked, CheckScope scope) {
@@ -24,6 +100,7 @@ LoopKernel finish_transform(const LoopKernel& before, LoopKernel after, const Tr
     // Write races first: their message is the most specific for a misplaced parallel tag.
     if (scope != CheckScope::Order) check_write_races(after, call.name + ": ");
     with_isl_errors(call.name + ": checking legality", [&] { check_dependences(after, call.name); });
+    check_temporaries_stay_in_their_readers_loops(before, after, call.name);
     if (scope == CheckScope::All || !before.verified) check_kernel(after, call.name + ": ");
     // A checked kernel needs no second round of checks at code generation.
     after.verified = true;

@@ -74,7 +74,7 @@ json random_kernel_spec(std::mt19937_64& random) {
   std::vector<std::string> instructions;
   std::vector<json> outputs;
   int count = 1 + pick(random, 4);
-  bool have_rule = false;
+  bool have_rule = false, have_index_rule = false;
   std::string last_output_1d;
   for (int q = 0; q < count; ++q) {
     std::string out = "out" + std::to_string(q);
@@ -92,6 +92,12 @@ json random_kernel_spec(std::mt19937_64& random) {
       case 0: {  // a reduction
         std::string op = one_of<std::string>(random, {"sum", "sum", "max", "product"});
         std::string body = op == "product" ? "(1.0 + 0.01*a[i, k])" : "a[i, k]*y[k]";
+        // A rule invoked with indices: what precompute works on.
+        if (op != "product" && chance(random, 0.35)) {
+          if (!have_index_rule) instructions.push_back("ab(p, q) := a[p, q]*y[q]");
+          have_index_rule = true;
+          body = "ab(i, k)";
+        }
         std::string rhs = op + "(k, " + body + ")";
         if (two_d) rhs = "sum(k, b[i, k] + a[j, k] + a[i, j])";
         if (chance(random, 0.3)) rhs += " + " + random_term(random, two_d, extra);

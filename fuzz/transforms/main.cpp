@@ -1,8 +1,10 @@
 // loom_fuzz_transforms: the differential transform fuzzer (issue 24, docs/decisions.md).
 //
-// Each case, from its own seed: a random kernel (kernel_grammar.hpp), then up to kSteps random
-// transform calls drawn from the registry's schemas (transform_proposals.hpp), each applied to the
-// kernel so far and kept when loom accepts it; then the spec with the accepted calls is read back
+// Each case, from its own seed: a random kernel (kernel_grammar.hpp), then a sequence of 1 to
+// kMostSteps transform calls proposed from what the kernel has (transform_proposals.hpp), each
+// applied to the kernel so far and kept when loom accepts it (the sequence counts as refused by
+// the first call loom refuses, and as accepted only when every call is); then the spec with the
+// accepted calls is read back
 // and checked against its untransformed reference (`loom run --check`'s semantics) on the C target,
 // or on OpenCL (PoCL) when hardware axes or local memory are involved. Every case runs in a forked
 // child limited to 10 s of CPU time, so the outcome classes are:
@@ -20,6 +22,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <filesystem>
@@ -44,7 +47,7 @@ namespace {
 using json = nlohmann::json;
 namespace fs = std::filesystem;
 
-constexpr int kSteps = 6;  // transform calls proposed per case
+constexpr int kMostSteps = 4;  // transform calls proposed per case: 1 to this many
 // A hang is 10 s of CPU time (the machine may be shared, and the fuzzer runs at nice 19, so wall
 // time says little), or 180 s of wall time for a child that blocks.
 constexpr int kHangCpuSeconds = 10;
@@ -60,6 +63,7 @@ enum Outcome : int {
   kFault = 5,
   kCrash = 100,
   kHang = 101,
+  kGeneratorRefused = 102,  // loom refused the random kernel itself: the grammar's fault
 };
 
 const char* outcome_name(int outcome) {
@@ -80,13 +84,15 @@ const char* outcome_name(int outcome) {
       return "crash";
     case kHang:
       return "hang";
+    case kGeneratorRefused:
+      return "kernel refused (generator)";
     default:
       return "unknown";
   }
 }
 
 bool is_finding(int outcome) {
-  return outcome != kPassed && outcome != kRefused && outcome != kEnvironment;
+  return outcome != kPassed && outcome != kRefused && outcome != kEnvironment && outcome != kGeneratorRefused;
 }
 
 json value_json(const TransformValue& value) {
@@ -149,8 +155,16 @@ int check_spec(const std::string& spec_text, std::string& detail) {
   }
 }
 
+// What the child tells the parent about the sequence: each call's transform and whether loom
+// accepted it, as "name:1 name:0 ..." on one line.
 struct CaseCounts {
   int proposed = 0, accepted = 0;
+  std::string calls;
+  void add(const std::string& name, bool was_accepted) {
+    ++proposed;
+    accepted += was_accepted ? 1 : 0;
+    calls += name + (was_accepted ? ":1 " : ":0 ");
+  }
 };
 
 // In the child: builds case `seed`'s spec (kernel and accepted transforms), writes it to
@@ -164,21 +178,26 @@ int run_case(uint64_t seed, const std::string& spec_path, int counts_fd) {
   try {
     Spec base = read_spec(spec.dump());
     LoopKernel kernel = base.kernel;
-    for (int step = 0; step < kSteps; ++step) {
+    int steps = 1 + std::uniform_int_distribution<int>(0, kMostSteps - 1)(random);
+    for (int step = 0; step < steps; ++step) {
       TransformCall call = propose_transform(kernel, choices, random);
-      ++counts.proposed;
       try {
         kernel = apply_transform(kernel, call);
       } catch (const InternalError&) {
         spec["transforms"].push_back(call_json(call));  // the reproducer ends with the failing call
         throw;
-      } catch (const Error&) {
+      } catch (const Error& error) {
+        // Refused: the sequence counts as refused by this call; the rest is still applied and
+        // checked, since it may still find a wrong result.
+        counts.add(call.name, false);
+        if (std::getenv("LOOM_FUZZ_VERBOSE") != nullptr)
+          std::cerr << "case " << seed << ": refused " << call_json(call).dump() << ": " << error.what() << "\n";
         continue;
       } catch (const std::exception&) {
         spec["transforms"].push_back(call_json(call));
         throw;
       }
-      ++counts.accepted;
+      counts.add(call.name, true);
       spec["transforms"].push_back(call_json(call));
     }
     // As loopy users do: instructions outside a hardware axis that other instructions use get an
@@ -200,14 +219,14 @@ int run_case(uint64_t seed, const std::string& spec_path, int counts_fd) {
   } catch (const Error& error) {
     std::ofstream(spec_path) << spec.dump(2) << "\n";
     std::cerr << "case " << seed << ": the generated kernel was refused: " << error.what() << "\n";
-    return kRefused;                       // a generator bug: counted, not a finding of loom
+    return kGeneratorRefused;              // a generator bug: counted, not a finding of loom
   } catch (const std::exception& error) {  // isl::exception and others that escaped loom::Error
     std::ofstream(spec_path) << spec.dump(2) << "\n";
     std::cerr << "case " << seed << ": exception escaped a transform: " << error.what() << "\n";
     return kInternal;
   }
   std::ofstream(spec_path) << spec.dump(2) << "\n";
-  std::string line = std::to_string(counts.proposed) + " " + std::to_string(counts.accepted) + "\n";
+  std::string line = counts.calls + "\n";
   if (write(counts_fd, line.data(), line.size()) < 0) return kEnvironment;
   std::string detail;
   int outcome = check_spec(spec.dump(), detail);
@@ -242,6 +261,7 @@ int in_child(Work&& work) {
   if (WIFEXITED(status)) return WEXITSTATUS(status);
   if (WIFSIGNALED(status) && (WTERMSIG(status) == SIGALRM || WTERMSIG(status) == SIGXCPU))
     return kHang;
+  if (WIFSIGNALED(status)) std::cerr << "the child ended by signal " << WTERMSIG(status) << "\n";
   return kCrash;
 }
 
@@ -292,11 +312,64 @@ struct Campaign {
   std::string out = "fuzz-transforms-out";
 };
 
+// One sequence's calls as the child reported them ("name:1 name:0 ...").
+struct SequenceCalls {
+  std::vector<std::pair<std::string, bool>> calls;
+  bool reported = false;
+  bool all_accepted() const {
+    return reported && std::all_of(calls.begin(), calls.end(), [](const auto& c) { return c.second; });
+  }
+  std::string first_refused() const {
+    for (const auto& [name, accepted] : calls)
+      if (!accepted) return name;
+    return "";
+  }
+};
+
+SequenceCalls parse_calls(const std::string& line) {
+  SequenceCalls result;
+  result.reported = !line.empty();
+  std::istringstream words(line);
+  std::string word;
+  while (words >> word) {
+    std::size_t colon = word.rfind(':');
+    if (colon == std::string::npos) continue;
+    result.calls.push_back({word.substr(0, colon), word.substr(colon + 1) == "1"});
+  }
+  return result;
+}
+
+std::string read_all(int fd) {
+  std::string text;
+  char buffer[4096];
+  ssize_t length;
+  while ((length = read(fd, buffer, sizeof buffer)) > 0) text.append(buffer, static_cast<std::size_t>(length));
+  return text;
+}
+
+// The class a sequence ends in (docs/decisions.md, issue 24): a finding whatever else happened;
+// else refused by the first call loom refused; else refused when the accepted kernel was
+// generated or checked; else passed.
+std::string sequence_class(int outcome, const SequenceCalls& sequence) {
+  if (is_finding(outcome)) return std::string("finding: ") + outcome_name(outcome);
+  if (outcome == kGeneratorRefused) return outcome_name(outcome);
+  if (!sequence.all_accepted()) return "refused by " + sequence.first_refused();
+  if (outcome == kRefused) return "accepted, refused by code generation or the check";
+  if (outcome == kEnvironment) return "accepted, environment";
+  return "accepted and passed";
+}
+
+struct Tally {
+  int proposed = 0, accepted = 0;
+};
+
+double percent(int part, int whole) { return whole > 0 ? 100.0 * part / whole : 0.0; }
+
 int run_campaign(const Campaign& campaign) {
   fs::create_directories(campaign.out);
-  std::map<int, int> by_outcome;
-  int cases = 0, proposed = 0, accepted = 0, sequences_with_all_accepted = 0, ran = 0,
-      ran_transformed = 0;
+  std::map<std::string, int> by_class;
+  std::map<std::string, Tally> by_transform;
+  int cases = 0, proposed = 0, accepted = 0, accepted_and_ran = 0;
   std::vector<std::string> findings;
   auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] {
@@ -315,20 +388,21 @@ int run_campaign(const Campaign& campaign) {
       return run_case(seed, spec_path, pipe_ends[1]);
     });
     close(pipe_ends[1]);
-    char buffer[64] = {};
-    ssize_t length = read(pipe_ends[0], buffer, sizeof buffer - 1);
+    SequenceCalls sequence = parse_calls(read_all(pipe_ends[0]));
     close(pipe_ends[0]);
-    int case_proposed = 0, case_accepted = 0;
-    if (length > 0) std::sscanf(buffer, "%d %d", &case_proposed, &case_accepted);
     ++cases;
-    proposed += case_proposed;
-    accepted += case_accepted;
-    if (case_proposed > 0 && case_accepted == case_proposed) ++sequences_with_all_accepted;
-    if (outcome == kPassed || outcome == kMismatch || outcome == kFault) {
-      ++ran;
-      if (case_accepted > 0) ++ran_transformed;
+    for (const auto& [name, was_accepted] : sequence.calls) {
+      ++proposed;
+      ++by_transform[name].proposed;
+      if (was_accepted) {
+        ++accepted;
+        ++by_transform[name].accepted;
+      }
     }
-    ++by_outcome[outcome];
+    bool ran = outcome == kPassed || outcome == kMismatch || outcome == kFault || outcome == kCrash ||
+               outcome == kHang;
+    if (sequence.all_accepted() && ran) ++accepted_and_ran;
+    ++by_class[sequence_class(outcome, sequence)];
     if (!is_finding(outcome)) continue;
     json spec = json::parse(read_file(spec_path));
     json small = minimize(spec, outcome);
@@ -336,20 +410,31 @@ int run_campaign(const Campaign& campaign) {
     std::ofstream(name) << small.dump(2) << "\n";
     findings.push_back(name + " (" + outcome_name(outcome) + ")");
     std::cout << "finding: " << outcome_name(outcome) << " at seed " << seed << " -> " << name
-              << "\n";
+              << std::endl;
   }
-  std::cout << "transform fuzzer: " << cases << " kernels in " << static_cast<int>(elapsed())
-            << " s (seed " << campaign.seed << ")\n";
+  std::cout << std::fixed;
+  std::cout.precision(1);
+  std::cout << "transform fuzzer: " << cases << " kernels (sequences of 1-" << kMostSteps << " calls) in "
+            << static_cast<int>(elapsed()) << " s (seed " << campaign.seed << ")\n";
+  std::cout << "  sequences accepted whole and run: " << accepted_and_ran << " of " << cases << " ("
+            << percent(accepted_and_ran, cases) << "%)\n";
   std::cout << "  transform calls proposed " << proposed << ", accepted " << accepted << " ("
-            << (proposed > 0 ? 100 * accepted / proposed : 0) << "%)\n";
-  std::cout << "  sequences accepted whole " << sequences_with_all_accepted
-            << "; kernels run and checked " << ran << " of " << cases << " ("
-            << (cases > 0 ? 100 * ran / cases : 0) << "%), with at least one transform "
-            << ran_transformed << " (" << (cases > 0 ? 100 * ran_transformed / cases : 0) << "%)\n";
-  for (const auto& [outcome, count] : by_outcome)
-    std::cout << "  " << outcome_name(outcome) << ": " << count << "\n";
+            << percent(accepted, proposed) << "%)\n";
+  std::cout << "  sequences by class:\n";
+  std::vector<std::pair<std::string, int>> classes(by_class.begin(), by_class.end());
+  std::stable_sort(classes.begin(), classes.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  for (const auto& [name, count] : classes)
+    std::cout << "    " << name << ": " << count << " (" << percent(count, cases) << "%)\n";
+  std::cout << "  calls accepted by transform:\n";
+  for (const auto& [name, tally] : by_transform)
+    std::cout << "    " << name << ": " << tally.accepted << " of " << tally.proposed << "\n";
   std::cout << "  findings: " << findings.size() << "\n";
   for (const std::string& finding : findings) std::cout << "    " << finding << "\n";
+  // The issue's rule: a generator whose sequences are mostly refused tests nothing.
+  if (cases >= 50 && 2 * accepted_and_ran < cases) {
+    std::cout << "  FAIL: fewer than half of the sequences were accepted whole and run\n";
+    return 1;
+  }
   return findings.empty() ? 0 : 1;
 }
 

@@ -12,6 +12,7 @@
 #include "analysis/realize_reduction.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -83,15 +84,30 @@ class ReductionRealizer {
     for (const std::string& iname : kernel.all_inames()) used_names_.insert(iname);
   }
 
-  std::set<std::string> dependencies_outside(const std::set<std::string>& depends_on,
-                                             const std::vector<std::string>& inames) const {
+  // The dependencies of `origin` its reduction's init keeps: all but those on instructions that
+  // run inside the reduction's own loops (a tile fetched per k_outer iteration), which belong to
+  // the update. An instruction in a loop over a reduction iname that lacks one of the origin's
+  // loops around the reduction (a barrier within (i, k) for a reduction over k in (i, j)) runs in
+  // another instance of that loop: the init keeps waiting for it, or it would run in an earlier
+  // loop over j than its update (found by the transform fuzzer).
+  std::set<std::string> dependencies_outside(const Instruction& origin, const std::vector<std::string>& inames) const {
+    if (inames.empty()) return origin.depends_on;
+    std::vector<std::string> nesting = codegen::iname_nesting_order(kernel_);
+    auto position = [&](const std::string& iname) { return std::find(nesting.begin(), nesting.end(), iname) - nesting.begin(); };
+    auto outermost = std::min_element(inames.begin(), inames.end(),
+                                      [&](const auto& a, const auto& b) { return position(a) < position(b); });
     std::set<std::string> kept;
-    for (const std::string& id : depends_on) {
+    for (const std::string& id : origin.depends_on) {
       const Instruction* source = kernel_.find_instruction(id);
       bool inside = source != nullptr && std::any_of(inames.begin(), inames.end(), [&](const std::string& iname) {
                       return source->within_inames.count(iname) != 0;
                     });
-      if (!inside) kept.insert(id);
+      bool same_loops = inside && std::all_of(origin.within_inames.begin(), origin.within_inames.end(), [&](const std::string& iname) {
+                          InameTag::Kind kind = kernel_.tag_of(iname).kind;
+                          bool loop = !hardware_axes_ || (kind != InameTag::Kind::Group && kind != InameTag::Kind::Local);
+                          return !loop || position(iname) > position(*outermost) || source->within_inames.count(iname) != 0;
+                        });
+      if (!same_loops) kept.insert(id);
     }
     return kept;
   }
@@ -149,7 +165,9 @@ class ReductionRealizer {
   }
 
   Instruction derived(const Instruction& origin, const std::string& id_suffix, std::set<std::string> within) {
-    return derived_instruction(origin, unique_name(used_ids_, origin.id + "_" + id_suffix), std::move(within));
+    Instruction part = derived_instruction(origin, unique_name(used_ids_, origin.id + "_" + id_suffix), std::move(within));
+    reduction_parts_.insert(part.id);
+    return part;
   }
 
   // A reduction over float16 or bfloat16 values accumulates in float32, as tensor cores and
@@ -200,7 +218,7 @@ class ReductionRealizer {
     init.expression = reduction_neutral_element(operation, dtype);
     // A dependency on an instruction inside the reduction's loops (a tile fetched per k_outer
     // iteration) belongs to the update; the init runs before those loops.
-    init.depends_on = dependencies_outside(origin.depends_on, reduction.reduction_inames);
+    init.depends_on = dependencies_outside(origin, reduction.reduction_inames);
     out.push_back(init);
 
     std::set<std::string> inner_last;
@@ -294,7 +312,13 @@ class ReductionRealizer {
     return found;
   }
 
+  // The parts of a realized reduction keep their dependencies whole: an inner reduction of
+  // `product(k_outer, product(k_inner, ...))` that waited only for another reduction's update in
+  // the same k_outer iteration would run inside that reduction's k_outer loop, while its outer
+  // update, which must wait for that reduction's result, runs in a later loop over k_outer and so
+  // would see only the last inner value (found by the transform fuzzer).
   void wait_for_updates_inside(Instruction& instruction) const {
+    if (reduction_parts_.count(instruction.id) != 0) return;
     for (const auto& [id, updates] : updates_) {
       if (instruction.id == id || instruction.depends_on.count(id) == 0) continue;
       if (auto assigned = assigned_names_.find(id); assigned != assigned_names_.end() && reads_any(instruction, assigned->second)) {
@@ -335,6 +359,7 @@ class ReductionRealizer {
   LoopKernel& kernel_;
   bool hardware_axes_;
   std::set<std::string> used_ids_;
+  std::set<std::string> reduction_parts_;  // ids of the inits and updates realization made
   std::set<std::string> used_names_;
   std::map<std::string, std::vector<std::string>> split_instructions_;  // argmax: id → its two stores
   // A realized reduction's id → its updates, each with the inames it runs over.
@@ -342,7 +367,36 @@ class ReductionRealizer {
   std::map<std::string, std::set<std::string>> assigned_names_;  // reduction instruction id → what it assigns
 };
 
+// Every reduction of `expr`, with the inames it runs within (the instruction's and those of the
+// reductions around it).
+void visit_reductions(const ExprPtr& expr, std::set<std::string> within,
+                      const std::function<void(const Expr&, const std::set<std::string>&)>& visitor) {
+  if (expr->kind == ExprKind::Reduction) {
+    visitor(*expr, within);
+    within.insert(expr->reduction_inames.begin(), expr->reduction_inames.end());
+  }
+  for (const ExprPtr& operand : expr->operands) visit_reductions(operand, within, visitor);
+}
+
 }  // namespace
+
+void check_reduction_nesting(const LoopKernel& kernel, const std::string& transform) {
+  for (const Instruction& instruction : kernel.instructions) {
+    if (instruction.expression == nullptr) continue;
+    visit_reductions(instruction.expression, instruction.within_inames,
+                     [&](const Expr& reduction, const std::set<std::string>& within) {
+                       try {
+                         private_axes(kernel, within, reduction.reduction_inames, true);
+                       } catch (const Error& error) {
+                         throw Error(transform + ": instruction '" + instruction.id + "' reduces over " +
+                                     join(reduction.reduction_inames, ", ") +
+                                     " into one accumulator per instance of its other inames, so the new loop "
+                                     "order would make several of them share it: " +
+                                     error.what());
+                       }
+                     });
+  }
+}
 
 LoopKernel realize_reductions(const LoopKernel& kernel, bool hardware_axes, bool warp_shuffles) {
   // Reductions over l.N inames become local-memory trees first; what remains of them (a sequential

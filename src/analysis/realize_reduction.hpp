@@ -1,6 +1,8 @@
 // Realizes reduction expressions as accumulator temporaries and init/update instructions.
 #pragma once
 
+#include <string>
+
 #include "loom/kernel.hpp"
 
 namespace loom {
@@ -11,5 +13,12 @@ namespace loom {
 // targets), not loops, so accumulators get no private axis along them. `warp_shuffles` (CUDA): local
 // trees end in warp shuffles where they can (local_reduction.hpp).
 LoopKernel realize_reductions(const LoopKernel& kernel, bool hardware_axes = false, bool warp_shuffles = false);
+
+// Refuses (loom::Error, prefixed by `transform`) a loop order under which a reduction's
+// accumulator would need a private copy per value of an iname whose range is not constant: an
+// iname of the instruction nested inside one of its reduction inames (prioritize_loops("k, i")
+// on `out[i] = sum(k, ...)`). Hardware-parallel inames are taken as running in parallel; on the
+// C target code generation checks them again.
+void check_reduction_nesting(const LoopKernel& kernel, const std::string& transform);
 
 }  // namespace loom

@@ -132,5 +132,34 @@ TEST(Reduction, AConsumerLoopingOverTheReductionsInameWaitsForTheWholeReduction)
   testing::expect_matches_reference(shared, separate, {{"m", 4}, {"n", 33}});
 }
 
+// Fuzzer regressions (issue 24). After split_reduction_inward, a second reduction that depends on
+// the first shares its k_outer iname: its inner init and update waited only for the first
+// reduction's update in the same k_outer iteration (the relaxation pipeline_fetch needs), so they
+// ran inside the first reduction's loop while their outer update ran in a later one.
+TEST(ReductionRealization, NestedReductionAfterAnotherKeepsItsWholeDependency) {
+  LoopKernel reference = make_kernel({"{[i,k]: 0<=i<n and 0<=k<m}"},
+                                     "s[i] = sum(k, a[i, k]) {id=first}\n"
+                                     "p[i] = product(k, 1.0 + 0.01*a[i, k]) {id=second, dep=first}",
+                                     {array_arg("a", DType::Float32, {"n", "m"}),
+                                      array_arg("s, p", DType::Float32, {"n"})});
+  LoopKernel nested = split_reduction_inward(split_iname(reference, "k", 4), {"k_inner"});
+  for (int64_t m : {3, 8, 11}) expect_matches_reference(nested, reference, {{"n", 5}, {"m", m}});
+}
+
+// A barrier within (i, k) between two reductions over k in (i, j): the second reduction's init
+// dropped its dependency on the barrier (which runs in a loop over k) and ran in the first j loop,
+// its update in the second.
+TEST(ReductionRealization, InitWaitsForABarrierInAnotherLoopOverItsReductionIname) {
+  LoopKernel reference = make_kernel({"{[i]: 0<=i<n}", "{[j]: 0<=j<=i}", "{[k]: 0<=k<m}"},
+                                     "u[i, j] = sum(k, a[j, k] + a[i, j]) {id=first}\n"
+                                     "v[i, j] = sum(k, a[j, k] * a[i, j]) {id=second}",
+                                     {array_arg("a", DType::Float32, {"m", "m"}),
+                                      array_arg("u, v", DType::Float32, {"n", "m"})},
+                                     {.assumptions = "m >= n and n >= 1"});
+  LoopKernel kernel = add_barrier(reference, "id:first", "id:second",
+                                  {.synchronization_kind = "local", .mem_kind = "global", .within_inames = {"k", "i"}});
+  for (int64_t n : {1, 4, 7}) expect_matches_reference(kernel, reference, {{"n", n}, {"m", 8}});
+}
+
 }  // namespace
 }  // namespace loom

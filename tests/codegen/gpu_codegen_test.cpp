@@ -443,6 +443,23 @@ TEST(GpuCodegenOpenCL, AddInamesForUnusedHardwareAxes) {
   for (int64_t n : {1, 17, 40}) expect_on_opencl(kernel, reference, {{"n", n}});
 }
 
+TEST(GpuCodegen, AddInamesForUnusedHardwareAxesRefusesAnAxisThatBoundsTheInstruction) {
+  // Fuzzer regression (issue 24): `t = y[j]` in a triangle {j <= i} runs over the projection of
+  // j; within i_outer (g.0) each work-group would run it over its own range of j and leave a
+  // different last value in t.
+  LoopKernel reference = make_kernel({"{[i,j]: 0<=i<n and 0<=j<=i}"},
+                                     "<float32> t = y[j] {id=last}\n"
+                                     "out[i, j] = 3*t + a[i, j] {id=use, dep=last}",
+                                     {array_arg("y", DType::Float32, {"n"}), array_arg("a, out", DType::Float32, {"n", "n"}),
+                                      value_arg("n")}, {.name = "triangle", .assumptions = "n >= 1"});
+  LoopKernel kernel = split_iname(reference, "i", 4, {.outer_tag = "g.0"});
+  std::string message = error_message<Error>([&] { add_inames_for_unused_hw_axes(kernel); });
+  EXPECT_NE(message.find("add_inames_for_unused_hw_axes: instruction 'last' would run within 'i_outer' (g.0), whose "
+                         "domain bounds the instruction's own inames"),
+            std::string::npos)
+      << message;
+}
+
 // ---- the CUDA source compiles with nvcc (compile only; the NVRTC path is the runtime's) --------
 
 std::string find_nvcc() {

@@ -123,5 +123,35 @@ TEST(BufferArrayTest, UnknownNamesAreRefused) {
   EXPECT_NE(message.find("nothing accesses 'c'"), std::string::npos) << message;
 }
 
+// Fuzzer regressions (issue 24): a name in init/store_expression that has no value where the
+// init or store runs reached code generation and failed there (exit 4).
+TEST(BufferArrayTest, ExpressionsNamingInamesTheirInstructionLacksAreRefused) {
+  LoopKernel kernel = split_by_four(accumulating_matmul());
+  std::string message = error_message<Error>([&] {
+    buffer_array(kernel, "c", {"i_inner", "j_inner"}, {.init_expression = "k", .default_tag = std::nullopt});
+  });
+  EXPECT_NE(message.find("buffer_array: init_expression names iname 'k', which instruction 'init_c' does not run in"),
+            std::string::npos)
+      << message;
+  message = error_message<Error>([&] {
+    buffer_array(kernel, "c", {"i_inner", "j_inner"},
+                 {.store_expression = "buffer + i_inner", .default_tag = std::nullopt});
+  });
+  EXPECT_NE(message.find("buffer_array: store_expression names iname 'i_inner', which instruction 'store_c'"),
+            std::string::npos)
+      << message;
+  message = error_message<Error>([&] {
+    buffer_array(kernel, "c", {"i_inner", "j_inner"}, {.init_expression = "zz", .default_tag = std::nullopt});
+  });
+  EXPECT_NE(message.find("init_expression names 'zz', which is neither a value argument nor one of its inames"),
+            std::string::npos)
+      << message;
+  // Value arguments and the instruction's own outer inames are fine.
+  LoopKernel scaled = buffer_array(kernel, "c", {"i_inner", "j_inner"},
+                                   {.init_expression = "0*n", .store_expression = "base + buffer + 0*i_outer",
+                                    .default_tag = std::nullopt});
+  for (int64_t n : {3, 8}) expect_matches_reference(scaled, accumulating_matmul(), {{"n", n}});
+}
+
 }  // namespace
 }  // namespace loom

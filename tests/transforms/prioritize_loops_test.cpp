@@ -28,13 +28,42 @@ TEST(PrioritizeLoops, ReductionInameMayMoveOutward) {
   for (int64_t n : {5, 8}) expect_matches_reference(k_outside, matmul, {{"n", n}});
   std::string source = generate_code(k_outside, Target::C).source;
   EXPECT_NE(source.find("float acc_k_outer_k_inner[4];"), std::string::npos) << source;
-  // With j itself inside k_outer the copies would need a parametric size: refused at codegen.
-  LoopKernel parametric = prioritize_loops(split_iname(matmul, "k", 4), "i, k_outer, j");
-  std::string message = error_message<Error>([&] { generate_code(parametric, Target::C); });
+  // With j itself inside k_outer the copies would need a parametric size (every row would share
+  // one accumulator): prioritize_loops refuses it, naming the instruction (issue 24's fuzzer
+  // found a wrong result where conflicting priorities hid the order from realize_reduction).
+  LoopKernel k_split = split_iname(matmul, "k", 4);
+  std::string message = error_message<Error>([&] { prioritize_loops(k_split, "i, k_outer, j"); });
+  EXPECT_NE(message.find("prioritize_loops(loop_priority=[\"i\", \"k_outer\", \"j\"]): instruction 'insn' reduces over "
+                         "k_outer, k_inner"),
+            std::string::npos)
+      << message;
   EXPECT_NE(message.find("needs a private copy per value of iname 'j' (it nests inside reduction iname 'k_outer'), "
                          "but its range is not constant"),
             std::string::npos)
       << message;
+  // Past the check (unchecked), code generation still refuses it.
+  LoopKernel parametric = prioritize_loops(k_split, "i, k_outer, j", /*unchecked=*/true);
+  message = error_message<Error>([&] { generate_code(parametric, Target::C); });
+  EXPECT_NE(message.find("needs a private copy per value of iname 'j' (it nests inside reduction iname 'k_outer'), "
+                         "but its range is not constant"),
+            std::string::npos)
+      << message;
+}
+
+TEST(PrioritizeLoops, ConflictingPrioritiesStillPrivatizeTheAccumulator) {
+  // Fuzzer regression (issue 24): "j, k, i" then "k, j, i" contradict each other on (j, k), which
+  // no instruction runs in together; k outside i for the reduction remained, and realize_reduction,
+  // which looked only at the instructions' own inames, kept one accumulator for all rows.
+  LoopKernel kernel = make_kernel({"{[i,j,k]: 0<=i<n and 0<=j<4 and 0<=k<n}"}, "out[i] = sum(k, a[i, k]) {id=row}",
+                                  {array_arg("a", DType::Float32, {"n", "n"}), array_arg("out", DType::Float32, {"n"})});
+  std::string message = error_message<Error>([&] { prioritize_loops(prioritize_loops(kernel, "j, k, i"), "k, j, i"); });
+  EXPECT_NE(message.find("instruction 'row' reduces over k"), std::string::npos) << message;
+  // With i of constant extent the accumulator gets a copy per row and the result is right.
+  LoopKernel split = split_iname(kernel, "i", 4);
+  LoopKernel reordered = prioritize_loops(prioritize_loops(split, "j, k, i_inner"), "k, j, i_inner");
+  for (int64_t n : {3, 8}) expect_matches_reference(reordered, kernel, {{"n", n}});
+  std::string source = generate_code(reordered, Target::C).source;
+  EXPECT_NE(source.find("acc_k[4]"), std::string::npos) << source;
 }
 
 TEST(PrioritizeLoops, RefusesAnOrderThatBreaksARecurrence) {
