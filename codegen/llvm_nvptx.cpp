@@ -4,8 +4,8 @@
 //
 // The IR mirrors the CUDA printer (codegen/print_c_family.cpp):
 // - a kernel is a `ptx_kernel` function; array parameters are `ptr addrspace(1) noalias` (the
-//   printer's `__restrict__`), read-only ones also `readonly`; `__launch_bounds__(n, g)` is
-//   !nvvm.annotations "maxntidx" n and "minctasm" g;
+//   printer's `__restrict__`), read-only ones also `readonly`; `__launch_bounds__(n, ...)` is
+//   !nvvm.annotations "maxntidx" n (not the minimum groups per SM: see annotate_launch_bounds);
 // - threadIdx/blockIdx are llvm.nvvm.read.ptx.sreg.{tid,ctaid}.{x,y,z}; __syncthreads is
 //   llvm.nvvm.barrier0 (bar.sync 0);
 // - __shared__ arrays are internal addrspace(3) globals aligned to 16; the dynamic buffer is the
@@ -842,13 +842,14 @@ class FunctionEmitter {
     }
   }
 
-  // __launch_bounds__(threads, groups): .maxntid threads, 1, 1 and .minnctapersm groups (LLVM 19
-  // keeps both in !nvvm.annotations). Without the second, ptxas gives the register-hungry kernels
-  // (the tuned SGEMM) all the registers they ask for: 158 instead of 128, one group per SM.
+  // __launch_bounds__(threads): .maxntid threads, 1, 1 (LLVM 19 keeps it in !nvvm.annotations).
+  // The printer's minimum groups per SM (`__launch_bounds__(256, 2)`) is deliberately not passed on
+  // as "minctasm": LLVM's PTX of the tuned SGEMM needs more registers than NVRTC's, and capped at 128
+  // it spills in the k loop (H200: 5.32 ms vs 3.04 with NVRTC); uncapped (158 registers, one group
+  // per SM) it ran at 1.30x NVRTC's time. benchmarks/NOTES.md, issue 30.
   void annotate_launch_bounds() {
     int64_t threads = function_.block_size[0] * function_.block_size[1] * function_.block_size[2];
     annotate("maxntidx", threads);
-    if (function_.min_groups_per_multiprocessor > 0) annotate("minctasm", function_.min_groups_per_multiprocessor);
   }
 
   void annotate(const char* key, int64_t value) {

@@ -119,29 +119,17 @@ TEST(LlvmNvptx, TiledMatmulPtxHasBarriersSharedLoadsAndFusedTile) {
   EXPECT_NE(ir.find("addrspace(3)"), std::string::npos);
 }
 
-// The tuned SGEMM asks for two work-groups per SM (__launch_bounds__(256, 2) from NVRTC's printer):
-// the PTX carries `.minnctapersm 2` beside `.maxntid`, so ptxas fits it in 128 registers as it does
-// NVRTC's PTX (158 without the hint: one group per SM, 1.3x slower on the H100).
-TEST(LlvmNvptx, MinimumGroupsPerMultiprocessorReachesThePtx) {
+// The tuned SGEMM asks NVRTC for two work-groups per SM (__launch_bounds__(256, 2)); the LLVM path
+// keeps only `.maxntid`: capped at 128 registers LLVM's PTX spills in the k loop and ran 1.75x
+// slower than NVRTC's on the H200, uncapped 1.30x (benchmarks/NOTES.md, issue 30).
+TEST(LlvmNvptx, MinimumGroupsPerMultiprocessorIsNotForcedOnLlvmPtx) {
   REQUIRE_LLVM_NVPTX();
   Spec spec = read_spec_file(std::string(LOOM_EXAMPLES_DIR) + "/memory/sgemm_tuned.json");
   std::string cuda = generate_code(spec.kernel, Target::CUDA).source;
   ASSERT_NE(cuda.find("__launch_bounds__(256, 2)"), std::string::npos) << "the spec no longer asks for it";
   std::string ptx = ptx_of(spec.kernel);
   EXPECT_NE(ptx.find(".maxntid 256, 1, 1"), std::string::npos) << ptx;
-  EXPECT_NE(ptx.find(".minnctapersm 2"), std::string::npos) << ptx;
-  if (!fs::exists(kPtxas)) return;
-  fs::path folder = temporary_folder();
-  std::ofstream(folder / "kernel.ptx") << ptx;
-  std::string command = std::string(kPtxas) + " -arch=sm_90 -v " + (folder / "kernel.ptx").string() + " -o /dev/null > " +
-                        (folder / "ptxas.log").string() + " 2>&1";
-  ASSERT_EQ(std::system(command.c_str()), 0);
-  std::ifstream in(folder / "ptxas.log");
-  std::string log((std::istreambuf_iterator<char>(in)), {});
-  std::size_t used = log.find("Used ");
-  ASSERT_NE(used, std::string::npos) << log;
-  EXPECT_LE(std::stoi(log.substr(used + 5)), 128) << log;
-  fs::remove_all(folder);
+  EXPECT_EQ(ptx.find(".minnctapersm"), std::string::npos) << ptx;
 }
 
 // Local reductions end in warp shuffles on the LLVM path too (the printer's loom_warp_* helpers as
