@@ -81,26 +81,6 @@ std::vector<int> order_instructions(const LoopKernel& kernel, const std::vector<
     }
     return avoidable_exit;
   };
-  // Whether running `candidate` now would leave a consumer of it behind: an instruction that
-  // depends on it directly, shares loops with it, and waits for another unscheduled instruction
-  // outside the innermost shared loop, so it would run in a later instance of that loop and see
-  // only the last iteration's value (a private prefetch of the product's operand, fused into the
-  // loop of an earlier reduction over the same k; found by the transform fuzzer, issue 24).
-  auto leaves_consumer_behind = [&](int candidate) {
-    const std::vector<std::string>& nest = loops[static_cast<std::size_t>(candidate)];
-    const std::string& id = instructions[static_cast<std::size_t>(candidate)].id;
-    for (int later : remaining) {
-      if (later == candidate || instructions[static_cast<std::size_t>(later)].depends_on.count(id) == 0) continue;
-      std::size_t shared = common_prefix(nest, loops[static_cast<std::size_t>(later)]);
-      if (shared == 0) continue;
-      for (int before : waits_for[static_cast<std::size_t>(later)]) {
-        if (before == candidate || remaining.count(before) == 0 || inside(before, shared - 1, nest[shared - 1])) continue;
-        if (waits_for[static_cast<std::size_t>(before)].count(candidate) != 0) continue;  // after it whatever happens
-        return true;
-      }
-    }
-    return false;
-  };
   std::vector<int> order;
   std::vector<std::string> open;  // the previous instruction's loops
   while (!remaining.empty()) {
@@ -118,7 +98,6 @@ std::vector<int> order_instructions(const LoopKernel& kernel, const std::vector<
       bool settled = wanted.size() == kept || !must_leave_again(i, kept);
       // Higher is better: loops kept open, no loop entered that must be left again, fewer entered.
       std::tuple<std::size_t, bool, std::size_t> score{kept, settled, std::numeric_limits<std::size_t>::max() - (wanted.size() - kept)};
-      if (leaves_consumer_behind(i)) score = {0, false, 0};  // only when nothing else is ready
       if (chosen < 0 || score > best_score) {
         chosen = i;
         best_score = score;
