@@ -36,7 +36,7 @@ void check_write_races(const LoopKernel& kernel, const std::string& context = ""
 // inames, literals and value arguments); nullopt otherwise.
 std::optional<std::vector<std::string>> value_inames(const LoopKernel& kernel, const Instruction& instruction);
 
-// The pairs of `relation` (instances of one instruction) that agree on `inames`.
+// The pairs of instances in `relation` that agree on `inames` (those named in both instances).
 isl::map pairs_equal_on(const isl::map& relation, const std::vector<std::string>& inames);
 
 // Every affine access lies within its array's declared shape for all parameter values the

@@ -113,23 +113,12 @@ bool is_parallel(const InameTag& tag) {
   return tag.kind == Kind::Group || tag.kind == Kind::Local || tag.kind == Kind::Vec || tag.kind == Kind::Ilp;
 }
 
-// Pairs of instances that agree on `inames` (those both instructions are within).
-isl::map equal_on(const isl::map& relation, const std::vector<std::string>& inames) {
-  isl_map* result = relation.copy();
-  for (const std::string& iname : inames) {
-    int in = isl_map_find_dim_by_name(result, isl_dim_in, iname.c_str());
-    int out = isl_map_find_dim_by_name(result, isl_dim_out, iname.c_str());
-    if (in >= 0 && out >= 0) result = isl_map_equate(result, isl_dim_in, in, isl_dim_out, out);
-  }
-  return isl::manage(result);
-}
-
 // The parallel inames the two instances of a violating pair differ in.
 std::vector<std::string> differing_parallel_inames(const LoopKernel& kernel, const isl::map& violating) {
   std::vector<std::string> differing;
   for (const auto& [iname, tag] : kernel.iname_tags) {
     if (!is_parallel(tag)) continue;
-    if (!equal_on(violating, {iname}).is_equal(violating)) differing.push_back(iname);
+    if (!pairs_equal_on(violating, {iname}).is_equal(violating)) differing.push_back(iname);
   }
   return differing;
 }
@@ -211,7 +200,7 @@ isl::map relevant_part(const LoopKernel& kernel, const Dependence& dependence, c
     }
     if (tag.kind == InameTag::Kind::Local) locals.push_back(iname);
   }
-  isl::map relation = equal_on(pairs, copies);
+  isl::map relation = pairs_equal_on(pairs, copies);
   if (space != AddressSpace::Local) return relation;
   // Local memory: within one work-group, pairs from different work-items are ordered by the
   // barriers code generation places (or refuses to place); each work-group has its own copy, so
@@ -221,7 +210,7 @@ isl::map relevant_part(const LoopKernel& kernel, const Dependence& dependence, c
   // iteration of an l.0 iname) would see the new value on the GPU and the old one in the
   // reference, so those pairs stay and are refused.
   isl::map same_group = same_work_group(kernel, relation);
-  isl::map other_items = same_group.subtract(equal_on(same_group, locals));
+  isl::map other_items = same_group.subtract(pairs_equal_on(same_group, locals));
   isl::map sink_first = ordered_pairs(timestamps, other_items.reverse()).reverse();
   relation = relation.subtract(other_items.subtract(sink_first));
   if (dependence.kind != DependenceKind::Flow) relation = same_work_group(kernel, relation);
