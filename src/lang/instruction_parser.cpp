@@ -288,7 +288,10 @@ class InstructionParser {
     if (is_blank(line.text, lhs_begin, equals))
       fail(line, "missing left-hand side before '='", equals);
     Instruction instruction;
-    instruction.assignees = parse_expression_list_in(line.text, lhs_begin, equals);
+    std::string lhs_text = line.text;
+    std::vector<std::optional<std::optional<DType>>> own_types =
+        take_assignee_declarations(line, lhs_text, lhs_begin, equals);
+    instruction.assignees = parse_expression_list_in(lhs_text, lhs_begin, equals);
     for (const ExprPtr& assignee : instruction.assignees) {
       if (assignee->kind != ExprKind::Variable && assignee->kind != ExprKind::Subscript) {
         fail(line,
@@ -298,7 +301,7 @@ class InstructionParser {
       }
     }
     instruction.expression = parse_expression_in(line.text, equals + 1, options.body_end);
-    if (declares) declare_temporaries(line, declared, instruction.assignees);
+    declare_temporaries(line, declares, declared, own_types, instruction.assignees);
     InstructionOptions state = current();
     if (options.present() &&
         apply_options(line.text, options.open, options.close, false, state).count("mem_kind")) {
@@ -329,17 +332,54 @@ class InstructionParser {
     }
   }
 
-  void declare_temporaries(const LogicalLine& line, const std::vector<std::optional<DType>>& types,
+  // loopy's per-assignee declarations, `<> m, <> k = argmin(...)` or `a, <int32> k = ...`: an
+  // assignee whose comma-separated piece of [begin, end) starts with `<type>` declares that
+  // temporary. Returns, per piece, its declared type (nullopt: not declared there; an inner
+  // nullopt: `<>`, inferred) and blanks the declarations out of `text` so that the assignees parse.
+  std::vector<std::optional<std::optional<DType>>> take_assignee_declarations(const LogicalLine& line,
+                                                                              std::string& text, std::size_t begin,
+                                                                              std::size_t end) const {
+    std::vector<std::optional<std::optional<DType>>> own;
+    std::size_t piece = begin;
+    int depth = 0;
+    for (std::size_t i = begin; i <= end; ++i) {
+      char c = i < end ? text[i] : ',';
+      if (c == '(' || c == '[' || c == '{') ++depth;
+      if (c == ')' || c == ']' || c == '}') --depth;
+      if (c != ',' || depth != 0) continue;
+      std::size_t start = text.find_first_not_of(' ', piece);
+      own.emplace_back();
+      if (start < i && text[start] == '<') {
+        std::size_t close = text.find('>', start);
+        if (close == npos || close >= i) fail(line, "unclosed '<' of a temporary declaration such as '<float32>'", start);
+        std::string_view name = trim(std::string_view(text).substr(start + 1, close - start - 1));
+        std::optional<DType> type;
+        if (!name.empty()) type = parse_dtype(name);
+        if (!name.empty() && !type) fail(line, "unknown type '" + std::string(name) + "' in a temporary declaration", start + 1);
+        own.back() = type;
+        std::fill(text.begin() + static_cast<std::ptrdiff_t>(start), text.begin() + static_cast<std::ptrdiff_t>(close) + 1, ' ');
+      }
+      piece = i + 1;
+    }
+    return own;
+  }
+
+  // Declares the temporaries among `assignees`: all of them with a leading `<...>` (one type, or
+  // one per assignee), and those with their own declaration (take_assignee_declarations).
+  void declare_temporaries(const LogicalLine& line, bool declares, const std::vector<std::optional<DType>>& types,
+                           const std::vector<std::optional<std::optional<DType>>>& own_types,
                            const std::vector<ExprPtr>& assignees) {
-    if (types.size() != 1 && types.size() != assignees.size()) {
+    if (declares && types.size() != 1 && types.size() != assignees.size()) {
       fail(line,
            "the declaration gives " + std::to_string(types.size()) + " types for " +
                std::to_string(assignees.size()) + " assignees",
            0);
     }
     for (std::size_t i = 0; i < assignees.size(); ++i) {
-      result_.temporaries.push_back(
-          {assignees[i]->name, types[types.size() == 1 ? 0 : i], line.text, assignees[i]->column});
+      bool own = i < own_types.size() && own_types[i].has_value();
+      if (!own && !declares) continue;
+      std::optional<DType> type = own ? *own_types[i] : types[types.size() == 1 ? 0 : i];
+      result_.temporaries.push_back({assignees[i]->name, type, line.text, assignees[i]->column});
     }
   }
 

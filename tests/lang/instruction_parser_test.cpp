@@ -79,6 +79,24 @@ TEST(InstructionParser, DeclaresTemporaries) {
             std::vector<std::string>{"u[i]"});
 }
 
+// loopy's per-assignee form (test_complicated_argmin_reduction): each assignee may carry its own
+// `<type>`; an assignee without one is not declared.
+TEST(InstructionParser, DeclaresTemporariesPerAssignee) {
+  ParsedInstructions parsed = parse_instructions(
+      "<> m, <> k = argmin(i, i, x[i])\n"
+      "out[0], <int32> j = argmax(i, x[i])");
+  ASSERT_EQ(parsed.temporaries.size(), 3u);
+  EXPECT_EQ(parsed.temporaries[0].name, "m");
+  EXPECT_EQ(parsed.temporaries[0].dtype, std::nullopt);
+  EXPECT_EQ(parsed.temporaries[1].name, "k");
+  EXPECT_EQ(parsed.temporaries[1].dtype, std::nullopt);
+  EXPECT_EQ(parsed.temporaries[1].column, 10);
+  EXPECT_EQ(parsed.temporaries[2].name, "j");
+  EXPECT_EQ(parsed.temporaries[2].dtype, DType::Int32);
+  EXPECT_EQ(printed(parsed.instructions[0].instruction.assignees), (std::vector<std::string>{"m", "k"}));
+  EXPECT_EQ(printed(parsed.instructions[1].instruction.assignees), (std::vector<std::string>{"out[0]", "j"}));
+}
+
 TEST(InstructionParser, ReadsSubstitutionRules) {
   ParsedInstructions parsed = parse_instructions("f(x, y) := x + 2*y\nE := a[i]\ng() := 1");
   ASSERT_EQ(parsed.rules.size(), 3u);
@@ -336,6 +354,10 @@ TEST(InstructionParser, RefusesMalformedInstructions) {
        "<float32, int32> t = 1"},
       {"<float32 t = 1", "line 1: unclosed '<' of a temporary declaration such as '<float32>'", 1,
        "<float32 t = 1"},
+      {"a, <flot32> t = 1", "line 1: unknown type 'flot32' in a temporary declaration", 5,
+       "a, <flot32> t = 1"},
+      {"a, <int32 t = 1", "line 1: unclosed '<' of a temporary declaration such as '<float32>'", 4,
+       "a, <int32 t = 1"},
   };
   for (const ErrorCase& c : cases) {
     SCOPED_TRACE(c.text);
