@@ -435,7 +435,7 @@ class LocalReductionRealizer {
     }
     out.push_back(transfer);
     std::string previous = transfer.id;
-    bool in_warp = reduces_in_warp(origin, axis, {dtype});
+    bool in_warp = has_warp_reduction(operation.name) && reduces_in_warp(origin, axis, {dtype});
     // (A CUDA block has at most 1024 = 32 * 32 threads: the first warp holds every partial.)
     if (in_warp && axis.extent % kWarpSize == 0 && axis.extent <= kWarpSize * kWarpSize) {
       last.insert(block_reduce(origin, axis, operation.name, dtype, array, previous, out));

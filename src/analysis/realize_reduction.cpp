@@ -200,6 +200,9 @@ class ReductionRealizer {
       throw Error("instruction '" + origin.id + "': " + operation.name +
                   " yields a value and an index; assign it to two variables: 'v, i = " + operation.name + "(...)'");
     }
+    // Over no inames a reduction is its operand (loopy's rule; `reduce(any, [], 5)` is 5, not
+    // `0 or 5`).
+    if (expr->reduction_inames.empty()) return realize_expr(expr->operands.back(), origin, within, result_type, out, last);
     return realize_plain(*expr, operation.name, origin, within, result_type, out, last);
   }
 

@@ -1,4 +1,4 @@
-// The reduction operations (sum, product, max, min, argmax, argmin): their names, neutral
+// The reduction operations (sum, product, max, min, any, all, argmax, argmin): their names, neutral
 // elements and combining expressions, shared by the sequential and the local-parallel realization.
 #pragma once
 
@@ -17,10 +17,12 @@ struct ReductionOperation {
 // Throws loom::Error naming `instruction` for an unknown operation.
 ReductionOperation parse_reduction_operation(const Expr& reduction, const Instruction& instruction);
 
-// The value an accumulator starts from (0, 1, -inf/+inf or the integer type's extreme).
+// The value an accumulator starts from (0, 1, -inf/+inf or the integer type's extreme; any: 0,
+// all: 1, loopy's False and True).
 ExprPtr reduction_neutral_element(const std::string& operation, DType dtype);
 
-// `accumulator op value` for the plain operations (max/min as calls).
+// `accumulator op value` for the plain operations (max/min as calls; any/all as `or`/`and`, as
+// loopy's AnyReductionOperation and AllReductionOperation).
 ExprPtr combine_reduction_values(const std::string& operation, ExprPtr accumulator, ExprPtr value);
 
 // Warp reductions (CUDA shuffles, decisions.md "Issue 27"): calls the local-reduction realizer
@@ -29,6 +31,9 @@ ExprPtr combine_reduction_values(const std::string& operation, ExprPtr accumulat
 // i)` the index of the best value (the smallest index among equal ones). A call's type is the type
 // of its last argument; code generation prints a helper per operation and type.
 std::string warp_reduction_function(const std::string& operation);
+// Whether code generation has a warp helper for a plain operation (any and all have none: their
+// local reductions keep the tree in local memory to the end).
+bool has_warp_reduction(const std::string& operation);
 bool is_warp_reduction_function(const std::string& name);
 
 // `base`, else base_0, base_1, ...: the first name not in `used`, which is then added to it.

@@ -66,7 +66,7 @@ std::string format_float(double value, std::optional<DType> dtype) {
 
 // loopy's reductions with their short spelling `op(inames, operands...)` and operand counts.
 bool has_short_reduction_form(const std::string& operation, std::size_t operand_count) {
-  static const std::set<std::string> single = {"sum", "product", "max", "min"};
+  static const std::set<std::string> single = {"sum", "product", "max", "min", "any", "all"};
   if (single.count(operation) != 0) return operand_count == 1;
   if (operation == "argmax" || operation == "argmin") {
     return operand_count == 1 || operand_count == 2;

@@ -86,8 +86,8 @@ bool is_keyword(std::string_view word) {
 
 // loopy's reductions with a short form `op(inames, operands...)`, and their operand counts.
 bool is_reduction_name(std::string_view name) {
-  return name == "sum" || name == "product" || name == "max" || name == "min" || name == "argmax" ||
-         name == "argmin";
+  return name == "sum" || name == "product" || name == "max" || name == "min" || name == "any" ||
+         name == "all" || name == "argmax" || name == "argmin";
 }
 
 bool reduction_takes(std::string_view name, std::size_t operand_count) {

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "loom/loom.hpp"
+#include "device_helpers.hpp"
 #include "test_helpers.hpp"
 #include "test_kernels.hpp"
 
@@ -104,6 +105,48 @@ TEST(Reduction, IntegerAndFloat64Kernels) {
   LoopKernel doubles = make_kernel({"{[i,j]: 0<=i,j<n}"}, "out[i] = sqrt(sum(j, a[i, j]**2))",
                                    {array_arg("a", DType::Float64, {"n", "n"}), array_arg("out", DType::Float64, {"n"})});
   expect_matches_reference(doubles, doubles, {{"n", 11}});
+}
+
+// loopy's any/all (test_any_all): `or`/`and` over the reduction's inames, starting from 0 / 1.
+TEST(Reduction, AnyAndAllPerRow) {
+  LoopKernel kernel = make_kernel({"{[i,j]: 0<=i<3 and 0<=j<4}"},
+                                  "some[i] = any(j, a[i, j] > 2)\n"
+                                  "every[i] = reduce(all, [j], a[i, j] > 0)",
+                                  {array_arg("a", DType::Int32, {"3", "4"}), array_arg("some, every", DType::Int32, {"3"})});
+  const int values[3][4] = {{1, 2, 3, 4}, {0, 1, 2, 2}, {5, 5, 5, 5}};
+  Array a(DType::Int32, {3, 4}), some(DType::Int32, {3}), every(DType::Int32, {3});
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 4; ++j) a.set_int(i * 4 + j, values[i][j]);
+  compile(kernel)({{"a", a}, {"some", some}, {"every", every}});
+  EXPECT_EQ(some.get_int(0), 1);
+  EXPECT_EQ(some.get_int(1), 0);
+  EXPECT_EQ(some.get_int(2), 1);
+  EXPECT_EQ(every.get_int(0), 1);
+  EXPECT_EQ(every.get_int(1), 0);
+  EXPECT_EQ(every.get_int(2), 1);
+}
+
+// A reduction over no inames is its operand (loopy's test_reduction_without_inames): 5, not
+// `0 or 5` = 1.
+TEST(Reduction, OverNoInamesIsItsOperand) {
+  LoopKernel kernel = make_kernel({"{:}"}, "out[0] = reduce(any, [], 5)\nout[1] = reduce(product, [], 7)",
+                                  {array_arg("out", DType::Int32, {"2"})});
+  Array out(DType::Int32, {2});
+  compile(kernel)({{"out", out}});
+  EXPECT_EQ(out.get_int(0), 5);
+  EXPECT_EQ(out.get_int(1), 7);
+}
+
+// any/all over a local axis reduce in a tree in local memory; CUDA has no warp helper for them,
+// so the tree runs to the end there too.
+TEST(Reduction, AnyAndAllOverALocalAxis_OpenCL) {
+  LoopKernel reference = make_kernel({"{[i,j]: 0<=i<n and 0<=j<64}"},
+                                     "some[i] = any(j, a[i, j] > 0.9)\n"
+                                     "every[i] = all(j, a[i, j] > 0.02)",
+                                     {array_arg("a", DType::Float32, {"n", "64"}), array_arg("some, every", DType::Int32, {"n"})});
+  LoopKernel kernel = tag_inames(reference, "j:l.0, i:g.0");
+  EXPECT_EQ(generate_code(kernel, Target::CUDA).source.find("loom_warp_"), std::string::npos);
+  testing::expect_on_opencl(kernel, reference, {{"n", 7}});
 }
 
 TEST(Reduction, RefusesArgmaxAssignedToOneVariable) {
