@@ -132,6 +132,26 @@ isl::set instance_set(const LoopKernel& kernel, const Instruction& instruction) 
   return isl_extra::set_tuple_name(instruction_domain(kernel, instruction), instruction.id);
 }
 
+namespace {
+
+// An integer used as a condition (`x[i] if 0 else ...`, `in[i-1] if i else ...`, loopy's
+// test_access_check_with_conditionals): true where it is nonzero. Only literals and inames of
+// `domain` qualify: another name may be a floating-point value, which isl's integers cannot hold.
+std::optional<isl::set> nonzero_set(const Expr& condition, const isl::set& domain) {
+  bool integer_of_inames = true;
+  visit_expr(condition, [&](const Expr& node) {
+    bool iname = node.kind == ExprKind::Variable && isl_extra::find_dim(domain, isl_dim_set, node.name) >= 0;
+    bool arithmetic = node.kind == ExprKind::Binary || node.kind == ExprKind::Unary;
+    if (!iname && !arithmetic && node.kind != ExprKind::IntLiteral) integer_of_inames = false;
+  });
+  if (!integer_of_inames) return std::nullopt;
+  std::optional<isl::pw_aff> value = expr_to_pw_aff(condition, domain);
+  if (!value) return std::nullopt;
+  return value->ne_set(domain.pw_aff_on_domain(0L));
+}
+
+}  // namespace
+
 std::optional<isl::set> condition_set(const Expr& condition, const isl::set& domain) {
   // split_iname's round_up marker (transforms/tail_support.hpp) holds where its condition does.
   // shift_inwards' marker holds on the instances that are not recomputations.
@@ -143,9 +163,9 @@ std::optional<isl::set> condition_set(const Expr& condition, const isl::set& dom
     if (!inner) return std::nullopt;
     return domain.subtract(*inner);
   }
-  if (condition.kind != ExprKind::Binary) return std::nullopt;
+  if (condition.kind != ExprKind::Binary) return nonzero_set(condition, domain);
   if (is_comparison(condition.binary_op)) return comparison_set(condition, domain);
-  if (!is_logical(condition.binary_op)) return std::nullopt;
+  if (!is_logical(condition.binary_op)) return nonzero_set(condition, domain);
   auto lhs = condition_set(*condition.operands[0], domain);
   auto rhs = condition_set(*condition.operands[1], domain);
   if (!lhs || !rhs) return std::nullopt;

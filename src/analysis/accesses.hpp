@@ -45,8 +45,8 @@ class IslMemoKey;
 // memoize their verdict on one access relation.
 IslMemoKey access_relation_key(const LoopKernel& kernel, const Access& access);
 
-// An affine condition (comparisons combined with and/or/not) as a subset of `domain`; nullopt
-// when it is not affine.
+// An affine condition (comparisons combined with and/or/not, or an integer of literals and
+// inames, true where nonzero) as a subset of `domain`; nullopt when it is not affine.
 std::optional<isl::set> condition_set(const Expr& condition, const isl::set& domain);
 
 }  // namespace loom

@@ -347,7 +347,11 @@ LoopKernel promote_to_float64(const LoopKernel& kernel) {
   auto promote_literals = [](const ExprPtr& expr) {
     return map_expr(expr, [](const ExprPtr& node) -> ExprPtr {
       if (node->kind != ExprKind::FloatLiteral || !node->literal_dtype) return node;
-      return float_literal(node->float_value, promoted(*node->literal_dtype));
+      // An explicit float32 literal (3.14f) has its rounded value in the kernel: the reference
+      // computes with that value, in float64 (a float64 output then matches to float64 precision).
+      double value = *node->literal_dtype == DType::Float32 ? static_cast<double>(static_cast<float>(node->float_value))
+                                                            : node->float_value;
+      return float_literal(value, promoted(*node->literal_dtype));
     });
   };
   for (Instruction& instruction : result.instructions) {

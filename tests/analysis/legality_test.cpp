@@ -76,6 +76,26 @@ TEST(Legality, ArrayBounds) {
   EXPECT_NO_THROW(generate_code(assumed, Target::C));
 }
 
+// An integer condition holds where it is nonzero (loopy's test_access_check_with_conditionals):
+// `x[i] if 0 else ...` never reads x, `a[i-1] if i else ...` reads it only for i != 0.
+TEST(Legality, ArrayBoundsUnderIntegerConditions) {
+  std::vector<KernelArgument> args = {array_arg("a", DType::Float32, {"n - 1"}), array_arg("x", DType::Float32, {"1"}),
+                                      array_arg("out", DType::Float32, {"n"})};
+  LoopKernel never = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = x[i] if 0 else 2", args, {.assumptions = "n >= 1"});
+  EXPECT_NO_THROW(generate_code(never, Target::C));
+  LoopKernel nonzero = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = a[i-1] if i else 3", args, {.assumptions = "n >= 1"});
+  EXPECT_NO_THROW(generate_code(nonzero, Target::C));
+  Array a(DType::Float32, {3}), x(DType::Float32, {1}), out(DType::Float32, {4});
+  for (int k = 0; k < 3; ++k) a.set_double(k, 10 + k);
+  compile(nonzero)({{"a", a}, {"x", x}, {"out", out}, {"n", Scalar(int64_t{4})}});
+  EXPECT_EQ(out.get_double(0), 3);
+  EXPECT_EQ(out.get_double(3), 12);
+  LoopKernel always = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = a[i-1] if i+1 else 3", args, {.assumptions = "n >= 1"});
+  std::string message = error_message<LegalityError>([&] { generate_code(always, Target::C); });
+  EXPECT_NE(message.find("instruction 'insn' reads a[i - 1] outside the shape (n - 1) of 'a'"), std::string::npos)
+      << message;
+}
+
 TEST(Legality, VariableAccessOrdering) {
   std::vector<KernelArgument> args = {array_arg("a, out", DType::Float32, {"n"})};
   LoopKernel ordered = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = a[i] {id=first}\nout[i] = out[i] * 2 {id=second, dep=first}", args);

@@ -50,6 +50,16 @@ TEST(Check, CatchesAnErrorAboveFloat32Tolerance) {
   EXPECT_FALSE(check_against_reference(far, reference, {{"n", 50}}).passed);
 }
 
+// 3.14f is a float32 value in the kernel; the float64 reference computes with that value, so a
+// float64 output matches to float64 precision (loopy's test_access_check_with_conditionals).
+TEST(Check, Float32LiteralInAFloat64Output) {
+  LoopKernel kernel = make_kernel({"{[i]: 0<=i<n}"}, "z[i] = 3.14f if i % 2 else 2.71f", {array_arg("z", DType::Float64, {"n"})});
+  CheckResult result = check_against_reference(kernel, kernel, {{"n", 10}});
+  EXPECT_TRUE(result.passed) << result.report();
+  LoopKernel exact = make_kernel({"{[i]: 0<=i<n}"}, "z[i] = 3.14 if i % 2 else 2.71", {array_arg("z", DType::Float64, {"n"})});
+  EXPECT_FALSE(check_against_reference(kernel, exact, {{"n", 10}}).passed) << "3.14f and 2.71f differ from 3.14 and 2.71 in float64";
+}
+
 TEST(Check, IntegersMustMatchExactly) {
   auto int_kernel = [](const char* instruction) {
     return make_kernel({"{[i]: 0<=i<n}"}, instruction, {array_arg("a, out", DType::Int32, {"n"})});
