@@ -166,9 +166,34 @@ class ReductionRealizer {
 
   Instruction derived(const Instruction& origin, const std::string& id_suffix, std::set<std::string> within) {
     Instruction part = derived_instruction(origin, unique_name(used_ids_, origin.id + "_" + id_suffix), std::move(within));
+    part.predicates.insert(part.predicates.end(), guards_.begin(), guards_.end());
     reduction_parts_.insert(part.id);
     return part;
   }
+
+  // While a branch of `if(c, a, b)` is realized, its condition (c, or not c) guards the parts made
+  // for reductions inside it: they run only where the branch is taken, as loopy's
+  // test_predicated_redn expects (`0 if j < 5 else sum(i, tmp[i+j-5])` reads tmp only for j >= 5).
+  // A condition that itself reduces is left out: its value exists only after its own realization,
+  // and computing the branch's reduction everywhere is what it did before.
+  class GuardScope {
+   public:
+    GuardScope(ReductionRealizer& realizer, const Expr& expr, std::size_t operand) : realizer_(realizer) {
+      if (expr.kind != ExprKind::IfThenElse || operand == 0 || contains_reduction(*expr.operands[0])) return;
+      const ExprPtr& condition = expr.operands[0];
+      realizer_.guards_.push_back(operand == 1 ? condition : unary(UnaryOp::LogicalNot, condition));
+      pushed_ = true;
+    }
+    ~GuardScope() {
+      if (pushed_) realizer_.guards_.pop_back();
+    }
+    GuardScope(const GuardScope&) = delete;
+    GuardScope& operator=(const GuardScope&) = delete;
+
+   private:
+    ReductionRealizer& realizer_;
+    bool pushed_ = false;
+  };
 
   // A reduction over float16 or bfloat16 values accumulates in float32, as tensor cores and
   // numpy's float16 sums do (decisions.md, Issue 29): one rounding at the end, not one per term.
@@ -186,7 +211,9 @@ class ReductionRealizer {
     if (expr->kind != ExprKind::Reduction) {
       bool changed = false;
       std::vector<ExprPtr> operands;
-      for (const ExprPtr& operand : expr->operands) {
+      for (std::size_t k = 0; k < expr->operands.size(); ++k) {
+        const ExprPtr& operand = expr->operands[k];
+        GuardScope guard(*this, *expr, k);
         operands.push_back(realize_expr(operand, origin, within, result_type, out, last));
         changed = changed || operands.back() != operand;
       }
@@ -360,6 +387,7 @@ class ReductionRealizer {
   }
 
   LoopKernel& kernel_;
+  std::vector<ExprPtr> guards_;  // GuardScope: conditions of the branches being realized
   bool hardware_axes_;
   std::set<std::string> used_ids_;
   std::set<std::string> reduction_parts_;  // ids of the inits and updates realization made

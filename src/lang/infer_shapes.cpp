@@ -5,6 +5,7 @@
 
 #include <optional>
 
+#include "analysis/accesses.hpp"
 #include "ir/instance_sets.hpp"
 #include "ir/isl_expr.hpp"
 #include "ir/isl_kernel.hpp"
@@ -18,13 +19,25 @@ struct Access {
   const Instruction* instruction;
   std::set<std::string> inames;  // within_inames plus the reductions around the access
   const Expr* subscript;
+  std::vector<ExprPtr> guards;  // if(c, ...) branches it sits in (c, or not c)
 };
 
 void collect_accesses(const Expr& expr, const std::string& name, const Instruction& instruction,
-                      std::set<std::string> inames, std::vector<Access>& out) {
+                      std::set<std::string> inames, const std::vector<ExprPtr>& guards, std::vector<Access>& out) {
   if (expr.kind == ExprKind::Reduction) inames.insert(expr.reduction_inames.begin(), expr.reduction_inames.end());
-  if (expr.kind == ExprKind::Subscript && expr.name == name) out.push_back({&instruction, inames, &expr});
-  for (const ExprPtr& operand : expr.operands) collect_accesses(*operand, name, instruction, inames, out);
+  if (expr.kind == ExprKind::Subscript && expr.name == name) out.push_back({&instruction, inames, &expr, guards});
+  if (expr.kind == ExprKind::IfThenElse) {
+    // A branch runs only where its condition says (loopy's test_predicated_redn reads
+    // tmp[i+j-5] only for j >= 5): those elements are the ones the array needs.
+    std::vector<ExprPtr> then_guards = guards, else_guards = guards;
+    then_guards.push_back(expr.operands[0]);
+    else_guards.push_back(unary(UnaryOp::LogicalNot, expr.operands[0]));
+    collect_accesses(*expr.operands[0], name, instruction, inames, guards, out);
+    collect_accesses(*expr.operands[1], name, instruction, inames, then_guards, out);
+    collect_accesses(*expr.operands[2], name, instruction, inames, else_guards, out);
+    return;
+  }
+  for (const ExprPtr& operand : expr.operands) collect_accesses(*operand, name, instruction, inames, guards, out);
 }
 
 std::vector<Access> accesses_of(const LoopKernel& kernel, const std::string& name) {
@@ -34,7 +47,7 @@ std::vector<Access> accesses_of(const LoopKernel& kernel, const std::string& nam
     for (const ExprPtr& assignee : instruction.assignees) roots.push_back(assignee.get());
     if (instruction.expression) roots.push_back(instruction.expression.get());
     for (const ExprPtr& predicate : instruction.predicates) roots.push_back(predicate.get());
-    for (const Expr* root : roots) collect_accesses(*root, name, instruction, instruction.within_inames, accesses);
+    for (const Expr* root : roots) collect_accesses(*root, name, instruction, instruction.within_inames, {}, accesses);
   }
   return accesses;
 }
@@ -46,6 +59,11 @@ std::optional<isl::set> footprint(const LoopKernel& kernel, const std::string& n
     Instruction scope = *access.instruction;
     scope.within_inames = access.inames;
     isl::set domain = instruction_domain(kernel, scope);
+    std::vector<ExprPtr> conditions = access.instruction->predicates;
+    conditions.insert(conditions.end(), access.guards.begin(), access.guards.end());
+    for (const ExprPtr& condition : conditions) {
+      if (std::optional<isl::set> holds = condition_set(*condition, domain)) domain = domain.intersect(*holds);
+    }
     auto map = access_map(domain, name, access.subscript->operands);
     if (!map) {
       throw Error("cannot infer the shape of '" + name + "': instruction '" + access.instruction->id +

@@ -179,6 +179,29 @@ TEST(Reduction, AConsumerLoopingOverTheReductionsInameWaitsForTheWholeReduction)
 // the first shares its k_outer iname: its inner init and update waited only for the first
 // reduction's update in the same k_outer iteration (the relaxation pipeline_fetch needs), so they
 // ran inside the first reduction's loop while their outer update ran in a later one.
+// loopy's test_predicated_redn: a reduction in the branch of a conditional runs only where the
+// branch is taken (tmp[i+j-5] is read for j >= 5 only), and the temporary's inferred shape covers
+// what those branches read (10), not every index the branch would read elsewhere.
+TEST(ReductionRealization, ReductionInsideABranchRunsWhereTheBranchIsTaken) {
+  MakeKernelOptions options;
+  options.options.seq_dependencies = true;
+  LoopKernel kernel = make_kernel({"{[i]: 0<=i<5}", "{[j]: 0<=j<10}", "{[k]: 0<=k<10}"},
+                                  "<> tmp[k] = k ** 2\n"
+                                  "y[j] = 0 if j < 5 else sum(i, tmp[i+j-5])",
+                                  {array_arg("y", DType::Int32, {"10"})}, options);
+  ASSERT_NE(kernel.find_temporary("tmp"), nullptr);
+  ASSERT_EQ(kernel.find_temporary("tmp")->shape.size(), 1u);
+  EXPECT_EQ(to_string(kernel.find_temporary("tmp")->shape[0]), "10");
+  Array y(DType::Int32, {10});
+  compile(kernel)({{"y", y}});
+  const int64_t expected[10] = {0, 0, 0, 0, 0, 30, 55, 90, 135, 190};
+  for (int j = 0; j < 10; ++j) EXPECT_EQ(y.get_int(j), expected[j]) << "y[" << j << "]";
+  // The then branch too, and a condition that reduces leaves its branches unguarded.
+  LoopKernel then_branch = make_kernel({"{[i]: 0<=i<4}", "{[j]: 0<=j<8}"}, "y[j] = sum(i, a[j-1, i]) if j > 0 else -1",
+                                       {array_arg("a", DType::Float32, {"7", "4"}), array_arg("y", DType::Float32, {"8"})});
+  expect_matches_reference(then_branch, then_branch, {});
+}
+
 TEST(ReductionRealization, NestedReductionAfterAnotherKeepsItsWholeDependency) {
   LoopKernel reference = make_kernel({"{[i,k]: 0<=i<n and 0<=k<m}"},
                                      "s[i] = sum(k, a[i, k]) {id=first}\n"
