@@ -20,6 +20,13 @@ const Instruction& instruction_at(const LoopKernel& kernel, int index) {
   return kernel.instructions[static_cast<std::size_t>(index)];
 }
 
+const char* const kInsertedBarrierSource = "(barrier inserted by loom)";
+
+// A local barrier after which no earlier access to local memory needs another one.
+bool is_full_local_barrier(const Instruction& insn) {
+  return insn.kind == InstructionKind::Barrier && insn.barrier_scope == SyncScope::Local && fences_local_memory(insn);
+}
+
 // Memory other work-items of the group see: local temporaries, and global memory (arguments
 // and global temporaries). Private temporaries are per work-item.
 bool is_shared_memory(const LoopKernel& kernel, const std::string& variable) {
@@ -145,8 +152,12 @@ class BarrierInserter {
                   "same step; no barrier placement can order that (split it into two instructions through a "
                   "second temporary)");
     }
-    if (insn.kind == InstructionKind::Barrier && insn.barrier_scope == SyncScope::Local) {
+    if (is_full_local_barrier(insn)) {
       since.clear();
+    } else if (insn.kind == InstructionKind::Barrier && insn.barrier_scope == SyncScope::Local) {
+      // Fences global memory only: what touched local memory still needs a barrier before a
+      // conflicting access.
+      std::erase_if(since, [&](int index) { return !touches_local_memory(index); });
     } else if (BarrierNeed need = conflicts(since, {node.instruction_index}, ""); need != BarrierNeed::None) {
       out.push_back(barrier_node(need));
       since.clear();
@@ -181,7 +192,7 @@ class BarrierInserter {
     for (const LoopNestNode& node : nodes) {
       if (node.kind == LoopNestNode::Kind::Instruction) {
         const Instruction& insn = instruction_at(kernel_, node.instruction_index);
-        if (insn.kind == InstructionKind::Barrier && insn.barrier_scope == SyncScope::Local) return head;
+        if (is_full_local_barrier(insn)) return head;
         head.push_back(node.instruction_index);
       } else {
         for (int index : all_instructions(node.children)) head.push_back(index);
@@ -204,9 +215,17 @@ class BarrierInserter {
     for (const LoopNestNode& node : nodes) {
       if (node.kind == LoopNestNode::Kind::Loop) {
         if (contains_barrier(node.children)) return true;
-      } else if (instruction_at(kernel_, node.instruction_index).kind == InstructionKind::Barrier) {
+      } else if (is_full_local_barrier(instruction_at(kernel_, node.instruction_index))) {
         return true;
       }
+    }
+    return false;
+  }
+
+  bool touches_local_memory(int index) const {
+    for (const Access& access : instruction_accesses(kernel_, instruction_at(kernel_, index))) {
+      const Temporary* temporary = kernel_.find_temporary(access.variable);
+      if (temporary != nullptr && temporary->address_space == AddressSpace::Local) return true;
     }
     return false;
   }
@@ -245,7 +264,7 @@ class BarrierInserter {
     barrier.barrier_scope = SyncScope::Local;
     barrier.barrier_mem_kind = need == BarrierNeed::GlobalMemory ? SyncScope::Global : SyncScope::Local;
     barrier.within_inames = std::set<std::string>(enclosing_.begin(), enclosing_.end());
-    barrier.source = "(barrier inserted by loom)";
+    barrier.source = kInsertedBarrierSource;
     int index = static_cast<int>(kernel_.instructions.size());
     kernel_.instructions.push_back(barrier);
     linearization_.loop_inames[index] = enclosing_;
@@ -261,6 +280,10 @@ class BarrierInserter {
 };
 
 }  // namespace
+
+bool fences_local_memory(const Instruction& barrier) {
+  return barrier.barrier_mem_kind != SyncScope::Global || barrier.source == kInsertedBarrierSource;
+}
 
 bool needs_local_barrier(const LoopKernel& kernel, const LaunchShape& launch, int source, int sink,
                          const std::vector<std::string>& shared_loops, const std::string& carried) {

@@ -23,6 +23,11 @@ struct BarrierPlacement {
 BarrierPlacement insert_barriers(LoopKernel& kernel, Linearization& linearization,
                                  const std::vector<LoopNestNode>& roots, const LaunchShape& launch);
 
+// Whether a local barrier orders local memory: all but a user's `... lbarrier {mem_kind=global}`,
+// which fences global memory only (OpenCL's barrier(CLK_GLOBAL_MEM_FENCE), loopy's
+// test_local_barrier_mem_kind). Barriers loom inserts for global memory fence both.
+bool fences_local_memory(const Instruction& barrier);
+
 enum class BarrierNeed { None, LocalMemory, GlobalMemory };
 
 // What barrier (if any) must separate an instance of instruction `source` and a later one of

@@ -89,6 +89,7 @@ struct Stmt {
   ExprPtr target;         // Assign
   ExprPtr value;          // Assign
   bool fences_global_memory = false;  // Barrier: also orders global memory (OpenCL fence)
+  bool fences_local_memory = true;    // Barrier: orders local memory (false: mem_kind=global only)
   bool scoped = false;  // Block: printed in braces (its declarations are its own)
 };
 

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "analysis/reduction_operations.hpp"
+#include "codegen/barriers.hpp"
 #include "codegen/print_c_family.hpp"
 #include "ir/functions.hpp"
 #include "ir/layout.hpp"
@@ -347,6 +348,7 @@ cast::StmtPtr ExpressionLowering::lower_instruction(const Instruction& instructi
     barrier.kind = cast::StmtKind::Barrier;
     // Global-scope barriers split kernels and never get here; a local one may fence global memory.
     barrier.fences_global_memory = instruction.barrier_mem_kind == SyncScope::Global;
+    barrier.fences_local_memory = fences_local_memory(instruction);
     return std::make_shared<const cast::Stmt>(barrier);
   }
   if (instruction.assignees.size() != 1) {

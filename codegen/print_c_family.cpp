@@ -341,6 +341,7 @@ std::string hardware_index(const cast::Expr& expr, Target target) {
 std::string barrier_statement(const cast::Stmt& stmt, Target target) {
   switch (target) {
     case Target::OpenCL:
+      if (!stmt.fences_local_memory) return "barrier(CLK_GLOBAL_MEM_FENCE);";
       return stmt.fences_global_memory ? "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);"
                                  : "barrier(CLK_LOCAL_MEM_FENCE);";
     // __syncthreads also orders the block's global memory accesses.

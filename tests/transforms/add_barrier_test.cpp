@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "loom/loom.hpp"
+#include "device_helpers.hpp"
 #include "test_helpers.hpp"
 #include "test_kernels.hpp"
 
@@ -100,6 +101,22 @@ TEST(AddBarrier, InsideASequentialLoop) {
   for (auto [n, m] : {std::pair<int64_t, int64_t>{1, 1}, {13, 7}}) {
     expect_matches_reference(result, kernel, {{"n", n}, {"m", m}});
   }
+}
+
+// `... lbarrier {mem_kind=global}` fences global memory only (barrier(CLK_GLOBAL_MEM_FENCE),
+// loopy's test_local_barrier_mem_kind), so it does not order the local tile: loom inserts its own
+// local fence before the read of another work-item's element.
+TEST(AddBarrier, GlobalMemKindBarrierLeavesLocalMemoryToAnInsertedBarrier_OpenCL) {
+  LoopKernel reference = make_kernel({"{[i]: 0<=i<16}"},
+                                     "<> t[i] = 2*a[i] {id=w}\n"
+                                     "... lbarrier {mem_kind=global, id=fence, dep=w}\n"
+                                     "out[i] = t[15 - i] {dep=fence}",
+                                     {array_arg("a, out", DType::Float32, {"16"})});
+  LoopKernel kernel = tag_inames(set_temporary_address_space(reference, "t", AddressSpace::Local), "i:l.0");
+  std::string source = generate_code(kernel, Target::OpenCL).source;
+  EXPECT_NE(source.find("barrier(CLK_GLOBAL_MEM_FENCE);"), std::string::npos) << source;
+  EXPECT_NE(source.find("barrier(CLK_LOCAL_MEM_FENCE);"), std::string::npos) << source;
+  testing::expect_on_opencl(kernel, reference);
 }
 
 TEST(AddBarrier, Refusals) {
