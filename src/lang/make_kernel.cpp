@@ -396,6 +396,26 @@ class NameChecker {
   std::vector<std::string> inames_;
 };
 
+// loopy's shape guess for an array of shape auto that no instruction or rule subscripts
+// (`a = 1.5 + sum(...)` with GlobalArg("a", shape=lp.auto), test_arg_shape_guessing): shape ().
+void guess_unsubscripted_auto_shapes(LoopKernel& kernel) {
+  std::map<std::string, bool> subscripted;
+  for (const Instruction& instruction : kernel.instructions) {
+    std::set<std::string> bound;
+    for (const ExprPtr& assignee : instruction.assignees) collect_used_names(*assignee, subscripted, bound);
+    if (instruction.expression) collect_used_names(*instruction.expression, subscripted, bound);
+    for (const ExprPtr& predicate : instruction.predicates) collect_used_names(*predicate, subscripted, bound);
+  }
+  for (const auto& [name, rule] : kernel.substitutions) {
+    std::set<std::string> bound(rule.parameters.begin(), rule.parameters.end());
+    collect_used_names(*rule.expression, subscripted, bound);
+  }
+  for (KernelArgument& arg : kernel.args) {
+    auto use = subscripted.find(arg.name);
+    if (arg.is_array() && arg.shape_is_auto && use != subscripted.end() && !use->second) arg.shape_is_auto = false;
+  }
+}
+
 // An array argument of shape () is written without a subscript (loopy: `max_val = ...` for
 // GlobalArg("max_val", shape=())); it becomes an access with no indices, element 0.
 void subscript_scalar_arrays(LoopKernel& kernel) {
@@ -568,6 +588,7 @@ LoopKernel make_kernel(const std::vector<std::string>& domains, const std::strin
   // No arguments at all means loopy's default kernel_data, ["..."]: infer every argument.
   if (args.empty() || wants_inference(args)) infer_arguments(kernel);
   add_used_inames(kernel, parsed.instructions);
+  guess_unsubscripted_auto_shapes(kernel);
   subscript_scalar_arrays(kernel);
   check_names(kernel);
   lang::infer_shapes(kernel);

@@ -107,6 +107,23 @@ TEST(LoopyClass03, ScalarArraysWithoutSubscript) {
   }
 }
 
+// Class 3: an array of shape auto that is never subscripted has shape () (loopy's
+// test_arg_shape_guessing); one subscripted elsewhere keeps the refusal.
+TEST(LoopyClass03, ShapeAutoWithoutSubscriptIsAScalarArray) {
+  LoopKernel kernel = make_kernel({"{[i,j]: 0<=i,j<n}"}, "a = 1.5 + sum((i,j), i*j)\nb[i, j] = i*j",
+                                  {array_arg("a, b", DType::Float32, {"auto"}), value_arg("n", DType::Int32)},
+                                  {.assumptions = "n>=1"});
+  EXPECT_TRUE(kernel.find_arg("a")->shape.empty());
+  EXPECT_EQ(kernel.find_arg("b")->shape.size(), 2u);
+  Array a(DType::Float32, {}), b(DType::Float32, {3, 3});
+  compile(kernel)({{"a", a}, {"b", b}, {"n", Scalar(int64_t{3})}});
+  EXPECT_EQ(a.get_double(0), 10.5);  // 1.5 + (0 + 1 + 2)**2
+  std::string mixed = error_message<Error>([] {
+    make_kernel({"{[i]: 0<=i<n}"}, "a[i] = 1\nb[i] = a", {array_arg("a, b", DType::Float32, {"auto"})});
+  });
+  EXPECT_TRUE(contains(mixed, "array 'a' is used without a subscript")) << mixed;
+}
+
 // Class 17: a cycle the single-writer rule made names the inferred dependency and the way out.
 TEST(LoopyClass17, CycleFromTheSingleWriterRuleIsExplained) {
   std::string message = error_message<Error>([] {
