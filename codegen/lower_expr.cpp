@@ -305,6 +305,11 @@ cast::ExprPtr ExpressionLowering::lower_arithmetic(BinaryOp op, cast::ExprPtr lh
 cast::ExprPtr ExpressionLowering::lower_call(const Expr& expr, std::optional<DType> context,
                                              const InameValues& inames) const {
   if (is_warp_reduction_function(expr.name)) return lower_warp_reduction(expr, inames);
+  if (std::optional<DType> target = type_cast_target(expr)) {
+    const Expr& value = *expr.operands[1];
+    DType from = concrete(types_.type_of(value), target);
+    return cast::cast_to(*target, lower(value, from, inames));
+  }
   const MathFunction* function = find_math_function(expr.name);
   if (function == nullptr) {
     throw Error("unknown function '" + expr.name + "' (substitution rules are expanded before this point)");

@@ -122,6 +122,7 @@ std::optional<ExprType> TypeContext::rule_type(const Expr& expr, bool partial) c
 std::optional<ExprType> TypeContext::call_type(const Expr& expr, bool partial) const {
   if (kernel_.substitutions.count(expr.name) != 0) return rule_type(expr, partial);
   if (is_warp_reduction_function(expr.name)) return infer(*expr.operands.back(), partial);
+  if (std::optional<DType> target = type_cast_target(expr)) return ExprType{*target, false};
   std::optional<ExprType> result;
   for (const ExprPtr& operand : expr.operands) result = combine_known(result, infer(*operand, partial));
   if (!result) return std::nullopt;

@@ -27,6 +27,13 @@ const MathFunction* find_math_function(const std::string& name) {
   return nullptr;
 }
 
+bool is_type_cast(const Expr& expr) { return expr.kind == ExprKind::Call && expr.name == "cast"; }
+
+std::optional<DType> type_cast_target(const Expr& expr) {
+  if (!is_type_cast(expr) || expr.operands.size() != 2 || expr.operands[0]->kind != ExprKind::Variable) return std::nullopt;
+  return parse_dtype(expr.operands[0]->name);
+}
+
 std::string math_function_names() {
   std::string names;
   for (const MathFunction& function : kFunctions) {

@@ -254,7 +254,8 @@ void collect_used_names(const Expr& expr, std::map<std::string, bool>& subscript
                         std::set<std::string>& bound) {
   if (expr.kind == ExprKind::Variable && bound.count(expr.name) == 0) subscripted.emplace(expr.name, false);
   if (expr.kind == ExprKind::Subscript) subscripted[expr.name] = true;
-  for (const ExprPtr& operand : expr.operands) collect_used_names(*operand, subscripted, bound);
+  std::size_t first = is_type_cast(expr) ? 1 : 0;  // cast(T, x): T is a type
+  for (std::size_t k = first; k < expr.operands.size(); ++k) collect_used_names(*expr.operands[k], subscripted, bound);
 }
 
 // loopy's argument guesser: undeclared names become arguments, in order of first use.
@@ -323,7 +324,9 @@ class NameChecker {
         break;
       default: break;
     }
-    for (const ExprPtr& operand : expr.operands) check(*operand, bound_inames);
+    // cast(T, x): T names a type, not a variable.
+    std::size_t first = is_type_cast(expr) ? 1 : 0;
+    for (std::size_t k = first; k < expr.operands.size(); ++k) check(*expr.operands[k], bound_inames);
   }
 
  private:
@@ -378,9 +381,13 @@ class NameChecker {
       }
       return;
     }
+    if (is_type_cast(expr)) {
+      if (!type_cast_target(expr)) fail("cast takes a type and a value, cast(int64, x)", expr);
+      return;
+    }
     const MathFunction* function = find_math_function(expr.name);
     if (function == nullptr) {
-      fail("unknown function '" + expr.name + "' (known: " + math_function_names() + ")", expr);
+      fail("unknown function '" + expr.name + "' (known: cast, " + math_function_names() + ")", expr);
     }
     if (static_cast<std::size_t>(function->arity) != expr.operands.size()) {
       fail("function '" + expr.name + "' takes " + std::to_string(function->arity) + " arguments, got " +

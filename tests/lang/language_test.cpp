@@ -12,6 +12,27 @@ namespace {
 using testing::error_message;
 using testing::expect_matches_reference;
 
+// loopy's TypeCast as cast(T, x) (test_sized_integer_c_codegen): the value converted to T.
+TEST(Language, TypeCast) {
+  LoopKernel kernel = make_kernel({"{[i]: 0<=i<n}"},
+                                  "a[i] = cast(int64, 1) << i\n"
+                                  "b[i] = cast(int32, x[i] * 2.5f)\n"
+                                  "c[i] = cast(float32, i) / 2",
+                                  {array_arg("a", DType::Int64, {"n"}), array_arg("b", DType::Int32, {"n"}),
+                                   array_arg("x, c", DType::Float32, {"n"})});
+  EXPECT_NE(instructions_text(kernel).find("a[i] = cast(int64, 1) << i"), std::string::npos) << instructions_text(kernel);
+  Array a(DType::Int64, {40}), b(DType::Int32, {40}), x(DType::Float32, {40}), c(DType::Float32, {40});
+  for (int i = 0; i < 40; ++i) x.set_double(i, i);
+  compile(kernel)({{"a", a}, {"b", b}, {"x", x}, {"c", c}, {"n", Scalar(int64_t{40})}});
+  EXPECT_EQ(a.get_int(39), int64_t{1} << 39);
+  EXPECT_EQ(b.get_int(3), 7);  // 7.5 truncated
+  EXPECT_EQ(c.get_double(3), 1.5);
+  std::string message = error_message<Error>([] {
+    make_kernel({"{[i]: 0<=i<n}"}, "a[i] = cast(int65, 1)", {array_arg("a", DType::Int64, {"n"})});
+  });
+  EXPECT_NE(message.find("cast takes a type and a value, cast(int64, x)"), std::string::npos) << message;
+}
+
 TEST(Language, SubstitutionRuleUsedTwice) {
   LoopKernel kernel = test_kernels::substitution_rule_used_twice();
   EXPECT_EQ(kernel.substitutions.count("sq"), 1u);
