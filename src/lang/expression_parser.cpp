@@ -332,11 +332,7 @@ class Parser : private TokenStream {
 
   ExprPtr parse_subscript(const Token& name) {
     const Token& open = advance();
-    if (peek().is_operator("[")) {
-      fail("linear subscript '" + std::string(name.text) +
-               "[[...]]' is not supported: write one index per axis, a[i, j]",
-           peek().column);
-    }
+    if (peek().is_operator("[")) return parse_linear_subscript(name, open);
     if (peek().is_operator("]")) {
       fail("empty subscript '" + std::string(name.text) + "[]'", open.column);
     }
@@ -344,6 +340,16 @@ class Parser : private TokenStream {
     while (accept(",")) indices.push_back(parse(kTernary));
     expect_closing(open, "]");
     return located(subscript(std::string(name.text), std::move(indices)), name.column);
+  }
+
+  // loopy's linear subscript `a[[e]]`: element e of a's storage. Its one index is marked
+  // (linear_subscript_marker) until make_kernel, which knows a's rank and layout, resolves it.
+  ExprPtr parse_linear_subscript(const Token& name, const Token& open) {
+    const Token& inner = advance();
+    ExprPtr index = parse(kTernary);
+    expect_closing(inner, "]");
+    expect_closing(open, "]");
+    return located(subscript(std::string(name.text), {call(std::string(kLinearSubscriptMarker), {index})}), name.column);
   }
 
   // Arguments after `open` up to its ')'; `at_least_one` when a ',' was already consumed.

@@ -11,6 +11,11 @@
 
 namespace loom::lang {
 
+// loopy's linear subscript `a[[e]]` parses as a[loom_linear_subscript(e)]; make_kernel replaces
+// it by a[e] where that is the same element (a contiguous array of rank 1) and refuses it
+// elsewhere.
+inline constexpr std::string_view kLinearSubscriptMarker = "loom_linear_subscript";
+
 // Parses source[begin, end) as one expression.
 ExprPtr parse_expression_in(std::string_view source, std::size_t begin, std::size_t end);
 

@@ -15,6 +15,7 @@
 #include "ir/layout.hpp"
 #include "ir/isl_kernel.hpp"
 #include "lang/domain_parser.hpp"
+#include "lang/expression_parser.hpp"
 #include "lang/infer_shapes.hpp"
 #include "lang/instruction_parser.hpp"
 #include "loom/error.hpp"
@@ -423,6 +424,59 @@ void guess_unsubscripted_auto_shapes(LoopKernel& kernel) {
   }
 }
 
+// Why `a[[e]]` is not element e of a's storage indexed as a[e] ("" when it is): a has one axis
+// of stride 1 (declared, or inferred from this one index).
+std::string linear_subscript_problem(const LoopKernel& kernel, const std::string& name) {
+  std::vector<ExprPtr> shape, strides;
+  bool auto_shape = false;
+  if (const KernelArgument* arg = kernel.find_arg(name)) {
+    if (!arg->is_array()) return "'" + name + "' is a value, not an array";
+    auto_shape = arg->shape_is_auto;
+    shape = arg->shape;
+    if (!auto_shape && shape.size() == 1) strides = array_strides(*arg);
+  } else if (const Temporary* temporary = kernel.find_temporary(name)) {
+    auto_shape = temporary->shape.empty();
+    shape = temporary->shape;
+    if (!auto_shape && shape.size() == 1) strides = array_strides(*temporary);
+  } else {
+    return "";  // undeclared: check_names says so
+  }
+  if (auto_shape) return "";
+  if (shape.size() != 1) {
+    return "'" + name + "' has " + std::to_string(shape.size()) +
+           " axes; loom indexes arrays by axis, so write one index per axis, a[i, j]";
+  }
+  if (strides.size() == 1 && !(strides[0]->kind == ExprKind::IntLiteral && strides[0]->int_value == 1)) {
+    return "the axis of '" + name + "' has stride " + to_string(strides[0]) + ", so a[[e]] and a[e] differ";
+  }
+  return "";
+}
+
+// loopy's linear subscripts `a[[e]]` (marked by the parser, kLinearSubscriptMarker) become a[e]
+// where that is the same element, and are refused elsewhere.
+void resolve_linear_subscripts(LoopKernel& kernel) {
+  auto resolve = [&](const ExprPtr& root, const std::string& where) {
+    return map_expr(root, [&](const ExprPtr& node) -> ExprPtr {
+      bool linear = node->kind == ExprKind::Subscript && node->operands.size() == 1 &&
+                    node->operands[0]->kind == ExprKind::Call && node->operands[0]->name == lang::kLinearSubscriptMarker;
+      if (!linear) return node;
+      if (std::string problem = linear_subscript_problem(kernel, node->name); !problem.empty()) {
+        throw Error(where + ": linear subscript '" + node->name + "[[...]]' is not supported here: " + problem);
+      }
+      Expr plain = *node;
+      plain.operands = {node->operands[0]->operands[0]};
+      return std::make_shared<const Expr>(std::move(plain));
+    });
+  };
+  for (Instruction& instruction : kernel.instructions) {
+    std::string where = "instruction '" + instruction.id + "'";
+    for (ExprPtr& assignee : instruction.assignees) assignee = resolve(assignee, where);
+    if (instruction.expression) instruction.expression = resolve(instruction.expression, where);
+    for (ExprPtr& predicate : instruction.predicates) predicate = resolve(predicate, where);
+  }
+  for (auto& [name, rule] : kernel.substitutions) rule.expression = resolve(rule.expression, "substitution rule '" + name + "'");
+}
+
 // An array argument of shape () is written without a subscript (loopy: `max_val = ...` for
 // GlobalArg("max_val", shape=())); it becomes an access with no indices, element 0.
 void subscript_scalar_arrays(LoopKernel& kernel) {
@@ -597,6 +651,7 @@ LoopKernel make_kernel(const std::vector<std::string>& domains, const std::strin
   add_used_inames(kernel, parsed.instructions);
   guess_unsubscripted_auto_shapes(kernel);
   subscript_scalar_arrays(kernel);
+  resolve_linear_subscripts(kernel);
   check_names(kernel);
   lang::infer_shapes(kernel);
   resolve_dependencies(kernel, parsed.instructions);

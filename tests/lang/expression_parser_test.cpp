@@ -179,8 +179,7 @@ TEST(ExpressionParser, RefusesMalformedInputWithItsColumn) {
       {"a = b", "unexpected '='; did you mean '=='?", 3},
       {"a < b < c",
        "chained comparisons are not supported; combine them with 'and' (a < b and b < c)", 7},
-      {"a[[8*i+j]]",
-       "linear subscript 'a[[...]]' is not supported: write one index per axis, a[i, j]", 3},
+      {"a[[8*i+j]", "expected ']' to close '[' at column 2", 10},
       {"a[i][j]",
        "'a[...][...]' and 'a(...)[...]' are not supported: write one subscript with all indices, "
        "a[i, j]",

@@ -33,6 +33,29 @@ TEST(Language, TypeCast) {
   EXPECT_NE(message.find("cast takes a type and a value, cast(int64, x)"), std::string::npos) << message;
 }
 
+// loopy's linear subscript a[[e]] (test_dependent_loop_bounds): element e of a's storage, which
+// is a[e] for a contiguous array of one axis; refused where it is not.
+TEST(Language, LinearSubscript) {
+  LoopKernel kernel = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = a[[i + 1]]",
+                                  {array_arg("a", DType::Float32, {"n + 1"}), array_arg("out", DType::Float32, {"n"})});
+  EXPECT_NE(instructions_text(kernel).find("out[i] = a[i + 1]"), std::string::npos) << instructions_text(kernel);
+  Array a(DType::Float32, {5}), out(DType::Float32, {4});
+  for (int k = 0; k < 5; ++k) a.set_double(k, 10 * k);
+  compile(kernel)({{"a", a}, {"out", out}, {"n", Scalar(int64_t{4})}});
+  EXPECT_EQ(out.get_double(3), 40);
+  std::string two_axes = error_message<Error>([] {
+    make_kernel({"{[i]: 0<=i<4}"}, "out[i] = b[[i]]", {array_arg("b", DType::Float32, {"2", "2"}), array_arg("out", DType::Float32, {"4"})});
+  });
+  EXPECT_NE(two_axes.find("instruction 'insn': linear subscript 'b[[...]]' is not supported here: 'b' has 2 axes"),
+            std::string::npos) << two_axes;
+  KernelArgument strided = array_arg("c", DType::Float32, {"8"});
+  strided.dim_tags = {"stride:2"};
+  std::string stride = error_message<Error>([&] {
+    make_kernel({"{[i]: 0<=i<4}"}, "out[i] = c[[i]]", {strided, array_arg("out", DType::Float32, {"4"})});
+  });
+  EXPECT_NE(stride.find("the axis of 'c' has stride 2, so a[[e]] and a[e] differ"), std::string::npos) << stride;
+}
+
 TEST(Language, SubstitutionRuleUsedTwice) {
   LoopKernel kernel = test_kernels::substitution_rule_used_twice();
   EXPECT_EQ(kernel.substitutions.count("sq"), 1u);
