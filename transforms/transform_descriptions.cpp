@@ -340,6 +340,14 @@ const std::map<std::string, std::string>& descriptions() {
        " each invocation, the rule's parameters left unconstrained; a rule simplified "
        "differently at different invocations becomes variants. The value of every index is "
        "unchanged wherever it is evaluated, so the kernel computes the same."},
+      {"set_array_axis_names",
+       "set_array_axis_names (loopy's transform/data.py, old name set_array_dim_names): names the "
+       "axes of arrays. loopy keeps the names as dim_names, read only by its printing and by "
+       "split_array_dim's names for new axes; they never change what a kernel computes or its "
+       "code. loom's axes are positional, so the transform checks its arguments as loopy does "
+       "and returns the kernel unchanged. Refuses: an unknown array or a value argument, a "
+       "number of names other than the rank, a name that is not an identifier, a name given "
+       "twice."},
       {"split_array_axis",
        "split_array_axis (loopy's transform/data.py, old name split_array_dim): splits one axis "
        "of arrays into two, keeping every element where it is in memory. The new indices are x "

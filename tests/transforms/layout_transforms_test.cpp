@@ -49,6 +49,30 @@ const std::vector<ParameterMap>& sizes_2d() {
 // ---- tag_array_axes
 // ------------------------------------------------------------------------------
 
+// loopy's set_array_axis_names (test_vectorize): names only, the kernel computes and generates
+// the same; its arguments are checked as loopy checks them.
+TEST(SetArrayAxisNames, ChecksItsArgumentsAndChangesNothing) {
+  LoopKernel reference = make_kernel({"{[i,j]: 0<=i,j<n}"}, "out[i, j] = 2*a[i, j]",
+                                     {array_arg("a, out", DType::Float32, {"n", "n"})});
+  LoopKernel named = apply_transform(reference, {"set_array_axis_names", {{"ary_names", std::string("a, out")},
+                                                                         {"dim_names", std::string("row, col")}}});
+  EXPECT_EQ(instructions_text(named), instructions_text(reference));
+  EXPECT_EQ(generate_code(named, Target::C).source, generate_code(reference, Target::C).source);
+  ASSERT_FALSE(named.applied_transforms.empty());
+  EXPECT_EQ(named.applied_transforms.back().name, "set_array_axis_names");
+  expect_matches_reference(named, reference, {{"n", 5}});
+  auto refusal = [&](const std::string& arrays, const std::string& names) {
+    return error_message<Error>([&] {
+      apply_transform(reference, {"set_array_axis_names", {{"ary_names", arrays}, {"dim_names", names}}});
+    });
+  };
+  EXPECT_NE(refusal("a", "i").find("set_array_axis_names: array 'a' has 2 axes, but 1 names were given"),
+            std::string::npos);
+  EXPECT_NE(refusal("a", "i, i").find("axis name 'i' is given twice"), std::string::npos);
+  EXPECT_NE(refusal("a", "i, 2j").find("'2j' is not a valid axis name"), std::string::npos);
+  EXPECT_NE(refusal("b", "i, j").find("set_array_axis_names:"), std::string::npos);
+}
+
 TEST(TagArrayAxes, EveryLayoutComputesTheSameByLogicalIndex) {
   for (const char* tags : {"f,f", "N0,N1", "N1,N0", "stride:1,stride:n", "c,sep", "sep,c"}) {
     SCOPED_TRACE(tags);
