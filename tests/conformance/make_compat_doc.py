@@ -237,11 +237,16 @@ FINDINGS = """Findings worth a look first (loom bugs the suite found; each is an
   `"offset": "auto"` crashed the spec reader with SIGSEGV (now a SpecError naming the path; the cases
   `test_offsets_and_slicing` and `test_scalar_array_take_offset` stay ported without the offset, which loom's
   arrays do not carry); `dim_tags: "stride:auto"` was refused (now packed outside the known strides).
-- `... lbarrier {mem_kind=global}` becomes `barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)` where loopy
-  emits `barrier(CLK_GLOBAL_MEM_FENCE)` (correct, a stronger fence; `test_local_barrier_mem_kind`).
+- Fixed (issue 23, this session): `... lbarrier {mem_kind=global}` emits loopy's `barrier(CLK_GLOBAL_MEM_FENCE)`
+  and loom's barrier placement no longer counts it as ordering local memory (`test_local_barrier_mem_kind`);
+  a reduction inside a branch of a conditional ran unconditionally and read out of bounds where the branch is
+  not taken (`test_predicated_redn`, refused by the bounds check before; its asserted outputs for j = 8, 9
+  were wrong); `test_no_unnecessary_lbarrier` counted `barrier(` in its own kernel name.
 - loom infers a temporary's shape when the kernel is made, before `fix_parameters` bounds it; loopy infers it
   later (`test_dependent_loop_bounds_4`; worked around with declared shapes in `test_nop`,
-  `test_unr_and_conditionals`, `test_constant_array_args`, `test_fixed_parameters`)."""
+  `test_unr_and_conditionals`, `test_constant_array_args`, `test_fixed_parameters`). With the shape
+  declared, `test_dependent_loop_bounds_4` still fails: isl's AST generation stops with "unbounded optimum"
+  on its nested data-dependent domains (`b_start <= b < b_end`, `c_start <= c < c_end`)."""
 
 
 # loopy names loom spells differently or covers elsewhere, with the reason.
