@@ -1,0 +1,139 @@
+#include "runtime/launch_only_kernel.hpp"
+
+#include <climits>
+#include <sstream>
+
+#include <isl/aff.h>
+#include <isl/constraint.h>
+
+#include "ir/isl_extra.hpp"
+#include "ir/isl_kernel.hpp"
+#include "lang/expression_parser.hpp"
+#include "loom/error.hpp"
+#include "loom/runtime.hpp"
+
+namespace loom::detail {
+
+namespace {
+
+// An isl integer as text; refuses what does not fit a 64-bit integer.
+std::string integer_text(isl::val value, const std::string& what) {
+  if (!isl_val_is_int(value.get()) || isl_val_cmp_si(value.abs().get(), LONG_MAX) > 0) {
+    std::ostringstream text;
+    text << value;
+    throw Error("assumptions: " + what + " " + text.str() + " is not a 64-bit integer");
+  }
+  return std::to_string(isl_val_get_num_si(value.get()));
+}
+
+// sum(coefficient * term) + constant, with terms already written as expressions.
+struct AffineTerms {
+  std::vector<std::pair<std::string, std::string>> terms;  // coefficient, term
+  std::string constant = "0";
+  std::string text() const {
+    std::string out;
+    for (const auto& [coefficient, term] : terms) {
+      if (coefficient == "0") continue;
+      out += (out.empty() ? "" : " + ") + (coefficient == "1" ? term : "(" + coefficient + ")*" + term);
+    }
+    if (constant != "0" || out.empty()) out += (out.empty() ? "" : " + ") + std::string("(") + constant + ")";
+    return out;
+  }
+};
+
+// The terms of the parameters and of the divisions defined so far (`divisions[k]` is the text of
+// the k-th local variable), taking each coefficient from `coefficient(type, position)`.
+template <typename Coefficient>
+AffineTerms affine_terms(const std::vector<std::string>& parameters, const std::vector<std::string>& divisions,
+                         Coefficient&& coefficient) {
+  AffineTerms affine;
+  for (std::size_t p = 0; p < parameters.size(); ++p) {
+    affine.terms.push_back({integer_text(coefficient(isl_dim_param, p), "a coefficient"), parameters[p]});
+  }
+  for (std::size_t d = 0; d < divisions.size(); ++d) {
+    affine.terms.push_back({integer_text(coefficient(isl_dim_div, d), "a coefficient"), divisions[d]});
+  }
+  return affine;
+}
+
+// floor(aff) of an isl division, as `(numerator) // denominator`.
+std::string division_text(isl::aff aff, const std::vector<std::string>& parameters, const std::vector<std::string>& divisions) {
+  isl::val denominator = isl::manage(isl_aff_get_denominator_val(aff.get()));
+  if (denominator.is_zero()) throw Error("assumptions: a local variable without an explicit division");
+  AffineTerms numerator = affine_terms(parameters, divisions, [&](isl_dim_type type, std::size_t position) {
+    return isl::manage(isl_aff_get_coefficient_val(aff.get(), type, static_cast<int>(position))).mul(denominator);
+  });
+  numerator.constant = integer_text(isl::manage(isl_aff_get_constant_val(aff.get())).mul(denominator), "a constant");
+  return "((" + numerator.text() + ") // " + integer_text(denominator, "a denominator") + ")";
+}
+
+// One basic set: its constraints joined by `and`.
+std::string conjunction_text(isl::basic_set basic, const std::vector<std::string>& parameters) {
+  std::vector<std::string> divisions;
+  isl_size division_count = isl_basic_set_dim(basic.get(), isl_dim_div);
+  for (isl_size d = 0; d < division_count; ++d) {
+    divisions.push_back(division_text(isl::manage(isl_basic_set_get_div(basic.get(), d)), parameters, divisions));
+  }
+  std::vector<std::string> constraints;
+  auto add = [&](isl_constraint* raw) {
+    AffineTerms affine = affine_terms(parameters, divisions, [&](isl_dim_type type, std::size_t position) {
+      return isl::manage(isl_constraint_get_coefficient_val(raw, type, static_cast<int>(position)));
+    });
+    affine.constant = integer_text(isl::manage(isl_constraint_get_constant_val(raw)), "a constant");
+    constraints.push_back(affine.text() + (isl_constraint_is_equality(raw) ? " == 0" : " >= 0"));
+  };
+  using Add = decltype(add);
+  isl_stat status = isl_basic_set_foreach_constraint(
+      basic.get(),
+      [](isl_constraint* raw, void* user) {
+        try {
+          (*static_cast<Add*>(user))(raw);
+        } catch (...) {
+          isl_constraint_free(raw);
+          return isl_stat_error;
+        }
+        isl_constraint_free(raw);
+        return isl_stat_ok;
+      },
+      &add);
+  if (status != isl_stat_ok) throw Error("assumptions: a constraint loom cannot write as an expression");
+  std::string out;
+  for (const std::string& constraint : constraints) out += (out.empty() ? "" : " and ") + constraint;
+  return out.empty() ? "1" : out;
+}
+
+}  // namespace
+
+std::string assumptions_expression(const LoopKernel& kernel) {
+  if (is_launch_only(kernel)) return kernel.assumptions_text;
+  return with_isl_errors("assumptions as an expression", [&] {
+    isl::set assumptions = isl::manage(isl_set_compute_divs(isl_set_of(kernel.assumptions).copy()));
+    std::vector<std::string> parameters = isl_extra::dim_names(assumptions, isl_dim_param);
+    std::string out;
+    assumptions.foreach_basic_set([&](isl::basic_set basic) {
+      out += (out.empty() ? "" : " or ") + std::string("(") + conjunction_text(basic, parameters) + ")";
+    });
+    return out.empty() ? std::string("0") : out;
+  });
+}
+
+LoopKernel launch_only_kernel(const LoopKernel& kernel) {
+  LoopKernel launch;
+  launch.name = kernel.name;
+  launch.args = kernel.args;
+  launch.temporaries = kernel.temporaries;
+  launch.options = kernel.options;
+  launch.assumptions_text = assumptions_expression(kernel);
+  Domain parameters_only;
+  parameters_only.parameters = kernel.parameters();
+  launch.domains.push_back(std::move(parameters_only));
+  return launch;
+}
+
+bool launch_only_assumptions_hold(const LoopKernel& kernel, const ParameterMap& parameters) {
+  const std::string& text = kernel.assumptions_text;
+  if (text.empty()) return true;
+  return evaluate_integer(*lang::parse_expression_in(text, 0, text.size()), parameters) != 0;
+}
+
+}  // namespace loom::detail
