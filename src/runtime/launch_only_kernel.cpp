@@ -16,28 +16,33 @@ namespace loom::detail {
 
 namespace {
 
-// An isl integer as text; refuses what does not fit a 64-bit integer.
-std::string integer_text(isl::val value, const std::string& what) {
+// An isl integer; refuses what does not fit a 64-bit integer.
+int64_t integer_of(isl::val value, const std::string& what) {
   if (!isl_val_is_int(value.get()) || isl_val_cmp_si(value.abs().get(), LONG_MAX) > 0) {
     std::ostringstream text;
     text << value;
     throw Error("assumptions: " + what + " " + text.str() + " is not a 64-bit integer");
   }
-  return std::to_string(isl_val_get_num_si(value.get()));
+  return isl_val_get_num_si(value.get());
 }
 
-// sum(coefficient * term) + constant, with terms already written as expressions.
+// sum(coefficient * term) + constant, with terms already written as expressions; printed as a
+// person would write it (`n - 16*((n) // 16)`, `m - 1`).
 struct AffineTerms {
-  std::vector<std::pair<std::string, std::string>> terms;  // coefficient, term
-  std::string constant = "0";
+  std::vector<std::pair<int64_t, std::string>> terms;  // coefficient, term
+  int64_t constant = 0;
   std::string text() const {
     std::string out;
-    for (const auto& [coefficient, term] : terms) {
-      if (coefficient == "0") continue;
-      out += (out.empty() ? "" : " + ") + (coefficient == "1" ? term : "(" + coefficient + ")*" + term);
-    }
-    if (constant != "0" || out.empty()) out += (out.empty() ? "" : " + ") + std::string("(") + constant + ")";
-    return out;
+    auto add = [&](int64_t coefficient, const std::string& term) {
+      if (coefficient == 0) return;
+      uint64_t magnitude = coefficient < 0 ? 0 - static_cast<uint64_t>(coefficient) : static_cast<uint64_t>(coefficient);
+      std::string factor = term.empty() ? std::to_string(magnitude) : magnitude == 1 ? term : std::to_string(magnitude) + "*" + term;
+      if (out.empty()) out = (coefficient < 0 ? "-" : "") + factor;
+      else out += (coefficient < 0 ? " - " : " + ") + factor;
+    };
+    for (const auto& [coefficient, term] : terms) add(coefficient, term);
+    add(constant, "");
+    return out.empty() ? "0" : out;
   }
 };
 
@@ -48,10 +53,10 @@ AffineTerms affine_terms(const std::vector<std::string>& parameters, const std::
                          Coefficient&& coefficient) {
   AffineTerms affine;
   for (std::size_t p = 0; p < parameters.size(); ++p) {
-    affine.terms.push_back({integer_text(coefficient(isl_dim_param, p), "a coefficient"), parameters[p]});
+    affine.terms.push_back({integer_of(coefficient(isl_dim_param, p), "a coefficient"), parameters[p]});
   }
   for (std::size_t d = 0; d < divisions.size(); ++d) {
-    affine.terms.push_back({integer_text(coefficient(isl_dim_div, d), "a coefficient"), divisions[d]});
+    affine.terms.push_back({integer_of(coefficient(isl_dim_div, d), "a coefficient"), divisions[d]});
   }
   return affine;
 }
@@ -63,8 +68,8 @@ std::string division_text(isl::aff aff, const std::vector<std::string>& paramete
   AffineTerms numerator = affine_terms(parameters, divisions, [&](isl_dim_type type, std::size_t position) {
     return isl::manage(isl_aff_get_coefficient_val(aff.get(), type, static_cast<int>(position))).mul(denominator);
   });
-  numerator.constant = integer_text(isl::manage(isl_aff_get_constant_val(aff.get())).mul(denominator), "a constant");
-  return "((" + numerator.text() + ") // " + integer_text(denominator, "a denominator") + ")";
+  numerator.constant = integer_of(isl::manage(isl_aff_get_constant_val(aff.get())).mul(denominator), "a constant");
+  return "((" + numerator.text() + ") // " + std::to_string(integer_of(denominator, "a denominator")) + ")";
 }
 
 // One basic set: its constraints joined by `and`.
@@ -79,7 +84,7 @@ std::string conjunction_text(isl::basic_set basic, const std::vector<std::string
     AffineTerms affine = affine_terms(parameters, divisions, [&](isl_dim_type type, std::size_t position) {
       return isl::manage(isl_constraint_get_coefficient_val(raw, type, static_cast<int>(position)));
     });
-    affine.constant = integer_text(isl::manage(isl_constraint_get_constant_val(raw)), "a constant");
+    affine.constant = integer_of(isl::manage(isl_constraint_get_constant_val(raw)), "a constant");
     constraints.push_back(affine.text() + (isl_constraint_is_equality(raw) ? " == 0" : " >= 0"));
   };
   using Add = decltype(add);
@@ -109,11 +114,13 @@ std::string assumptions_expression(const LoopKernel& kernel) {
   return with_isl_errors("assumptions as an expression", [&] {
     isl::set assumptions = isl::manage(isl_set_compute_divs(isl_set_of(kernel.assumptions).copy()));
     std::vector<std::string> parameters = isl_extra::dim_names(assumptions, isl_dim_param);
+    std::vector<std::string> disjuncts;
+    assumptions.foreach_basic_set([&](isl::basic_set basic) { disjuncts.push_back(conjunction_text(basic, parameters)); });
+    if (disjuncts.empty()) return std::string("0");
+    if (disjuncts.size() == 1) return disjuncts.front();
     std::string out;
-    assumptions.foreach_basic_set([&](isl::basic_set basic) {
-      out += (out.empty() ? "" : " or ") + std::string("(") + conjunction_text(basic, parameters) + ")";
-    });
-    return out.empty() ? std::string("0") : out;
+    for (const std::string& disjunct : disjuncts) out += (out.empty() ? "(" : " or (") + disjunct + ")";
+    return out;
   });
 }
 
