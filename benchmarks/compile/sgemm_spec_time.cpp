@@ -76,7 +76,7 @@ void BM_TunedSgemmSpecCacheHit(benchmark::State& state) {
       state.SkipWithError("no entry");
       return;
     }
-    benchmark::DoNotOptimize(loom::detail::read_spec_around(text, std::move(cached->reference)));
+    benchmark::DoNotOptimize(loom::read_spec_around(text, std::move(cached->reference)));
   }
 }
 BENCHMARK(BM_TunedSgemmSpecCacheHit)->Unit(benchmark::kMillisecond)->Repetitions(10)->ReportAggregatesOnly(true);

@@ -56,8 +56,11 @@ detail::CachedKernel spec_source(const std::string& spec_text, Target target, co
   Spec spec = read_spec(spec_text);
   LoopKernel kernel = specialize(spec.kernel, defines);
   GeneratedCode code = generate_code(kernel, target);
+  if (std::optional<detail::CachedKernel> entry = detail::cache_entry_of(kernel, spec.reference, code)) {
+    if (path) detail::write_cached_kernel(*path, *entry);
+    return {std::move(kernel), std::move(spec.reference), std::move(code), std::move(entry->warnings)};
+  }
   std::vector<std::string> warnings = float64_in_float32_kernel(preprocess(kernel));
-  if (path) detail::write_cached_kernel(*path, kernel, spec.reference, code);
   return {std::move(kernel), std::move(spec.reference), std::move(code), std::move(warnings)};
 }
 

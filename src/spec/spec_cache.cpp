@@ -203,23 +203,30 @@ std::optional<CachedKernel> read_cached_kernel(const std::string& path) {
   }
 }
 
-bool write_cached_kernel(const std::string& path, const LoopKernel& kernel, const LoopKernel& reference,
-                         const GeneratedCode& code) {
-  json entry;
+std::optional<CachedKernel> cache_entry_of(const LoopKernel& kernel, const LoopKernel& reference, GeneratedCode code) {
   try {
     auto [launch, warnings] = typed_launch_kernel(kernel);
     // The reference as read (untyped), as `loom run` sees it on a miss.
-    LoopKernel launch_reference = launch_only_kernel(reference);
-    entry = {{"kernel", launch_json(launch)},
-             {"reference", launch_json(launch_reference)},
-             {"warnings", warnings},
-             {"code", generated_code_json(code)}};
+    return CachedKernel{std::move(launch), launch_only_kernel(reference), std::move(code), std::move(warnings)};
   } catch (const Error&) {
-    return false;  // e.g. assumptions whose divisions isl cannot make explicit
+    return std::nullopt;  // e.g. assumptions whose divisions isl cannot make explicit
   }
-  std::string text = entry.dump();
+}
+
+void write_cached_kernel(const std::string& path, const CachedKernel& entry) {
+  json object = {{"kernel", launch_json(entry.kernel)},
+                 {"reference", launch_json(entry.reference)},
+                 {"warnings", entry.warnings},
+                 {"code", generated_code_json(entry.code)}};
+  std::string text = object.dump();
   write_cache_entry(path, kSpecMagic, text.data(), text.size());
-  return true;
+}
+
+bool write_cached_kernel(const std::string& path, const LoopKernel& kernel, const LoopKernel& reference,
+                         const GeneratedCode& code) {
+  std::optional<CachedKernel> entry = cache_entry_of(kernel, reference, code);
+  if (entry) write_cached_kernel(path, *entry);
+  return entry.has_value();
 }
 
 int spec_cache_hits() { return hits.load(); }

@@ -39,8 +39,14 @@ struct CachedKernel {
 
 // The entry at `path`, or nothing when it is missing, damaged or of an older format.
 std::optional<CachedKernel> read_cached_kernel(const std::string& path);
-// Best effort and atomic; skipped (returns false) when the assumptions cannot be written as an
-// expression (runtime/launch_only_kernel.hpp).
+
+// What an entry holds for `kernel` (transformed, specialized) and the spec's `reference`: their
+// launch-only forms and the kernel's warnings (one type inference of `kernel`). Nothing when the
+// assumptions cannot be written as an expression (runtime/launch_only_kernel.hpp).
+std::optional<CachedKernel> cache_entry_of(const LoopKernel& kernel, const LoopKernel& reference, GeneratedCode code);
+// Best effort and atomic.
+void write_cached_kernel(const std::string& path, const CachedKernel& entry);
+// Both of the above; false when there was nothing to write.
 bool write_cached_kernel(const std::string& path, const LoopKernel& kernel, const LoopKernel& reference,
                          const GeneratedCode& code);
 
