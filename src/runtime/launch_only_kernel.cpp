@@ -144,3 +144,17 @@ bool launch_only_assumptions_hold(const LoopKernel& kernel, const ParameterMap& 
 }
 
 }  // namespace loom::detail
+
+namespace loom::detail {
+
+std::set<std::string> launch_only_assumption_parameters(const LoopKernel& kernel) {
+  std::set<std::string> names;
+  const std::string& text = kernel.assumptions_text;
+  if (text.empty()) return names;
+  visit_expr(*lang::parse_expression_in(text, 0, text.size()), [&](const Expr& node) {
+    if (node.kind == ExprKind::Variable) names.insert(node.name);
+  });
+  return names;
+}
+
+}  // namespace loom::detail

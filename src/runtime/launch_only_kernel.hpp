@@ -6,6 +6,7 @@
 // its domains carry only their parameter names (empty sets), so that `parameters()` works.
 #pragma once
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -30,5 +31,7 @@ LoopKernel launch_only_kernel(const LoopKernel& kernel);
 
 // Whether the launch-only kernel's assumptions hold for `parameters` (every parameter given).
 bool launch_only_assumptions_hold(const LoopKernel& kernel, const ParameterMap& parameters);
+// The parameters its assumptions mention (what a refusal lists, as isl's check does).
+std::set<std::string> launch_only_assumption_parameters(const LoopKernel& kernel);
 
 }  // namespace loom::detail

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "device_helpers.hpp"
 #include "loom/loom.hpp"
 #include "ir/work_counters.hpp"
 #include "runtime/launch_only_kernel.hpp"
@@ -251,6 +252,37 @@ TEST_F(SpecCacheTest, RoundUpSpecHitRunsNoTransformAndNoIsl) {
       Error);
 }
 
+// On the device targets (OpenCL: PoCL in CI; CUDA where a GPU is present, skipped otherwise) a hit
+// of a round_up spec with a local-memory fetch runs the cached code on launch-only kernels: no isl,
+// and the transpose it computes at a ragged size is exact.
+TEST_F(SpecCacheTest, DeviceTargetHitsRunWithoutIsl) {
+  std::ifstream file(fs::path(LOOM_EXAMPLES_DIR) / "memory" / "transpose_tile32_round_up.json");
+  std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  std::vector<Target> targets;
+  if (testing::have_opencl()) targets.push_back(Target::OpenCL);
+  if (!testing::cuda_unavailable()) targets.push_back(Target::CUDA);
+  if (targets.empty()) GTEST_SKIP() << "no OpenCL platform and no CUDA device";
+  for (Target target : targets) {
+    SCOPED_TRACE(target_name(target));
+    ASSERT_FALSE(detail::compile_spec(text, target).from_cache);
+    int contexts = detail::isl_contexts_made(), transforms = detail::transforms_applied();
+    detail::SpecKernel hit = detail::compile_spec(text, target);
+    ASSERT_TRUE(hit.from_cache);
+    ParameterMap parameters{{"n", 45}};
+    CheckOptions options;
+    options.target = target;
+    ArgumentMap arguments = make_test_arguments(hit.kernel, parameters, options);
+    hit.program(arguments);
+    EXPECT_EQ(detail::isl_contexts_made(), contexts);
+    EXPECT_EQ(detail::transforms_applied(), transforms);
+    const Array& a = std::get<Array>(arguments.at("a"));
+    const Array& b = std::get<Array>(arguments.at("b"));
+    for (int64_t i = 0; i < 45; ++i) {
+      for (int64_t j = 0; j < 45; ++j) ASSERT_EQ(b.get_double(i * 45 + j), a.get_double(j * 45 + i)) << i << ", " << j;
+    }
+  }
+}
+
 // A launch-only kernel's assumptions (an integer expression) accept exactly the parameter values
 // that isl's set does, for assumptions with divisions, existentials, unions and several
 // parameters.
@@ -295,6 +327,25 @@ TEST(LaunchOnlyKernel, AssumptionsAcceptExactlyWhatIslAccepts) {
     }
     EXPECT_GT(accepted, 0);
   }
+}
+
+// A refusal names the values of the parameters the assumptions mention, as isl's check does; only
+// the way the assumptions are written differs (the user's text, the derived expression).
+TEST(LaunchOnlyKernel, RefusalNamesTheSameValues) {
+  LoopKernel kernel = make_kernel({"{[i]: 0<=i<n + m}"}, "a[i] = 1", {array_arg("a", DType::Float32, {"n + m"}), value_arg("n"), value_arg("m")},
+                                  {.name = "k1", .assumptions = "n mod 4 = 0"});
+  LoopKernel launch = detail::launch_only_kernel(kernel);
+  auto message = [](const LoopKernel& checked) {
+    try {
+      check_parameters(checked, {{"n", 6}, {"m", 3}});
+    } catch (const Error& error) {
+      return std::string(error.what());
+    }
+    return std::string("accepted");
+  };
+  std::string prefix = "parameter values n=6 violate the assumptions of kernel 'k1': ";
+  EXPECT_EQ(message(kernel), prefix + "n mod 4 = 0");
+  EXPECT_EQ(message(launch), prefix + launch.assumptions_text);
 }
 
 // A kernel whose shared tile is padded for banks (its layout is not in the spec's temporaries)
