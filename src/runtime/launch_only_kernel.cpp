@@ -27,7 +27,7 @@ int64_t integer_of(isl::val value, const std::string& what) {
 }
 
 // sum(coefficient * term) + constant, with terms already written as expressions; printed as a
-// person would write it (`n - 16*((n) // 16)`, `m - 1`).
+// person would write it (`-n + 16*((n) // 16)`, `m - 1`).
 struct AffineTerms {
   std::vector<std::pair<int64_t, std::string>> terms;  // coefficient, term
   int64_t constant = 0;

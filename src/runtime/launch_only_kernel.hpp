@@ -2,7 +2,7 @@
 // launch generated code, without domains, instructions or isl (the spec level of the compile
 // cache serves these, spec/spec_cache.hpp). Such a kernel has no isl context: its assumptions
 // handle is empty, and `assumptions_text` holds them as an integer expression of the parameters
-// (`n - 1 >= 0 and n - 16*(n // 16) == 0`) that check_parameters evaluates with loom's evaluator;
+// (`n - 1 >= 0 and -n + 16*((n) // 16) == 0`) that check_parameters evaluates with loom's evaluator;
 // its domains carry only their parameter names (empty sets), so that `parameters()` works.
 #pragma once
 
