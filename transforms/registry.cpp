@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "ir/work_counters.hpp"
 #include "loom/error.hpp"
 
 namespace loom {
@@ -286,6 +287,7 @@ LoopKernel apply_transform(const LoopKernel& kernel, const TransformCall& call) 
   if (spec == nullptr) {
     throw Error("unknown transform '" + call.name + "'" + did_you_mean(call.name, transform_registry().names()));
   }
+  detail::count_transform_applied();
   return spec->apply(kernel, TransformArguments(*spec, call));
 }
 

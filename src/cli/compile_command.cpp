@@ -80,7 +80,7 @@ int compile_command(const CompileOptions& options) {
   progress.stage("generating " + std::string(target_name(target)) + " code");
   detail::CachedKernel generated = spec_source(spec_text, target, defines);
   const GeneratedCode& code = generated.code;
-  std::vector<std::string> warnings = float64_in_float32_kernel(preprocess(generated.kernel));
+  const std::vector<std::string>& warnings = generated.warnings;
   if (options.emit != "source") {
     progress.stage("compiling " + code.function_name + " with NVRTC");
     CudaCompileReport report = cuda_compile_report(code, options.arch.value_or(""));

@@ -4,6 +4,8 @@
 
 #include <sstream>
 
+#include "ir/work_counters.hpp"
+
 namespace loom {
 
 namespace {
@@ -13,6 +15,7 @@ constexpr unsigned long kIslOperationBudget = 20'000'000;
 }  // namespace
 
 IslContext::IslContext() : raw_(isl_ctx_alloc()) {
+  detail::count_isl_context_made();
   // isl must never print to the user's stderr nor abort: errors come back as exceptions.
   isl_options_set_on_error(raw_, ISL_ON_ERROR_CONTINUE);
   isl_ctx_set_max_operations(raw_, kIslOperationBudget);

@@ -12,6 +12,7 @@
 #include "analysis/preprocess.hpp"
 #include "ir/isl_extra.hpp"
 #include "ir/isl_kernel.hpp"
+#include "runtime/launch_only_kernel.hpp"
 #include "runtime/array_layout.hpp"
 #include "runtime/launcher.hpp"
 #include "runtime/memory_preflight.hpp"
@@ -432,7 +433,8 @@ CheckResult check_against_reference(const LoopKernel& kernel, const LoopKernel& 
 
 ArgumentMap make_test_arguments(const LoopKernel& kernel, const ParameterMap& parameters, const CheckOptions& options) {
   check_parameters(kernel, parameters);
-  const LoopKernel typed = preprocess(kernel);
+  // A launch-only kernel (a spec cache hit) was typed before it was cached and has no instructions.
+  const LoopKernel typed = detail::is_launch_only(kernel) ? kernel : preprocess(kernel);
   preflight(typed, nullptr, parameters, options.target);
   std::mt19937_64 random(options.seed);
   ArgumentMap arguments;

@@ -5,6 +5,7 @@
 #include "ir/isl_kernel.hpp"
 #include "loom/error.hpp"
 #include "loom/runtime.hpp"
+#include "runtime/launch_only_kernel.hpp"
 #include "runtime/launcher.hpp"
 
 namespace loom {
@@ -90,6 +91,15 @@ void check_parameters(const LoopKernel& kernel, const ParameterMap& parameters) 
     if (parameters.count(name) == 0) missing += (missing.empty() ? "" : ", ") + name;
   }
   if (!missing.empty()) throw Error("no value for parameter(s) " + missing + " of kernel '" + kernel.name + "'");
+  if (detail::is_launch_only(kernel)) {  // a spec cache hit: no isl, the assumptions are an expression
+    if (detail::launch_only_assumptions_hold(kernel, parameters)) return;
+    std::set<std::string> mentioned = detail::launch_only_assumption_parameters(kernel);
+    std::string values;
+    for (const auto& [name, value] : parameters) {
+      if (mentioned.count(name) != 0) values += (values.empty() ? "" : ", ") + name + "=" + std::to_string(value);
+    }
+    throw Error("parameter values " + values + " violate the assumptions of kernel '" + kernel.name + "': " + kernel.assumptions_text);
+  }
   isl::set assumptions = isl_set_of(kernel.assumptions);
   std::string values;
   for (const auto& [name, value] : parameters) {

@@ -51,6 +51,19 @@ class SpecReader {
     spec.options = options.options;
   }
 
+ public:
+  // A spec cache hit: the name, transforms and test section around a reference kernel that the
+  // cache supplies (launch-only, runtime/launch_only_kernel.hpp): no kernel is made, no isl runs.
+  // The cache key holds everything but the test section, so only that can have changed.
+  Spec read_around(LoopKernel reference) {
+    expect_object(root_, "");
+    Spec spec;
+    spec.name = required_string("/name", "name");
+    spec.reference = std::move(reference);
+    return finish(std::move(spec));
+  }
+
+ private:
   // The transforms and test defaults of a spec whose reference kernel is read.
   Spec finish(Spec spec) {
     spec.transforms = transforms();
@@ -552,6 +565,12 @@ Spec read_spec(const std::string& json_text, bool apply_transforms) {
   }
   refuse_unrepresentable_json(root);
   return SpecReader(root, apply_transforms).read();
+}
+
+Spec read_spec_around(const std::string& json_text, LoopKernel reference) {
+  json root = json::parse(json_text);
+  refuse_unrepresentable_json(root);
+  return SpecReader(root, /*apply=*/false).read_around(std::move(reference));
 }
 
 std::string read_spec_text(const std::string& path) {

@@ -565,6 +565,42 @@ TEST_F(CliTest, CompileAndExplainWarnAboutFloat64InAFloat32Kernel) {
   EXPECT_EQ(clean.err.find("warning"), std::string::npos) << clean.err;
 }
 
+// Issue 26: with a warm spec cache `compile` prints the same code and warnings and `run` the
+// same line as with a cold one, for a plain spec and a round_up one; the entries are written.
+TEST_F(CliTest, SpecCacheHitsPrintWhatMissesPrint) {
+  fs::path cache = dir_ / "cache";
+  setenv("LOOM_CACHE_DIR", cache.c_str(), 1);
+  fs::path f64 = spec_file("f64.json", R"({"loom": 1, "name": "scaled", "domains": ["{[i]: 0<=i<n}"],
+    "instructions": ["<> eps = 1e-5", "<float64> acc = x[i]", "y[i] = acc + eps"],
+    "args": [{"name": "x, y", "dtype": "float32", "shape": ["n"]}, {"name": "n", "kind": "value", "dtype": "int32"}],
+    "assumptions": "n >= 1", "test": {"parameters": {"n": 10}}})");
+  std::string round_up = spec_file("round_up.json", R"spec({"loom": 1, "name": "matmul", "domains": ["{[i,j,k]: 0<=i,j,k<n}"],
+    "instructions": ["c[i, j] = sum(k, a[i, k]*b[k, j])"],
+    "args": [{"name": "a, b, c", "dtype": "float32", "shape": ["n", "n"]}, {"name": "n", "kind": "value"}],
+    "assumptions": "n >= 1", "test": {"parameters": {"n": 20}},
+    "transforms": [{"op": "split_iname", "iname": "i", "inner_length": 16, "outer_tag": "g.0", "inner_tag": "l.0",
+                    "tail_strategy": "round_up"}]})spec").string();
+  for (const std::vector<std::string>& command :
+       std::vector<std::vector<std::string>>{{"compile", f64.string(), "--target", "c"},
+                                             {"run", f64.string(), "--target", "c"},
+                                             {"compile", round_up, "--target", "c"},
+                                             {"run", round_up, "--target", "c", "-D", "n=33"},
+                                             {"run", round_up, "--target", "c", "-D", "n=0"}}) {
+    SCOPED_TRACE(command[0] + " " + command[1] + (command.size() > 4 ? " " + command[5] : ""));
+    ProcessResult cold = loom(command);
+    ProcessResult warm = loom(command);
+    EXPECT_EQ(warm.exit_code, cold.exit_code) << cold.err << warm.err;
+    EXPECT_EQ(warm.out, cold.out);
+    EXPECT_EQ(warm.err.find("warning") != std::string::npos, cold.err.find("warning") != std::string::npos) << cold.err << warm.err;
+    EXPECT_EQ(warm.err.find("violate the assumptions") != std::string::npos, cold.err.find("violate the assumptions") != std::string::npos)
+        << cold.err << warm.err;
+  }
+  std::size_t entries = 0;
+  for (const auto& entry : fs::directory_iterator(cache / "specs")) entries += entry.path().extension() == ".spec";
+  unsetenv("LOOM_CACHE_DIR");
+  EXPECT_EQ(entries, 4u) << "compile and run of each spec (n=0 is refused after the kernel is made)";
+}
+
 // Issue 23, class 15: floating-point value arguments take values from -D and test.parameters.
 TEST_F(CliTest, FloatingPointValueArgumentsTakeValues) {
   fs::path spec = spec_file("axpy.json", R"spec({"loom": 1, "name": "axpy", "domains": "{[i]: 0<=i<n}",

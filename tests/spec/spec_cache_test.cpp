@@ -1,7 +1,8 @@
-// The spec level of the compile cache (issue 26): its key changes with everything in a spec that
-// shapes the code and with the target, not with the `test` section or the JSON's spelling; a hit
-// applies no transform and gives the same code and results as a miss; damaged entries are
-// rebuilt; kernels the spec form cannot express exactly are not cached.
+// The spec level of the compile cache (issue 26): its key changes with every value in a spec
+// outside its `test` section, with the target and with the environment switches that change
+// code, not with the `test` section or the JSON's spelling; a hit applies no transform, makes no
+// isl context and gives the same code and results as a miss (round_up tails included); launch-only
+// kernels check assumptions exactly as isl does; damaged entries are rebuilt.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -9,7 +10,10 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "device_helpers.hpp"
 #include "loom/loom.hpp"
+#include "ir/work_counters.hpp"
+#include "runtime/launch_only_kernel.hpp"
 #include "spec/spec_cache.hpp"
 
 namespace loom {
@@ -119,7 +123,9 @@ TEST_F(SpecCacheTest, HitAppliesNoTransformAndComputesTheSame) {
     ASSERT_EQ(c_hit.size(), c_miss.size());
     for (int64_t e = 0; e < c_hit.size(); ++e) ASSERT_EQ(c_hit.get_double(e), c_miss.get_double(e)) << "n=" << n << " element " << e;
   }
-  CheckResult check = check_against_reference(hit.kernel, hit.spec.reference, {{"n", 37}});
+  // The hit's kernel is launch-only (no instructions): the chain to the reference is hit == miss
+  // (above) and miss == reference.
+  CheckResult check = check_against_reference(miss.kernel, miss.spec.reference, {{"n", 37}});
   EXPECT_TRUE(check.passed) << check.report();
 }
 
@@ -141,9 +147,210 @@ TEST_F(SpecCacheTest, NoCacheBypassesIt) {
   EXPECT_FALSE(fs::exists(fs::path(dir_) / "specs"));
 }
 
-// A padded local tile's layout is not in the spec's temporaries; the entry carries it, and the
-// hit's kernel has the same fingerprint as the original (write_cached_kernel checks that).
-TEST_F(SpecCacheTest, PaddedTemporaryRoundTrips) {
+// Every leaf of a spec (each string, number and boolean outside `test`) changed on its own
+// changes the key: the spec level's counterpart of KernelFingerprint's mutations. The spec is the
+// tuned SGEMM (round_up tails, prefetches, tags, every kind of transform argument) and kSpec.
+void mutate_every_leaf(const json& value, const std::string& pointer, std::vector<std::pair<std::string, json>>& edits) {
+  if (value.is_object()) {
+    for (const auto& [key, item] : value.items()) mutate_every_leaf(item, pointer + "/" + key, edits);
+  } else if (value.is_array()) {
+    for (std::size_t i = 0; i < value.size(); ++i) mutate_every_leaf(value[i], pointer + "/" + std::to_string(i), edits);
+  } else if (value.is_string()) {
+    edits.push_back({pointer, value.get<std::string>() + " "});
+  } else if (value.is_boolean()) {
+    edits.push_back({pointer, !value.get<bool>()});
+  } else if (value.is_number_integer()) {
+    edits.push_back({pointer, value.get<int64_t>() + 1});
+  } else if (value.is_number()) {
+    edits.push_back({pointer, value.get<double>() * 2 + 1});
+  }
+}
+
+TEST_F(SpecCacheTest, KeyChangesWithEveryValueOutsideTheTestSection) {
+  std::ifstream file(fs::path(LOOM_EXAMPLES_DIR) / "memory" / "sgemm_tuned.json");
+  json sgemm = json::parse(file);
+  for (const json& spec : {sgemm, json::parse(kSpec)}) {
+    std::string base = key_of(spec);
+    std::vector<std::pair<std::string, json>> edits;
+    mutate_every_leaf(spec, "", edits);
+    int mutated = 0;
+    for (const auto& [pointer, value] : edits) {
+      if (pointer.rfind("/test", 0) == 0) continue;
+      json edited = spec;
+      edited[json::json_pointer(pointer)] = value;
+      EXPECT_NE(key_of(edited), base) << pointer;
+      ++mutated;
+    }
+    EXPECT_GT(mutated, 10);
+  }
+}
+
+// The environment switches that change code generation are part of the key.
+TEST_F(SpecCacheTest, KeyChangesWithEveryCodeSwitch) {
+  json spec = json::parse(kSpec);
+  for (const char* name : {"LOOM_WARP_SHUFFLES", "LOOM_UNIFORM_FETCHES", "LOOM_OCCUPANCY_HINT", "LOOM_CUDA_COMPILER"}) {
+    const char* before = std::getenv(name);
+    std::string saved = before ? before : "";
+    unsetenv(name);
+    std::string unset = key_of(spec);
+    setenv(name, "0", 1);
+    std::string zero = key_of(spec);
+    setenv(name, "1", 1);
+    std::string one = key_of(spec);
+    if (before) setenv(name, saved.c_str(), 1);
+    else unsetenv(name);
+    EXPECT_NE(unset, zero) << name;
+    EXPECT_NE(zero, one) << name;
+  }
+}
+
+// A hit makes no isl context (so it calls no isl function) and applies no transform; a round_up
+// spec, whose kernel could not be written back as a spec, is cached like any other, its cached
+// code computes the product at a ragged size, and parameters outside the assumptions are refused.
+TEST_F(SpecCacheTest, RoundUpSpecHitRunsNoTransformAndNoIsl) {
+  json spec = json::parse(kSpec);
+  spec["transforms"][0]["tail_strategy"] = "round_up";
+  std::string text = spec.dump();
+  detail::SpecKernel miss = detail::compile_spec(text, Target::C);
+  ASSERT_FALSE(miss.from_cache);
+  int transforms = detail::transforms_applied(), contexts = detail::isl_contexts_made(), hits = detail::spec_cache_hits();
+  detail::SpecKernel hit = detail::compile_spec(text, Target::C);
+  ASSERT_TRUE(hit.from_cache);
+  EXPECT_EQ(detail::spec_cache_hits(), hits + 1);
+  EXPECT_EQ(detail::transforms_applied(), transforms) << "a transform ran on a hit";
+  EXPECT_EQ(detail::isl_contexts_made(), contexts) << "a hit made an isl context";
+  EXPECT_TRUE(detail::is_launch_only(hit.kernel));
+  EXPECT_EQ(hit.program.code().source, miss.program.code().source);
+  EXPECT_EQ(hit.spec.test.parameters.at("n"), 37);
+  EXPECT_NE(hit.program.code().source.find("if ("), std::string::npos) << "the padded store's condition";
+
+  ParameterMap parameters{{"n", 21}};
+  ArgumentMap arguments = make_test_arguments(hit.kernel, parameters, CheckOptions{});
+  EXPECT_EQ(detail::isl_contexts_made(), contexts) << "making arguments for a launch-only kernel used isl";
+  hit.program(arguments);
+  EXPECT_EQ(detail::isl_contexts_made(), contexts) << "launching a launch-only kernel used isl";
+  const Array& a = std::get<Array>(arguments.at("a"));
+  const Array& b = std::get<Array>(arguments.at("b"));
+  const Array& c = std::get<Array>(arguments.at("c"));
+  for (int64_t i = 0; i < 21; ++i) {
+    for (int64_t j = 0; j < 21; ++j) {
+      double expected = 0;
+      for (int64_t k = 0; k < 21; ++k) expected += a.get_double(i * 21 + k) * b.get_double(k * 21 + j);
+      ASSERT_NEAR(c.get_double(i * 21 + j), expected, 1e-4) << i << ", " << j;
+    }
+  }
+  EXPECT_THROW(
+      {
+        try {
+          make_test_arguments(hit.kernel, {{"n", 0}}, CheckOptions{});
+        } catch (const Error& error) {
+          EXPECT_STREQ(error.what(),
+                       ("parameter values n=0 violate the assumptions of kernel 'matmul': " + hit.kernel.assumptions_text).c_str());
+          throw;
+        }
+      },
+      Error);
+}
+
+// On the device targets (OpenCL: PoCL in CI; CUDA where a GPU is present, skipped otherwise) a hit
+// of a round_up spec with a local-memory fetch runs the cached code on launch-only kernels: no isl,
+// and the transpose it computes at a ragged size is exact.
+TEST_F(SpecCacheTest, DeviceTargetHitsRunWithoutIsl) {
+  std::ifstream file(fs::path(LOOM_EXAMPLES_DIR) / "memory" / "transpose_tile32_round_up.json");
+  std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  std::vector<Target> targets;
+  if (testing::have_opencl()) targets.push_back(Target::OpenCL);
+  if (!testing::cuda_unavailable()) targets.push_back(Target::CUDA);
+  if (targets.empty()) GTEST_SKIP() << "no OpenCL platform and no CUDA device";
+  for (Target target : targets) {
+    SCOPED_TRACE(target_name(target));
+    ASSERT_FALSE(detail::compile_spec(text, target).from_cache);
+    int contexts = detail::isl_contexts_made(), transforms = detail::transforms_applied();
+    detail::SpecKernel hit = detail::compile_spec(text, target);
+    ASSERT_TRUE(hit.from_cache);
+    ParameterMap parameters{{"n", 45}};
+    CheckOptions options;
+    options.target = target;
+    ArgumentMap arguments = make_test_arguments(hit.kernel, parameters, options);
+    hit.program(arguments);
+    EXPECT_EQ(detail::isl_contexts_made(), contexts);
+    EXPECT_EQ(detail::transforms_applied(), transforms);
+    const Array& a = std::get<Array>(arguments.at("a"));
+    const Array& b = std::get<Array>(arguments.at("b"));
+    for (int64_t i = 0; i < 45; ++i) {
+      for (int64_t j = 0; j < 45; ++j) ASSERT_EQ(b.get_double(i * 45 + j), a.get_double(j * 45 + i)) << i << ", " << j;
+    }
+  }
+}
+
+// A launch-only kernel's assumptions (an integer expression) accept exactly the parameter values
+// that isl's set does, for assumptions with divisions, existentials, unions and several
+// parameters.
+TEST(LaunchOnlyKernel, AssumptionsAcceptExactlyWhatIslAccepts) {
+  const std::vector<std::string> assumptions = {
+      "n >= 1",
+      "n mod 16 = 0 and n >= 1",
+      "m >= 1 and 1 <= n <= 12",
+      "n >= 1 and (exists zz: n = 3*zz + 1)",
+      "k >= 0 and n >= k",
+      "n mod 4 = 0 or n = 7 or n < -5",
+      "exists e: 3e <= n + k <= 3e + 1 and 2k >= n",
+      "",
+  };
+  for (const std::string& text : assumptions) {
+    SCOPED_TRACE(text);
+    LoopKernel kernel = make_kernel({"{[i]: 0<=i<n + m + k}"}, "a[i] = 1",
+                                    {array_arg("a", DType::Float32, {"n + m + k"}), value_arg("n"), value_arg("m"), value_arg("k")},
+                                    {.name = "k1", .assumptions = text});
+    LoopKernel launch = detail::launch_only_kernel(kernel);
+    EXPECT_EQ(launch.parameters(), kernel.parameters());
+    int accepted = 0;
+    for (int64_t n = -8; n <= 20; ++n) {
+      for (int64_t m = -1; m <= 2; ++m) {
+        for (int64_t k = -2; k <= 4; ++k) {
+          ParameterMap parameters{{"n", n}, {"m", m}, {"k", k}};
+          bool isl_accepts = true, launch_accepts = true;
+          try {
+            check_parameters(kernel, parameters);
+          } catch (const Error&) {
+            isl_accepts = false;
+          }
+          try {
+            check_parameters(launch, parameters);
+          } catch (const Error&) {
+            launch_accepts = false;
+          }
+          ASSERT_EQ(launch_accepts, isl_accepts) << "n=" << n << " m=" << m << " k=" << k << ": " << launch.assumptions_text;
+          accepted += isl_accepts;
+        }
+      }
+    }
+    EXPECT_GT(accepted, 0);
+  }
+}
+
+// A refusal names the values of the parameters the assumptions mention, as isl's check does; only
+// the way the assumptions are written differs (the user's text, the derived expression).
+TEST(LaunchOnlyKernel, RefusalNamesTheSameValues) {
+  LoopKernel kernel = make_kernel({"{[i]: 0<=i<n + m}"}, "a[i] = 1", {array_arg("a", DType::Float32, {"n + m"}), value_arg("n"), value_arg("m")},
+                                  {.name = "k1", .assumptions = "n mod 4 = 0"});
+  LoopKernel launch = detail::launch_only_kernel(kernel);
+  auto message = [](const LoopKernel& checked) {
+    try {
+      check_parameters(checked, {{"n", 6}, {"m", 3}});
+    } catch (const Error& error) {
+      return std::string(error.what());
+    }
+    return std::string("accepted");
+  };
+  std::string prefix = "parameter values n=6 violate the assumptions of kernel 'k1': ";
+  EXPECT_EQ(message(kernel), prefix + "n mod 4 = 0");
+  EXPECT_EQ(message(launch), prefix + launch.assumptions_text);
+}
+
+// A kernel whose shared tile is padded for banks (its layout is not in the spec's temporaries)
+// hits with the same code, and runs.
+TEST_F(SpecCacheTest, PaddedTemporaryKernelHitsWithTheSameCode) {
   LoopKernel kernel = make_kernel({"{[i,j]: 0<=i,j<n}"}, "b[i, j] = a[j, i]",
                                   {array_arg("a, b", DType::Float32, {"n", "n"}), value_arg("n")}, {.name = "transpose"});
   kernel = split_iname(kernel, "i", 16, {.outer_tag = "g.0", .inner_tag = "l.0"});
@@ -152,11 +359,12 @@ TEST_F(SpecCacheTest, PaddedTemporaryRoundTrips) {
   kernel = pad_local_arrays_for_banks(kernel, "a_fetch");
   GeneratedCode code = generate_code(kernel, Target::OpenCL);
   std::string path = detail::spec_cache_path(kSpec, "padded");
-  ASSERT_TRUE(detail::write_cached_kernel(path, kernel, code));
+  ASSERT_TRUE(detail::write_cached_kernel(path, kernel, kernel, code));
   std::optional<detail::CachedKernel> cached = detail::read_cached_kernel(path);
   ASSERT_TRUE(cached);
-  EXPECT_EQ(cached->kernel.find_temporary("a_fetch")->dim_tags, kernel.find_temporary("a_fetch")->dim_tags);
-  EXPECT_EQ(generate_code(cached->kernel, Target::OpenCL).source, code.source);
+  EXPECT_EQ(cached->code.source, code.source);
+  EXPECT_EQ(cached->kernel.args.size(), kernel.args.size());
+  EXPECT_EQ(cached->kernel.parameters(), kernel.parameters());
 }
 
 }  // namespace

@@ -1,0 +1,18 @@
+#include "ir/work_counters.hpp"
+
+#include <atomic>
+
+namespace loom::detail {
+
+namespace {
+std::atomic<int> isl_contexts{0};
+std::atomic<int> transforms{0};
+}  // namespace
+
+void count_isl_context_made() { isl_contexts.fetch_add(1, std::memory_order_relaxed); }
+int isl_contexts_made() { return isl_contexts.load(); }
+
+void count_transform_applied() { transforms.fetch_add(1, std::memory_order_relaxed); }
+int transforms_applied() { return transforms.load(); }
+
+}  // namespace loom::detail

@@ -1,0 +1,14 @@
+// Counters of the expensive kinds of work, for tests that assert a path does none of it: a spec
+// cache hit (spec/spec_cache.hpp) makes no isl context, so it can call no isl function, and
+// applies no transform. Process-wide and thread-safe; only ever incremented.
+#pragma once
+
+namespace loom::detail {
+
+void count_isl_context_made();
+int isl_contexts_made();
+
+void count_transform_applied();
+int transforms_applied();
+
+}  // namespace loom::detail
