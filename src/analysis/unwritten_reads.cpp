@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "analysis/accesses.hpp"
+#include "analysis/address_spaces.hpp"
 #include "analysis/instance_printer.hpp"
 #include "ir/instance_sets.hpp"
 #include "ir/isl_kernel.hpp"
@@ -25,12 +26,17 @@ namespace loom {
 
 namespace {
 
-// The temporaries the check can speak for: an initializer fills one, and shared storage
-// (alias_temporaries) is written through another name.
+// The temporaries the check speaks for: global ones without an initializer or shared storage
+// (alias_temporaries writes through another name). Global temporaries carry values from one
+// device kernel to the next in a fresh allocation, so reading an element nothing wrote is never
+// intended there. Private and local ones are left alone: loopy accepts kernels that read them
+// before writing (its test_nop) or only where a loop is empty (n = 0), and so does loom.
 std::map<std::string, const Temporary*> checked_temporaries(const LoopKernel& kernel) {
   std::map<std::string, const Temporary*> checked;
   for (const Temporary& temporary : kernel.temporaries) {
-    if (temporary.initializer.empty() && temporary.base_storage.empty()) checked[temporary.name] = &temporary;
+    if (temporary.initializer.empty() && temporary.base_storage.empty() &&
+        effective_address_space(kernel, temporary) == AddressSpace::Global)
+      checked[temporary.name] = &temporary;
   }
   return checked;
 }

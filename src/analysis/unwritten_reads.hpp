@@ -5,7 +5,7 @@
 
 namespace loom {
 
-// Throws loom::Error when an instruction reads an element of a temporary (one without an
+// Throws loom::Error when an instruction reads an element of a global temporary (one without an
 // initializer or shared storage) that no instruction of the kernel writes, for some parameter
 // values the assumptions allow: the value read would be whatever the memory held, different from
 // run to run. Only reads whose elements isl knows exactly (affine subscripts, affine predicates and
