@@ -7,6 +7,7 @@
 
 #include "analysis/address_spaces.hpp"
 #include "analysis/checks.hpp"
+#include "analysis/unwritten_reads.hpp"
 #include "analysis/preprocess.hpp"
 #include "codegen/padding.hpp"
 #include "codegen/barriers.hpp"
@@ -700,6 +701,7 @@ GeneratedCode generate(const LoopKernel& kernel, Target target, const DeviceLimi
   if (!kernel.verified) check_kernel(kernel);
   with_isl_errors("checking kernel '" + kernel.name + "'", [&] {
     check_access_ordering(kernel);
+    check_reads_of_unwritten_elements(kernel);
     return 0;
   });
   check_vec_lengths(kernel, target);

@@ -65,6 +65,13 @@ const std::vector<Example>& examples() {
        {{{"m", 1}, {"n", 1}, {"p", 1}}, {{"m", 64}, {"n", 64}, {"p", 64}}, {{"m", 65}, {"n", 63}, {"p", 15}},
         {{"m", 100}, {"n", 7}, {"p", 100}}},
        -1},
+      // Issue 25: split-k (k interleaved over 4 groups along g.2 in chunks of 16; partial sums
+      // in a global temporary, summed by a second device kernel after the gbarrier). Sizes where
+      // some of the 4 slices get no k at all (p < 64) and several k steps (p = 200).
+      {"sgemm_splitk.json",
+       {{{"m", 1}, {"n", 1}, {"p", 1}}, {{"m", 64}, {"n", 64}, {"p", 64}}, {{"m", 65}, {"n", 63}, {"p", 15}},
+        {{"m", 33}, {"n", 130}, {"p", 200}}},
+       -1},
   };
   return all;
 }
@@ -127,6 +134,26 @@ TEST(MemoryExamplesOpenCL, EachMatchesItsReference) {
     GTEST_SKIP() << error.what();  // no OpenCL platform on this machine
   }
   for (const Example& example : examples()) check_every_size(example, Target::OpenCL);
+}
+
+// The split-k example's own reference is its untransformed two-phase formulation, which a
+// wrong slicing of k (a slice that misses or repeats some k, or one whose partial sums are
+// never written where p is small) would share. So it is also checked against the plain
+// product c = a b of sgemm_tuned_small's untransformed spec (same arguments).
+TEST(MemoryExamplesOpenCL, SplitKComputesThePlainProduct) {
+  try {
+    detail::opencl_device_info();
+  } catch (const EnvironmentError& error) {
+    GTEST_SKIP() << error.what();
+  }
+  Spec split_k = read_spec_file(example_path("sgemm_splitk.json").string());
+  Spec plain = read_spec_file(example_path("sgemm_tuned_small.json").string());
+  for (const ParameterMap& parameters :
+       std::vector<ParameterMap>{{{"m", 3}, {"n", 5}, {"p", 40}}, {{"m", 70}, {"n", 9}, {"p", 333}}}) {
+    CheckOptions options;
+    options.target = Target::OpenCL;
+    testing::expect_matches_reference(split_k.kernel, plain.reference, parameters, options);
+  }
 }
 
 TEST(MemoryExamplesGpu, EachMatchesItsReferenceThroughCuda) {
