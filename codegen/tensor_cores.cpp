@@ -14,6 +14,7 @@
 #include "ir/instance_sets.hpp"
 #include "ir/isl_extra.hpp"
 #include "ir/isl_kernel.hpp"
+#include "ir/layout.hpp"
 #include "loom/error.hpp"
 
 namespace loom::codegen {
@@ -89,6 +90,42 @@ bool in_local_memory(const LoopKernel& kernel, const Expr& access) {
   return temporary != nullptr && temporary->address_space == AddressSpace::Local;
 }
 
+// Whether `index` minus the unit-step `k` is even for every value of the other inames: a sum of
+// even constants, k itself, and products with an even constant factor.
+bool even_apart_from(const Expr& index, const std::string& k) {
+  switch (index.kind) {
+    case ExprKind::IntLiteral: return index.int_value % 2 == 0;
+    case ExprKind::Variable: return index.name == k;
+    case ExprKind::Binary: {
+      const Expr &lhs = *index.operands[0], &rhs = *index.operands[1];
+      if (index.binary_op == BinaryOp::Add) return even_apart_from(lhs, k) && even_apart_from(rhs, k);
+      if (index.binary_op == BinaryOp::Multiply) {
+        auto even_literal = [](const Expr& e) { return e.kind == ExprKind::IntLiteral && e.int_value % 2 == 0; };
+        return even_literal(lhs) || even_literal(rhs);
+      }
+      return false;
+    }
+    default: return false;
+  }
+}
+
+// Whether the 16-bit elements at k and k + 1 of a local operand form one aligned 32-bit word for
+// even k: the k axis has stride 1, every other axis an even stride, and the k index is k plus
+// something even (fragment registers start at even k).
+bool pairs_are_words(const LoopKernel& kernel, const Expr& access, const std::string& k) {
+  const Temporary* temporary = kernel.find_temporary(access.name);
+  if (temporary == nullptr || !temporary->base_storage.empty()) return false;
+  std::vector<ExprPtr> strides = array_strides(*temporary);
+  if (strides.size() != access.operands.size()) return false;
+  for (std::size_t axis = 0; axis < strides.size(); ++axis) {
+    if (strides[axis]->kind != ExprKind::IntLiteral) return false;
+    bool k_axis = uses_iname(*access.operands[axis], k);
+    if (k_axis && (strides[axis]->int_value != 1 || !even_apart_from(*access.operands[axis], k))) return false;
+    if (!k_axis && strides[axis]->int_value % 2 != 0) return false;
+  }
+  return true;
+}
+
 // The accumulator's axes indexed by exactly i and by exactly j.
 std::pair<int, int> accumulator_axes(const LoopKernel& kernel, const Instruction& instruction, const Expr& accumulator, const TileInames& tile) {
   int i_axis = -1, j_axis = -1;
@@ -124,9 +161,10 @@ TensorTileStatement describe(const LoopKernel& kernel, const Instruction& instru
     std::map<std::string, int64_t> extents = {{tile.i, 16}, {tile.j, 8}, {tile.k, tf32 ? 8 : 16}};
     auto operand = [&](const ExprPtr& access, const std::string& row, const std::string& other) {
       if (in_local_memory(kernel, *access)) {
-        return TensorTileOperand{access, row, tile_condition(kernel, instruction, {tile.k}, {row, other}, extents)};
+        return TensorTileOperand{access, row, tile_condition(kernel, instruction, {tile.k}, {row, other}, extents),
+                                 !tf32 && pairs_are_words(kernel, *access, tile.k)};
       }
-      return TensorTileOperand{access, row, tile_condition(kernel, instruction, {row, tile.k}, {other}, extents)};
+      return TensorTileOperand{access, row, tile_condition(kernel, instruction, {row, tile.k}, {other}, extents), false};
     };
     statement.a = operand(first, tile.i, tile.j);
     statement.b = operand(second, tile.j, tile.i);
@@ -247,10 +285,23 @@ class TileLowering {
     return value;
   }
 
-  // A fragment register: one TF32 element, or two 16-bit elements at k and k + 1.
+  // A fragment register: one TF32 element, or two 16-bit elements at k and k + 1 (one 32-bit
+  // word where they are adjacent in local memory; the tile holds it whole, so the load stays in
+  // the array and a mask zeroes the halves past the k edge, k + 1 being in range only if k is).
   cast::ExprPtr fragment(const TensorTileOperand& operand, const cast::ExprPtr& row, const cast::ExprPtr& k) const {
     if (tile_.shape == "m16n8k8") return element(operand, row, k);
-    return cast::call("loom_mma_pack", {element(operand, row, k), element(operand, row, add(k, 1))}, DType::UInt32);
+    if (!operand.pairs_are_words) {
+      return cast::call("loom_mma_pack", {element(operand, row, k), element(operand, row, add(k, 1))}, DType::UInt32);
+    }
+    InameValues low = at({{operand.row, row}, {tile_.k, k}}), high = at({{operand.row, row}, {tile_.k, add(k, 1)}});
+    const Expr& access = *operand.access;
+    cast::ExprPtr address = cast::binary("+", cast::var(access.name, tile_.operand_dtype),
+                                         lowering_.flat_index(access.name, access.operands, low), DType::Int32);
+    auto word = [](uint64_t bits) { return cast::int_const(static_cast<int64_t>(bits), DType::UInt32); };
+    cast::ExprPtr mask = cast::ternary(substituted(operand.valid, high), word(0xffffffffu),
+                                       cast::ternary(substituted(operand.valid, low), word(0xffffu), word(0), DType::UInt32),
+                                       DType::UInt32);
+    return cast::binary("&", cast::call("loom_mma_word", {address}, DType::UInt32), mask, DType::UInt32);
   }
 
   cast::StmtPtr update() const {
@@ -280,6 +331,7 @@ class TileLowering {
 constexpr const char* kHelpers = R"(LOOM_FN uint32_t loom_mma_pack(uint16_t low, uint16_t high) {
   return (uint32_t) low | ((uint32_t) high << 16);
 }
+LOOM_FN uint32_t loom_mma_word(const uint16_t* pair) { return *(const uint32_t*) pair; }
 LOOM_FN uint32_t loom_mma_tf32(float value) {
   uint32_t bits;
   asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(bits) : "f"(value));

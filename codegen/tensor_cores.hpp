@@ -29,6 +29,7 @@ struct TensorTileOperand {
   ExprPtr access;       // the read, e.g. a_fetch[16*i_rep + i_tile, k_tile]
   std::string row;      // the tile iname of its non-k axis: i for a, j for b
   cast::ExprPtr valid;  // where (row, k) lies in the instruction's domain (names the tile inames)
+  bool pairs_are_words = false;  // 16-bit elements at k, k + 1 (k even) form an aligned word
 };
 
 struct TensorTileStatement {
