@@ -162,9 +162,10 @@ TensorTileStatement describe(const LoopKernel& kernel, const Instruction& instru
     auto operand = [&](const ExprPtr& access, const std::string& row, const std::string& other) {
       if (in_local_memory(kernel, *access)) {
         return TensorTileOperand{access, row, tile_condition(kernel, instruction, {tile.k}, {row, other}, extents),
-                                 !tf32 && pairs_are_words(kernel, *access, tile.k)};
+                                 !tf32 && pairs_are_words(kernel, *access, tile.k), true};
       }
-      return TensorTileOperand{access, row, tile_condition(kernel, instruction, {row, tile.k}, {other}, extents), false};
+      return TensorTileOperand{access, row, tile_condition(kernel, instruction, {row, tile.k}, {other}, extents), false,
+                               false};
     };
     statement.a = operand(first, tile.i, tile.j);
     statement.b = operand(second, tile.j, tile.i);
@@ -274,13 +275,14 @@ class TileLowering {
   }
 
   // The operand's element at (row, k), zero outside the domain, as the bits the fragment holds.
-  cast::ExprPtr element(const TensorTileOperand& operand, const cast::ExprPtr& row, const cast::ExprPtr& k) const {
+  cast::ExprPtr element(const TensorTileOperand& operand, const cast::ExprPtr& row, const cast::ExprPtr& k,
+                        bool guarded) const {
     InameValues values = at({{operand.row, row}, {tile_.k, k}});
     const Expr& access = *operand.access;
     DType dtype = tile_.operand_dtype;
     cast::ExprPtr value = cast::load(access.name, lowering_.flat_index(access.name, access.operands, values), dtype);
     cast::ExprPtr zero = dtype == DType::Float32 ? cast::float_const(0, DType::Float32) : index_const(0);
-    value = cast::ternary(substituted(operand.valid, values), value, zero, dtype);
+    if (guarded) value = cast::ternary(substituted(operand.valid, values), value, zero, dtype);
     if (dtype == DType::Float32) return cast::call("loom_mma_tf32", {value}, DType::UInt32);
     return value;
   }
@@ -288,20 +290,24 @@ class TileLowering {
   // A fragment register: one TF32 element, or two 16-bit elements at k and k + 1 (one 32-bit
   // word where they are adjacent in local memory; the tile holds it whole, so the load stays in
   // the array and a mask zeroes the halves past the k edge, k + 1 being in range only if k is).
-  cast::ExprPtr fragment(const TensorTileOperand& operand, const cast::ExprPtr& row, const cast::ExprPtr& k) const {
-    if (tile_.shape == "m16n8k8") return element(operand, row, k);
+  cast::ExprPtr fragment(const TensorTileOperand& operand, const cast::ExprPtr& row, const cast::ExprPtr& k,
+                         bool guarded) const {
+    if (tile_.shape == "m16n8k8") return element(operand, row, k, guarded);
     if (!operand.pairs_are_words) {
-      return cast::call("loom_mma_pack", {element(operand, row, k), element(operand, row, add(k, 1))}, DType::UInt32);
+      return cast::call("loom_mma_pack", {element(operand, row, k, guarded), element(operand, row, add(k, 1), guarded)},
+                        DType::UInt32);
     }
     InameValues low = at({{operand.row, row}, {tile_.k, k}}), high = at({{operand.row, row}, {tile_.k, add(k, 1)}});
     const Expr& access = *operand.access;
     cast::ExprPtr address = cast::binary("+", cast::var(access.name, tile_.operand_dtype),
                                          lowering_.flat_index(access.name, access.operands, low), DType::Int32);
-    auto word = [](uint64_t bits) { return cast::int_const(static_cast<int64_t>(bits), DType::UInt32); };
-    cast::ExprPtr mask = cast::ternary(substituted(operand.valid, high), word(0xffffffffu),
-                                       cast::ternary(substituted(operand.valid, low), word(0xffffu), word(0), DType::UInt32),
+    auto bits = [](uint64_t value) { return cast::int_const(static_cast<int64_t>(value), DType::UInt32); };
+    cast::ExprPtr word = cast::call("loom_mma_word", {address}, DType::UInt32);
+    if (!guarded) return word;
+    cast::ExprPtr mask = cast::ternary(substituted(operand.valid, high), bits(0xffffffffu),
+                                       cast::ternary(substituted(operand.valid, low), bits(0xffffu), bits(0), DType::UInt32),
                                        DType::UInt32);
-    return cast::binary("&", cast::call("loom_mma_word", {address}, DType::UInt32), mask, DType::UInt32);
+    return cast::binary("&", word, mask, DType::UInt32);
   }
 
   cast::StmtPtr update() const {
@@ -311,15 +317,24 @@ class TileLowering {
       cast::ExprPtr base = tf32 ? lane_.thread : cast::binary("*", index_const(2), lane_.thread, DType::Int32);
       return add(base, half * (tf32 ? 4 : 8));
     };
-    std::vector<cast::ExprPtr> args = {
-        cast::binary("+", cast::var(tile_.accumulator->name, DType::Float32), accumulator_base(), DType::Int32)};
-    for (int r = 0; r < 4; ++r) args.push_back(fragment(tile_.a, add(lane_.group, 8 * (r % 2)), k_of(r / 2)));
-    for (int r = 0; r < 2; ++r) args.push_back(fragment(tile_.b, lane_.group, k_of(r)));
     std::string type = tf32 ? "tf32" : tile_.operand_dtype == DType::Float16 ? "f16" : "bf16";
     std::string helper = "loom_mma_" + tile_.shape + "_" + type;
-    // The helper updates the accumulator in place; the C AST has no call statement, so its
-    // (constant) result initializes a scoped name.
-    return cast::scoped_block({cast::declare("loom_mma_done", DType::Int32, 0, cast::call(helper, args, DType::Int32), true)});
+    auto mma = [&](bool guarded) {
+      std::vector<cast::ExprPtr> args = {
+          cast::binary("+", cast::var(tile_.accumulator->name, DType::Float32), accumulator_base(), DType::Int32)};
+      for (int r = 0; r < 4; ++r) args.push_back(fragment(tile_.a, add(lane_.group, 8 * (r % 2)), k_of(r / 2), guarded));
+      for (int r = 0; r < 2; ++r) args.push_back(fragment(tile_.b, lane_.group, k_of(r), guarded));
+      // The helper updates the accumulator in place; the C AST has no call statement, so its
+      // (constant) result initializes a scoped name.
+      return cast::scoped_block({cast::declare("loom_mma_done", DType::Int32, 0, cast::call(helper, args, DType::Int32), true)});
+    };
+    // Local operands are guarded along k only: where the tile's last k is in range (every k step
+    // but the last), the warp takes the unguarded copy, without a mask per register.
+    if (!tile_.a.k_only || !tile_.b.k_only) return mma(true);
+    int64_t last_k = tf32 ? 7 : 15;
+    cast::ExprPtr full = cast::binary("&&", substituted(tile_.a.valid, at({{tile_.k, index_const(last_k)}})),
+                                      substituted(tile_.b.valid, at({{tile_.k, index_const(last_k)}})), DType::Bool);
+    return cast::if_then(full, mma(false), mma(true));
   }
 
   const TensorTileStatement& tile_;

@@ -30,6 +30,7 @@ struct TensorTileOperand {
   std::string row;      // the tile iname of its non-k axis: i for a, j for b
   cast::ExprPtr valid;  // where (row, k) lies in the instruction's domain (names the tile inames)
   bool pairs_are_words = false;  // 16-bit elements at k, k + 1 (k even) form an aligned word
+  bool k_only = false;           // `valid` guards k alone (a local operand: the tile holds every row)
 };
 
 struct TensorTileStatement {
