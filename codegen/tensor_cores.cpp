@@ -329,8 +329,12 @@ class TileLowering {
       return cast::scoped_block({cast::declare("loom_mma_done", DType::Int32, 0, cast::call(helper, args, DType::Int32), true)});
     };
     // Local operands are guarded along k only: where the tile's last k is in range (every k step
-    // but the last), the warp takes the unguarded copy, without a mask per register.
+    // but the last), the warp takes an unguarded copy, without a select per element. Worth it
+    // for elements (TF32 GEMM on the H200: 45 -> 91 TFLOP/s), not for 32-bit words, whose mask
+    // is one AND the compiler shares between tiles (BF16: 118 with masks, 103 with two copies;
+    // benchmarks/results/2026-11-26-h200-tensor-cores-2.md).
     if (!tile_.a.k_only || !tile_.b.k_only) return mma(true);
+    if (tile_.a.pairs_are_words && tile_.b.pairs_are_words) return mma(true);
     int64_t last_k = tf32 ? 7 : 15;
     cast::ExprPtr full = cast::binary("&&", substituted(tile_.a.valid, at({{tile_.k, index_const(last_k)}})),
                                       substituted(tile_.b.valid, at({{tile_.k, index_const(last_k)}})), DType::Bool);

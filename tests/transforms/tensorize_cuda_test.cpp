@@ -49,8 +49,8 @@ std::string without_staging(std::string text) {
 }
 
 // The BF16 GEMM spec, or its float16 variant, or its TF32 variant (float32 operands, k tiles of 8).
-Spec gemm_spec(const std::string& type = "bfloat16", bool staged = true) {
-  std::string text = example_text("bf16_gemm.json");
+Spec gemm_spec(const std::string& type = "bfloat16", bool staged = true, const std::string& file = "bf16_gemm.json") {
+  std::string text = example_text(file);
   if (!staged) text = without_staging(text);
   if (type == "float16") text = replaced(text, "bfloat16", "float16");
   if (type == "tf32") {
@@ -155,6 +155,17 @@ TEST(TensorizeGpu, Bf16GemmMatchesTheReferenceAtRaggedSizes) {
   Spec spec = gemm_spec();
   for (const ParameterMap& sizes : kRagged) {
     testing::expect_matches_reference(spec.kernel, spec.reference, sizes, CheckOptions{.target = Target::CUDA});
+  }
+}
+
+// The tuned variants: fetches pipelined through registers (pipeline_fetch), k tiles of 64.
+TEST(TensorizeGpu, PipelinedBf16GemmsMatchTheReference) {
+  SKIP_WITHOUT_CUDA();
+  for (const char* file : {"bf16_gemm_pipelined.json", "bf16_gemm_k64.json"}) {
+    Spec spec = gemm_spec("bfloat16", true, file);
+    for (const ParameterMap& sizes : Sizes{cube(1), cube(17), cube(129), {{"m", 1000}, {"n", 300}, {"l", 700}}}) {
+      testing::expect_matches_reference(spec.kernel, spec.reference, sizes, CheckOptions{.target = Target::CUDA});
+    }
   }
 }
 
