@@ -81,6 +81,37 @@ cast::ExprPtr tile_condition(const LoopKernel& kernel, const Instruction& instru
   return parameter_condition(points.params(), context, kernel.options.index_dtype);
 }
 
+// The tile's instances for given enclosing inames, the three tile inames as parameters.
+isl::set tile_points(const LoopKernel& kernel, const Instruction& instruction) {
+  return isl_extra::set_dims_to_params(instruction_domain(kernel, instruction))
+      .intersect_params(isl_set_of(kernel.assumptions))
+      .params();
+}
+
+isl::set without(isl::set set, const std::vector<std::string>& inames) {
+  for (const std::string& iname : inames) set = isl_extra::project_out_param(set, iname);
+  return set;
+}
+
+// The fragments multiply every a[i, k] with a valid (i, k) by every b[k, j] with a valid (k, j),
+// and the store keeps the valid (i, j): that is the tile's sum only where the tile's instances are
+// exactly those triples (no condition ties all three inames, as i + j + k < n would).
+void require_pairwise_domain(const LoopKernel& kernel, const Instruction& instruction, const TileInames& tile) {
+  isl::set points = tile_points(kernel, instruction);
+  isl::set pairwise = without(points, {tile.j}).intersect(without(points, {tile.i})).intersect(without(points, {tile.k}));
+  if (!pairwise.is_equal(points)) {
+    refuse(kernel, instruction, "the tile's instances are not given by conditions on two of " + tile.i + ", " + tile.j +
+                                    " and " + tile.k + " at a time; the fragments multiply whole rows by whole columns");
+  }
+}
+
+// Whether the valid k of an operand do not depend on its row: then its rows need no guard.
+bool k_range_independent_of(const LoopKernel& kernel, const Instruction& instruction, const std::string& row,
+                            const std::string& k, const std::string& other) {
+  isl::set pair = without(tile_points(kernel, instruction), {other});
+  return without(pair, {row}).intersect(without(pair, {k})).is_equal(pair);
+}
+
 // Shared (local) memory holds the whole tile, so only k must be guarded there: a row past the
 // edge holds stale values that reach only the results the store leaves out, while a k past it
 // would add them into every result. Global operands guard both (the read itself must not leave
@@ -127,7 +158,8 @@ bool pairs_are_words(const LoopKernel& kernel, const Expr& access, const std::st
 }
 
 // The accumulator's axes indexed by exactly i and by exactly j.
-std::pair<int, int> accumulator_axes(const LoopKernel& kernel, const Instruction& instruction, const Expr& accumulator, const TileInames& tile) {
+std::pair<int, int> accumulator_axes(const LoopKernel& kernel, const Instruction& instruction, const Expr& accumulator,
+                                     const TileInames& tile) {
   int i_axis = -1, j_axis = -1;
   for (std::size_t axis = 0; axis < accumulator.operands.size(); ++axis) {
     const Expr& index = *accumulator.operands[axis];
@@ -137,8 +169,8 @@ std::pair<int, int> accumulator_axes(const LoopKernel& kernel, const Instruction
   }
   if (accumulator.kind != ExprKind::Subscript || i_axis < 0 || j_axis < 0) {
     refuse(kernel, instruction, "the accumulator '" + to_string(accumulator) + "' has no copy per value of " + tile.i +
-                            " and " + tile.j + "; nest the tile's loops inside the reduction's (prioritize_loops with "
-                            "the k loops before " + tile.i + " and " + tile.j + ")");
+                                    " and " + tile.j + "; nest the tile's loops inside the reduction's (prioritize_loops "
+                                    "with the k loops before " + tile.i + " and " + tile.j + ")");
   }
   return {i_axis, j_axis};
 }
@@ -150,9 +182,9 @@ TensorTileStatement describe(const LoopKernel& kernel, const Instruction& instru
   statement.j = tile.j;
   statement.k = tile.k;
   statement.wrong_rows = instruction.tags.count("tensorize_test_wrong_rows") != 0;
-  const Expr& assignee = *instruction.assignees.at(0);
   const Expr* product = instruction.expression ? find_product(*instruction.expression) : nullptr;
   if (product != nullptr) {
+    require_pairwise_domain(kernel, instruction, tile);
     statement.role = TensorTileStatement::Role::Update;
     statement.accumulator = instruction.assignees[0];
     ExprPtr first = product->operands[0], second = product->operands[1];
@@ -161,8 +193,11 @@ TensorTileStatement describe(const LoopKernel& kernel, const Instruction& instru
     std::map<std::string, int64_t> extents = {{tile.i, 16}, {tile.j, 8}, {tile.k, tf32 ? 8 : 16}};
     auto operand = [&](const ExprPtr& access, const std::string& row, const std::string& other) {
       if (in_local_memory(kernel, *access)) {
-        return TensorTileOperand{access, row, tile_condition(kernel, instruction, {tile.k}, {row, other}, extents),
-                                 !tf32 && pairs_are_words(kernel, *access, tile.k), true};
+        bool k_only = k_range_independent_of(kernel, instruction, row, tile.k, other);
+        std::vector<std::string> keep = k_only ? std::vector<std::string>{tile.k} : std::vector<std::string>{row, tile.k};
+        std::vector<std::string> drop = k_only ? std::vector<std::string>{row, other} : std::vector<std::string>{other};
+        return TensorTileOperand{access, row, tile_condition(kernel, instruction, keep, drop, extents),
+                                 !tf32 && pairs_are_words(kernel, *access, tile.k), k_only};
       }
       return TensorTileOperand{access, row, tile_condition(kernel, instruction, {row, tile.k}, {other}, extents), false,
                                false};
@@ -182,10 +217,9 @@ TensorTileStatement describe(const LoopKernel& kernel, const Instruction& instru
     statement.role = TensorTileStatement::Role::Zero;
     statement.accumulator = instruction.assignees[0];
   } else {
-    refuse(kernel, instruction, "'" + instruction.source + "' is not the accumulator's initialization, update or store "
-                        "(another transform rewrote the tile's reduction)");
+    refuse(kernel, instruction, "'" + instruction.source + "' is not the accumulator's initialization, update or "
+                                "store (another transform rewrote the tile's reduction)");
   }
-  (void) assignee;
   return statement;
 }
 

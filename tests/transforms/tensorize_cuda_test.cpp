@@ -146,6 +146,25 @@ TEST(TensorizeCuda, RefusesTilesThatAWarpCannotShare) {
       << message;
 }
 
+// A condition on i, j and k together (k <= i + j) cannot be split between the fragments of a and
+// b and the store's guard: refused rather than computed over the wrong triples.
+TEST(TensorizeCuda, RefusesADomainThatTiesTheThreeTileInames) {
+  LoopKernel kernel = make_kernel({"{[i,j,k]: 0<=i<m and 0<=j<n and 0<=k<l and k <= i + j}"},
+                                  "c[i, j] = sum(k, a[i, k]*b[k, j]) {id=mm}",
+                                  {array_arg("a", DType::BFloat16, {"m", "l"}), array_arg("b", DType::BFloat16, {"l", "n"}),
+                                   array_arg("c", DType::Float32, {"m", "n"})});
+  LoopKernel tiled = split_iname(kernel, "i", 16, {.outer_tag = "g.0"});
+  tiled = split_iname(tiled, "j", 8, {.outer_tag = "g.1"});
+  tiled = split_iname(tiled, "k", 16);
+  tiled = tensorize(prioritize_loops(tiled, "k_outer, i_inner, j_inner, k_inner"), "id:mm", {"i_inner", "j_inner", "k_inner"});
+  testing::expect_matches_reference(tiled, kernel, cube(20));  // as loops on C it is right
+  std::string message = error_message<Error>([&] { generate_code(tiled, Target::CUDA); });
+  EXPECT_NE(message.find("tensorize (mm) on CUDA: the tile's instances are not given by conditions on two of i_inner, "
+                         "j_inner and k_inner at a time"),
+            std::string::npos)
+      << message;
+}
+
 // ---- on the GPU ---------------------------------------------------------------------------------
 
 const Sizes kRagged = {cube(1), cube(17), cube(129), cube(1000), {{"m", 3000}, {"n", 5000}, {"l", 700}}};
