@@ -83,6 +83,19 @@ TEST(TensorizeCudaOpenCL, GemmSpecMatchesOnPocl) {
   }
 }
 
+// A group of one warp whose tile instruction uses no local iname at all: its lanes read what
+// other lanes fetched, so barriers go between (the barrier analysis once saw no work-item apart
+// from another and left them out: wrong on PoCL, a race on CUDA).
+TEST(TensorizeCudaOpenCL, AOneWarpGroupGetsItsBarriers) {
+  SKIP_WITHOUT_OPENCL();
+  Spec spec = read_spec(example_text("bf16_matmul_tensorize.json"));
+  for (const ParameterMap& sizes : Sizes{cube(17), {{"m", 129}, {"n", 33}, {"l", 70}}}) {
+    testing::expect_on_opencl(spec.kernel, spec.reference, sizes);
+  }
+  std::string kernels = testing::kernels_of(generate_code(spec.kernel, Target::CUDA).source);
+  EXPECT_GE(testing::count(kernels, "__syncthreads()"), 2) << kernels;
+}
+
 // The tile's loops are gone on CUDA: one mma.sync per tile instance, operands from the local
 // tiles, and NVRTC compiles it for sm_90 (no GPU needed, only the toolkit's NVRTC).
 TEST(TensorizeCuda, TilesBecomeMmaSyncAndCompileForSm90) {
