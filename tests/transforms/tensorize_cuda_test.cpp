@@ -115,6 +115,7 @@ TEST(TensorizeCuda, TilesBecomeMmaSyncAndCompileForSm90) {
     // 4 x 4 tiles per warp, each k step unrolled twice (k_step): 32 calls for the interior.
     std::string helper = std::string(c.type) == "tf32" ? "loom_mma_m16n8k8_tf32(" : "loom_mma_m16n8k16_";
     EXPECT_GE(testing::count(kernels, helper), 32) << c.type;
+    if (std::string(c.type) == "float16") continue;  // bfloat16's code but for the type: not compiled again (CI time)
     try {
       std::vector<char> cubin = detail::nvrtc_compile_to_cubin(source, "sm_90", spec.kernel.name);
       EXPECT_EQ(std::string(cubin.data() + 1, 3), "ELF");
