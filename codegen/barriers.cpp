@@ -79,7 +79,14 @@ isl::map same_group_other_item(const isl::map& pairs, const LaunchShape& launch,
     for (int axis = 0; axis < 3; ++axis) {
       std::optional<AxisIname> a = iname_on(launch, source, local, axis);
       std::optional<AxisIname> b = iname_on(launch, sink, local, axis);
-      if (!a || !b) continue;
+      if (!a || !b) {
+        // One of them runs on every work-item along a local axis of several (the lanes of a warp
+        // share a tensorized tile, codegen/tensor_cores.hpp): work-items apart along it always
+        // exist.
+        bool every_item = local && (a || b) && launch.block[static_cast<std::size_t>(axis)] > 1;
+        if (every_item) differ = differ ? differ->unite(pairs) : pairs;
+        continue;
+      }
       int in = dim_in(pairs, a->iname), out = dim_out(pairs, b->iname);
       if (in < 0 || out < 0) continue;
       // Hardware index equal: a - lower_a == b - lower_b. Unknown lowers: same iname or give up

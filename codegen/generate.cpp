@@ -22,6 +22,7 @@
 #include "codegen/print_c_family.hpp"
 #include "codegen/resource_checks.hpp"
 #include "codegen/schedule_tree.hpp"
+#include "codegen/tensor_cores.hpp"
 #include "codegen/uniform_selects.hpp"
 #include "ir/instance_sets.hpp"
 #include "ir/instruction_names.hpp"
@@ -221,9 +222,10 @@ constexpr int64_t kMaxUnrolledCopies = 1024;
 // data-dependent bounds) by generating their own loop nest in place.
 class StatementLowerer {
  public:
-  StatementLowerer(const LoopKernel& kernel, const codegen::Linearization& linearization, Target target)
+  StatementLowerer(const LoopKernel& kernel, const codegen::Linearization& linearization, Target target,
+                   const codegen::TensorTiles* tiles = nullptr, cast::ExprPtr lane = nullptr)
       : kernel_(kernel), linearization_(linearization), target_(target), expressions_(kernel, target),
-        privatized_bounds_(codegen::privatized_bounds(kernel)) {}
+        privatized_bounds_(codegen::privatized_bounds(kernel)), tiles_(tiles), lane_(std::move(lane)) {}
 
   cast::StmtPtr operator()(const codegen::Statement& statement, const codegen::InameValues& inames) const {
     if (!statement.region) {
@@ -233,6 +235,10 @@ class StatementLowerer {
       codegen::InameValues values = inames;
       for (const std::string& iname : instruction.within_inames) {
         if (values.count(iname) == 0) values[iname] = cast::var(iname, kernel_.options.index_dtype);
+      }
+      if (tiles_ != nullptr) {
+        auto tile = tiles_->find(instruction.id);
+        if (tile != tiles_->end()) return codegen::lower_tensor_tile(tile->second, expressions_, values, lane_);
       }
       return expressions_.lower_instruction(instruction, values);
     }
@@ -321,6 +327,9 @@ class StatementLowerer {
   Target target_;
   codegen::ExpressionLowering expressions_;
   std::map<std::string, ExprPtr> privatized_bounds_;
+  // CUDA: the tensorized tiles' instructions (tensor_cores.hpp) and the work-item's warp lane.
+  const codegen::TensorTiles* tiles_;
+  cast::ExprPtr lane_;
   mutable std::map<std::string, std::optional<ConstantRange>> constant_ranges_;
 };
 
@@ -529,7 +538,7 @@ struct DeviceProgram {
 };
 
 DeviceProgram device_program(LoopKernel& kernel, const cast::Function& signature, Target target,
-                             const DeviceLimits& limits) {
+                             const DeviceLimits& limits, const codegen::TensorTiles& tiles) {
   StageTimer timer("device_program(" + kernel.name + ")");
   kernel = codegen::unroll_loops_around_global_barriers(kernel);
   codegen::Linearization linearization = codegen::linearize(
@@ -549,6 +558,8 @@ DeviceProgram device_program(LoopKernel& kernel, const cast::Function& signature
       codegen::LaunchShape launch = codegen::launch_shape(kernel, members[part]);
       std::string name = parts.size() == 1 ? kernel.name : kernel.name + "_" + std::to_string(part);
       codegen::check_resources(kernel, name, launch, local_memory_use(kernel, members[part], target), limits);
+      std::vector<int64_t> block(launch.block.begin(), launch.block.end());
+      codegen::check_warps(kernel, tiles, block);
       codegen::BarrierPlacement placement = codegen::insert_barriers(kernel, linearization, parts[part].roots, launch);
       timer.mark("launch shape and barriers");
       codegen::Linearization nest = linearization;
@@ -565,7 +576,7 @@ DeviceProgram device_program(LoopKernel& kernel, const cast::Function& signature
       // barriers keep one guarded copy of each loop (no full-group split, no slabs).
       bool uniform_branches_around_barriers = target == Target::CUDA || !has_barrier(kernel, used);
       codegen::KernelSchedule schedule = codegen::build_schedule(kernel, nest, uniform_branches_around_barriers);
-      StatementLowerer lowerer(kernel, nest, target);
+      StatementLowerer lowerer(kernel, nest, target, &tiles, codegen::warp_lane(block));
       codegen::HardwareParameters hardware;
       for (const codegen::HardwareIname& hw : launch.inames) (hw.local ? hardware.local : hardware.group).push_back(hw.iname);
       hardware.split_full_groups = uniform_branches_around_barriers;
@@ -713,6 +724,13 @@ GeneratedCode generate(const LoopKernel& kernel, Target target, const DeviceLimi
   LoopKernel preprocessed = codegen::split_uniform_selects(codegen::drop_implied_conditions(
       codegen::resolve_padding(resolve_address_spaces(preprocess(kernel, gpu, shuffles)))));
   if (!gpu) preprocessed = privatize_per_work_item_on_c(kernel, std::move(preprocessed));
+  // CUDA runs tensorized tiles on the tensor cores; C and OpenCL run them as loops.
+  codegen::TensorTiles tiles;
+  if (target == Target::CUDA) preprocessed = codegen::prepare_tensor_tiles(preprocessed, tiles);
+  if (!tiles.empty() && device_functions != nullptr) {
+    throw Error("kernel '" + kernel.name + "' has tensorized tiles; the LLVM path has no tensor-core lowering yet "
+                "(use NVRTC: unset LOOM_CUDA_COMPILER)");
+  }
   timer.mark("preprocess");
   GeneratedCode code;
   code.target = target;
@@ -729,7 +747,7 @@ GeneratedCode generate(const LoopKernel& kernel, Target target, const DeviceLimi
     timer.mark("schedule, AST, lowering");
     code.source = codegen::print_translation_unit(function, target);
   } else {
-    DeviceProgram program = device_program(preprocessed, function, target, limits);
+    DeviceProgram program = device_program(preprocessed, function, target, limits, tiles);
     timer.mark("device kernels");
     code.device_kernels = std::move(program.kernels);
     code.source = codegen::print_translation_unit(program.functions, target);

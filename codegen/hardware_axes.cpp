@@ -1,3 +1,4 @@
+#include <algorithm>
 #include "codegen/hardware_axes.hpp"
 
 #include <isl/aff.h>
@@ -78,8 +79,12 @@ void check_instruction_axes(const LoopKernel& kernel, const Instruction& instruc
     }
   }
   if (instruction.kind != InstructionKind::Assignment) return;
+  // A tensorized tile is a warp's work: the lanes (local axes it does not use) share it
+  // (codegen/tensor_cores.hpp), and elsewhere they compute it redundantly as loops.
+  bool tensorized = std::any_of(instruction.tags.begin(), instruction.tags.end(),
+                                [](const std::string& tag) { return tag.rfind("tensorize_i_", 0) == 0; });
   for (const auto& [axis, example] : kernel_axes) {
-    if (used.count(axis) != 0) continue;
+    if (used.count(axis) != 0 || (tensorized && axis.rfind("l.", 0) == 0)) continue;
     throw Error("instruction '" + instruction.id + "' does not use hardware axis " + axis + " (iname '" + example +
                 "' uses it elsewhere in the kernel), so every work-item along " + axis +
                 " would run it; call add_inames_for_unused_hw_axes (or add an iname tagged " + axis +

@@ -523,6 +523,11 @@ cast::ExprPtr parameter_test(const KernelSchedule& schedule, const isl::set& con
 
 }  // namespace
 
+cast::ExprPtr parameter_condition(const isl::set& condition, const isl::set& context, DType index_dtype) {
+  LoopStyles no_styles = [](const std::string&) { return LoopStyle{}; };
+  return parameter_test(KernelSchedule{}, context, condition, index_dtype, StatementLowering{}, no_styles);
+}
+
 cast::StmtPtr generate_loop_nest(const KernelSchedule& schedule, const isl::set& context,
                                  DType index_dtype, const StatementLowering& lower_statement,
                                  const LoopStyles& loop_styles, const HardwareParameters& hardware) {

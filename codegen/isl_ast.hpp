@@ -54,4 +54,8 @@ cast::StmtPtr generate_loop_nest(const KernelSchedule& schedule, const isl::set&
                                  DType index_dtype, const StatementLowering& lower_statement,
                                  const LoopStyles& loop_styles, const HardwareParameters& hardware = {});
 
+// `condition`, a set of parameter values, as a C expression that holds where it does (under
+// `context`): for code that isl's AST does not generate (tensor-core tiles' edge guards).
+cast::ExprPtr parameter_condition(const isl::set& condition, const isl::set& context, DType index_dtype);
+
 }  // namespace loom::codegen

@@ -49,6 +49,12 @@ cast::ExprPtr widened(cast::ExprPtr stored) {
 // A float32 value rounded to the 16-bit storage type `dtype` (to nearest, ties to even).
 cast::ExprPtr narrowed(cast::ExprPtr value, DType dtype) {
   if (!is_half_precision(dtype)) return value;
+  // A 16-bit value copied into its own type (a fetch into a local tile) keeps its bits: widening
+  // is exact and rounding back gives them again, so the conversions would be wasted work.
+  std::string widening = "loom_" + std::string(dtype_name(dtype)) + "_to_float";
+  if (value->kind == cast::ExprKind::Call && value->name == widening && value->args[0]->dtype == dtype) {
+    return value->args[0];
+  }
   return cast::call("loom_float_to_" + std::string(dtype_name(dtype)), {std::move(value)}, dtype);
 }
 

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "loom/error.hpp"
+#include "codegen/tensor_cores.hpp"
 #include "runtime/half_precision.hpp"
 
 namespace loom::codegen {
@@ -668,8 +669,10 @@ std::string print_translation_unit(const std::vector<cast::Function>& functions,
   }
   std::string code = out.str();
   std::string warp = target == Target::CUDA ? warp_helpers(code) : "";
+  std::string mma = target == Target::CUDA ? tensor_core_helpers(code) : "";
   std::string half = half_precision_helpers(code, target);
-  return preamble(target) + (half.empty() ? "" : "\n" + half) + (warp.empty() ? "" : "\n" + warp) + code;
+  return preamble(target) + (half.empty() ? "" : "\n" + half) + (warp.empty() ? "" : "\n" + warp) +
+         (mma.empty() ? "" : "\n" + mma) + code;
 }
 
 std::string print_translation_unit(const cast::Function& function, Target target) {

@@ -8,8 +8,8 @@
 //
 // The tile's meaning is the loops' meaning: on the C and OpenCL targets it runs as ordinary loops,
 // so a tensorized kernel computes exactly what it computed before and CI checks that. The CUDA
-// fragment code (mma.sync) is not generated yet: CUDA runs the tile as loops too (decisions.md,
-// Issue 29, has the design). The checks make sure the
+// fragment code (mma.sync, codegen/tensor_cores.cpp) gives the tile to the 32 lanes of a warp,
+// which the instruction must not be within (decisions.md, Issue 29). The checks make sure the
 // fragments can hold it: the instruction is `c[..] = sum(.., a[..] * b[..])` with the tile's k
 // among the summed inames; i and j index the result and k does not; one read is indexed by i and k,
 // the other by k and j, each tile iname on one axis with a unit step, one of the two on the read's
@@ -108,6 +108,15 @@ struct Storage {
   int contiguous_axis;  // the axis of stride 1; -1: a custom layout
 };
 
+// The axis a custom layout gives stride 1 ("stride:1", or "N0": the fastest nesting level, as a
+// padded local tile has); -1 when none does.
+int unit_stride_axis(const std::vector<std::string>& dim_tags) {
+  for (std::size_t axis = 0; axis < dim_tags.size(); ++axis) {
+    if (dim_tags[axis] == "stride:1" || dim_tags[axis] == "N0") return static_cast<int>(axis);
+  }
+  return -1;
+}
+
 // Where `access` reads from: its dtype (inferred for fetch temporaries, which declare none), its
 // address space and its contiguous axis.
 Storage storage_of(const LoopKernel& kernel, const Instruction& instruction, const Expr& access) {
@@ -127,12 +136,12 @@ Storage storage_of(const LoopKernel& kernel, const Instruction& instruction, con
   };
   int last = static_cast<int>(access.operands.size()) - 1;
   if (const KernelArgument* arg = kernel.find_arg(access.name)) {
-    int contiguous = !arg->dim_tags.empty() ? -1 : arg->order == ArrayOrder::F ? 0 : last;
+    int contiguous = !arg->dim_tags.empty() ? unit_stride_axis(arg->dim_tags) : arg->order == ArrayOrder::F ? 0 : last;
     return {dtype_of(), AddressSpace::Global, contiguous};
   }
   const Temporary* temporary = kernel.find_temporary(access.name);
   if (temporary == nullptr) refuse(instruction, "'" + access.name + "' is not an array");
-  return {dtype_of(), temporary->address_space, temporary->dim_tags.empty() ? last : -1};
+  return {dtype_of(), temporary->address_space, temporary->dim_tags.empty() ? last : unit_stride_axis(temporary->dim_tags)};
 }
 
 // The values `iname` takes for some parameter values: [lower, lower + extent) when that is
@@ -192,7 +201,7 @@ void require_readable_fragment(const Instruction& instruction, const Operand& op
   int contiguous = operand.storage.contiguous_axis;
   if (contiguous < 0 || (contiguous != operand.row_axis && contiguous != operand.k_axis)) {
     refuse(instruction, "neither " + row + " nor " + k + " indexes the contiguous axis of '" +
-                            to_string(*operand.access) + "'" + (contiguous < 0 ? " (it has a custom layout)" : "") +
+                            to_string(*operand.access) + "'" + (contiguous < 0 ? " (its custom layout has no axis of stride 1)" : "") +
                             "; a fragment row is a run of consecutive elements");
   }
 }
@@ -290,6 +299,10 @@ LoopKernel tensorize(const LoopKernel& kernel, const std::string& insn_match, co
   // Step 5: the mark code generation reads.
   instruction.tags.insert("tensorize_" + options.shape);
   if (tile.tf32) instruction.tags.insert("tensorize_tf32");
+  // The tile's inames, for the CUDA lowering (codegen/tensor_cores.cpp); tags are identifiers.
+  instruction.tags.insert("tensorize_i_" + i);
+  instruction.tags.insert("tensorize_j_" + j);
+  instruction.tags.insert("tensorize_k_" + k);
   return finish_transform(kernel, std::move(result), call, std::nullopt, options.unchecked, CheckScope::Order);
 }
 

@@ -411,7 +411,10 @@ const std::map<std::string, std::string>& descriptions() {
        "one of the two on the read's contiguous axis, reads from local or global memory, float16 or "
        "bfloat16 operands (shape m16n8k16) or float32 rounded to TF32 (m16n8k8, only with "
        "allow_tf32), tile inames sequential and ranging over exactly M, N and K values from 0. "
-       "The CUDA fragment code (mma.sync) is not generated yet: CUDA runs the tile as loops too."},
+       "On CUDA the tile is a warp's work: the instruction is within no local iname of the warp's "
+       "32 lanes (an l.0 iname of 32 values that the fetches use, say), the lanes share the tile, "
+       "each holding its part of the fragments, and one mma.sync replaces the three loops "
+       "(codegen/tensor_cores.cpp; examples/tensor/bf16_gemm.json)."},
 
       {"to_batched",
        "to_batched (loopy's transform/batch.py): turns a kernel that does one operation into one "

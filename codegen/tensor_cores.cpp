@@ -1,0 +1,488 @@
+// The CUDA lowering of tensorized tiles: see tensor_cores.hpp. The fragment layouts are PTX's
+// (ISA 8.x, "Matrix fragments for mma.m16n8k16 / mma.m16n8k8"), checked on an H200 by
+// benchmarks/gpu/mma_probe.cu before they were written here. With g = lane / 4, t = lane % 4:
+//   m16n8k16 (16-bit a, b): a_r holds a[g + 8·(r%2), 2t + 8·(r/2) + {0, 1}] (the lower k in the
+//     low half), b_r holds b[2t + 8r + {0, 1}, g];
+//   m16n8k8 (TF32): a_r holds a[g + 8·(r%2), t + 4·(r/2)], b_r holds b[t + 4r, g];
+//   both: c_r is c[g + 8·(r/2), 2t + r%2].
+#include "codegen/tensor_cores.hpp"
+
+#include <algorithm>
+
+#include "analysis/type_inference.hpp"
+#include "codegen/isl_ast.hpp"
+#include "ir/instance_sets.hpp"
+#include "ir/isl_extra.hpp"
+#include "ir/isl_kernel.hpp"
+#include "ir/layout.hpp"
+#include "loom/error.hpp"
+
+namespace loom::codegen {
+
+namespace {
+
+constexpr const char* kTilePrefixes[3] = {"tensorize_i_", "tensorize_j_", "tensorize_k_"};
+
+// The product `a * b` of the update (the summand tensorize checked), found anywhere in `expr`.
+const Expr* find_product(const Expr& expr) {
+  if (expr.kind == ExprKind::Binary && expr.binary_op == BinaryOp::Multiply &&
+      expr.operands[0]->kind == ExprKind::Subscript && expr.operands[1]->kind == ExprKind::Subscript) {
+    return &expr;
+  }
+  for (const ExprPtr& operand : expr.operands) {
+    if (const Expr* found = find_product(*operand)) return found;
+  }
+  return nullptr;
+}
+
+bool uses_iname(const Expr& expr, const std::string& iname) {
+  bool found = false;
+  visit_expr(expr, [&](const Expr& node) { found = found || (node.kind == ExprKind::Variable && node.name == iname); });
+  return found;
+}
+
+// The instruction tensorize marked: reduction realization derives the accumulator's
+// instructions from it (`mm_k_init`, `mm_k_update`) and keeps its id for the store.
+std::string origin_id(const LoopKernel& kernel, const Instruction& instruction) {
+  std::string origin = instruction.id;
+  for (const Instruction& other : kernel.instructions) {
+    if (other.id.size() < origin.size() && instruction.id.rfind(other.id + "_", 0) == 0 &&
+        tile_inames(other).k == tile_inames(instruction).k) {
+      origin = other.id;
+    }
+  }
+  return origin;
+}
+
+[[noreturn]] void refuse(const LoopKernel& kernel, const Instruction& instruction, const std::string& why) {
+  throw Error("tensorize (" + origin_id(kernel, instruction) + ") on CUDA: " + why);
+}
+
+// Where the tile inames in `keep` lie in the instruction's domain, given the enclosing inames'
+// values (the tile inames in `drop` may take any value there): a C condition naming them.
+// The context says what the lanes' values satisfy anyway: the enclosing instance exists and each
+// kept tile iname lies in its tile (0 <= i < 16, ...), so only the edges' conditions remain.
+cast::ExprPtr tile_condition(const LoopKernel& kernel, const Instruction& instruction,
+                             const std::vector<std::string>& keep, const std::vector<std::string>& drop,
+                             const std::map<std::string, int64_t>& extents) {
+  isl::set points = isl_extra::set_dims_to_params(instruction_domain(kernel, instruction))
+                        .intersect_params(isl_set_of(kernel.assumptions));
+  for (const std::string& iname : drop) points = isl_extra::project_out_param(points, iname);
+  isl::set enclosing = points;
+  std::string box;
+  for (const std::string& iname : keep) {
+    enclosing = isl_extra::project_out_param(enclosing, iname);
+    box += (box.empty() ? "" : " and ") + std::string("0 <= ") + iname + " < " + std::to_string(extents.at(iname));
+  }
+  std::string names;
+  for (const std::string& iname : keep) names += (names.empty() ? "" : ", ") + iname;
+  isl::set tile_box(points.ctx(), "[" + names + "] -> { : " + box + " }");
+  isl::set context = enclosing.params().intersect_params(tile_box);
+  return parameter_condition(points.params(), context, kernel.options.index_dtype);
+}
+
+// The tile's instances for given enclosing inames, the three tile inames as parameters.
+isl::set tile_points(const LoopKernel& kernel, const Instruction& instruction) {
+  return isl_extra::set_dims_to_params(instruction_domain(kernel, instruction))
+      .intersect_params(isl_set_of(kernel.assumptions))
+      .params();
+}
+
+isl::set without(isl::set set, const std::vector<std::string>& inames) {
+  for (const std::string& iname : inames) set = isl_extra::project_out_param(set, iname);
+  return set;
+}
+
+// The fragments multiply every a[i, k] with a valid (i, k) by every b[k, j] with a valid (k, j),
+// and the store keeps the valid (i, j): that is the tile's sum only where the tile's instances are
+// exactly those triples (no condition ties all three inames, as i + j + k < n would).
+void require_pairwise_domain(const LoopKernel& kernel, const Instruction& instruction, const TileInames& tile) {
+  isl::set points = tile_points(kernel, instruction);
+  isl::set pairwise = without(points, {tile.j}).intersect(without(points, {tile.i})).intersect(without(points, {tile.k}));
+  if (!pairwise.is_equal(points)) {
+    refuse(kernel, instruction, "the tile's instances are not given by conditions on two of " + tile.i + ", " + tile.j +
+                                    " and " + tile.k + " at a time; the fragments multiply whole rows by whole columns");
+  }
+}
+
+// Whether the valid k of an operand do not depend on its row: then its rows need no guard.
+bool k_range_independent_of(const LoopKernel& kernel, const Instruction& instruction, const std::string& row,
+                            const std::string& k, const std::string& other) {
+  isl::set pair = without(tile_points(kernel, instruction), {other});
+  return without(pair, {row}).intersect(without(pair, {k})).is_equal(pair);
+}
+
+// Shared (local) memory holds the whole tile, so only k must be guarded there: a row past the
+// edge holds stale values that reach only the results the store leaves out, while a k past it
+// would add them into every result. Global operands guard both (the read itself must not leave
+// the array).
+bool in_local_memory(const LoopKernel& kernel, const Expr& access) {
+  const Temporary* temporary = kernel.find_temporary(access.name);
+  return temporary != nullptr && temporary->address_space == AddressSpace::Local;
+}
+
+// Whether `index` minus the unit-step `k` is even for every value of the other inames: a sum of
+// even constants, k itself, and products with an even constant factor.
+bool even_apart_from(const Expr& index, const std::string& k) {
+  switch (index.kind) {
+    case ExprKind::IntLiteral: return index.int_value % 2 == 0;
+    case ExprKind::Variable: return index.name == k;
+    case ExprKind::Binary: {
+      const Expr &lhs = *index.operands[0], &rhs = *index.operands[1];
+      if (index.binary_op == BinaryOp::Add) return even_apart_from(lhs, k) && even_apart_from(rhs, k);
+      if (index.binary_op == BinaryOp::Multiply) {
+        auto even_literal = [](const Expr& e) { return e.kind == ExprKind::IntLiteral && e.int_value % 2 == 0; };
+        return even_literal(lhs) || even_literal(rhs);
+      }
+      return false;
+    }
+    default: return false;
+  }
+}
+
+// Whether the 16-bit elements at k and k + 1 of a local operand form one aligned 32-bit word for
+// even k: the k axis has stride 1, every other axis an even stride, and the k index is k plus
+// something even (fragment registers start at even k).
+bool pairs_are_words(const LoopKernel& kernel, const Expr& access, const std::string& k) {
+  const Temporary* temporary = kernel.find_temporary(access.name);
+  if (temporary == nullptr || !temporary->base_storage.empty()) return false;
+  std::vector<ExprPtr> strides = array_strides(*temporary);
+  if (strides.size() != access.operands.size()) return false;
+  for (std::size_t axis = 0; axis < strides.size(); ++axis) {
+    if (strides[axis]->kind != ExprKind::IntLiteral) return false;
+    bool k_axis = uses_iname(*access.operands[axis], k);
+    if (k_axis && (strides[axis]->int_value != 1 || !even_apart_from(*access.operands[axis], k))) return false;
+    if (!k_axis && strides[axis]->int_value % 2 != 0) return false;
+  }
+  return true;
+}
+
+// The accumulator's axes indexed by exactly i and by exactly j.
+std::pair<int, int> accumulator_axes(const LoopKernel& kernel, const Instruction& instruction, const Expr& accumulator,
+                                     const TileInames& tile) {
+  int i_axis = -1, j_axis = -1;
+  for (std::size_t axis = 0; axis < accumulator.operands.size(); ++axis) {
+    const Expr& index = *accumulator.operands[axis];
+    if (index.kind != ExprKind::Variable) continue;
+    if (index.name == tile.i) i_axis = static_cast<int>(axis);
+    if (index.name == tile.j) j_axis = static_cast<int>(axis);
+  }
+  if (accumulator.kind != ExprKind::Subscript || i_axis < 0 || j_axis < 0) {
+    refuse(kernel, instruction, "the accumulator '" + to_string(accumulator) + "' has no copy per value of " + tile.i +
+                                    " and " + tile.j + "; nest the tile's loops inside the reduction's (prioritize_loops "
+                                    "with the k loops before " + tile.i + " and " + tile.j + ")");
+  }
+  return {i_axis, j_axis};
+}
+
+TensorTileStatement describe(const LoopKernel& kernel, const Instruction& instruction, const TileInames& tile) {
+  TensorTileStatement statement;
+  statement.shape = instruction.tags.count("tensorize_m16n8k8") ? "m16n8k8" : "m16n8k16";
+  statement.i = tile.i;
+  statement.j = tile.j;
+  statement.k = tile.k;
+  statement.wrong_rows = instruction.tags.count("tensorize_test_wrong_rows") != 0;
+  const Expr* product = instruction.expression ? find_product(*instruction.expression) : nullptr;
+  if (product != nullptr) {
+    require_pairwise_domain(kernel, instruction, tile);
+    statement.role = TensorTileStatement::Role::Update;
+    statement.accumulator = instruction.assignees[0];
+    ExprPtr first = product->operands[0], second = product->operands[1];
+    if (!uses_iname(*first, tile.i)) std::swap(first, second);
+    bool tf32 = statement.shape == "m16n8k8";
+    std::map<std::string, int64_t> extents = {{tile.i, 16}, {tile.j, 8}, {tile.k, tf32 ? 8 : 16}};
+    auto operand = [&](const ExprPtr& access, const std::string& row, const std::string& other) {
+      if (in_local_memory(kernel, *access)) {
+        bool k_only = k_range_independent_of(kernel, instruction, row, tile.k, other);
+        std::vector<std::string> keep = k_only ? std::vector<std::string>{tile.k} : std::vector<std::string>{row, tile.k};
+        std::vector<std::string> drop = k_only ? std::vector<std::string>{row, other} : std::vector<std::string>{other};
+        return TensorTileOperand{access, row, tile_condition(kernel, instruction, keep, drop, extents),
+                                 !tf32 && pairs_are_words(kernel, *access, tile.k), k_only};
+      }
+      return TensorTileOperand{access, row, tile_condition(kernel, instruction, {row, tile.k}, {other}, extents), false,
+                               false};
+    };
+    statement.a = operand(first, tile.i, tile.j);
+    statement.b = operand(second, tile.j, tile.i);
+    statement.operand_dtype = TypeContext(kernel).type_of(*first).dtype;
+  } else if (instruction.expression && instruction.expression->kind == ExprKind::Subscript &&
+             kernel.find_temporary(instruction.expression->name) != nullptr &&
+             kernel.find_temporary(instruction.expression->name)->address_space == AddressSpace::Private) {
+    statement.role = TensorTileStatement::Role::Store;
+    statement.accumulator = instruction.expression;
+    statement.result = instruction.assignees[0];
+    statement.store_valid = tile_condition(kernel, instruction, {tile.i, tile.j}, {}, {{tile.i, 16}, {tile.j, 8}});
+  } else if (instruction.expression && (instruction.expression->kind == ExprKind::IntLiteral ||
+                                        instruction.expression->kind == ExprKind::FloatLiteral)) {
+    statement.role = TensorTileStatement::Role::Zero;
+    statement.accumulator = instruction.assignees[0];
+  } else {
+    refuse(kernel, instruction, "'" + instruction.source + "' is not the accumulator's initialization, update or "
+                                "store (another transform rewrote the tile's reduction)");
+  }
+  return statement;
+}
+
+isl::set fixed_at_zero(isl::set set, const std::set<std::string>& inames) {
+  for (const std::string& iname : inames) {
+    int position = isl_extra::find_dim(set, isl_dim_set, iname);
+    if (position >= 0) set = isl::manage(isl_set_fix_si(set.release(), isl_dim_set, static_cast<unsigned>(position), 0));
+  }
+  return set;
+}
+
+// ---- lowering -----------------------------------------------------------------------------------
+
+cast::ExprPtr index_const(int64_t value) { return cast::int_const(value, DType::Int32); }
+cast::ExprPtr add(const cast::ExprPtr& lhs, int64_t value) {
+  return value == 0 ? lhs : cast::binary("+", lhs, index_const(value), DType::Int32);
+}
+
+cast::ExprPtr substituted(const cast::ExprPtr& expr, const std::map<std::string, cast::ExprPtr>& values) {
+  if (expr->kind == cast::ExprKind::Var) {
+    auto found = values.find(expr->name);
+    return found == values.end() ? expr : found->second;
+  }
+  if (expr->args.empty()) return expr;
+  auto copy = std::make_shared<cast::Expr>(*expr);
+  for (cast::ExprPtr& arg : copy->args) arg = substituted(arg, values);
+  return copy;
+}
+
+struct Lane {
+  cast::ExprPtr group, thread;  // g = lane / 4, t = lane % 4
+};
+
+class TileLowering {
+ public:
+  TileLowering(const TensorTileStatement& tile, const ExpressionLowering& lowering, const InameValues& inames,
+               const cast::ExprPtr& lane)
+      : tile_(tile), lowering_(lowering), inames_(inames),
+        lane_{cast::binary("/", lane, index_const(4), DType::Int32), cast::binary("%", lane, index_const(4), DType::Int32)} {}
+
+  cast::StmtPtr statement() const {
+    switch (tile_.role) {
+      case TensorTileStatement::Role::Zero: return zero();
+      case TensorTileStatement::Role::Update: return update();
+      case TensorTileStatement::Role::Store: return store();
+    }
+    return nullptr;
+  }
+
+ private:
+  // The inames' values with the tile inames at the given lane-dependent values.
+  InameValues at(const std::map<std::string, cast::ExprPtr>& tile_values) const {
+    InameValues values = inames_;
+    for (const auto& [name, value] : tile_values) values[name] = value;
+    return values;
+  }
+
+  // The flat index of the lane's first accumulator element (the tile's i and j at 0).
+  cast::ExprPtr accumulator_base() const {
+    InameValues values = at({{tile_.i, index_const(0)}, {tile_.j, index_const(0)}});
+    return lowering_.flat_index(tile_.accumulator->name, tile_.accumulator->operands, values);
+  }
+  cast::ExprPtr accumulator(int r) const {
+    return cast::load(tile_.accumulator->name, add(accumulator_base(), r), DType::Float32);
+  }
+
+  cast::StmtPtr zero() const {
+    std::vector<cast::StmtPtr> body;
+    for (int r = 0; r < 4; ++r) body.push_back(cast::assign(accumulator(r), cast::float_const(0, DType::Float32)));
+    return cast::block(body);
+  }
+
+  // c_r at row g + 8·(r/2), column 2t + r%2 (the test-only wrong mapping swaps the two rows).
+  cast::StmtPtr store() const {
+    std::vector<cast::StmtPtr> body;
+    for (int r = 0; r < 4; ++r) {
+      bool lower_half = (r / 2 == 1) != tile_.wrong_rows;
+      cast::ExprPtr row = add(lane_.group, lower_half ? 8 : 0);
+      cast::ExprPtr column = add(cast::binary("*", index_const(2), lane_.thread, DType::Int32), r % 2);
+      InameValues values = at({{tile_.i, row}, {tile_.j, column}});
+      const Expr& result = *tile_.result;
+      cast::ExprPtr target = cast::load(result.name, lowering_.flat_index(result.name, result.operands, values), DType::Float32);
+      cast::ExprPtr valid = substituted(tile_.store_valid, values);
+      body.push_back(cast::if_then(valid, cast::assign(target, accumulator(r))));
+    }
+    return cast::block(body);
+  }
+
+  // The operand's element at (row, k), zero outside the domain, as the bits the fragment holds.
+  cast::ExprPtr element(const TensorTileOperand& operand, const cast::ExprPtr& row, const cast::ExprPtr& k,
+                        bool guarded) const {
+    InameValues values = at({{operand.row, row}, {tile_.k, k}});
+    const Expr& access = *operand.access;
+    DType dtype = tile_.operand_dtype;
+    cast::ExprPtr value = cast::load(access.name, lowering_.flat_index(access.name, access.operands, values), dtype);
+    cast::ExprPtr zero = dtype == DType::Float32 ? cast::float_const(0, DType::Float32) : index_const(0);
+    if (guarded) value = cast::ternary(substituted(operand.valid, values), value, zero, dtype);
+    if (dtype == DType::Float32) return cast::call("loom_mma_tf32", {value}, DType::UInt32);
+    return value;
+  }
+
+  // A fragment register: one TF32 element, or two 16-bit elements at k and k + 1 (one 32-bit
+  // word where they are adjacent in local memory; the tile holds it whole, so the load stays in
+  // the array and a mask zeroes the halves past the k edge, k + 1 being in range only if k is).
+  cast::ExprPtr fragment(const TensorTileOperand& operand, const cast::ExprPtr& row, const cast::ExprPtr& k,
+                         bool guarded) const {
+    if (tile_.shape == "m16n8k8") return element(operand, row, k, guarded);
+    if (!operand.pairs_are_words) {
+      return cast::call("loom_mma_pack", {element(operand, row, k, guarded), element(operand, row, add(k, 1), guarded)},
+                        DType::UInt32);
+    }
+    InameValues low = at({{operand.row, row}, {tile_.k, k}}), high = at({{operand.row, row}, {tile_.k, add(k, 1)}});
+    const Expr& access = *operand.access;
+    cast::ExprPtr address = cast::binary("+", cast::var(access.name, tile_.operand_dtype),
+                                         lowering_.flat_index(access.name, access.operands, low), DType::Int32);
+    auto bits = [](uint64_t value) { return cast::int_const(static_cast<int64_t>(value), DType::UInt32); };
+    cast::ExprPtr word = cast::call("loom_mma_word", {address}, DType::UInt32);
+    if (!guarded) return word;
+    cast::ExprPtr mask = cast::ternary(substituted(operand.valid, high), bits(0xffffffffu),
+                                       cast::ternary(substituted(operand.valid, low), bits(0xffffu), bits(0), DType::UInt32),
+                                       DType::UInt32);
+    return cast::binary("&", word, mask, DType::UInt32);
+  }
+
+  cast::StmtPtr update() const {
+    bool tf32 = tile_.shape == "m16n8k8";
+    // The k of a register's (first) element: 2t + 8·(r/2) for 16-bit operands, t + 4·(r/2) for TF32.
+    auto k_of = [&](int half) {
+      cast::ExprPtr base = tf32 ? lane_.thread : cast::binary("*", index_const(2), lane_.thread, DType::Int32);
+      return add(base, half * (tf32 ? 4 : 8));
+    };
+    std::string type = tf32 ? "tf32" : tile_.operand_dtype == DType::Float16 ? "f16" : "bf16";
+    std::string helper = "loom_mma_" + tile_.shape + "_" + type;
+    auto mma = [&](bool guarded) {
+      std::vector<cast::ExprPtr> args = {
+          cast::binary("+", cast::var(tile_.accumulator->name, DType::Float32), accumulator_base(), DType::Int32)};
+      for (int r = 0; r < 4; ++r) args.push_back(fragment(tile_.a, add(lane_.group, 8 * (r % 2)), k_of(r / 2), guarded));
+      for (int r = 0; r < 2; ++r) args.push_back(fragment(tile_.b, lane_.group, k_of(r), guarded));
+      // The helper updates the accumulator in place; the C AST has no call statement, so its
+      // (constant) result initializes a scoped name.
+      return cast::scoped_block({cast::declare("loom_mma_done", DType::Int32, 0, cast::call(helper, args, DType::Int32), true)});
+    };
+    // Local operands are guarded along k only: where the tile's last k is in range (every k step
+    // but the last), the warp takes an unguarded copy, without a select per element. Worth it
+    // for elements (TF32 GEMM on the H200: 45 -> 91 TFLOP/s), not for 32-bit words, whose mask
+    // is one AND the compiler shares between tiles (BF16: 118 with masks, 103 with two copies;
+    // benchmarks/results/2026-11-26-h200-tensor-cores-2.md).
+    if (!tile_.a.k_only || !tile_.b.k_only) return mma(true);
+    if (tile_.a.pairs_are_words && tile_.b.pairs_are_words) return mma(true);
+    int64_t last_k = tf32 ? 7 : 15;
+    cast::ExprPtr full = cast::binary("&&", substituted(tile_.a.valid, at({{tile_.k, index_const(last_k)}})),
+                                      substituted(tile_.b.valid, at({{tile_.k, index_const(last_k)}})), DType::Bool);
+    return cast::if_then(full, mma(false), mma(true));
+  }
+
+  const TensorTileStatement& tile_;
+  const ExpressionLowering& lowering_;
+  const InameValues& inames_;
+  Lane lane_;
+};
+
+constexpr const char* kHelpers = R"(LOOM_FN uint32_t loom_mma_pack(uint16_t low, uint16_t high) {
+  return (uint32_t) low | ((uint32_t) high << 16);
+}
+LOOM_FN uint32_t loom_mma_word(const uint16_t* pair) { return *(const uint32_t*) pair; }
+LOOM_FN uint32_t loom_mma_tf32(float value) {
+  uint32_t bits;
+  asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(bits) : "f"(value));
+  return bits;
+}
+#define LOOM_MMA(NAME, SHAPE, TYPE)                                                                        \
+  LOOM_FN int NAME(float* c, uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3, uint32_t b0, uint32_t b1) { \
+    asm("mma.sync.aligned." SHAPE ".row.col.f32." TYPE "." TYPE ".f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "  \
+        "{%8, %9}, {%0, %1, %2, %3};"                                                                      \
+        : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])                                                    \
+        : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1));                                           \
+    return 0;                                                                                              \
+  }
+LOOM_MMA(loom_mma_m16n8k16_bf16, "m16n8k16", "bf16")
+LOOM_MMA(loom_mma_m16n8k16_f16, "m16n8k16", "f16")
+LOOM_MMA(loom_mma_m16n8k8_tf32, "m16n8k8", "tf32")
+)";
+
+}  // namespace
+
+TileInames tile_inames(const Instruction& instruction) {
+  TileInames names;
+  std::string* fields[3] = {&names.i, &names.j, &names.k};
+  for (const std::string& tag : instruction.tags) {
+    for (int d = 0; d < 3; ++d) {
+      std::string prefix = kTilePrefixes[d];
+      if (tag.rfind(prefix, 0) == 0) *fields[d] = tag.substr(prefix.size());
+    }
+  }
+  if (names.i.empty() || names.j.empty() || names.k.empty()) return {};
+  return names;
+}
+
+LoopKernel prepare_tensor_tiles(const LoopKernel& kernel, TensorTiles& tiles) {
+  LoopKernel result = kernel;
+  std::set<std::string> fixed;
+  for (const Instruction& instruction : kernel.instructions) {
+    TileInames tile = tile_inames(instruction);
+    if (tile.i.empty() || instruction.kind != InstructionKind::Assignment) continue;
+    TensorTileStatement statement = describe(kernel, instruction, tile);
+    auto [i_axis, j_axis] = accumulator_axes(kernel, instruction, *statement.accumulator, tile);
+    for (Temporary& temporary : result.temporaries) {
+      if (temporary.name != statement.accumulator->name) continue;
+      temporary.shape[static_cast<std::size_t>(i_axis)] = int_literal(1);
+      temporary.shape[static_cast<std::size_t>(j_axis)] = int_literal(4);
+    }
+    fixed.insert({tile.i, tile.j, tile.k});
+    tiles[instruction.id] = std::move(statement);
+  }
+  if (tiles.empty()) return result;
+  for (Domain& domain : result.domains) {
+    bool touched = std::any_of(domain.inames.begin(), domain.inames.end(), [&](const std::string& name) { return fixed.count(name) != 0; });
+    if (touched) domain.set = make_isl_set(isl_context_of(kernel), fixed_at_zero(isl_set_of(domain.set), fixed));
+  }
+  return result;
+}
+
+cast::ExprPtr warp_lane(const std::vector<int64_t>& block) {
+  cast::ExprPtr linear = cast::hardware_index(true, 0);
+  if (block.at(0) % 32 != 0) {
+    cast::ExprPtr rest = cast::hardware_index(true, 2);
+    rest = cast::binary("+", cast::hardware_index(true, 1), cast::binary("*", index_const(block.at(1)), rest, DType::Int32), DType::Int32);
+    linear = cast::binary("+", linear, cast::binary("*", index_const(block.at(0)), rest, DType::Int32), DType::Int32);
+  }
+  return cast::binary("%", linear, index_const(32), DType::Int32);
+}
+
+void check_warps(const LoopKernel& kernel, const TensorTiles& tiles, const std::vector<int64_t>& block) {
+  if (tiles.empty()) return;
+  int64_t threads = block.at(0) * block.at(1) * block.at(2);
+  for (const Instruction& instruction : kernel.instructions) {
+    if (tiles.count(instruction.id) == 0) continue;
+    if (threads % 32 != 0) {
+      refuse(kernel, instruction, "the work-group has " + std::to_string(threads) +
+                              " work-items; a tile is a warp's work and needs whole warps of 32 (add an l.0 iname of 32 "
+                              "values that the instruction does not use)");
+    }
+    int64_t stride = 1;
+    for (int axis = 0; axis < 3; ++axis) {
+      for (const std::string& iname : instruction.within_inames) {
+        InameTag tag = kernel.tag_of(iname);
+        if (tag.kind != InameTag::Kind::Local || tag.axis != axis || stride % 32 == 0) continue;
+        refuse(kernel, instruction, "it is within '" + iname + "' (l." + std::to_string(axis) +
+                                "), whose value changes inside a warp; the 32 lanes of a warp share one tile, so its "
+                                "local inames must be constant over 32 consecutive work-items");
+      }
+      stride *= block.at(static_cast<std::size_t>(axis));
+    }
+  }
+}
+
+cast::StmtPtr lower_tensor_tile(const TensorTileStatement& tile, const ExpressionLowering& lowering,
+                                const InameValues& inames, const cast::ExprPtr& lane) {
+  return TileLowering(tile, lowering, inames, lane).statement();
+}
+
+std::string tensor_core_helpers(const std::string& code) {
+  return code.find("loom_mma_") == std::string::npos ? "" : kHelpers;
+}
+
+}  // namespace loom::codegen

@@ -1,0 +1,80 @@
+// The CUDA lowering of tensorized tiles (issue 29; transforms/tensorize.cpp marks them): a tile's
+// (i, j, k) loops become one warp-wide mma.sync whose fragments the 32 lanes of a warp hold.
+//
+// loom's model has each work-item run an instruction's loops. A tensorized instruction is within
+// no iname of the warp's 32 lanes, so every lane runs the same tile: on C and OpenCL the lanes
+// compute it redundantly as loops; on CUDA the lanes share it, each holding its part of the
+// fragments (PTX ISA, "Matrix fragments for mma.m16n8k16"). The lowering works on the kernel
+// after reduction realization, where the tile is three instructions of the accumulator:
+//   acc[.., i, j] = 0                       (zero)   → each lane zeroes its 4 floats
+//   acc[.., i, j] = acc[.., i, j] + a*b     (update) → loads of the lane's operand elements, mma.sync
+//   c[..i.., ..j..] = acc[.., i, j]         (store)  → each lane stores its 4 floats, guarded
+// The tile inames are fixed at 0 in the domains, so isl generates no loops over them, and the
+// accumulator keeps 4 floats per tile (its i axis shrinks to 1, its j axis to 4).
+// Operand elements are plain loads (the compiler shares a fragment between the unrolled tiles
+// that use it; ldmatrix, volatile PTX, could not be shared), zero where the tile leaves the
+// instruction's domain (edge tiles: rows past m, k past l), which the guards below say.
+#pragma once
+
+#include <map>
+#include <string>
+
+#include "codegen/cast.hpp"
+#include "codegen/lower_expr.hpp"
+#include "loom/kernel.hpp"
+
+namespace loom::codegen {
+
+struct TensorTileOperand {
+  ExprPtr access;       // the read, e.g. a_fetch[16*i_rep + i_tile, k_tile]
+  std::string row;      // the tile iname of its non-k axis: i for a, j for b
+  cast::ExprPtr valid;  // where (row, k) lies in the instruction's domain (names the tile inames)
+  bool pairs_are_words = false;  // 16-bit elements at k, k + 1 (k even) form an aligned word
+  bool k_only = false;           // `valid` guards k alone (a local operand: the tile holds every row)
+};
+
+struct TensorTileStatement {
+  enum class Role { Zero, Update, Store };
+  Role role = Role::Zero;
+  std::string shape;  // "m16n8k16" or "m16n8k8"
+  DType operand_dtype = DType::BFloat16;
+  std::string i, j, k;    // the tile inames
+  ExprPtr accumulator;    // acc[.., i, j]
+  ExprPtr result;         // Store: c[..]
+  TensorTileOperand a, b; // Update
+  cast::ExprPtr store_valid;  // Store: where (i, j) lies in the instruction's domain
+  bool wrong_rows = false;    // test-only: the C fragment's rows g and g + 8 swapped
+};
+
+// By instruction id.
+using TensorTiles = std::map<std::string, TensorTileStatement>;
+
+// The tile inames of a tensorized instruction, from its tags (tensorize_i_<iname>, ...); empty
+// when it is not tensorized.
+struct TileInames {
+  std::string i, j, k;
+};
+TileInames tile_inames(const Instruction& instruction);
+
+// Finds the tensorized tiles of `kernel` (after preprocessing), records how each of their
+// instructions is lowered in `tiles`, and returns the kernel with the tile inames fixed at 0 and
+// the accumulators shrunk to a lane's 4 floats a tile. Refuses a tile whose accumulator is not
+// privatized over i and j (the tile's loops must nest inside the reduction's k loops).
+LoopKernel prepare_tensor_tiles(const LoopKernel& kernel, TensorTiles& tiles);
+
+// Refuses a launch in which a warp's lanes would not share the tile: the block must be whole
+// warps, and the instruction within no local iname whose value changes inside a warp.
+void check_warps(const LoopKernel& kernel, const TensorTiles& tiles, const std::vector<int64_t>& block);
+
+// The statement for one instance of a tile instruction; `lane` is the work-item's lane in its warp.
+cast::StmtPtr lower_tensor_tile(const TensorTileStatement& tile, const ExpressionLowering& lowering,
+                                const InameValues& inames, const cast::ExprPtr& lane);
+
+// The lane of a work-item in its warp, for a block of these sizes.
+cast::ExprPtr warp_lane(const std::vector<int64_t>& block);
+
+// The PTX helpers the code calls (mma.sync per shape and type, TF32 rounding); empty when the
+// code calls none.
+std::string tensor_core_helpers(const std::string& code);
+
+}  // namespace loom::codegen

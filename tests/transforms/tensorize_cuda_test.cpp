@@ -1,0 +1,231 @@
+// The CUDA lowering of tensorized tiles (issue 29, codegen/tensor_cores.cpp). The GEMM spec of
+// examples/tensor/bf16_gemm.json (warps of 32 lanes sharing each 16x8 tile) is checked as loops on
+// C and PoCL in CI, its CUDA code compiled by NVRTC for sm_90 offline, and run on the GPU by the
+// *Gpu tests (skipped without a driver), including a deliberately wrong fragment mapping that must
+// fail the check.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "device_helpers.hpp"
+#include "loom/loom.hpp"
+#include "runtime/cuda_driver.hpp"
+#include "test_helpers.hpp"
+
+namespace loom {
+namespace {
+
+using testing::error_message;
+
+// LOOM_EXAMPLES: the examples folder where the source tree is elsewhere (a GPU machine's copy).
+std::string example_text(const std::string& file) {
+  const char* folder = std::getenv("LOOM_EXAMPLES");
+  std::filesystem::path path = std::filesystem::path(folder != nullptr ? folder : LOOM_EXAMPLES_DIR) / "tensor" / file;
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
+    text.replace(at, from.size(), to);
+  }
+  return text;
+}
+
+// The spec's transforms up to tensorize, without the local tiles and their fetches: the C target
+// runs work-items one after another and so cannot run a kernel whose work-items share local
+// memory across barriers (DESIGN.md §5); the same tile schedule runs there with global operands.
+std::string without_staging(std::string text) {
+  std::size_t from = text.find("    {\"op\": \"add_prefetch\"");
+  std::size_t to = text.find("\n  ],\n  \"test\"");
+  text.erase(from, to - from);
+  text.erase(text.rfind(',', from), 1);
+  return text;
+}
+
+// The BF16 GEMM spec, or its float16 variant, or its TF32 variant (float32 operands, k tiles of 8).
+Spec gemm_spec(const std::string& type = "bfloat16", bool staged = true, const std::string& file = "bf16_gemm.json") {
+  std::string text = example_text(file);
+  if (!staged) text = without_staging(text);
+  if (type == "float16") text = replaced(text, "bfloat16", "float16");
+  if (type == "tf32") {
+    text = replaced(text, "\"bfloat16\"", "\"float32\"");
+    text = replaced(text, "\"k1\", \"inner_length\": 16", "\"k1\", \"inner_length\": 8");
+    text = replaced(text, "\"shape\": \"m16n8k16\"", "\"shape\": \"m16n8k8\", \"allow_tf32\": true");
+  }
+  return read_spec(text);
+}
+
+using Sizes = std::vector<ParameterMap>;
+ParameterMap cube(int64_t size) { return {{"m", size}, {"n", size}, {"l", size}}; }
+
+TEST(TensorizeCuda, GemmScheduleRunsAsLoopsOnC) {
+  for (const char* type : {"bfloat16", "tf32"}) {
+    Spec spec = gemm_spec(type, false);
+    EXPECT_EQ(spec.kernel.find_instruction("mm")->tags.count("tensorize_i_i_tile"), 1u);
+    for (const ParameterMap& sizes : Sizes{cube(1), cube(17), {{"m", 129}, {"n", 200}, {"l", 70}}}) {
+      testing::expect_matches_reference(spec.kernel, spec.reference, sizes);
+    }
+  }
+}
+
+TEST(TensorizeCudaOpenCL, GemmSpecMatchesOnPocl) {
+  SKIP_WITHOUT_OPENCL();
+  Spec spec = gemm_spec();
+  EXPECT_EQ(spec.kernel.find_instruction("mm")->tags.count("tensorize_m16n8k16"), 1u);
+  for (const ParameterMap& sizes : Sizes{cube(17), {{"m", 129}, {"n", 200}, {"l", 70}}}) {
+    testing::expect_on_opencl(spec.kernel, spec.reference, sizes);
+  }
+}
+
+// A group of one warp whose tile instruction uses no local iname at all: its lanes read what
+// other lanes fetched, so barriers go between (the barrier analysis once saw no work-item apart
+// from another and left them out: wrong on PoCL, a race on CUDA).
+TEST(TensorizeCudaOpenCL, AOneWarpGroupGetsItsBarriers) {
+  SKIP_WITHOUT_OPENCL();
+  Spec spec = read_spec(example_text("bf16_matmul_tensorize.json"));
+  for (const ParameterMap& sizes : Sizes{cube(17), {{"m", 129}, {"n", 33}, {"l", 70}}}) {
+    testing::expect_on_opencl(spec.kernel, spec.reference, sizes);
+  }
+  std::string kernels = testing::kernels_of(generate_code(spec.kernel, Target::CUDA).source);
+  EXPECT_GE(testing::count(kernels, "__syncthreads()"), 2) << kernels;
+}
+
+// The tile's loops are gone on CUDA: one mma.sync per tile instance, operands from the local
+// tiles, and NVRTC compiles it for sm_90 (no GPU needed, only the toolkit's NVRTC).
+TEST(TensorizeCuda, TilesBecomeMmaSyncAndCompileForSm90) {
+  struct Case {
+    const char* type;
+    const char* instruction;
+  };
+  for (const Case& c : {Case{"bfloat16", "loom_mma_m16n8k16_bf16("}, Case{"float16", "loom_mma_m16n8k16_f16("},
+                        Case{"tf32", "loom_mma_m16n8k8_tf32("}}) {
+    Spec spec = gemm_spec(c.type);
+    std::string source = generate_code(spec.kernel, Target::CUDA).source;
+    std::string kernels = testing::kernels_of(source);
+    EXPECT_NE(source.find("mma.sync.aligned."), std::string::npos) << c.type;
+    EXPECT_NE(kernels.find(c.instruction), std::string::npos) << c.type;
+    EXPECT_EQ(kernels.find("for (int32_t i_tile"), std::string::npos) << kernels;
+    EXPECT_EQ(kernels.find("for (int32_t k_tile"), std::string::npos) << kernels;
+    // 4 x 4 tiles per warp, each k step unrolled twice (k_step): 32 calls for the interior.
+    std::string helper = std::string(c.type) == "tf32" ? "loom_mma_m16n8k8_tf32(" : "loom_mma_m16n8k16_";
+    EXPECT_GE(testing::count(kernels, helper), 32) << c.type;
+    if (std::string(c.type) == "float16") continue;  // bfloat16's code but for the type: not compiled again (CI time)
+    try {
+      std::vector<char> cubin = detail::nvrtc_compile_to_cubin(source, "sm_90", spec.kernel.name);
+      EXPECT_EQ(std::string(cubin.data() + 1, 3), "ELF");
+    } catch (const EnvironmentError& error) {
+      GTEST_SKIP() << error.what();
+    }
+  }
+}
+
+// A tile is a warp's work: the lanes must share it.
+TEST(TensorizeCuda, RefusesTilesThatAWarpCannotShare) {
+  // No local axis at all: a work-group of one work-item.
+  LoopKernel matmul = make_kernel({"{[i,j,k]: 0<=i<m and 0<=j<n and 0<=k<l}"}, "c[i, j] = sum(k, a[i, k]*b[k, j]) {id=mm}",
+                                  {array_arg("a", DType::BFloat16, {"m", "l"}), array_arg("b", DType::BFloat16, {"l", "n"}),
+                                   array_arg("c", DType::Float32, {"m", "n"})});
+  LoopKernel tiled = split_iname(matmul, "i", 16, {.outer_tag = "g.0"});
+  tiled = split_iname(tiled, "j", 8, {.outer_tag = "g.1"});
+  tiled = split_iname(tiled, "k", 16);
+  tiled = prioritize_loops(tiled, "k_outer, i_inner, j_inner, k_inner");
+  LoopKernel lone = tensorize(tiled, "id:mm", {"i_inner", "j_inner", "k_inner"});
+  std::string message = error_message<Error>([&] { generate_code(lone, Target::CUDA); });
+  EXPECT_NE(message.find("tensorize (mm) on CUDA: the work-group has 1 work-items; a tile is a warp's work and needs "
+                         "whole warps of 32"),
+            std::string::npos)
+      << message;
+  // The k loop inside the tile's i and j loops: the accumulator has no copy per tile element.
+  LoopKernel inside = prioritize_loops(split_iname(split_iname(split_iname(matmul, "i", 16, {.outer_tag = "g.0"}), "j", 8,
+                                                                {.outer_tag = "g.1"}), "k", 16),
+                                       "i_inner, j_inner, k_outer, k_inner");
+  inside = tensorize(inside, "id:mm", {"i_inner", "j_inner", "k_inner"});
+  message = error_message<Error>([&] { generate_code(inside, Target::CUDA); });
+  EXPECT_NE(message.find("tensorize (mm) on CUDA: the accumulator 'acc_k_outer_k_inner' has no copy per value of "
+                         "i_inner and j_inner; nest the tile's loops inside the reduction's"),
+            std::string::npos)
+      << message;
+  // The spec's tile within an l.0 iname (its lanes would hold different tiles).
+  std::string swapped = replaced(replaced(replaced(example_text("bf16_gemm.json"), "l.0", "l.X"), "l.1", "l.0"), "l.X", "l.1");
+  Spec within_lanes = read_spec(swapped);
+  message = error_message<Error>([&] { generate_code(within_lanes.kernel, Target::CUDA); });
+  EXPECT_NE(message.find("tensorize (mm) on CUDA: it is within 'i_warp' (l.0), whose value changes inside a warp"),
+            std::string::npos)
+      << message;
+}
+
+// A condition on i, j and k together (k <= i + j) cannot be split between the fragments of a and
+// b and the store's guard: refused rather than computed over the wrong triples.
+TEST(TensorizeCuda, RefusesADomainThatTiesTheThreeTileInames) {
+  LoopKernel kernel = make_kernel({"{[i,j,k]: 0<=i<m and 0<=j<n and 0<=k<l and k <= i + j}"},
+                                  "c[i, j] = sum(k, a[i, k]*b[k, j]) {id=mm}",
+                                  {array_arg("a", DType::BFloat16, {"m", "l"}), array_arg("b", DType::BFloat16, {"l", "n"}),
+                                   array_arg("c", DType::Float32, {"m", "n"})});
+  LoopKernel tiled = split_iname(kernel, "i", 16, {.outer_tag = "g.0"});
+  tiled = split_iname(tiled, "j", 8, {.outer_tag = "g.1"});
+  tiled = split_iname(tiled, "k", 16);
+  tiled = tensorize(prioritize_loops(tiled, "k_outer, i_inner, j_inner, k_inner"), "id:mm", {"i_inner", "j_inner", "k_inner"});
+  testing::expect_matches_reference(tiled, kernel, cube(20));  // as loops on C it is right
+  std::string message = error_message<Error>([&] { generate_code(tiled, Target::CUDA); });
+  EXPECT_NE(message.find("tensorize (mm) on CUDA: the tile's instances are not given by conditions on two of i_inner, "
+                         "j_inner and k_inner at a time"),
+            std::string::npos)
+      << message;
+}
+
+// ---- on the GPU ---------------------------------------------------------------------------------
+
+const Sizes kRagged = {cube(1), cube(17), cube(129), cube(1000), {{"m", 3000}, {"n", 5000}, {"l", 700}}};
+
+TEST(TensorizeGpu, Bf16GemmMatchesTheReferenceAtRaggedSizes) {
+  SKIP_WITHOUT_CUDA();
+  Spec spec = gemm_spec();
+  for (const ParameterMap& sizes : kRagged) {
+    testing::expect_matches_reference(spec.kernel, spec.reference, sizes, CheckOptions{.target = Target::CUDA});
+  }
+}
+
+// The tuned variants: fetches pipelined through registers (pipeline_fetch), k tiles of 64.
+TEST(TensorizeGpu, PipelinedBf16GemmsMatchTheReference) {
+  SKIP_WITHOUT_CUDA();
+  for (const char* file : {"bf16_gemm_pipelined.json", "bf16_gemm_k64.json"}) {
+    Spec spec = gemm_spec("bfloat16", true, file);
+    for (const ParameterMap& sizes : Sizes{cube(1), cube(17), cube(129), {{"m", 1000}, {"n", 300}, {"l", 700}}}) {
+      testing::expect_matches_reference(spec.kernel, spec.reference, sizes, CheckOptions{.target = Target::CUDA});
+    }
+  }
+}
+
+TEST(TensorizeGpu, Float16AndTf32GemmsMatchTheReference) {
+  SKIP_WITHOUT_CUDA();
+  for (const char* type : {"float16", "tf32"}) {
+    Spec spec = gemm_spec(type);
+    for (const ParameterMap& sizes : Sizes{cube(17), cube(129), {{"m", 1000}, {"n", 300}, {"l", 700}}}) {
+      testing::expect_matches_reference(spec.kernel, spec.reference, sizes, CheckOptions{.target = Target::CUDA});
+    }
+  }
+}
+
+// The C fragment's rows g and g + 8 swapped (the test-only tag): every size must fail, so the
+// checks above can see a wrong lane mapping.
+TEST(TensorizeGpu, AWrongFragmentMappingFailsTheCheck) {
+  SKIP_WITHOUT_CUDA();
+  Spec spec = gemm_spec();
+  LoopKernel wrong = spec.kernel;
+  for (Instruction& instruction : wrong.instructions) {
+    if (instruction.id == "mm") instruction.tags.insert("tensorize_test_wrong_rows");
+  }
+  for (const ParameterMap& sizes : Sizes{cube(1), cube(17), cube(129), cube(1000)}) {
+    CheckResult result = check_against_reference(wrong, spec.reference, sizes, CheckOptions{.target = Target::CUDA});
+    EXPECT_FALSE(result.passed) << result.report();
+  }
+}
+
+}  // namespace
+}  // namespace loom
