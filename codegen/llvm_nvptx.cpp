@@ -329,6 +329,14 @@ class FunctionEmitter {
 
   llvm::Value* constant_float(double value, DType dtype) { return llvm::ConstantFP::get(scalar_type(dtype), value); }
 
+  // C's signed int and long arithmetic does not overflow (overflow is undefined), so + - * on them
+  // are `nsw`, as clang and NVRTC emit them. That lets LLVM widen a 32-bit index once and fold
+  // the constant parts of neighbouring addresses into the load's immediate offset
+  // (sext(x + 16) = sext(x) + 16); without it every address is its own 64-bit multiply-add.
+  // Narrower signed types are computed in their own width here where C promotes them to int,
+  // so their wrap-around is C's truncation and must stay defined.
+  static bool no_signed_wrap(DType type) { return signed_type(type) && !floating(type) && bits(type) >= 32; }
+
   Typed arithmetic(const std::string& op, Typed lhs, Typed rhs, DType type) {
     llvm::Value* a = convert(lhs, type);
     llvm::Value* b = convert(rhs, type);
@@ -340,9 +348,10 @@ class FunctionEmitter {
       if (op == "%") return {builder_.CreateFRem(a, b), type};
     } else {
       bool is_signed = signed_type(type);
-      if (op == "+") return {builder_.CreateAdd(a, b), type};
-      if (op == "-") return {builder_.CreateSub(a, b), type};
-      if (op == "*") return {builder_.CreateMul(a, b), type};
+      bool nsw = no_signed_wrap(type);
+      if (op == "+") return {builder_.CreateAdd(a, b, "", false, nsw), type};
+      if (op == "-") return {builder_.CreateSub(a, b, "", false, nsw), type};
+      if (op == "*") return {builder_.CreateMul(a, b, "", false, nsw), type};
       if (op == "/") return {is_signed ? builder_.CreateSDiv(a, b) : builder_.CreateUDiv(a, b), type};
       if (op == "%") return {is_signed ? builder_.CreateSRem(a, b) : builder_.CreateURem(a, b), type};
       if (op == "&") return {builder_.CreateAnd(a, b), type};
@@ -777,8 +786,8 @@ class FunctionEmitter {
     statement(*stmt.body[0]);
     scopes_.pop_back();
     llvm::Value* current = builder_.CreateLoad(scalar_type(stmt.dtype), iterator);
-    builder_.CreateStore(builder_.CreateAdd(current, llvm::ConstantInt::get(scalar_type(stmt.dtype), static_cast<uint64_t>(stmt.step), true)),
-                         iterator);
+    llvm::Value* step = llvm::ConstantInt::get(scalar_type(stmt.dtype), static_cast<uint64_t>(stmt.step), true);
+    builder_.CreateStore(builder_.CreateAdd(current, step, "", false, no_signed_wrap(stmt.dtype)), iterator);
     llvm::BranchInst* back = builder_.CreateBr(header);
     if (!stmt.pragma.empty()) annotate_unroll(back, stmt.pragma);
     builder_.SetInsertPoint(exit);
