@@ -4,8 +4,8 @@
 //
 // The IR mirrors the CUDA printer (codegen/print_c_family.cpp):
 // - a kernel is a `ptx_kernel` function; array parameters are `ptr addrspace(1) noalias` (the
-//   printer's `__restrict__`), read-only ones also `readonly`; `__launch_bounds__(n, ...)` is
-//   !nvvm.annotations "maxntidx" n (not the minimum groups per SM: see annotate_launch_bounds);
+//   printer's `__restrict__`), read-only ones also `readonly`; `__launch_bounds__(n, g)` is
+//   !nvvm.annotations "maxntidx" n and "minctasm" g;
 // - threadIdx/blockIdx are llvm.nvvm.read.ptx.sreg.{tid,ctaid}.{x,y,z}; __syncthreads is
 //   llvm.nvvm.barrier0 (bar.sync 0);
 // - __shared__ arrays are internal addrspace(3) globals aligned to 16; the dynamic buffer is the
@@ -278,10 +278,95 @@ class FunctionEmitter {
 
   // ---- expressions ----------------------------------------------------------------------------
 
-  // The address of element `index` of `array`, seen as elements of `element`.
+  // The address of element `index` of `array`, seen as elements of `element`: the index's variable
+  // part widened to 64 bits, then its constant part as a second, constant GEP. Neighbouring
+  // accesses (a[x], a[x + 16], a[(x + 1) * 128 + y]) then share one 64-bit base address and the
+  // constants become the load's immediate offset ([%rd5+64]), as in NVRTC's PTX. Emitted as one
+  // 32-bit sum, O3 hoists each access's loop-invariant part including its constant (16 + y) into
+  // a register of its own, and every access pays a 64-bit multiply-add (benchmarks/NOTES.md).
   llvm::Value* element_address(const Binding& array, llvm::Type* element, const cast::Expr& index) {
-    llvm::Value* offset = convert(expression(index), DType::Int64);
-    return builder_.CreateInBoundsGEP(element, array.value, offset);
+    if (!no_signed_wrap(index.dtype)) {
+      return builder_.CreateInBoundsGEP(element, array.value, convert(expression(index), DType::Int64));
+    }
+    Split split = split_constant(index, index.dtype);
+    llvm::Value* address = array.value;
+    if (split.variable != nullptr) {
+      address = builder_.CreateInBoundsGEP(element, address, convert({split.variable, index.dtype}, DType::Int64));
+    }
+    if (split.constant != 0 || split.variable == nullptr) {
+      address = builder_.CreateConstInBoundsGEP1_64(element, address, static_cast<uint64_t>(split.constant));
+    }
+    return address;
+  }
+
+  // A signed integer expression as variable + constant, the constant gathered from its sums,
+  // differences, negations and products by a constant ((x + 1) * 16 = x * 16 + 16). Valid where the
+  // arithmetic is nsw (C's signed int): the parts of an index do not overflow where the index
+  // does not, which C's own evaluation of loom's indices assumes as well. `variable` is null when
+  // the whole expression is constant.
+  struct Split {
+    llvm::Value* variable = nullptr;
+    int64_t constant = 0;
+  };
+
+  Split split_constant(const cast::Expr& expr, DType type) {
+    if (expr.kind == cast::ExprKind::IntConst && !floating(expr.dtype) && expr.dtype != DType::Bool && fits(expr.int_value, type)) {
+      return {nullptr, expr.int_value};
+    }
+    if (expr.dtype != type) return {convert(expression(expr), type), 0};
+    if (expr.kind == cast::ExprKind::Unary && expr.op == "-") {
+      Split operand = split_constant(*expr.args[0], type);
+      return combine(Split{}, operand, "-", type);
+    }
+    if (expr.kind == cast::ExprKind::Binary && (expr.op == "+" || expr.op == "-")) {
+      return combine(split_constant(*expr.args[0], type), split_constant(*expr.args[1], type), expr.op, type);
+    }
+    if (expr.kind == cast::ExprKind::Binary && expr.op == "*") {
+      for (int side = 0; side < 2; ++side) {
+        const cast::Expr& factor = *expr.args[side];
+        if (factor.kind != cast::ExprKind::IntConst || floating(factor.dtype) || !fits(factor.int_value, type)) continue;
+        Split other = split_constant(*expr.args[1 - side], type);
+        int64_t constant = 0;
+        if (__builtin_mul_overflow(other.constant, factor.int_value, &constant) || !fits(constant, type)) {
+          return {multiply(materialize(other, type), factor.int_value, type), 0};
+        }
+        return {other.variable == nullptr ? nullptr : multiply(other.variable, factor.int_value, type), constant};
+      }
+    }
+    return {convert(expression(expr), type), 0};
+  }
+
+  static bool fits(int64_t value, DType type) {
+    return bits(type) >= 64 || (value >= INT32_MIN && value <= INT32_MAX);
+  }
+
+  llvm::Value* multiply(llvm::Value* value, int64_t factor, DType type) {
+    return builder_.CreateMul(value, llvm::ConstantInt::get(scalar_type(type), static_cast<uint64_t>(factor), true), "", false, true);
+  }
+
+  // The split as one value (variable + constant).
+  llvm::Value* materialize(const Split& split, DType type) {
+    llvm::Value* constant = llvm::ConstantInt::get(scalar_type(type), static_cast<uint64_t>(split.constant), true);
+    if (split.variable == nullptr) return constant;
+    if (split.constant == 0) return split.variable;
+    return builder_.CreateAdd(split.variable, constant, "", false, true);
+  }
+
+  // a + b or a - b of two splits: the variables combined, the constants summed (or, where the sum
+  // of the constants would overflow, everything combined as variables).
+  Split combine(const Split& a, const Split& b, const std::string& op, DType type) {
+    bool add = op == "+";
+    int64_t constant = 0;
+    bool overflow = add ? __builtin_add_overflow(a.constant, b.constant, &constant) : __builtin_sub_overflow(a.constant, b.constant, &constant);
+    if (overflow || !fits(constant, type)) {
+      llvm::Value* lhs = materialize(a, type);
+      llvm::Value* rhs = materialize(b, type);
+      return {add ? builder_.CreateAdd(lhs, rhs, "", false, true) : builder_.CreateSub(lhs, rhs, "", false, true), 0};
+    }
+    if (b.variable == nullptr) return {a.variable, constant};
+    if (a.variable == nullptr) return {add ? b.variable : builder_.CreateNeg(b.variable, "", true), constant};
+    return {add ? builder_.CreateAdd(a.variable, b.variable, "", false, true) : builder_.CreateSub(a.variable, b.variable, "", false, true),
+            constant};
   }
 
   // An element (or vector) of `array` as C reads it: of the array's own element type.
@@ -851,14 +936,15 @@ class FunctionEmitter {
     }
   }
 
-  // __launch_bounds__(threads): .maxntid threads, 1, 1 (LLVM 19 keeps it in !nvvm.annotations).
-  // The printer's minimum groups per SM (`__launch_bounds__(256, 2)`) is deliberately not passed on
-  // as "minctasm": LLVM's PTX of the tuned SGEMM needs more registers than NVRTC's, and capped at 128
-  // it spills in the k loop (H200: 5.32 ms vs 3.04 with NVRTC); uncapped (158 registers, one group
-  // per SM) it ran at 1.30x NVRTC's time. benchmarks/NOTES.md, issue 30.
+  // __launch_bounds__(threads, groups): .maxntid threads, 1, 1 and .minnctapersm groups (LLVM 19
+  // keeps both in !nvvm.annotations), so ptxas caps the registers as it does for NVRTC's PTX. The
+  // cap was dropped once, while LLVM's PTX of the tuned SGEMM needed 158 registers (no nsw on the
+  // index arithmetic) and spilled at 128; with nsw it needs 129 uncapped, NVRTC's 130, and fits
+  // 128 without spills (benchmarks/NOTES.md, issue 30).
   void annotate_launch_bounds() {
     int64_t threads = function_.block_size[0] * function_.block_size[1] * function_.block_size[2];
     annotate("maxntidx", threads);
+    if (function_.min_groups_per_multiprocessor > 0) annotate("minctasm", function_.min_groups_per_multiprocessor);
   }
 
   void annotate(const char* key, int64_t value) {
