@@ -13,7 +13,8 @@
 //   (SROA turns them into registers);
 // - float2/float4 values are LLVM vectors, loaded and stored whole (ld.global.v4.f32);
 // - C's implicit conversions are explicit here: every expression is emitted with its own dtype
-//   and converted where an operator or assignment needs another;
+//   and converted where an operator or assignment needs another; signed int and long + - * are
+//   `nsw` (overflow is undefined in C), which is what lets LLVM widen indices once;
 // - && || and ?: branch (their operands may hold loads the condition guards); O3 folds them back
 //   into selects where that is safe.
 // Math functions: see math_call (no libdevice without the toolkit: NVVM intrinsics, LLVM
@@ -278,95 +279,14 @@ class FunctionEmitter {
 
   // ---- expressions ----------------------------------------------------------------------------
 
-  // The address of element `index` of `array`, seen as elements of `element`: the index's variable
-  // part widened to 64 bits, then its constant part as a second, constant GEP. Neighbouring
-  // accesses (a[x], a[x + 16], a[(x + 1) * 128 + y]) then share one 64-bit base address and the
-  // constants become the load's immediate offset ([%rd5+64]), as in NVRTC's PTX. Emitted as one
-  // 32-bit sum, O3 hoists each access's loop-invariant part including its constant (16 + y) into
-  // a register of its own, and every access pays a 64-bit multiply-add (benchmarks/NOTES.md).
+  // The address of element `index` of `array`, seen as elements of `element`. The index is C's
+  // (32-bit and nsw where loom's is int32), widened once: LLVM's NVPTX passes then fold constant
+  // parts into the load's immediate offset ([%rd3+64]). Splitting the constant off here, as a
+  // second GEP, was tried: fewer address instructions, but ptxas then spilled 16 B of the tuned
+  // SGEMM at 128 registers (benchmarks/NOTES.md, issue 30).
   llvm::Value* element_address(const Binding& array, llvm::Type* element, const cast::Expr& index) {
-    if (!no_signed_wrap(index.dtype)) {
-      return builder_.CreateInBoundsGEP(element, array.value, convert(expression(index), DType::Int64));
-    }
-    Split split = split_constant(index, index.dtype);
-    llvm::Value* address = array.value;
-    if (split.variable != nullptr) {
-      address = builder_.CreateInBoundsGEP(element, address, convert({split.variable, index.dtype}, DType::Int64));
-    }
-    if (split.constant != 0 || split.variable == nullptr) {
-      address = builder_.CreateConstInBoundsGEP1_64(element, address, static_cast<uint64_t>(split.constant));
-    }
-    return address;
-  }
-
-  // A signed integer expression as variable + constant, the constant gathered from its sums,
-  // differences, negations and products by a constant ((x + 1) * 16 = x * 16 + 16). Valid where the
-  // arithmetic is nsw (C's signed int): the parts of an index do not overflow where the index
-  // does not, which C's own evaluation of loom's indices assumes as well. `variable` is null when
-  // the whole expression is constant.
-  struct Split {
-    llvm::Value* variable = nullptr;
-    int64_t constant = 0;
-  };
-
-  Split split_constant(const cast::Expr& expr, DType type) {
-    if (expr.kind == cast::ExprKind::IntConst && !floating(expr.dtype) && expr.dtype != DType::Bool && fits(expr.int_value, type)) {
-      return {nullptr, expr.int_value};
-    }
-    if (expr.dtype != type) return {convert(expression(expr), type), 0};
-    if (expr.kind == cast::ExprKind::Unary && expr.op == "-") {
-      Split operand = split_constant(*expr.args[0], type);
-      return combine(Split{}, operand, "-", type);
-    }
-    if (expr.kind == cast::ExprKind::Binary && (expr.op == "+" || expr.op == "-")) {
-      return combine(split_constant(*expr.args[0], type), split_constant(*expr.args[1], type), expr.op, type);
-    }
-    if (expr.kind == cast::ExprKind::Binary && expr.op == "*") {
-      for (int side = 0; side < 2; ++side) {
-        const cast::Expr& factor = *expr.args[side];
-        if (factor.kind != cast::ExprKind::IntConst || floating(factor.dtype) || !fits(factor.int_value, type)) continue;
-        Split other = split_constant(*expr.args[1 - side], type);
-        int64_t constant = 0;
-        if (__builtin_mul_overflow(other.constant, factor.int_value, &constant) || !fits(constant, type)) {
-          return {multiply(materialize(other, type), factor.int_value, type), 0};
-        }
-        return {other.variable == nullptr ? nullptr : multiply(other.variable, factor.int_value, type), constant};
-      }
-    }
-    return {convert(expression(expr), type), 0};
-  }
-
-  static bool fits(int64_t value, DType type) {
-    return bits(type) >= 64 || (value >= INT32_MIN && value <= INT32_MAX);
-  }
-
-  llvm::Value* multiply(llvm::Value* value, int64_t factor, DType type) {
-    return builder_.CreateMul(value, llvm::ConstantInt::get(scalar_type(type), static_cast<uint64_t>(factor), true), "", false, true);
-  }
-
-  // The split as one value (variable + constant).
-  llvm::Value* materialize(const Split& split, DType type) {
-    llvm::Value* constant = llvm::ConstantInt::get(scalar_type(type), static_cast<uint64_t>(split.constant), true);
-    if (split.variable == nullptr) return constant;
-    if (split.constant == 0) return split.variable;
-    return builder_.CreateAdd(split.variable, constant, "", false, true);
-  }
-
-  // a + b or a - b of two splits: the variables combined, the constants summed (or, where the sum
-  // of the constants would overflow, everything combined as variables).
-  Split combine(const Split& a, const Split& b, const std::string& op, DType type) {
-    bool add = op == "+";
-    int64_t constant = 0;
-    bool overflow = add ? __builtin_add_overflow(a.constant, b.constant, &constant) : __builtin_sub_overflow(a.constant, b.constant, &constant);
-    if (overflow || !fits(constant, type)) {
-      llvm::Value* lhs = materialize(a, type);
-      llvm::Value* rhs = materialize(b, type);
-      return {add ? builder_.CreateAdd(lhs, rhs, "", false, true) : builder_.CreateSub(lhs, rhs, "", false, true), 0};
-    }
-    if (b.variable == nullptr) return {a.variable, constant};
-    if (a.variable == nullptr) return {add ? b.variable : builder_.CreateNeg(b.variable, "", true), constant};
-    return {add ? builder_.CreateAdd(a.variable, b.variable, "", false, true) : builder_.CreateSub(a.variable, b.variable, "", false, true),
-            constant};
+    llvm::Value* offset = convert(expression(index), DType::Int64);
+    return builder_.CreateInBoundsGEP(element, array.value, offset);
   }
 
   // An element (or vector) of `array` as C reads it: of the array's own element type.
