@@ -43,6 +43,7 @@
 #include <llvm/IR/Verifier.h>
 #include <llvm/MC/TargetRegistry.h>
 #include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/CommandLine.h>
 #include <llvm/Support/TargetSelect.h>
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Target/TargetMachine.h>
@@ -105,6 +106,8 @@ struct Binding {
   llvm::Value* value = nullptr;   // Value: the value; Scalar, Vector: the alloca; Array: the base pointer
   DType dtype = DType::Int32;     // element dtype
   int vector_width = 0;           // Vector
+  // A loop iterator, parameter or constant: a term of loom's index arithmetic (index_arithmetic).
+  bool index_term = false;
 };
 
 class FunctionEmitter {
@@ -190,7 +193,7 @@ class FunctionEmitter {
       bind(parameter.name, {Binding::Kind::Array, argument, parameter.dtype, 0});
       return;
     }
-    bind(parameter.name, {Binding::Kind::Value, from_memory(argument, parameter.dtype), parameter.dtype, 0});
+    bind(parameter.name, {Binding::Kind::Value, from_memory(argument, parameter.dtype), parameter.dtype, 0, true});
   }
 
   // Allocas go in the entry block, so SROA and mem2reg see them all.
@@ -253,7 +256,7 @@ class FunctionEmitter {
     }
     if (stmt.is_const && stmt.init) {
       // A constant: its value, with no memory.
-      bind(stmt.name, {Binding::Kind::Value, convert(expression(*stmt.init), stmt.dtype), stmt.dtype, 0});
+      bind(stmt.name, {Binding::Kind::Value, convert(expression(*stmt.init), stmt.dtype), stmt.dtype, 0, true});
       return;
     }
     llvm::AllocaInst* slot = entry_alloca(element, stmt.name, std::max(1u, bits(stmt.dtype) / 8));
@@ -408,6 +411,51 @@ class FunctionEmitter {
     phi->addIncoming(then_value, then_end);
     phi->addIncoming(else_value, else_end);
     return {phi, type};
+  }
+
+  // Whether `expr` is loom's index arithmetic: integer constants, hardware indices, loop
+  // iterators, parameters and constants, combined by + - and products. Computing it where C would
+  // not (outside its guard) cannot fault: it reads no memory and divides by nothing.
+  bool index_arithmetic(const cast::Expr& expr) const {
+    switch (expr.kind) {
+      case cast::ExprKind::IntConst: return !floating(expr.dtype) && expr.dtype != DType::Bool;
+      case cast::ExprKind::HardwareIndex: return true;
+      case cast::ExprKind::Var: return expr.name.find('.') == std::string::npos && lookup(expr.name).index_term;
+      case cast::ExprKind::Unary: return expr.op == "-" && index_arithmetic(*expr.args[0]);
+      case cast::ExprKind::Binary:
+        return (expr.op == "+" || expr.op == "-" || expr.op == "*") && index_arithmetic(*expr.args[0]) &&
+               index_arithmetic(*expr.args[1]);
+      default: return false;
+    }
+  }
+
+  // cond ? a[index] : constant, the guarded fetch loom writes for partial tiles, with a scalar
+  // (not bool) element and an index that is safe to compute unguarded.
+  bool guarded_load(const cast::Expr& expr) const {
+    const cast::Expr& load = *expr.args[1];
+    const cast::Expr& otherwise = *expr.args[2];
+    if (load.kind != cast::ExprKind::Load || load.vector_width > 0) return false;
+    if (otherwise.kind != cast::ExprKind::IntConst && otherwise.kind != cast::ExprKind::FloatConst) return false;
+    const Binding& array = lookup(load.name);
+    return array.kind == Binding::Kind::Array && array.dtype != DType::Bool && index_arithmetic(*load.args[0]);
+  }
+
+  // The guarded fetch as llvm.masked.load of one element: the load happens only where `condition`
+  // holds, as the ternary's branch does, but O3 sees no control flow, and the back end turns it
+  // into one branch around the load (ptxas predicates it: @p LDG), as NVRTC's PTX has. As
+  // branches, O3 threads the fetches' shared conditions into nested branches, which ptxas keeps
+  // as divergent regions (BSSY/BSYNC) inside the SGEMM's k loop (benchmarks/NOTES.md).
+  Typed masked_load(llvm::Value* condition, const cast::Expr& load, const cast::Expr& otherwise, DType type) {
+    const Binding& array = lookup(load.name);
+    llvm::Type* element = memory_type(array.dtype);
+    auto* vector = llvm::FixedVectorType::get(element, 1);
+    // A plain (not inbounds) GEP: the address of an element the guard excludes is computed, never used.
+    llvm::Value* address = builder_.CreateGEP(element, array.value, convert(expression(*load.args[0]), DType::Int64));
+    llvm::Value* fallback = convert(expression(otherwise), array.dtype);
+    llvm::Value* mask = builder_.CreateVectorSplat(1, condition);
+    llvm::Value* passthru = builder_.CreateVectorSplat(1, fallback);
+    llvm::Value* loaded = builder_.CreateMaskedLoad(vector, address, access_alignment(array, load), mask, passthru);
+    return {convert({builder_.CreateExtractElement(loaded, builder_.getInt32(0)), array.dtype}, type), type};
   }
 
   Typed binary(const cast::Expr& expr) {
@@ -734,6 +782,7 @@ class FunctionEmitter {
       case cast::ExprKind::Load: return load(expr);
       case cast::ExprKind::Ternary: {
         llvm::Value* condition = convert(expression(*expr.args[0]), DType::Bool);
+        if (guarded_load(expr)) return masked_load(condition, *expr.args[1], *expr.args[2], expr.dtype);
         return conditional(condition, *expr.args[1], [&] { return expression(*expr.args[2]); }, expr.dtype);
       }
       case cast::ExprKind::Cast: return {convert(expression(*expr.args[0]), expr.dtype), expr.dtype};
@@ -779,7 +828,7 @@ class FunctionEmitter {
     scopes_.emplace_back();
     llvm::AllocaInst* iterator = entry_alloca(scalar_type(stmt.dtype), stmt.name, bits(stmt.dtype) / 8);
     builder_.CreateStore(convert(expression(*stmt.init), stmt.dtype), iterator);
-    bind(stmt.name, {Binding::Kind::Scalar, iterator, stmt.dtype, 0});
+    bind(stmt.name, {Binding::Kind::Scalar, iterator, stmt.dtype, 0, true});
     llvm::BasicBlock* header = llvm::BasicBlock::Create(context_, "for.cond." + stmt.name, llvm_function_);
     llvm::BasicBlock* body = llvm::BasicBlock::Create(context_, "for.body." + stmt.name, llvm_function_);
     llvm::BasicBlock* exit = llvm::BasicBlock::Create(context_, "for.end." + stmt.name, llvm_function_);
@@ -887,12 +936,26 @@ double milliseconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
+// Two of the NVPTX back end's settings differ from LLVM's defaults (they are command-line options
+// of LLVM, set once for this library's private copy of LLVM):
+// - 32-bit shared-memory pointers (nvptx-short-ptr): shared addresses are below 228 KB, so 64-bit
+//   arithmetic on them only costs registers;
+// - no MachineSink: it moved the last k step's multiply-adds of the tuned SGEMM below the loop's
+//   barrier, keeping its operands live across the next tile's stores.
+// Together with the masked fetches they bring the SGEMM's k loop to NVRTC's length without
+// spills at 128 registers; each alone did not (benchmarks/NOTES.md, issue 30).
+void set_back_end_options() {
+  const char* arguments[] = {"loom_llvm", "-nvptx-short-ptr", "-disable-machine-sink"};
+  llvm::cl::ParseCommandLineOptions(3, arguments, "", nullptr, nullptr, /*LongOptionsUseDoubleDash=*/false);
+}
+
 std::unique_ptr<llvm::TargetMachine> target_machine(const std::string& arch, const std::string& ptx_version) {
   static const bool initialized = [] {
     LLVMInitializeNVPTXTargetInfo();
     LLVMInitializeNVPTXTarget();
     LLVMInitializeNVPTXTargetMC();
     LLVMInitializeNVPTXAsmPrinter();
+    set_back_end_options();
     return true;
   }();
   (void)initialized;

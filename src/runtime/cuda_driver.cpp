@@ -490,7 +490,7 @@ std::vector<char> cuda_cubin(const CudaRuntime& runtime, const std::string& sour
 namespace {
 
 // cuda.h's CUjit_option and CUjitInputType values.
-constexpr int kJitWallTime = 2, kJitInfoLogBuffer = 3, kJitInfoLogBufferSize = 4, kJitErrorLogBuffer = 5,
+constexpr int kJitInfoLogBuffer = 3, kJitInfoLogBufferSize = 4, kJitErrorLogBuffer = 5,
               kJitErrorLogBufferSize = 6, kJitLogVerbose = 12;
 constexpr int kJitInputPtx = 1;
 
@@ -499,10 +499,9 @@ constexpr int kJitInputPtx = 1;
 PtxJitOutput link_ptx(const CudaRuntime& runtime, const std::string& ptx, const std::string& subject, bool verbose) {
   const CudaDriverApi& api = runtime.api;
   std::vector<char> info_log(64 * 1024, '\0'), error_log(8192, '\0');
-  float wall_ms = 0;
-  std::vector<int> keys = {kJitInfoLogBuffer, kJitInfoLogBufferSize, kJitErrorLogBuffer, kJitErrorLogBufferSize, kJitWallTime};
+  std::vector<int> keys = {kJitInfoLogBuffer, kJitInfoLogBufferSize, kJitErrorLogBuffer, kJitErrorLogBufferSize};
   std::vector<void*> values = {info_log.data(), reinterpret_cast<void*>(info_log.size()), error_log.data(),
-                               reinterpret_cast<void*>(error_log.size()), &wall_ms};
+                               reinterpret_cast<void*>(error_log.size())};
   if (verbose) {
     keys.push_back(kJitLogVerbose);
     values.push_back(reinterpret_cast<void*>(1));
@@ -522,7 +521,6 @@ PtxJitOutput link_ptx(const CudaRuntime& runtime, const std::string& ptx, const 
                         std::to_string(completed) + ", a bug in loom):\n" + std::string(error_log.data()));
   }
   output.info_log = std::string(info_log.data());
-  output.wall_ms = wall_ms;
   return output;
 }
 

@@ -129,12 +129,11 @@ std::vector<char> cuda_cubin_from_ptx(const CudaRuntime& runtime, const std::str
                                       const std::string& cache_path, StageTimer& timer, bool& from_cache);
 
 // The driver's JIT of the LLVM path's `ptx` for the present device, with ptxas's verbose report
-// of each kernel in `info_log` (the lines ptxas -v prints) and the JIT's own wall time. Throws
+// of each kernel in `info_log` (the lines ptxas -v prints). Throws
 // EnvironmentError without a GPU, InternalError where the JIT rejects the PTX.
 struct PtxJitOutput {
   std::vector<char> cubin;
   std::string info_log;
-  float wall_ms = 0;
 };
 PtxJitOutput jit_ptx_with_report(const std::string& ptx, const std::string& subject);
 

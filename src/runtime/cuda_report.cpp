@@ -99,7 +99,8 @@ namespace detail {
 //   ptxas info    : Used 8 registers, used 1 barriers, 1024 bytes smem, 384 bytes cmem[0]
 std::vector<DeviceKernelResources> parse_ptxas_report(const std::string& log) {
   static const std::regex compiling(R"(Compiling entry function '([^']+)')");
-  static const std::regex properties(R"(Function properties for (\S+))");
+  // The name may come quoted or with a colon (the driver JIT's log need not match ptxas -v's).
+  static const std::regex properties(R"(Function properties for '?([^'\s:]+))");
   static const std::regex frame(R"((\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads)");
   static const std::regex used(R"(Used (\d+) registers)");
   static const std::regex barriers(R"(used (\d+) barriers)");

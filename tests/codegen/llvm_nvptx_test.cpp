@@ -155,6 +155,23 @@ TEST(LlvmNvptx, TunedSgemmKeepsTwoGroupsPerMultiprocessorWithoutSpills) {
   EXPECT_EQ(kernels[0].local_bytes, 0) << *report;
 }
 
+// A compile report parses ptxas's verbose lines whoever prints them (NVRTC's ptxas, the driver's
+// JIT): one kernel per name, also where a line quotes the name or ends it with a colon.
+TEST(LlvmNvptx, PtxasReportsNameEachKernelOnce) {
+  std::string log =
+      "info    : 0 bytes gmem\n"
+      "info    : Compiling entry function 'softmax' for 'sm_90'\n"
+      "info    : Function properties for 'softmax':\n"
+      "    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+      "info    : Used 48 registers, used 1 barriers, 2048 bytes smem, 376 bytes cmem[0]\n";
+  std::vector<DeviceKernelResources> kernels = detail::parse_ptxas_report(log);
+  ASSERT_EQ(kernels.size(), 1u);
+  EXPECT_EQ(kernels[0].name, "softmax");
+  EXPECT_EQ(kernels[0].registers, 48);
+  EXPECT_EQ(kernels[0].spill_store_bytes, 0);
+  EXPECT_EQ(kernels[0].static_shared_bytes, 2048);
+}
+
 // C's signed arithmetic does not overflow, and the IR says so (nsw), as NVRTC's front end does: LLVM
 // then widens b[(k) * n + (16 * q + x)] to sext(k * n + x) + 16 * q, and the SGEMM's unrolled
 // fetches of b share one 64-bit address with immediate offsets ([%rd3+64] ... [%rd10+448]). Without

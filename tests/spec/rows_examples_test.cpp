@@ -184,7 +184,7 @@ TEST(RowsExamplesGpu, TheRowTileStaysInRegistersOnSm90) {
     } catch (const EnvironmentError& error) {
       GTEST_SKIP() << error.what();  // no NVRTC, or (LLVM path) no sm_90 GPU or no libloom_llvm.so
     }
-    ASSERT_EQ(report.kernels.size(), 1u);
+    ASSERT_EQ(report.kernels.size(), 1u) << report.ptxas_log;
     EXPECT_EQ(codegen::is_llvm_ptx(report.ptx), llvm) << "the report is not of the compiler in use";
     EXPECT_EQ(report.kernels[0].local_bytes, 0) << report.ptxas_log;
     EXPECT_EQ(report.kernels[0].spill_store_bytes, 0) << report.ptxas_log;
