@@ -1,9 +1,9 @@
 #!/bin/bash
-# Issue 30, second session: the LLVM path after closing its register gap (nsw index arithmetic,
-# .minnctapersm back), in one device call of under 5 minutes:
-#  1. kernel times, same card, same process layout: NVRTC, the LLVM path, and the LLVM path's
-#     "constant-split" variant (libloom_llvm_split.so, addresses as base + constant GEP; tried
-#     offline, see benchmarks/NOTES.md) for sgemm_tuned (4096), stencil5 (8192), sgemm_prefetch
+# Issue 30, third session: the LLVM path after closing its register gap (nsw index arithmetic,
+# .minnctapersm back, masked guarded fetches, 32-bit shared pointers, no MachineSink), in one
+# device call of about 5 minutes:
+#  1. kernel times, same card, same process layout: NVRTC, the LLVM path, and, where the bundle
+#     has libloom_llvm_split.so, a variant library (this session: ba42e1d's constant split) for sgemm_tuned (4096), stencil5 (8192), sgemm_prefetch
 #     (4096), stencil5_rows and vector_add (loom_gpu_kernel_benchmarks: reduced-size --check first,
 #     then the median of 50 CUDA-event timings); each variant with its own empty loom cache;
 #  2. RowsExamplesGpu.TheRowTileStaysInRegistersOnSm90 under each compiler (its report now comes
@@ -11,6 +11,8 @@
 #  3. cold compile, spec -> loaded module (LOOM_NO_CACHE=1), both compilers, with the driver's own
 #     JIT cache off (CUDA_CACHE_DISABLE=1) and LOOM_TIME=1's stage times, then with it on;
 #  4. the gpu-labelled tests with LOOM_CUDA_COMPILER=llvm.
+# Each kernel-benchmark variant fills and writes its full-size arrays: ~45-60 s on the H200
+# (BENCH_TIMEOUT, default 150 s; 60 s cut the second variant off once).
 # Bundle: scripts/gpu_bundle.sh build loom loom_tests loom_gpu_kernel_benchmarks loom_gpu_llvm_compile,
 # libloom_llvm.so (stripped) and libzstd.so.1; the libraries may travel xz-compressed (*.so.xz).
 # Usage: R=BUNDLE [REPO=CHECKOUT] bash benchmarks/gpu/run_llvm_gap.sh [SECTION...]  (REPO defaults to
@@ -48,12 +50,14 @@ table["kernels"].append({"name": "sgemm_tuned_4096", "spec": "examples/memory/sg
                          "peer": "cublas_sgemm_4096_TFLOPs", "limit": "fp32", "outputs": ["c"]})
 json.dump(table, open(sys.argv[1], "w"), indent=1)
 EOF
-for variant in nvrtc llvm llvm_split; do
+variants="nvrtc llvm"
+[ -f "$R/libloom_llvm_split.so" ] && variants="$variants llvm_split"
+for variant in $variants; do
   WORK=$(mktemp -d)
   library=$R/libloom_llvm.so
   [ $variant = llvm_split ] && library=$R/libloom_llvm_split.so
   LOOM_CACHE_DIR=$(mktemp -d) LOOM_LLVM_LIBRARY=$library LOOM_CUDA_COMPILER=${variant%_split} \
-    timeout 60 $R/loom_gpu_kernel_benchmarks "$OUT/kernels.json" "$WORK" > /dev/null 2> $OUT/bench_$variant.log
+    timeout ${BENCH_TIMEOUT:-150} $R/loom_gpu_kernel_benchmarks "$OUT/kernels.json" "$WORK" > /dev/null 2> $OUT/bench_$variant.log
   say "loom_gpu_kernel_benchmarks ($variant) rc=$?"
   cp "$WORK/loom_kernels.json" "$OUT/${variant}_kernels.json" 2> /dev/null
   rm -rf "$WORK"
