@@ -187,6 +187,27 @@ TEST(LlvmNvptx, SignedIndexArithmeticIsNoSignedWrapSoFetchesShareAnAddress) {
   EXPECT_GE(loads, 7) << ptx;
 }
 
+// The tuned SGEMM's guarded fetches (`cond ? a[...] : 0.0f`, index arithmetic only) are one-element
+// masked loads, so O3 cannot thread their shared guards into nested branches; each still loads
+// only under its guard: the back end puts one branch around each ld.global, the shape of NVRTC's
+// PTX, which ptxas predicates. Fetches guarded by an
+// `if` statement (matmul_prefetch) are not ternaries and keep their branches.
+TEST(LlvmNvptx, GuardedFetchesAreMaskedLoads) {
+  REQUIRE_LLVM_NVPTX();
+  std::string ir;
+  std::string ptx = ptx_of(read_spec_file(std::string(LOOM_EXAMPLES_DIR) + "/memory/sgemm_tuned.json").kernel, &ir);
+  EXPECT_EQ(count(ir, "call <1 x float> @llvm.masked.load"), 32) << ir;  // 16 fetches before the k loop, 16 in it
+  EXPECT_EQ(count(ptx, "ld.global.nc.f32"), 32) << ptx;
+  // @p bra skip; [bra.uni next; next:] ld.global: a conditional branch straight around the load.
+  static const std::regex guarded(
+      R"(@!?%p\d+ bra \t?\$L__BB0_\d+;\n(\s*bra\.uni \t?\$L__BB0_\d+;\n\$L__BB0_\d+:\n)?\s*ld\.global\.nc\.f32)");
+  auto guarded_loads = std::distance(std::sregex_iterator(ptx.begin(), ptx.end(), guarded), std::sregex_iterator());
+  EXPECT_EQ(guarded_loads, 32) << ptx;  // NVRTC's shape: one branch straight around each load
+  std::string prefetch_ir;
+  ptx_of(read_spec_file(std::string(LOOM_EXAMPLES_DIR) + "/memory/matmul_prefetch.json").kernel, &prefetch_ir);
+  EXPECT_EQ(count(prefetch_ir, "masked.load"), 0) << prefetch_ir;
+}
+
 // Local reductions end in warp shuffles on the LLVM path too (the printer's loom_warp_* helpers as
 // shfl.sync.bfly): sums and maxima of the row kernels, argmax with its index, 64-bit values in two
 // halves; every PTX accepted by ptxas.
