@@ -437,7 +437,9 @@ class FunctionEmitter {
     if (load.kind != cast::ExprKind::Load || load.vector_width > 0) return false;
     if (otherwise.kind != cast::ExprKind::IntConst && otherwise.kind != cast::ExprKind::FloatConst) return false;
     const Binding& array = lookup(load.name);
-    return array.kind == Binding::Kind::Array && array.dtype != DType::Bool && index_arithmetic(*load.args[0]);
+    // Of the array's own type, so C converts the constant, not the loaded value, as masked_load does.
+    return array.kind == Binding::Kind::Array && array.dtype != DType::Bool && expr.dtype == array.dtype &&
+           index_arithmetic(*load.args[0]);
   }
 
   // The guarded fetch as llvm.masked.load of one element: the load happens only where `condition`
