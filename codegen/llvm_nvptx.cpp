@@ -4,8 +4,8 @@
 //
 // The IR mirrors the CUDA printer (codegen/print_c_family.cpp):
 // - a kernel is a `ptx_kernel` function; array parameters are `ptr addrspace(1) noalias` (the
-//   printer's `__restrict__`), read-only ones also `readonly`; `__launch_bounds__(n, ...)` is
-//   !nvvm.annotations "maxntidx" n (not the minimum groups per SM: see annotate_launch_bounds);
+//   printer's `__restrict__`), read-only ones also `readonly`; `__launch_bounds__(n, g)` is
+//   !nvvm.annotations "maxntidx" n and "minctasm" g;
 // - threadIdx/blockIdx are llvm.nvvm.read.ptx.sreg.{tid,ctaid}.{x,y,z}; __syncthreads is
 //   llvm.nvvm.barrier0 (bar.sync 0);
 // - __shared__ arrays are internal addrspace(3) globals aligned to 16; the dynamic buffer is the
@@ -13,7 +13,8 @@
 //   (SROA turns them into registers);
 // - float2/float4 values are LLVM vectors, loaded and stored whole (ld.global.v4.f32);
 // - C's implicit conversions are explicit here: every expression is emitted with its own dtype
-//   and converted where an operator or assignment needs another;
+//   and converted where an operator or assignment needs another; signed int and long + - * are
+//   `nsw` (overflow is undefined in C), which is what lets LLVM widen indices once;
 // - && || and ?: branch (their operands may hold loads the condition guards); O3 folds them back
 //   into selects where that is safe.
 // Math functions: see math_call (no libdevice without the toolkit: NVVM intrinsics, LLVM
@@ -42,6 +43,7 @@
 #include <llvm/IR/Verifier.h>
 #include <llvm/MC/TargetRegistry.h>
 #include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/CommandLine.h>
 #include <llvm/Support/TargetSelect.h>
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Target/TargetMachine.h>
@@ -104,6 +106,8 @@ struct Binding {
   llvm::Value* value = nullptr;   // Value: the value; Scalar, Vector: the alloca; Array: the base pointer
   DType dtype = DType::Int32;     // element dtype
   int vector_width = 0;           // Vector
+  // A loop iterator, parameter or constant: a term of loom's index arithmetic (index_arithmetic).
+  bool index_term = false;
 };
 
 class FunctionEmitter {
@@ -189,7 +193,7 @@ class FunctionEmitter {
       bind(parameter.name, {Binding::Kind::Array, argument, parameter.dtype, 0});
       return;
     }
-    bind(parameter.name, {Binding::Kind::Value, from_memory(argument, parameter.dtype), parameter.dtype, 0});
+    bind(parameter.name, {Binding::Kind::Value, from_memory(argument, parameter.dtype), parameter.dtype, 0, true});
   }
 
   // Allocas go in the entry block, so SROA and mem2reg see them all.
@@ -252,7 +256,7 @@ class FunctionEmitter {
     }
     if (stmt.is_const && stmt.init) {
       // A constant: its value, with no memory.
-      bind(stmt.name, {Binding::Kind::Value, convert(expression(*stmt.init), stmt.dtype), stmt.dtype, 0});
+      bind(stmt.name, {Binding::Kind::Value, convert(expression(*stmt.init), stmt.dtype), stmt.dtype, 0, true});
       return;
     }
     llvm::AllocaInst* slot = entry_alloca(element, stmt.name, std::max(1u, bits(stmt.dtype) / 8));
@@ -278,7 +282,11 @@ class FunctionEmitter {
 
   // ---- expressions ----------------------------------------------------------------------------
 
-  // The address of element `index` of `array`, seen as elements of `element`.
+  // The address of element `index` of `array`, seen as elements of `element`. The index is C's
+  // (32-bit and nsw where loom's is int32), widened once: LLVM's NVPTX passes then fold constant
+  // parts into the load's immediate offset ([%rd3+64]). Splitting the constant off here, as a
+  // second GEP, was tried: fewer address instructions, but ptxas then spilled 16 B of the tuned
+  // SGEMM at 128 registers (benchmarks/NOTES.md, issue 30).
   llvm::Value* element_address(const Binding& array, llvm::Type* element, const cast::Expr& index) {
     llvm::Value* offset = convert(expression(index), DType::Int64);
     return builder_.CreateInBoundsGEP(element, array.value, offset);
@@ -329,6 +337,14 @@ class FunctionEmitter {
 
   llvm::Value* constant_float(double value, DType dtype) { return llvm::ConstantFP::get(scalar_type(dtype), value); }
 
+  // C's signed int and long arithmetic does not overflow (overflow is undefined), so + - * on them
+  // are `nsw`, as clang and NVRTC emit them. That lets LLVM widen a 32-bit index once and fold
+  // the constant parts of neighbouring addresses into the load's immediate offset
+  // (sext(x + 16) = sext(x) + 16); without it every address is its own 64-bit multiply-add.
+  // Narrower signed types are computed in their own width here where C promotes them to int,
+  // so their wrap-around is C's truncation and must stay defined.
+  static bool no_signed_wrap(DType type) { return signed_type(type) && !floating(type) && bits(type) >= 32; }
+
   Typed arithmetic(const std::string& op, Typed lhs, Typed rhs, DType type) {
     llvm::Value* a = convert(lhs, type);
     llvm::Value* b = convert(rhs, type);
@@ -340,9 +356,10 @@ class FunctionEmitter {
       if (op == "%") return {builder_.CreateFRem(a, b), type};
     } else {
       bool is_signed = signed_type(type);
-      if (op == "+") return {builder_.CreateAdd(a, b), type};
-      if (op == "-") return {builder_.CreateSub(a, b), type};
-      if (op == "*") return {builder_.CreateMul(a, b), type};
+      bool nsw = no_signed_wrap(type);
+      if (op == "+") return {builder_.CreateAdd(a, b, "", false, nsw), type};
+      if (op == "-") return {builder_.CreateSub(a, b, "", false, nsw), type};
+      if (op == "*") return {builder_.CreateMul(a, b, "", false, nsw), type};
       if (op == "/") return {is_signed ? builder_.CreateSDiv(a, b) : builder_.CreateUDiv(a, b), type};
       if (op == "%") return {is_signed ? builder_.CreateSRem(a, b) : builder_.CreateURem(a, b), type};
       if (op == "&") return {builder_.CreateAnd(a, b), type};
@@ -394,6 +411,53 @@ class FunctionEmitter {
     phi->addIncoming(then_value, then_end);
     phi->addIncoming(else_value, else_end);
     return {phi, type};
+  }
+
+  // Whether `expr` is loom's index arithmetic: integer constants, hardware indices, loop
+  // iterators, parameters and constants, combined by + - and products. Computing it where C would
+  // not (outside its guard) cannot fault: it reads no memory and divides by nothing.
+  bool index_arithmetic(const cast::Expr& expr) const {
+    switch (expr.kind) {
+      case cast::ExprKind::IntConst: return !floating(expr.dtype) && expr.dtype != DType::Bool;
+      case cast::ExprKind::HardwareIndex: return true;
+      case cast::ExprKind::Var: return expr.name.find('.') == std::string::npos && lookup(expr.name).index_term;
+      case cast::ExprKind::Unary: return expr.op == "-" && index_arithmetic(*expr.args[0]);
+      case cast::ExprKind::Binary:
+        return (expr.op == "+" || expr.op == "-" || expr.op == "*") && index_arithmetic(*expr.args[0]) &&
+               index_arithmetic(*expr.args[1]);
+      default: return false;
+    }
+  }
+
+  // cond ? a[index] : constant, the guarded fetch loom writes for partial tiles, with a scalar
+  // (not bool) element and an index that is safe to compute unguarded.
+  bool guarded_load(const cast::Expr& expr) const {
+    const cast::Expr& load = *expr.args[1];
+    const cast::Expr& otherwise = *expr.args[2];
+    if (load.kind != cast::ExprKind::Load || load.vector_width > 0) return false;
+    if (otherwise.kind != cast::ExprKind::IntConst && otherwise.kind != cast::ExprKind::FloatConst) return false;
+    const Binding& array = lookup(load.name);
+    // Of the array's own type, so C converts the constant, not the loaded value, as masked_load does.
+    return array.kind == Binding::Kind::Array && array.dtype != DType::Bool && expr.dtype == array.dtype &&
+           index_arithmetic(*load.args[0]);
+  }
+
+  // The guarded fetch as llvm.masked.load of one element: the load happens only where `condition`
+  // holds, as the ternary's branch does, but O3 sees no control flow, and the back end turns it
+  // into one branch around the load (ptxas predicates it: @p LDG), as NVRTC's PTX has. As
+  // branches, O3 threads the fetches' shared conditions into nested branches, which ptxas keeps
+  // as divergent regions (BSSY/BSYNC) inside the SGEMM's k loop (benchmarks/NOTES.md).
+  Typed masked_load(llvm::Value* condition, const cast::Expr& load, const cast::Expr& otherwise, DType type) {
+    const Binding& array = lookup(load.name);
+    llvm::Type* element = memory_type(array.dtype);
+    auto* vector = llvm::FixedVectorType::get(element, 1);
+    // A plain (not inbounds) GEP: the address of an element the guard excludes is computed, never used.
+    llvm::Value* address = builder_.CreateGEP(element, array.value, convert(expression(*load.args[0]), DType::Int64));
+    llvm::Value* fallback = convert(expression(otherwise), array.dtype);
+    llvm::Value* mask = builder_.CreateVectorSplat(1, condition);
+    llvm::Value* passthru = builder_.CreateVectorSplat(1, fallback);
+    llvm::Value* loaded = builder_.CreateMaskedLoad(vector, address, access_alignment(array, load), mask, passthru);
+    return {convert({builder_.CreateExtractElement(loaded, builder_.getInt32(0)), array.dtype}, type), type};
   }
 
   Typed binary(const cast::Expr& expr) {
@@ -720,6 +784,7 @@ class FunctionEmitter {
       case cast::ExprKind::Load: return load(expr);
       case cast::ExprKind::Ternary: {
         llvm::Value* condition = convert(expression(*expr.args[0]), DType::Bool);
+        if (guarded_load(expr)) return masked_load(condition, *expr.args[1], *expr.args[2], expr.dtype);
         return conditional(condition, *expr.args[1], [&] { return expression(*expr.args[2]); }, expr.dtype);
       }
       case cast::ExprKind::Cast: return {convert(expression(*expr.args[0]), expr.dtype), expr.dtype};
@@ -765,7 +830,7 @@ class FunctionEmitter {
     scopes_.emplace_back();
     llvm::AllocaInst* iterator = entry_alloca(scalar_type(stmt.dtype), stmt.name, bits(stmt.dtype) / 8);
     builder_.CreateStore(convert(expression(*stmt.init), stmt.dtype), iterator);
-    bind(stmt.name, {Binding::Kind::Scalar, iterator, stmt.dtype, 0});
+    bind(stmt.name, {Binding::Kind::Scalar, iterator, stmt.dtype, 0, true});
     llvm::BasicBlock* header = llvm::BasicBlock::Create(context_, "for.cond." + stmt.name, llvm_function_);
     llvm::BasicBlock* body = llvm::BasicBlock::Create(context_, "for.body." + stmt.name, llvm_function_);
     llvm::BasicBlock* exit = llvm::BasicBlock::Create(context_, "for.end." + stmt.name, llvm_function_);
@@ -777,8 +842,8 @@ class FunctionEmitter {
     statement(*stmt.body[0]);
     scopes_.pop_back();
     llvm::Value* current = builder_.CreateLoad(scalar_type(stmt.dtype), iterator);
-    builder_.CreateStore(builder_.CreateAdd(current, llvm::ConstantInt::get(scalar_type(stmt.dtype), static_cast<uint64_t>(stmt.step), true)),
-                         iterator);
+    llvm::Value* step = llvm::ConstantInt::get(scalar_type(stmt.dtype), static_cast<uint64_t>(stmt.step), true);
+    builder_.CreateStore(builder_.CreateAdd(current, step, "", false, no_signed_wrap(stmt.dtype)), iterator);
     llvm::BranchInst* back = builder_.CreateBr(header);
     if (!stmt.pragma.empty()) annotate_unroll(back, stmt.pragma);
     builder_.SetInsertPoint(exit);
@@ -842,14 +907,15 @@ class FunctionEmitter {
     }
   }
 
-  // __launch_bounds__(threads): .maxntid threads, 1, 1 (LLVM 19 keeps it in !nvvm.annotations).
-  // The printer's minimum groups per SM (`__launch_bounds__(256, 2)`) is deliberately not passed on
-  // as "minctasm": LLVM's PTX of the tuned SGEMM needs more registers than NVRTC's, and capped at 128
-  // it spills in the k loop (H200: 5.32 ms vs 3.04 with NVRTC); uncapped (158 registers, one group
-  // per SM) it ran at 1.30x NVRTC's time. benchmarks/NOTES.md, issue 30.
+  // __launch_bounds__(threads, groups): .maxntid threads, 1, 1 and .minnctapersm groups (LLVM 19
+  // keeps both in !nvvm.annotations), so ptxas caps the registers as it does for NVRTC's PTX. The
+  // cap was dropped once, while LLVM's PTX of the tuned SGEMM needed 158 registers (no nsw on the
+  // index arithmetic) and spilled at 128; with nsw it needs 129 uncapped, NVRTC's 130, and fits
+  // 128 without spills (benchmarks/NOTES.md, issue 30).
   void annotate_launch_bounds() {
     int64_t threads = function_.block_size[0] * function_.block_size[1] * function_.block_size[2];
     annotate("maxntidx", threads);
+    if (function_.min_groups_per_multiprocessor > 0) annotate("minctasm", function_.min_groups_per_multiprocessor);
   }
 
   void annotate(const char* key, int64_t value) {
@@ -872,12 +938,26 @@ double milliseconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
+// Two of the NVPTX back end's settings differ from LLVM's defaults (they are command-line options
+// of LLVM, set once for this library's private copy of LLVM):
+// - 32-bit shared-memory pointers (nvptx-short-ptr): shared addresses are below 228 KB, so 64-bit
+//   arithmetic on them only costs registers;
+// - no MachineSink: it moved the last k step's multiply-adds of the tuned SGEMM below the loop's
+//   barrier, keeping its operands live across the next tile's stores.
+// Together with the masked fetches they bring the SGEMM's k loop to NVRTC's length without
+// spills at 128 registers; each alone did not (benchmarks/NOTES.md, issue 30).
+void set_back_end_options() {
+  const char* arguments[] = {"loom_llvm", "-nvptx-short-ptr", "-disable-machine-sink"};
+  llvm::cl::ParseCommandLineOptions(3, arguments, "", nullptr, nullptr, /*LongOptionsUseDoubleDash=*/false);
+}
+
 std::unique_ptr<llvm::TargetMachine> target_machine(const std::string& arch, const std::string& ptx_version) {
   static const bool initialized = [] {
     LLVMInitializeNVPTXTargetInfo();
     LLVMInitializeNVPTXTarget();
     LLVMInitializeNVPTXTargetMC();
     LLVMInitializeNVPTXAsmPrinter();
+    set_back_end_options();
     return true;
   }();
   (void)initialized;

@@ -490,34 +490,47 @@ std::vector<char> cuda_cubin(const CudaRuntime& runtime, const std::string& sour
 namespace {
 
 // cuda.h's CUjit_option and CUjitInputType values.
-constexpr int kJitInfoLogBuffer = 3, kJitInfoLogBufferSize = 4, kJitErrorLogBuffer = 5, kJitErrorLogBufferSize = 6;
+constexpr int kJitInfoLogBuffer = 3, kJitInfoLogBufferSize = 4, kJitErrorLogBuffer = 5,
+              kJitErrorLogBufferSize = 6, kJitLogVerbose = 12;
 constexpr int kJitInputPtx = 1;
 
-// The driver's JIT of `ptx` to a CUBIN for the current context's device.
-std::vector<char> link_ptx(const CudaRuntime& runtime, const std::string& ptx, const std::string& subject) {
+// The driver's JIT of `ptx` to a CUBIN for the current context's device; `verbose` asks for
+// ptxas's report of each kernel (registers, spills) in `info_log`.
+PtxJitOutput link_ptx(const CudaRuntime& runtime, const std::string& ptx, const std::string& subject, bool verbose) {
   const CudaDriverApi& api = runtime.api;
-  std::vector<char> info_log(8192, '\0'), error_log(8192, '\0');
-  int keys[] = {kJitInfoLogBuffer, kJitInfoLogBufferSize, kJitErrorLogBuffer, kJitErrorLogBufferSize};
-  void* values[] = {info_log.data(), reinterpret_cast<void*>(info_log.size()), error_log.data(),
-                    reinterpret_cast<void*>(error_log.size())};
+  std::vector<char> info_log(64 * 1024, '\0'), error_log(8192, '\0');
+  std::vector<int> keys = {kJitInfoLogBuffer, kJitInfoLogBufferSize, kJitErrorLogBuffer, kJitErrorLogBufferSize};
+  std::vector<void*> values = {info_log.data(), reinterpret_cast<void*>(info_log.size()), error_log.data(),
+                               reinterpret_cast<void*>(error_log.size())};
+  if (verbose) {
+    keys.push_back(kJitLogVerbose);
+    values.push_back(reinterpret_cast<void*>(1));
+  }
   CUlinkState state = nullptr;
-  check_cu(api.cuLinkCreate(4, keys, values, &state), "cuLinkCreate", subject);
-  std::vector<char> cubin;
+  check_cu(api.cuLinkCreate(static_cast<unsigned>(keys.size()), keys.data(), values.data(), &state), "cuLinkCreate", subject);
+  PtxJitOutput output;
   std::string text = ptx;  // cuLinkAddData wants a mutable, NUL-terminated image
   CUresult added = api.cuLinkAddData(state, kJitInputPtx, text.data(), text.size() + 1, "loom.ptx", 0, nullptr, nullptr);
   void* image = nullptr;
   std::size_t size = 0;
   CUresult completed = added == kCudaSuccess ? api.cuLinkComplete(state, &image, &size) : added;
-  if (completed == kCudaSuccess) cubin.assign(static_cast<char*>(image), static_cast<char*>(image) + size);
+  if (completed == kCudaSuccess) output.cubin.assign(static_cast<char*>(image), static_cast<char*>(image) + size);
   api.cuLinkDestroy(state);  // owns `image`
   if (completed != kCudaSuccess) {
     throw InternalError("the CUDA driver's JIT rejected the LLVM path's PTX for " + subject + " (error " +
                         std::to_string(completed) + ", a bug in loom):\n" + std::string(error_log.data()));
   }
-  return cubin;
+  output.info_log = std::string(info_log.data());
+  return output;
 }
 
 }  // namespace
+
+PtxJitOutput jit_ptx_with_report(const std::string& ptx, const std::string& subject) {
+  const CudaRuntime& runtime = cuda_runtime();
+  check_cu(runtime.api.cuCtxSetCurrent(runtime.context), "cuCtxSetCurrent", subject);
+  return link_ptx(runtime, ptx, subject, /*verbose=*/true);
+}
 
 std::vector<char> cuda_cubin_from_ptx(const CudaRuntime& runtime, const std::string& ptx, const std::string& subject,
                                       const std::string& cache_path, StageTimer& timer, bool& from_cache) {
@@ -529,7 +542,7 @@ std::vector<char> cuda_cubin_from_ptx(const CudaRuntime& runtime, const std::str
       return std::move(*cubin);
     }
   }
-  std::vector<char> cubin = link_ptx(runtime, ptx, subject);
+  std::vector<char> cubin = link_ptx(runtime, ptx, subject, /*verbose=*/false).cubin;
   timer.mark("driver JIT of PTX to CUBIN");
   from_cache = false;
   if (use_cache) write_cached_cubin(cache_path, cubin);

@@ -128,6 +128,15 @@ std::vector<char> cuda_cubin(const CudaRuntime& runtime, const std::string& sour
 std::vector<char> cuda_cubin_from_ptx(const CudaRuntime& runtime, const std::string& ptx, const std::string& subject,
                                       const std::string& cache_path, StageTimer& timer, bool& from_cache);
 
+// The driver's JIT of the LLVM path's `ptx` for the present device, with ptxas's verbose report
+// of each kernel in `info_log` (the lines ptxas -v prints). Throws
+// EnvironmentError without a GPU, InternalError where the JIT rejects the PTX.
+struct PtxJitOutput {
+  std::vector<char> cubin;
+  std::string info_log;
+};
+PtxJitOutput jit_ptx_with_report(const std::string& ptx, const std::string& subject);
+
 // NVRTC's output for `source` compiled for `arch` ("sm_90"); `report` adds ptxas's verbose
 // report (registers, spills and shared memory of each kernel) in `log`.
 struct NvrtcOutput {

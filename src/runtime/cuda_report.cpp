@@ -6,6 +6,7 @@
 
 #include "loom/error.hpp"
 #include "loom/runtime.hpp"
+#include "codegen/llvm_nvptx.hpp"
 #include "runtime/cuda_driver.hpp"
 
 namespace loom {
@@ -47,10 +48,44 @@ void fill_from_driver(const GeneratedCode& code, const std::string& arch, const 
     };
     kernel.registers = attribute(detail::kFuncNumRegs);
     kernel.local_bytes = attribute(detail::kFuncLocalSizeBytes);
+    // Spills live in local memory: a kernel with none has spilled nothing.
+    if (kernel.local_bytes == 0) kernel.spill_store_bytes = kernel.spill_load_bytes = 0;
     kernel.static_shared_bytes = attribute(detail::kFuncSharedSizeBytes);
     kernel.max_threads_per_block = attribute(detail::kFuncMaxThreadsPerBlock);
   }
   runtime->api.cuModuleUnload(module);
+}
+
+// What loom launches with beside the static shared memory ptxas reports.
+void add_dynamic_shared(const GeneratedCode& code, std::vector<DeviceKernelResources>& kernels) {
+  for (DeviceKernelResources& kernel : kernels) {
+    for (const DeviceKernel& device_kernel : code.device_kernels) {
+      if (device_kernel.name == kernel.name) kernel.dynamic_shared_bytes = device_kernel.dynamic_shared_bytes;
+    }
+  }
+}
+
+// The LLVM path's PTX is assembled by the driver's JIT, which is ptxas too: its verbose log has the
+// same per-kernel lines as NVRTC's. So its report needs a GPU of `report.arch`.
+CudaCompileReport llvm_ptx_report(const GeneratedCode& code, CudaCompileReport report, const std::string& subject) {
+  std::string present;
+  try {
+    present = detail::cuda_device_info().arch;
+  } catch (const EnvironmentError& error) {
+    throw EnvironmentError("a compile report of the LLVM path's PTX needs a GPU (the driver's JIT assembles it): " +
+                           std::string(error.what()));
+  }
+  if (present != report.arch) {
+    throw EnvironmentError("a compile report of the LLVM path's PTX for " + report.arch + " needs a GPU of that architecture; this one is " +
+                           present);
+  }
+  detail::PtxJitOutput output = detail::jit_ptx_with_report(code.source, subject);
+  report.ptx = code.source;
+  report.ptxas_log = output.info_log;
+  report.kernels = detail::parse_ptxas_report(output.info_log);
+  if (report.kernels.size() < code.device_kernels.size()) fill_from_driver(code, report.arch, output.cubin, report.kernels);
+  add_dynamic_shared(code, report.kernels);
+  return report;
 }
 
 }  // namespace
@@ -64,7 +99,8 @@ namespace detail {
 //   ptxas info    : Used 8 registers, used 1 barriers, 1024 bytes smem, 384 bytes cmem[0]
 std::vector<DeviceKernelResources> parse_ptxas_report(const std::string& log) {
   static const std::regex compiling(R"(Compiling entry function '([^']+)')");
-  static const std::regex properties(R"(Function properties for (\S+))");
+  // The name may come quoted or with a colon (the driver JIT's log need not match ptxas -v's).
+  static const std::regex properties(R"(Function properties for '?([^'\s:]+))");
   static const std::regex frame(R"((\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads)");
   static const std::regex used(R"(Used (\d+) registers)");
   static const std::regex barriers(R"(used (\d+) barriers)");
@@ -123,15 +159,12 @@ CudaCompileReport cuda_compile_report(const GeneratedCode& code, const std::stri
     throw Error("'" + report.arch + "' is not a CUDA architecture; write it as sm_90 (compute capability 9.0)");
   }
   std::string subject = "'" + code.function_name + "'";
+  if (codegen::is_llvm_ptx(code.source)) return llvm_ptx_report(code, std::move(report), subject);
   detail::NvrtcOutput output = detail::nvrtc_compile(code.source, report.arch, subject, /*report=*/true);
   report.ptxas_log = output.log;
   report.kernels = parse_ptxas_report(output.log);
   if (report.kernels.size() < code.device_kernels.size()) fill_from_driver(code, report.arch, output.cubin, report.kernels);
-  for (DeviceKernelResources& kernel : report.kernels) {
-    for (const DeviceKernel& device_kernel : code.device_kernels) {
-      if (device_kernel.name == kernel.name) kernel.dynamic_shared_bytes = device_kernel.dynamic_shared_bytes;
-    }
-  }
+  add_dynamic_shared(code, report.kernels);
   report.ptx = detail::nvrtc_ptx(code.source, report.arch, subject);
   return report;
 }
