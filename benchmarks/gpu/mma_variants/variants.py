@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""Makes diagnostic variants of loom's generated bf16_gemm kernel (base.cu, from
+`loom compile examples/tensor/bf16_gemm.json --target cuda`) to split its time on the GPU:
+  nofetch  - the fetch copies removed (the products read whatever shared memory holds)
+  nomma    - mma.sync replaced by an xor of the fragment words (the loads stay alive)
+  vec      - the full tiles' fetch done with 16-byte global loads (a: 16-byte shared stores;
+             b: eight 2-byte shared stores into the k-contiguous tile), all loads before any store
+Timing only: vec assumes l % 32 == 0 and 16-byte aligned rows (n = 4096, 8192)."""
+import re, sys
+
+base = open('base.cu').read()
+
+def write(name, text):
+    open(name + '.cu', 'w').write(text)
+
+# nofetch: every fetch copy becomes an empty statement.
+write('nofetch', re.sub(r'\n\s*[ab]_fetch\[[^\n]*= [ab]\[[^\n]*;', '\n;', base))
+
+# nomma: the helper's body no longer issues mma.sync.
+nomma = base.replace('asm("mma.sync.aligned." SHAPE ".row.col.f32." TYPE "." TYPE ".f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "  \\\n'
+                     '        "{%8, %9}, {%0, %1, %2, %3};"                                                                      \\\n'
+                     '        : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])                                                    \\\n'
+                     '        : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1));                                           \\\n',
+                     'c[0] += __uint_as_float((a0 ^ a1 ^ a2 ^ a3 ^ b0 ^ b1) & 0x3f800000u);                                       \\\n')
+assert nomma != base
+write('nomma', nomma)
+
+# vec: replace the first (full-tile) fetch region, between the loop's two barriers.
+start = base.index('__syncthreads();', base.index('for (int32_t k_outer'))
+end = base.index('__syncthreads();', start + 10)
+vec_fetch = r'''__syncthreads();
+      {
+        const int32_t tid = threadIdx.x + 32 * (threadIdx.y + 2 * threadIdx.z);
+        uint4 av[2], bv[2];
+        for (int r = 0; r < 2; ++r) {
+          int c = tid + 256 * r;
+          av[r] = *(const uint4*) &a[(128 * i_group + c / 4) * l + 32 * k_outer + (c % 4) * 8];
+          bv[r] = *(const uint4*) &b[(32 * k_outer + c / 16) * n + 128 * j_group + (c % 16) * 8];
+        }
+        for (int r = 0; r < 2; ++r) {
+          int c = tid + 256 * r;
+          *(uint4*) &a_fetch[(c / 4) * 40 + (c % 4) * 8] = av[r];
+          const unsigned short* e = (const unsigned short*) &bv[r];
+          for (int x = 0; x < 8; ++x) b_fetch[c / 16 + ((c % 16) * 8 + x) * 40] = e[x];
+        }
+      }
+      '''
+write('vec', base[:start] + vec_fetch + base[end:])
+write('vec_nomma', nomma[:nomma.index('__syncthreads();', nomma.index('for (int32_t k_outer'))] + vec_fetch +
+      nomma[nomma.index('__syncthreads();', nomma.index('__syncthreads();', nomma.index('for (int32_t k_outer')) + 10):])
+write('base', base)
+
+# bj.cu: the spec with the b tile j-contiguous (tag_array_axes b_fetch "stride:136, stride:1"),
+# whose fragments are two 2-byte loads each; bj_vec: its fetch with 16-byte loads and stores.
+bj = open('bj.cu').read()
+start = bj.index('__syncthreads();', bj.index('for (int32_t k_outer'))
+end = bj.index('__syncthreads();', start + 10)
+bj_fetch = vec_fetch.replace(
+    '''const unsigned short* e = (const unsigned short*) &bv[r];
+          for (int x = 0; x < 8; ++x) b_fetch[c / 16 + ((c % 16) * 8 + x) * 40] = e[x];''',
+    '*(uint4*) &b_fetch[(c / 16) * 136 + (c % 16) * 8] = bv[r];')
+assert bj_fetch != vec_fetch
+write('bj_vec', bj[:start] + bj_fetch + bj[end:])
+write('bj_nofetch', re.sub(r'\n\s*[ab]_fetch\[[^\n]*= [ab]\[[^\n]*;', '\n;', bj))
