@@ -62,3 +62,71 @@ bj_fetch = vec_fetch.replace(
 assert bj_fetch != vec_fetch
 write('bj_vec', bj[:start] + bj_fetch + bj[end:])
 write('bj_nofetch', re.sub(r'\n\s*[ab]_fetch\[[^\n]*= [ab]\[[^\n]*;', '\n;', bj))
+
+# avec: only the a tile fetched with 16-byte loads and stores (b as generated).
+# vec2: a as in avec; b with 16-byte loads whose 32 lanes take 32 consecutive k rows, so the
+# eight 2-byte stores of each load go to consecutive halfwords of the k-contiguous tile
+# (conflict-free), the layout the word fragments need.
+a_only = r'''__syncthreads();
+      {
+        const int32_t tid = threadIdx.x + 32 * (threadIdx.y + 2 * threadIdx.z);
+        uint4 av[2];
+        for (int r = 0; r < 2; ++r) {
+          int c = tid + 256 * r;
+          av[r] = *(const uint4*) &a[(128 * i_group + c / 4) * l + 32 * k_outer + (c % 4) * 8];
+        }
+        for (int r = 0; r < 2; ++r) {
+          int c = tid + 256 * r;
+          *(uint4*) &a_fetch[(c / 4) * 40 + (c % 4) * 8] = av[r];
+        }
+      }
+      '''
+start = base.index('__syncthreads();', base.index('for (int32_t k_outer'))
+end = base.index('__syncthreads();', start + 10)
+b_region_start = base.index('for (int32_t b_row_outer', start)
+b_region_end = base.index('if (l >= a_col', b_region_start)
+a_region_end = end
+avec = base[:start] + a_only + base[b_region_start:b_region_end] + '\n      ' + base[a_region_end:]
+write('avec', avec)
+vec2_fetch = r'''__syncthreads();
+      {
+        const int32_t tid = threadIdx.x + 32 * (threadIdx.y + 2 * threadIdx.z);
+        uint4 av[2], bv[2];
+        for (int r = 0; r < 2; ++r) {
+          int c = tid + 256 * r;
+          av[r] = *(const uint4*) &a[(128 * i_group + c / 4) * l + 32 * k_outer + (c % 4) * 8];
+          bv[r] = *(const uint4*) &b[(32 * k_outer + c % 32) * n + 128 * j_group + (c / 32) * 8];
+        }
+        for (int r = 0; r < 2; ++r) {
+          int c = tid + 256 * r;
+          *(uint4*) &a_fetch[(c / 4) * 40 + (c % 4) * 8] = av[r];
+          const unsigned short* e = (const unsigned short*) &bv[r];
+          for (int x = 0; x < 8; ++x) b_fetch[c % 32 + ((c / 32) * 8 + x) * 40] = e[x];
+        }
+      }
+      '''
+write('vec2', base[:start] + vec2_fetch + base[end:])
+
+# vec2p: vec2 with the next k tile's 16-byte loads issued right after the second barrier, before
+# the products, and stored at the top of the next iteration (register double-buffering).
+loads = r'''{
+          for (int r = 0; r < 2; ++r) {
+            int c = tid + 256 * r;
+            av[r] = *(const uint4*) &a[(128 * i_group + c / 4) * l + 32 * KO + (c % 4) * 8];
+            bv[r] = *(const uint4*) &b[(32 * KO + c % 32) * n + 128 * j_group + (c / 32) * 8];
+          }
+        }'''
+vec2p_fetch = r'''__syncthreads();
+      if (k_outer == 0) ''' + loads.replace('KO', 'k_outer') + r'''
+      for (int r = 0; r < 2; ++r) {
+        int c = tid + 256 * r;
+        *(uint4*) &a_fetch[(c / 4) * 40 + (c % 4) * 8] = av[r];
+        const unsigned short* e = (const unsigned short*) &bv[r];
+        for (int x = 0; x < 8; ++x) b_fetch[c % 32 + ((c / 32) * 8 + x) * 40] = e[x];
+      }
+      __syncthreads();
+      if (32 * (k_outer + 1) < l) ''' + loads.replace('KO', '(k_outer + 1)') + '\n'
+loop = base.index('for (int32_t k_outer')
+vec2p = (base[:loop] + 'const int32_t tid = threadIdx.x + 32 * (threadIdx.y + 2 * threadIdx.z);\n    uint4 av[2], bv[2];\n    ' +
+         base[loop:start] + vec2p_fetch + base[end + len('__syncthreads();'):])
+write('vec2p', vec2p)
