@@ -130,3 +130,12 @@ loop = base.index('for (int32_t k_outer')
 vec2p = (base[:loop] + 'const int32_t tid = threadIdx.x + 32 * (threadIdx.y + 2 * threadIdx.z);\n    uint4 av[2], bv[2];\n    ' +
          base[loop:start] + vec2p_fetch + base[end + len('__syncthreads();'):])
 write('vec2p', vec2p)
+
+# vec2p_b128: vec2p with b's eight 2-byte transposing stores replaced by one 16-byte store of the
+# j-contiguous row piece (the products then read a wrongly laid out b: timing only). It bounds what
+# a j-contiguous b tile with transposing fragment loads (ldmatrix.trans) could give if those loads
+# cost what the word loads cost.
+b_scatter = '''const unsigned short* e = (const unsigned short*) &bv[r];
+        for (int x = 0; x < 8; ++x) b_fetch[c % 32 + ((c / 32) * 8 + x) * 40] = e[x];'''
+assert b_scatter in vec2p
+write('vec2p_b128', vec2p.replace(b_scatter, '*(uint4*) &b_fetch[(c % 32) * 136 + (c / 32) * 8] = bv[r];'))
