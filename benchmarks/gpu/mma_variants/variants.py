@@ -139,3 +139,68 @@ b_scatter = '''const unsigned short* e = (const unsigned short*) &bv[r];
         for (int x = 0; x < 8; ++x) b_fetch[c % 32 + ((c / 32) * 8 + x) * 40] = e[x];'''
 assert b_scatter in vec2p
 write('vec2p_b128', vec2p.replace(b_scatter, '*(uint4*) &b_fetch[(c % 32) * 136 + (c / 32) * 8] = bv[r];'))
+
+# vec2p_words / vec2p_ldsm: vec2p with the products written by hand for full k tiles (no k-edge
+# masks): fragment words by 32-bit loads as loom does (words), or by ldmatrix.x4 once per k step
+# for all tiles (ldsm: 8 for a, 4 for b per warp and k step of 32, instead of 48 loads).
+def replace_products(text, body):
+    loop = text.index('for (int32_t k_outer')
+    first = text.index('if (0 <= -2 * k_outer + (l - 1) / 16)', loop)
+    depth, i = 0, text.index('{', loop)
+    while True:
+        if text[i] == '{': depth += 1
+        elif text[i] == '}':
+            depth -= 1
+            if depth == 0: break
+        i += 1
+    return text[:first] + body + '\n    ' + text[i:]
+
+words = r'''{
+        const int lane = threadIdx.x % 32;
+        #pragma unroll
+        for (int ks = 0; ks < 2; ++ks) {
+          uint32_t fa[4][4], fb[4][2];
+          #pragma unroll
+          for (int ir = 0; ir < 4; ++ir)
+            #pragma unroll
+            for (int r = 0; r < 4; ++r)
+              fa[ir][r] = *(const uint32_t*) &a_fetch[(lane / 4 + 8 * (r % 2) + 16 * ir + 64 * i_warp) * 40 + 2 * (lane % 4) + 8 * (r / 2) + 16 * ks];
+          #pragma unroll
+          for (int jr = 0; jr < 4; ++jr)
+            #pragma unroll
+            for (int r = 0; r < 2; ++r)
+              fb[jr][r] = *(const uint32_t*) &b_fetch[(lane / 4 + 8 * jr + 32 * j_warp) * 40 + 2 * (lane % 4) + 8 * r + 16 * ks];
+          #pragma unroll
+          for (int ir = 0; ir < 4; ++ir)
+            #pragma unroll
+            for (int jr = 0; jr < 4; ++jr)
+              loom_mma_m16n8k16_bf16(acc_k_outer_k_step_k_tile + 16 * ir + 4 * jr, fa[ir][0], fa[ir][1], fa[ir][2], fa[ir][3], fb[jr][0], fb[jr][1]);
+        }
+      }'''
+ldsm = r'''{
+        const int lane = threadIdx.x % 32;
+        #pragma unroll
+        for (int ks = 0; ks < 2; ++ks) {
+          uint32_t fa[4][4], fb[4][2];
+          #pragma unroll
+          for (int ir = 0; ir < 4; ++ir) {
+            uint32_t address = (uint32_t) __cvta_generic_to_shared(&a_fetch[(16 * ir + 64 * i_warp + lane % 16) * 40 + 16 * ks + (lane / 16) * 8]);
+            asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+                         : "=r"(fa[ir][0]), "=r"(fa[ir][1]), "=r"(fa[ir][2]), "=r"(fa[ir][3]) : "r"(address));
+          }
+          #pragma unroll
+          for (int jp = 0; jp < 2; ++jp) {
+            // matrices: (j rows 16jp..+7, k 0-7), (same rows, k 8-15), (rows +8, k 0-7), (rows +8, k 8-15)
+            uint32_t address = (uint32_t) __cvta_generic_to_shared(&b_fetch[(16 * jp + 8 * (lane / 16) + lane % 8 + 32 * j_warp) * 40 + 16 * ks + 8 * ((lane / 8) % 2)]);
+            asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+                         : "=r"(fb[2 * jp][0]), "=r"(fb[2 * jp][1]), "=r"(fb[2 * jp + 1][0]), "=r"(fb[2 * jp + 1][1]) : "r"(address));
+          }
+          #pragma unroll
+          for (int ir = 0; ir < 4; ++ir)
+            #pragma unroll
+            for (int jr = 0; jr < 4; ++jr)
+              loom_mma_m16n8k16_bf16(acc_k_outer_k_step_k_tile + 16 * ir + 4 * jr, fa[ir][0], fa[ir][1], fa[ir][2], fa[ir][3], fb[jr][0], fb[jr][1]);
+        }
+      }'''
+write('vec2p_words', replace_products(vec2p, words))
+write('vec2p_ldsm', replace_products(vec2p, ldsm))
