@@ -334,6 +334,44 @@ TEST(LoopyClass10, PrefetchWithoutLocalStorageInamesIsPrivate_OpenCL) {
   testing::expect_on_opencl(tiled, vector, {{"n", 40}});
 }
 
+// Class 10, loopy's test_rank_one variant 3: a fetch asked for in local memory under an l.N iname
+// it neither stores along nor reads (fetch_outer_inames names j_inner, l.1, for a[i]) is filled by
+// the work-items at j_inner == 0 only; every other one reads it after the local barrier. It was
+// refused as a write race (every work-item along l.1 writing the same element); loopy lets it
+// through with a warning and all of them write. A fetch whose value does depend on that iname stays
+// a refused race.
+TEST(LoopyClass10, LocalFetchUnderAnUnusedLocalAxisIsFilledByOneRow_OpenCL) {
+  REQUIRE_OPENCL();
+  LoopKernel reference = make_kernel({"{[i,j]: 0<=i,j<n}"}, "c[i, j] = a[i]*b[j]",
+                                     {array_arg("a, b", DType::Float32, {"n"}), array_arg("c", DType::Float32, {"n", "n"})},
+                                     {.assumptions = "n >= 16"});
+  LoopKernel kernel = split_iname(reference, "i", 16, {.outer_tag = "g.0", .inner_tag = "l.0"});
+  kernel = split_iname(kernel, "j", 16, {.outer_tag = "g.1", .inner_tag = "l.1"});
+  const std::vector<std::string> outer = {"i_outer", "j_outer", "j_inner"};
+  auto fetch = [&](const LoopKernel& from, const std::string& name, const std::string& sweep) {
+    return apply_transform(from, {"add_prefetch", {{"var_name", name},
+                                                   {"sweep_inames", std::vector<std::string>{sweep}},
+                                                   {"fetch_outer_inames", outer},
+                                                   {"temporary_address_space", std::string("local")},
+                                                   {"default_tag", std::string("l.auto")}}});
+  };
+  LoopKernel fetched = fetch(fetch(kernel, "a", "i_inner"), "b", "j_inner");
+  std::string source = generate_code(fetched, Target::OpenCL).source;
+  EXPECT_TRUE(contains(source, "__local float a_fetch[16]")) << source;
+  EXPECT_TRUE(contains(source, "j_inner == 0")) << source;
+  testing::expect_on_opencl(fetched, reference, {{"n", 64}});
+  testing::expect_on_opencl(fetched, reference, {{"n", 37}});
+  // c[i, j] = a[i + j]: the copy of a along i_inner differs per j_inner, so one row cannot fill it.
+  LoopKernel shifted = make_kernel({"{[i,j]: 0<=i,j<n}"}, "c[i, j] = a[i + j]",
+                                   {array_arg("a", DType::Float32, {"2*n"}), array_arg("c", DType::Float32, {"n", "n"})},
+                                   {.assumptions = "n >= 16"});
+  shifted = split_iname(shifted, "i", 16, {.outer_tag = "g.0", .inner_tag = "l.0"});
+  shifted = split_iname(shifted, "j", 16, {.outer_tag = "g.1", .inner_tag = "l.1"});
+  std::string race = error_message<Error>([&] { fetch(shifted, "a", "i_inner"); });
+  EXPECT_TRUE(contains(race, "within iname 'j_inner' (l.1), which its index does not use")) << race;
+  EXPECT_TRUE(contains(race, "(a write race)")) << race;
+}
+
 // Class 16: a 3-D stencil over the interior in 32x4 work-groups, with a bounding-box prefetch of
 // its input sweeping j_inner and k_inner (i on g.2, or a sequential loop) ended in an internal
 // error ("isl NULL input", exit 4). It runs now (the per-axis box of issue 26): three planes of
