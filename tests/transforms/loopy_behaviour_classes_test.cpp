@@ -472,6 +472,32 @@ TEST(LoopyClass19, PrefetchOfATemporaryFilledByAnEarlierFetch) {
   EXPECT_TRUE(contains(message, "a copy made ahead of use would be stale")) << message;
 }
 
+// Class 6, loopy's test_ilp_loop_bound: prioritize_loops("j, i, k") on out[i, k] = sum(j, ...)
+// with i and k of extent n, then k split by 4 with k_inner on ilp. The priority puts the reduction
+// loop j outside i, so the accumulator would need a copy per i (parametric): prioritize_loops
+// refused it ("its range is not constant"). As loopy's scheduler, loom gives that priority up for
+// j: j nests inside i and k_outer, the accumulator has one copy per ilp lane (acc_j[4]).
+TEST(LoopyClass06, PriorityThatWouldNeedAParametricAccumulatorYields) {
+  LoopKernel reference = make_kernel({"{[i,j,k]: 0<=i,j,k<n}"}, "out[i, k] = sum(j, a[i, j]*b[j, k])",
+                                     {array_arg("a, b, out", DType::Float32, {"n", "n"})}, {.assumptions = "n >= 1"});
+  LoopKernel kernel = prioritize_loops(reference, "j, i, k");
+  kernel = split_iname(kernel, "k", 4, {.inner_tag = "ilp"});
+  std::string source = generate_code(kernel, Target::C).source;
+  EXPECT_TRUE(contains(source, "float acc_j[4];")) << source;
+  EXPECT_LT(source.find("for (int32_t i"), source.find("for (int32_t j")) << source;
+  for (int64_t n : {1, 7, 50}) expect_matches_reference(kernel, reference, {{"n", n}});
+  // Where the copies fit (i and k of constant extent), the priority holds: j outside i, one
+  // accumulator per (i, k_outer, k_inner).
+  LoopKernel small = make_kernel({"{[i,j,k]: 0<=i,k<8 and 0<=j<n}"}, "out[i, k] = sum(j, a[i, j]*b[j, k])",
+                                 {array_arg("a", DType::Float32, {"8", "n"}), array_arg("b", DType::Float32, {"n", "8"}),
+                                  array_arg("out", DType::Float32, {"8", "8"})},
+                                 {.assumptions = "n >= 1"});
+  LoopKernel kept = split_iname(prioritize_loops(small, "j, i, k"), "k", 4, {.inner_tag = "ilp"});
+  std::string kept_source = generate_code(kept, Target::C).source;
+  EXPECT_TRUE(contains(kept_source, "float acc_j[64];")) << kept_source;
+  for (int64_t n : {3, 9}) expect_matches_reference(kept, small, {{"n", n}});
+}
+
 // Class 6: a reduction whose instruction's loops have non-constant extents and come after the
 // reduction iname in the domain string (loopy's funny-shape matmul, {[i,k,j]}). The reduction's
 // loop nests inside the instruction's loops, as loopy's scheduler nests it; before, k nested
