@@ -372,6 +372,28 @@ TEST(LoopyClass10, LocalFetchUnderAnUnusedLocalAxisIsFilledByOneRow_OpenCL) {
   EXPECT_TRUE(contains(race, "(a write race)")) << race;
 }
 
+// Class 12, register tiles: with i and j split onto ilp (a 4x4 tile) and k split by 8, loom opened
+// one k_inner loop per ilp copy (16 loops, each updating one accumulator). loopy unrolls ilp
+// copies in place, inside the instruction's loops: one k_outer/k_inner nest whose body updates all
+// 16 accumulators. A reduction whose bound is privatized per copy keeps a loop per copy
+// (LoopyClass21).
+TEST(LoopyClass12, IlpCopiesShareOneReductionLoop) {
+  LoopKernel reference = test_kernels::matmul();
+  LoopKernel tiled = split_iname(reference, "i", 4, {.inner_tag = "ilp"});
+  tiled = split_iname(tiled, "j", 4, {.inner_tag = "ilp"});
+  tiled = split_iname(tiled, "k", 8);
+  std::string source = generate_code(tiled, Target::C).source;
+  auto count = [&](const std::string& text) {
+    std::size_t n = 0;
+    for (std::size_t at = source.find(text); at != std::string::npos; at = source.find(text, at + 1)) ++n;
+    return n;
+  };
+  EXPECT_EQ(count("for (int32_t k_inner"), 1u) << source;
+  EXPECT_EQ(count("for (int32_t k_outer"), 1u) << source;
+  EXPECT_TRUE(contains(source, "[16]")) << source;  // one accumulator per copy
+  for (int64_t n : {4, 13, 16}) expect_matches_reference(tiled, reference, {{"n", n}});
+}
+
 // Class 16: a 3-D stencil over the interior in 32x4 work-groups, with a bounding-box prefetch of
 // its input sweeping j_inner and k_inner (i on g.2, or a sequential loop) ended in an internal
 // error ("isl NULL input", exit 4). It runs now (the per-axis box of issue 26): three planes of
