@@ -43,20 +43,38 @@ std::string joined(const std::vector<std::string>& names, const std::string& sep
   return text;
 }
 
-void add_reduction_preferences(const Expr& expr, const std::set<std::string>& around, NestingProblem& problem) {
+// An ilp iname is the exception (issue 23 class 12): loopy unrolls ilp copies in place, inside
+// every loop of the instruction, so a register tile's reduction runs one loop whose body updates
+// all copies (acc[0..15] for a 4x4 tile), not one loop per copy. The copies' accumulators are
+// privatized along the ilp iname either way. Not where the reduction's bounds are values of the
+// kernel (a temporary, privatized per ilp copy, like CSR rows' lengths; or another iname): the
+// loop's extent then differs per copy, so each copy keeps its own loop.
+bool bounded_by_arguments_only(const LoopKernel& kernel, const std::string& iname) {
+  const Domain* domain = kernel.domain_of_iname(iname);
+  if (domain == nullptr) return false;
+  return std::none_of(domain->parameters.begin(), domain->parameters.end(), [&](const std::string& parameter) {
+    return kernel.find_temporary(parameter) != nullptr || kernel.domain_of_iname(parameter) != nullptr;
+  });
+}
+
+void add_reduction_preferences(const LoopKernel& kernel, const Expr& expr, const std::set<std::string>& around,
+                               NestingProblem& problem) {
   if (expr.kind != ExprKind::Reduction) {
-    for (const ExprPtr& operand : expr.operands) add_reduction_preferences(*operand, around, problem);
+    for (const ExprPtr& operand : expr.operands) add_reduction_preferences(kernel, *operand, around, problem);
     return;
   }
   for (const std::string& reduction_iname : expr.reduction_inames) {
     for (const std::string& iname : around) {
-      if (iname != reduction_iname)
+      if (iname == reduction_iname) continue;
+      if (kernel.tag_of(iname).kind == InameTag::Kind::Ilp && bounded_by_arguments_only(kernel, reduction_iname))
+        problem.reduction_preferences.push_back({reduction_iname, iname, "ilp copies unroll inside a reduction's loops", false});
+      else
         problem.reduction_preferences.push_back({iname, reduction_iname, "a reduction nests inside its loops", false});
     }
   }
   std::set<std::string> inside = around;
   inside.insert(expr.reduction_inames.begin(), expr.reduction_inames.end());
-  for (const ExprPtr& operand : expr.operands) add_reduction_preferences(*operand, inside, problem);
+  for (const ExprPtr& operand : expr.operands) add_reduction_preferences(kernel, *operand, inside, problem);
 }
 
 // The inames whose loops an instruction runs in once its reductions are realized: a reduction's
@@ -95,7 +113,7 @@ NestingProblem nesting_problem(const LoopKernel& kernel) {
   }
   for (const Instruction& instruction : kernel.instructions) {
     problem.instructions.push_back({instruction.id, loop_inames_once_realized(instruction)});
-    if (instruction.expression) add_reduction_preferences(*instruction.expression, instruction.within_inames, problem);
+    if (instruction.expression) add_reduction_preferences(kernel, *instruction.expression, instruction.within_inames, problem);
   }
   return problem;
 }

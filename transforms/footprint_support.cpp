@@ -533,6 +533,33 @@ void keep_private_where_local_would_race(LoopKernel& kernel, const Instruction& 
     if (candidate.name == temporary && candidate.address_space == AddressSpace::Local) candidate.address_space = AddressSpace::Private;
 }
 
+// Issue 23 class 10 (loopy's test_rank_one, variant 3): a copy asked for in local memory that
+// runs under an l.N iname it neither stores along nor reads (fetch_outer_inames naming j_inner,
+// l.1, for a fetch of a[i]) would be filled by every work-item along that axis at once: the same
+// value into the same element, a write race that loopy lets through with a warning. The copy is
+// the same for every value of such an iname, so only the work-items at its first value fill it
+// (a predicate `j_inner == 0`); the others read what those wrote, ordered by the local barrier the
+// reads need anyway. An iname the copy's value or index mentions differs per work-item: that
+// stays a race, refused by refuse_local_write_race. A copy left to loom's choice (auto) keeps
+// loopy's rule instead: private where it stores along no l.N iname, else refused.
+void fill_local_copy_from_one_row(const LoopKernel& kernel, Instruction& compute, const Temporary& temporary,
+                                  const std::set<std::string>& storage_inames) {
+  if (temporary.address_space != AddressSpace::Local) return;
+  std::set<std::string> mentioned;
+  auto collect = [&](const ExprPtr& expr) {
+    if (expr) visit_expr(*expr, [&](const Expr& node) { if (node.kind == ExprKind::Variable) mentioned.insert(node.name); });
+  };
+  for (const ExprPtr& assignee : compute.assignees) collect(assignee);
+  collect(compute.expression);
+  for (const ExprPtr& predicate : compute.predicates) collect(predicate);
+  for (const std::string& iname : compute.within_inames) {
+    if (kernel.tag_of(iname).kind != InameTag::Kind::Local || storage_inames.count(iname) != 0 || mentioned.count(iname) != 0) continue;
+    std::optional<ConstantRange> range = constant_iname_range(kernel, iname);
+    if (!range) continue;
+    compute.predicates.push_back(binary(BinaryOp::Equal, variable(iname), int_literal(range->lower)));
+  }
+}
+
 // `instruction`'s value with its storage index (a subscript of variables) renamed by position, or
 // null when the assignee is not such a subscript of `temporary`.
 ExprPtr value_by_storage_position(const Instruction& instruction, const std::string& temporary) {
@@ -921,6 +948,8 @@ LoopKernel precompute_rule(const LoopKernel& input, const FootprintRequest& requ
     if (outer.count(iname) == 0) storage_inames.insert(iname);
   if (request.private_where_local_would_race)
     keep_private_where_local_would_race(result, compute, temporary, storage_inames);
+  else
+    fill_local_copy_from_one_row(result, compute, *result.find_temporary(temporary), storage_inames);
   refuse_local_write_race(result, request, compute, *result.find_temporary(temporary), storage_inames);
   // Before its first reader, or right after it when the copy runs inside a loop of the reader's
   // reduction: the reduction's init (realized later, in the reader's place) must then come first,

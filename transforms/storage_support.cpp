@@ -192,6 +192,16 @@ void apply_splits(Instruction& compute, const std::vector<AutoSplit>& splits) {
   }
 }
 
+// Whether `compute` runs only at one value of `iname` (a predicate `iname == c`, added by
+// fill_local_copy_from_one_row): then one work-item along that axis writes each element.
+static bool filled_from_one_row(const Instruction& compute, const std::string& iname) {
+  return std::any_of(compute.predicates.begin(), compute.predicates.end(), [&](const ExprPtr& predicate) {
+    return predicate->kind == ExprKind::Binary && predicate->binary_op == BinaryOp::Equal &&
+           predicate->operands.size() == 2 && predicate->operands[0]->kind == ExprKind::Variable &&
+           predicate->operands[0]->name == iname && predicate->operands[1]->kind == ExprKind::IntLiteral;
+  });
+}
+
 // A local temporary filled under an l.N iname its index does not use is written by every
 // work-item along that axis at once.
 void refuse_local_write_race(const LoopKernel& kernel, const FootprintRequest& request, const Instruction& compute,
@@ -205,6 +215,7 @@ void refuse_local_write_race(const LoopKernel& kernel, const FootprintRequest& r
   for (const std::string& iname : compute.within_inames) {
     InameTag tag = kernel.tag_of(iname);
     if (tag.kind != InameTag::Kind::Local || storage_inames.count(iname) != 0) continue;
+    if (filled_from_one_row(compute, iname)) continue;
     throw Error(request.transform + ": instruction '" + compute.id + "' would fill temporary '" + temporary.name +
                 "' in local memory within iname '" + iname + "' (" + to_string(tag) +
                 "), which its index does not use: every work-item along " + to_string(tag) +

@@ -54,7 +54,8 @@ Domain storage_domain(const LoopKernel& kernel, const std::vector<std::string>& 
 void apply_splits(Instruction& compute, const std::vector<AutoSplit>& splits);
 
 // A local temporary filled under an l.N iname its index does not use would be written by every
-// work-item along that axis at once: refused, naming the instruction, the temporary and the iname.
+// work-item along that axis at once: refused, naming the instruction, the temporary and the iname
+// (unless fill_local_copy_from_one_row restricted the copy to one value of that iname).
 void refuse_local_write_race(const LoopKernel& kernel, const FootprintRequest& request, const Instruction& compute,
                              const Temporary& temporary, const std::set<std::string>& storage_inames);
 

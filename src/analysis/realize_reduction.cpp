@@ -409,9 +409,63 @@ void visit_reductions(const ExprPtr& expr, std::set<std::string> within,
   for (const ExprPtr& operand : expr->operands) visit_reductions(operand, within, visitor);
 }
 
+// Removes `reduction_inames` from every loop priority that places them outside an iname of
+// `within`. Whether anything changed.
+bool drop_outward_priorities(LoopKernel& kernel, const std::set<std::string>& within,
+                             const std::vector<std::string>& reduction_inames) {
+  bool changed = false;
+  for (std::vector<std::string>& priority : kernel.loop_priorities) {
+    for (const std::string& iname : reduction_inames) {
+      auto found = std::find(priority.begin(), priority.end(), iname);
+      if (found == priority.end()) continue;
+      bool outside_an_instruction_loop =
+          std::any_of(found + 1, priority.end(), [&](const std::string& later) { return within.count(later) != 0; });
+      if (!outside_an_instruction_loop) continue;
+      priority.erase(found);
+      changed = true;
+    }
+  }
+  std::erase_if(kernel.loop_priorities, [](const std::vector<std::string>& priority) { return priority.size() < 2; });
+  return changed;
+}
+
+// Issue 23 class 6 (loopy's test_ilp_loop_bound: prioritize_loops("j, i, k") on
+// out[i, k] = sum(j, ...) with i and k of extent n): a priority that nests an instruction's loop of
+// non-constant extent inside its reduction's loop would need an accumulator per value of that
+// loop, which no private array holds. loopy's priorities are preferences its scheduler gives up
+// where no schedule follows them (its accumulator is initialized inside the instruction's loops);
+// loom gives them up in this case only: the reduction's inames leave the priorities that put them
+// outside the instruction's loops, so the reduction nests inside them as it does without a
+// priority. Reductions are associative updates (DESIGN.md §3a), so any nesting of their loops
+// computes the same. Where the copies fit (constant extents) the priority holds and the
+// accumulator is privatized.
+LoopKernel yield_priorities_to_reductions(const LoopKernel& kernel, bool hardware_axes) {
+  LoopKernel result = kernel;
+  for (const Instruction& instruction : kernel.instructions) {
+    if (instruction.expression == nullptr) continue;
+    visit_reductions(instruction.expression, instruction.within_inames,
+                     [&](const Expr& reduction, const std::set<std::string>& within) {
+                       try {
+                         private_axes(result, within, reduction.reduction_inames, hardware_axes);
+                       } catch (const Error&) {
+                         LoopKernel relaxed = result;
+                         if (!drop_outward_priorities(relaxed, within, reduction.reduction_inames)) return;
+                         try {
+                           private_axes(relaxed, within, reduction.reduction_inames, hardware_axes);
+                         } catch (const Error&) {
+                           return;  // not the priorities' doing (an ilp iname of parametric extent): reported later
+                         }
+                         result = std::move(relaxed);
+                       }
+                     });
+  }
+  return result;
+}
+
 }  // namespace
 
-void check_reduction_nesting(const LoopKernel& kernel, const std::string& transform) {
+void check_reduction_nesting(const LoopKernel& given, const std::string& transform) {
+  LoopKernel kernel = yield_priorities_to_reductions(given, true);
   for (const Instruction& instruction : kernel.instructions) {
     if (instruction.expression == nullptr) continue;
     visit_reductions(instruction.expression, instruction.within_inames,
@@ -432,7 +486,8 @@ void check_reduction_nesting(const LoopKernel& kernel, const std::string& transf
 LoopKernel realize_reductions(const LoopKernel& kernel, bool hardware_axes, bool warp_shuffles) {
   // Reductions over l.N inames become local-memory trees first; what remains of them (a sequential
   // part per work-item) and every other reduction is realized sequentially.
-  LoopKernel result = hardware_axes ? realize_local_reductions(kernel, warp_shuffles) : kernel;
+  LoopKernel yielded = yield_priorities_to_reductions(kernel, hardware_axes);
+  LoopKernel result = hardware_axes ? realize_local_reductions(yielded, warp_shuffles) : yielded;
   // The nesting chose each reduction's loops inside its instruction's; the realized instructions
   // no longer say so, priorities do (else the domain order could nest them outside a scalar
   // accumulator's loops: wrong code).

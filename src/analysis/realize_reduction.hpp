@@ -15,10 +15,12 @@ namespace loom {
 LoopKernel realize_reductions(const LoopKernel& kernel, bool hardware_axes = false, bool warp_shuffles = false);
 
 // Refuses (loom::Error, prefixed by `transform`) a loop order under which a reduction's
-// accumulator would need a private copy per value of an iname whose range is not constant: an
-// iname of the instruction nested inside one of its reduction inames (prioritize_loops("k, i")
-// on `out[i] = sum(k, ...)`). Hardware-parallel inames are taken as running in parallel; on the
-// C target code generation checks them again.
+// accumulator would need a private copy per value of an iname whose range is not constant and
+// that no priority puts there: a priority that does (prioritize_loops("k, i") on
+// `out[i] = sum(k, ...)` with i of extent n) is given up for the reduction's inames, which then
+// nest inside (issue 23 class 6; yield_priorities_to_reductions in the .cpp), as loopy's scheduler
+// gives up a priority it cannot follow. Hardware-parallel inames are taken as running in
+// parallel; on the C target code generation checks them again.
 void check_reduction_nesting(const LoopKernel& kernel, const std::string& transform);
 
 }  // namespace loom

@@ -334,6 +334,66 @@ TEST(LoopyClass10, PrefetchWithoutLocalStorageInamesIsPrivate_OpenCL) {
   testing::expect_on_opencl(tiled, vector, {{"n", 40}});
 }
 
+// Class 10, loopy's test_rank_one variant 3: a fetch asked for in local memory under an l.N iname
+// it neither stores along nor reads (fetch_outer_inames names j_inner, l.1, for a[i]) is filled by
+// the work-items at j_inner == 0 only; every other one reads it after the local barrier. It was
+// refused as a write race (every work-item along l.1 writing the same element); loopy lets it
+// through with a warning and all of them write. A fetch whose value does depend on that iname stays
+// a refused race.
+TEST(LoopyClass10, LocalFetchUnderAnUnusedLocalAxisIsFilledByOneRow_OpenCL) {
+  REQUIRE_OPENCL();
+  LoopKernel reference = make_kernel({"{[i,j]: 0<=i,j<n}"}, "c[i, j] = a[i]*b[j]",
+                                     {array_arg("a, b", DType::Float32, {"n"}), array_arg("c", DType::Float32, {"n", "n"})},
+                                     {.assumptions = "n >= 16"});
+  LoopKernel kernel = split_iname(reference, "i", 16, {.outer_tag = "g.0", .inner_tag = "l.0"});
+  kernel = split_iname(kernel, "j", 16, {.outer_tag = "g.1", .inner_tag = "l.1"});
+  const std::vector<std::string> outer = {"i_outer", "j_outer", "j_inner"};
+  auto fetch = [&](const LoopKernel& from, const std::string& name, const std::string& sweep) {
+    return apply_transform(from, {"add_prefetch", {{"var_name", name},
+                                                   {"sweep_inames", std::vector<std::string>{sweep}},
+                                                   {"fetch_outer_inames", outer},
+                                                   {"temporary_address_space", std::string("local")},
+                                                   {"default_tag", std::string("l.auto")}}});
+  };
+  LoopKernel fetched = fetch(fetch(kernel, "a", "i_inner"), "b", "j_inner");
+  std::string source = generate_code(fetched, Target::OpenCL).source;
+  EXPECT_TRUE(contains(source, "__local float a_fetch[16]")) << source;
+  EXPECT_TRUE(contains(source, "j_inner == 0")) << source;
+  testing::expect_on_opencl(fetched, reference, {{"n", 64}});
+  testing::expect_on_opencl(fetched, reference, {{"n", 37}});
+  // c[i, j] = a[i + j]: the copy of a along i_inner differs per j_inner, so one row cannot fill it.
+  LoopKernel shifted = make_kernel({"{[i,j]: 0<=i,j<n}"}, "c[i, j] = a[i + j]",
+                                   {array_arg("a", DType::Float32, {"2*n"}), array_arg("c", DType::Float32, {"n", "n"})},
+                                   {.assumptions = "n >= 16"});
+  shifted = split_iname(shifted, "i", 16, {.outer_tag = "g.0", .inner_tag = "l.0"});
+  shifted = split_iname(shifted, "j", 16, {.outer_tag = "g.1", .inner_tag = "l.1"});
+  std::string race = error_message<Error>([&] { fetch(shifted, "a", "i_inner"); });
+  EXPECT_TRUE(contains(race, "within iname 'j_inner' (l.1), which its index does not use")) << race;
+  EXPECT_TRUE(contains(race, "(a write race)")) << race;
+}
+
+// Class 12, register tiles: with i and j split onto ilp (a 4x4 tile) and k split by 8, loom opened
+// one k_inner loop per ilp copy (16 loops, each updating one accumulator). loopy unrolls ilp
+// copies in place, inside the instruction's loops: one k_outer/k_inner nest whose body updates all
+// 16 accumulators. A reduction whose bound is privatized per copy keeps a loop per copy
+// (LoopyClass21).
+TEST(LoopyClass12, IlpCopiesShareOneReductionLoop) {
+  LoopKernel reference = test_kernels::matmul();
+  LoopKernel tiled = split_iname(reference, "i", 4, {.inner_tag = "ilp"});
+  tiled = split_iname(tiled, "j", 4, {.inner_tag = "ilp"});
+  tiled = split_iname(tiled, "k", 8);
+  std::string source = generate_code(tiled, Target::C).source;
+  auto count = [&](const std::string& text) {
+    std::size_t n = 0;
+    for (std::size_t at = source.find(text); at != std::string::npos; at = source.find(text, at + 1)) ++n;
+    return n;
+  };
+  EXPECT_EQ(count("for (int32_t k_inner"), 1u) << source;
+  EXPECT_EQ(count("for (int32_t k_outer"), 1u) << source;
+  EXPECT_TRUE(contains(source, "[16]")) << source;  // one accumulator per copy
+  for (int64_t n : {4, 13, 16}) expect_matches_reference(tiled, reference, {{"n", n}});
+}
+
 // Class 16: a 3-D stencil over the interior in 32x4 work-groups, with a bounding-box prefetch of
 // its input sweeping j_inner and k_inner (i on g.2, or a sequential loop) ended in an internal
 // error ("isl NULL input", exit 4). It runs now (the per-axis box of issue 26): three planes of
@@ -432,6 +492,32 @@ TEST(LoopyClass19, PrefetchOfATemporaryFilledByAnEarlierFetch) {
     add_prefetch(rolling, "t", {.sweep_inames = {"j"}, .default_tag = "for", .fetch_outer_inames = std::vector<std::string>{"i"}});
   });
   EXPECT_TRUE(contains(message, "a copy made ahead of use would be stale")) << message;
+}
+
+// Class 6, loopy's test_ilp_loop_bound: prioritize_loops("j, i, k") on out[i, k] = sum(j, ...)
+// with i and k of extent n, then k split by 4 with k_inner on ilp. The priority puts the reduction
+// loop j outside i, so the accumulator would need a copy per i (parametric): prioritize_loops
+// refused it ("its range is not constant"). As loopy's scheduler, loom gives that priority up for
+// j: j nests inside i and k_outer, the accumulator has one copy per ilp lane (acc_j[4]).
+TEST(LoopyClass06, PriorityThatWouldNeedAParametricAccumulatorYields) {
+  LoopKernel reference = make_kernel({"{[i,j,k]: 0<=i,j,k<n}"}, "out[i, k] = sum(j, a[i, j]*b[j, k])",
+                                     {array_arg("a, b, out", DType::Float32, {"n", "n"})}, {.assumptions = "n >= 1"});
+  LoopKernel kernel = prioritize_loops(reference, "j, i, k");
+  kernel = split_iname(kernel, "k", 4, {.inner_tag = "ilp"});
+  std::string source = generate_code(kernel, Target::C).source;
+  EXPECT_TRUE(contains(source, "float acc_j[4];")) << source;
+  EXPECT_LT(source.find("for (int32_t i"), source.find("for (int32_t j")) << source;
+  for (int64_t n : {1, 7, 50}) expect_matches_reference(kernel, reference, {{"n", n}});
+  // Where the copies fit (i and k of constant extent), the priority holds: j outside i, one
+  // accumulator per (i, k_outer, k_inner).
+  LoopKernel small = make_kernel({"{[i,j,k]: 0<=i,k<8 and 0<=j<n}"}, "out[i, k] = sum(j, a[i, j]*b[j, k])",
+                                 {array_arg("a", DType::Float32, {"8", "n"}), array_arg("b", DType::Float32, {"n", "8"}),
+                                  array_arg("out", DType::Float32, {"8", "8"})},
+                                 {.assumptions = "n >= 1"});
+  LoopKernel kept = split_iname(prioritize_loops(small, "j, i, k"), "k", 4, {.inner_tag = "ilp"});
+  std::string kept_source = generate_code(kept, Target::C).source;
+  EXPECT_TRUE(contains(kept_source, "float acc_j[64];")) << kept_source;
+  for (int64_t n : {3, 9}) expect_matches_reference(kept, small, {{"n", n}});
 }
 
 // Class 6: a reduction whose instruction's loops have non-constant extents and come after the
