@@ -153,5 +153,20 @@ TEST(BufferArrayTest, ExpressionsNamingInamesTheirInstructionLacksAreRefused) {
   for (int64_t n : {3, 8}) expect_matches_reference(scaled, accumulating_matmul(), {{"n", n}});
 }
 
+// Transform fuzzer regression (issue 24): a private fetch of a[i, 0], i split onto g.0, then
+// buffer_array of `a`: the fetch's reader waited for the buffer's store (it waited for the fetch,
+// a buffered instruction) and so ran in a loop over i_inner of its own after it, reading the
+// fetch's last value. Only instructions that access the array wait for the store now.
+TEST(BufferArrayTest, ReadersOfAFetchFromTheBufferDoNotWaitForTheStore) {
+  LoopKernel reference = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = 2.0 + a[i, 0] - x[i] {id=use}",
+                                     {array_arg("x, out", DType::Float32, {"n"}), array_arg("a", DType::Float32, {"n", "n"})});
+  LoopKernel fetched = add_prefetch(reference, "a", {.sweep_inames = {}, .default_tag = std::nullopt,
+                                                     .fetch_bounding_box = true,
+                                                     .temporary_address_space = AddressSpace::Private, .within = "id:use"});
+  LoopKernel buffered = buffer_array(split_iname(fetched, "i", 4, {.outer_tag = "g.0"}), "a", {"i_inner"},
+                                     {.default_tag = std::nullopt});
+  for (int64_t n : {3, 8}) expect_matches_reference(buffered, reference, {{"n", n}});
+}
+
 }  // namespace
 }  // namespace loom
