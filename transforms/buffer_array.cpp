@@ -15,8 +15,8 @@
 // element and `buffer` the buffer's. The footprint, its box, the guards of partial tiles and
 // l.auto are precompute's (transforms/footprint_support.cpp): the accesses become invocations of a
 // rule <var>(d...) := <var>[d...], which is precomputed over the buffer inames; the store is the
-// same region in copies of the init inames. Instructions that access the array and depended
-// (directly or through others) on a buffered one depend on the store.
+// same region in copies of the init inames. Instructions that depended on a buffered one depend on
+// the store.
 //
 // Refuses: an unknown array or buffer iname, a scalar, an array that nothing in `within`
 // accesses, an expression that does not parse, and what precompute refuses (data-dependent
@@ -24,7 +24,6 @@
 // instruction outside `within` writing the array while it is buffered).
 #include <algorithm>
 
-#include "analysis/checks.hpp"
 #include "ir/instruction_names.hpp"
 #include "ir/match.hpp"
 #include "lang/instruction_parser.hpp"
@@ -251,20 +250,14 @@ LoopKernel buffer_array(const LoopKernel& kernel, const std::string& var_name,
     if (store_expression)
       require_bound_names(result, *store_expression, store_insn, "store_expression", true);
     store_insn.depends_on.insert(buffered.begin(), buffered.end());
-    // Only those that access the array need its stored contents: a reader of a temporary that a
-    // buffered instruction wrote (a private fetch from the buffer) waiting for the store would
-    // run in a loop of its own after it, seeing only the fetch's last value (transform fuzzer,
-    // seed 31).
-    std::vector<std::string> waiting;
-    for (const Instruction& instruction : result.instructions) {
+    for (Instruction& instruction : result.instructions) {
       bool waits = std::any_of(buffered.begin(), buffered.end(), [&](const std::string& id) {
-        return depends_transitively(result, instruction.id, id);
+        return instruction.depends_on.count(id) != 0;
       });
       bool is_buffered =
           std::find(buffered.begin(), buffered.end(), instruction.id) != buffered.end();
-      if (waits && !is_buffered && mentions_name(instruction, var_name)) waiting.push_back(instruction.id);
+      if (waits && !is_buffered) instruction.depends_on.insert(store_insn.id);
     }
-    for (const std::string& id : waiting) instruction_named(result, id).depends_on.insert(store_insn.id);
     std::size_t last = 0;
     for (std::size_t k = 0; k < result.instructions.size(); ++k)
       if (std::find(buffered.begin(), buffered.end(), result.instructions[k].id) != buffered.end())

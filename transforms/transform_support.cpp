@@ -105,8 +105,17 @@ std::map<std::pair<std::string, std::string>, std::set<std::string>> loops_left_
   std::optional<codegen::Linearization> linearization;
   LoopInstances instances(kernel.instructions.size());
   auto index_of = [&](const Instruction& instruction) { return static_cast<std::size_t>(&instruction - kernel.instructions.data()); };
+  // Reductions get their loops only at code generation: where some instruction reduces over an
+  // iname, this linearization does not place its loops as code generation will (pipeline_fetch's
+  // load and store around the products of one k_outer iteration look apart here).
+  std::set<std::string> reduced;
+  for (const Instruction& instruction : kernel.instructions)
+    if (instruction.expression)
+      visit_expr(*instruction.expression, [&](const Expr& e) {
+        if (e.kind == ExprKind::Reduction) reduced.insert(e.reduction_inames.begin(), e.reduction_inames.end());
+      });
   auto other_loop_instance = [&](const Instruction& writer, const Instruction& reader, const std::string& iname) {
-    if (!shares_private_copies(kernel, iname)) return false;
+    if (!shares_private_copies(kernel, iname) || reduced.count(iname) != 0) return false;
     if (!linearization) {
       linearization = codegen::linearize(kernel, [&](const std::string& name) { return shares_private_copies(kernel, name); });
       std::map<std::string, const codegen::LoopNestNode*> none;
