@@ -127,6 +127,20 @@ std::map<std::pair<std::string, std::string>, std::set<std::string>> loops_left_
     // A reader's reduction iname is no loop yet (realize_reduction makes it at code generation).
     return w != writer_loops.end() && r != reader_loops.end() && w->second != r->second;
   };
+  // A writer loop the reader lacks that nests outside a shared loop L gives the writer a loop over
+  // L of its own (inside it), apart from the reader's: a buffer's init whose iname was split, its
+  // outer part nesting outside the k_outer the reduction reading it runs over (transform fuzzer,
+  // seed 43). The loop-instance test above cannot see it for reduction inames.
+  std::optional<std::vector<std::string>> nesting;
+  auto own_loop_nests_outside = [&](const std::set<std::string>& writer_loops, const std::set<std::string>& reader_loops,
+                                    const std::string& iname) {
+    if (!shares_private_copies(kernel, iname)) return false;
+    if (!nesting) nesting = codegen::iname_nesting_order(kernel);
+    auto position = [&](const std::string& name) { return std::find(nesting->begin(), nesting->end(), name) - nesting->begin(); };
+    return std::any_of(writer_loops.begin(), writer_loops.end(), [&](const std::string& own) {
+      return reader_loops.count(own) == 0 && shares_private_copies(kernel, own) && position(own) < position(iname);
+    });
+  };
   for (const Instruction& writer : kernel.instructions) {
     for (const ExprPtr& assignee : writer.assignees) {
       // An accumulation (c_buf = c_buf + ...) means its value after the loop.
@@ -143,7 +157,10 @@ std::map<std::pair<std::string, std::string>, std::set<std::string>> loops_left_
         std::set<std::string> left;
         for (const std::string& iname : writer_loops) {
           if (indexing.count(iname) != 0) continue;
-          if (reader_loops.count(iname) == 0 || other_loop_instance(writer, reader, iname)) left.insert(iname);
+          if (reader_loops.count(iname) == 0 || other_loop_instance(writer, reader, iname) ||
+              own_loop_nests_outside(writer_loops, reader_loops, iname)) {
+            left.insert(iname);
+          }
         }
         result[{writer.id, reader.id}] = left;
       }
