@@ -133,6 +133,9 @@ int check_spec(const std::string& spec_text, std::string& detail) {
     CheckOptions options;
     options.target = needs_opencl(spec.kernel) ? Target::OpenCL : Target::C;
     if (spec.test.seed) options.seed = *spec.test.seed;
+    // As `loom run --check` does: the generated specs carry an atol (kernel_grammar.cpp).
+    options.rtol = spec.test.rtol;
+    options.atol = spec.test.atol;
     CheckResult result =
         check_against_reference(spec.kernel, spec.reference, spec.test.parameters, options);
     detail = result.report();

@@ -49,6 +49,10 @@ void check_bounds(const LoopKernel& kernel, const std::string& context = "");
 // The instructions check_bounds skips, each with the temporaries its loop bounds depend on.
 std::vector<std::pair<std::string, std::vector<std::string>>> unchecked_for_bounds(const LoopKernel& kernel);
 
+// An instruction that runs in an iname whose bounds depend on another iname (`{[j]: 0<=j<=i}`)
+// must run in that iname too (Error otherwise; no isl work, so every transform runs it).
+void check_domain_dependencies(const LoopKernel& kernel, const std::string& context = "");
+
 void check_kernel(const LoopKernel& kernel, const std::string& context = "");
 
 }  // namespace loom

@@ -14,6 +14,7 @@
 #include "analysis/address_spaces.hpp"
 #include "analysis/checks.hpp"
 #include "analysis/instance_printer.hpp"
+#include "analysis/privatize_ilp.hpp"
 #include "analysis/timestamps.hpp"
 #include "ir/isl_extra.hpp"
 #include "ir/instruction_names.hpp"
@@ -217,6 +218,36 @@ isl::map relevant_part(const LoopKernel& kernel, const Dependence& dependence, c
   return relation;
 }
 
+// The inames along which `dependence`'s private temporary has one copy per value: every l.N
+// iname (one copy per work-item) and every ilp/ilp.seq/vec iname its writer runs in without
+// indexing it by (ILP privatization, privatize_ilp.cpp). g.N inames need no entry: pairs across
+// work-groups are refused anyway.
+std::vector<std::string> private_copy_inames(const LoopKernel& kernel, const Dependence& dependence) {
+  std::vector<std::string> inames;
+  const Instruction* writer = kernel.find_instruction(dependence.source);
+  for (const auto& [iname, tag] : kernel.iname_tags) {
+    bool ilp = tag.kind == InameTag::Kind::Ilp || tag.kind == InameTag::Kind::IlpSeq || tag.kind == InameTag::Kind::Vec;
+    bool per_value = tag.kind == InameTag::Kind::Local ||
+                     (ilp && writer != nullptr && writer->within_inames.count(iname) != 0 &&
+                      !assignee_indexes_by(*writer, dependence.variable, iname));
+    if (per_value) inames.push_back(iname);
+  }
+  return inames;
+}
+
+// The pairs of a flow dependence through a private temporary whose sink reads another copy than
+// the one its source wrote: they differ in an iname along which each value has its own copy (a
+// scalar written per j and read per (i, j) after j's split onto l.0 or ilp: the reference reads
+// the last j's value, each copy holds its own j's).
+isl::map reads_of_another_copy(const LoopKernel& kernel, const Dependence& dependence, const isl::map& relation) {
+  if (dependence.kind != DependenceKind::Flow) return isl::map::empty(relation.space());
+  const Temporary* temporary = kernel.find_temporary(dependence.variable);
+  if (temporary == nullptr || effective_address_space(kernel, *temporary) != AddressSpace::Private) {
+    return isl::map::empty(relation.space());
+  }
+  return relation.subtract(pairs_equal_on(relation, private_copy_inames(kernel, dependence)));
+}
+
 [[noreturn]] void refuse(const LoopKernel& kernel, const Dependence& dependence, const isl::map& violating,
                          const std::string& transform) {
   // Crossing work-groups is the most specific cause: show such a pair when there is one.
@@ -247,6 +278,28 @@ isl::map relevant_part(const LoopKernel& kernel, const Dependence& dependence, c
   std::string parameters = printer.parameters();
   if (!parameters.empty()) message << " (with " << parameters << ")";
   message << ". Pass unchecked=true to apply it anyway.";
+  throw LegalityError(message.str());
+}
+
+[[noreturn]] void refuse_reads_of_another_copy(const LoopKernel& kernel, const Dependence& dependence,
+                                              const isl::map& violating, const std::string& transform) {
+  std::string iname;
+  for (const std::string& candidate : private_copy_inames(kernel, dependence)) {
+    if (!pairs_equal_on(violating, {candidate}).is_equal(violating)) {
+      iname = candidate;
+      break;
+    }
+  }
+  InstancePrinter printer(violating);
+  std::ostringstream message;
+  message << transform << ": instruction '" << dependence.sink << "' must read the value of '" << dependence.variable
+          << "' that '" << dependence.source << "' wrote (flow dependence), but '" << dependence.variable
+          << "' is private and has one copy per value of iname '" << iname << "' (tagged "
+          << to_string(kernel.tag_of(iname)) << "), and the dependence crosses its values: "
+          << describe(dependence, printer);
+  std::string parameters = printer.parameters();
+  if (!parameters.empty()) message << " (with " << parameters << ")";
+  message << ". Leave '" << iname << "' sequential, or pass unchecked=true to apply it anyway.";
   throw LegalityError(message.str());
 }
 
@@ -315,6 +368,8 @@ void check_dependences(const LoopKernel& kernel, const std::string& transform) {
     // different groups, whatever the statement order says.
     isl::map violating = relation.subtract(before).unite(relation.subtract(same_work_group(kernel, relation)));
     if (!violating.is_empty()) refuse(kernel, dependence, violating, transform);
+    isl::map other_copy = reads_of_another_copy(kernel, dependence, relation);
+    if (!other_copy.is_empty()) refuse_reads_of_another_copy(kernel, dependence, other_copy, transform);
   }
 }
 

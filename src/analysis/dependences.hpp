@@ -43,8 +43,10 @@ std::shared_ptr<const detail::DependenceData> trace_dependences(const detail::De
 // Throws LegalityError when the kernel's order (sequential loops as linearized) or its parallel
 // inames (g, l, vec, ilp) violate one of its dependences. The message names the transform, both
 // instructions, the variable, the kind of dependence and one violating pair of instances.
-// Dependences through private temporaries across parallel inames (each work-item has its own
-// copy) and through local temporaries across local inames (barriers order them) are exempt.
+// Anti and output dependences through private temporaries across parallel inames (each work-item
+// has its own copy) and through local temporaries across local inames (barriers order them) are
+// exempt; a flow dependence through a private temporary between instances that differ in an l.N
+// iname, or in an ilp/vec iname its writer is privatized along, reads another copy: refused.
 void check_dependences(const LoopKernel& kernel, const std::string& transform);
 
 std::string_view dependence_kind_name(DependenceKind kind);

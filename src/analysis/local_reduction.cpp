@@ -48,6 +48,7 @@
 #include <optional>
 #include <set>
 
+#include "analysis/realize_reduction.hpp"
 #include "analysis/reduction_operations.hpp"
 #include "analysis/type_inference.hpp"
 #include "ir/instance_sets.hpp"
@@ -331,7 +332,7 @@ class LocalReductionRealizer {
 
   // Fills the whole local arrays (every position of the l axis) with the given values; returns the
   // id the transfer depends on (each work-item overwrites its own position: no barrier needed).
-  std::string fill(const Instruction& origin, const LocalAxis& axis,
+  std::string fill(const Instruction& origin, const std::vector<std::string>& reduction_inames, const LocalAxis& axis,
                    const std::vector<std::pair<LocalArray, ExprPtr>>& contents, std::vector<Instruction>& out) {
     std::string position = add_local_iname("red_" + axis.iname + "_fill", axis.extent, kernel_.tag_of(axis.iname));
     std::set<std::string> within = origin.within_inames;
@@ -341,7 +342,10 @@ class LocalReductionRealizer {
       Instruction step = derived(origin, axis.iname + "_fill", within);
       step.assignees = {array.at(variable(position))};
       step.expression = value;
-      step.depends_on = origin.depends_on;
+      // The fill reads nothing: like an accumulator's init it runs before the reduction's loops,
+      // so a tile fetched inside them (per k_outer) does not hold it back (the fetch would run
+      // in a k_outer loop of its own, before the one that reads it: transform fuzzer, seed 24).
+      step.depends_on = reduction_init_dependencies(kernel_, origin, reduction_inames, true);
       if (!previous.empty()) step.depends_on.insert(previous);
       out.push_back(step);
       previous = step.id;
@@ -431,7 +435,7 @@ class LocalReductionRealizer {
     Instruction transfer = transfer_to(origin, axis, "_transfer", {array.at(offset(axis.iname, axis.lower))},
                                        term(reduction, axis.iname, reduction.operands.size() - 1));
     if (!transfer_covers_range(kernel_, transfer, axis)) {
-      transfer.depends_on.insert(fill(origin, axis, {{array, reduction_neutral_element(operation.name, dtype)}}, out));
+      transfer.depends_on.insert(fill(origin, reduction.reduction_inames, axis, {{array, reduction_neutral_element(operation.name, dtype)}}, out));
     }
     out.push_back(transfer);
     std::string previous = transfer.id;
@@ -524,7 +528,7 @@ class LocalReductionRealizer {
     }
     if (!transfer_covers_range(kernel_, transfers.front(), axis)) {
       // An index no real position has loses every tie, so filled positions never win.
-      std::string filled = fill(origin, axis, {{values, reduction_neutral_element(operation, value_dtype)},
+      std::string filled = fill(origin, reduction.reduction_inames, axis, {{values, reduction_neutral_element(operation, value_dtype)},
                                                {indices, reduction_neutral_element("min", index_dtype)}}, out);
       for (Instruction& transfer : transfers) transfer.depends_on.insert(filled);
     }

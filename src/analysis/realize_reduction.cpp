@@ -16,6 +16,7 @@
 #include <map>
 #include <set>
 
+#include "analysis/checks.hpp"
 #include "analysis/local_reduction.hpp"
 #include "analysis/reduction_operations.hpp"
 #include "analysis/type_inference.hpp"
@@ -84,34 +85,6 @@ class ReductionRealizer {
     for (const std::string& iname : kernel.all_inames()) used_names_.insert(iname);
   }
 
-  // The dependencies of `origin` its reduction's init keeps: all but those on instructions that
-  // run inside the reduction's own loops (a tile fetched per k_outer iteration), which belong to
-  // the update. An instruction in a loop over a reduction iname that lacks one of the origin's
-  // loops around the reduction (a barrier within (i, k) for a reduction over k in (i, j)) runs in
-  // another instance of that loop: the init keeps waiting for it, or it would run in an earlier
-  // loop over j than its update (found by the transform fuzzer).
-  std::set<std::string> dependencies_outside(const Instruction& origin, const std::vector<std::string>& inames) const {
-    if (inames.empty()) return origin.depends_on;
-    std::vector<std::string> nesting = codegen::iname_nesting_order(kernel_);
-    auto position = [&](const std::string& iname) { return std::find(nesting.begin(), nesting.end(), iname) - nesting.begin(); };
-    auto outermost = std::min_element(inames.begin(), inames.end(),
-                                      [&](const auto& a, const auto& b) { return position(a) < position(b); });
-    std::set<std::string> kept;
-    for (const std::string& id : origin.depends_on) {
-      const Instruction* source = kernel_.find_instruction(id);
-      bool inside = source != nullptr && std::any_of(inames.begin(), inames.end(), [&](const std::string& iname) {
-                      return source->within_inames.count(iname) != 0;
-                    });
-      bool same_loops = inside && std::all_of(origin.within_inames.begin(), origin.within_inames.end(), [&](const std::string& iname) {
-                          InameTag::Kind kind = kernel_.tag_of(iname).kind;
-                          bool loop = !hardware_axes_ || (kind != InameTag::Kind::Group && kind != InameTag::Kind::Local);
-                          return !loop || position(iname) > position(*outermost) || source->within_inames.count(iname) != 0;
-                        });
-      if (!same_loops) kept.insert(id);
-    }
-    return kept;
-  }
-
   void realize_all() {
     std::vector<Instruction> result;
     for (const Instruction& instruction : kernel_.instructions) {
@@ -129,6 +102,7 @@ class ReductionRealizer {
       wait_for_updates_inside(instruction);
     }
     kernel_.instructions = std::move(result);
+    make_inner_dependencies_follow_their_inits();
   }
 
  private:
@@ -248,7 +222,9 @@ class ReductionRealizer {
     init.expression = reduction_neutral_element(operation, dtype);
     // A dependency on an instruction inside the reduction's loops (a tile fetched per k_outer
     // iteration) belongs to the update; the init runs before those loops.
-    init.depends_on = dependencies_outside(origin, reduction.reduction_inames);
+    init.depends_on = reduction_init_dependencies(kernel_, origin, reduction.reduction_inames, hardware_axes_);
+    for (const std::string& id : origin.depends_on)
+      if (init.depends_on.count(id) == 0) follow_init_[id].insert(init.id);
     out.push_back(init);
 
     std::set<std::string> inner_last;
@@ -367,6 +343,26 @@ class ReductionRealizer {
     }
   }
 
+  // A dependency the init left to the update (a fetch into a scalar inside the reduction's loop
+  // over k) serves that loop's iterations only: it waits for the init, so it cannot run in
+  // another reduction's earlier loop over k and leave only its last value to this one (found by
+  // the transform fuzzer: a private prefetch for `product(k, ...)` fused into the k loop of the
+  // `sum(k, ...)` before it). Skipped where the init already waits for it (a cycle).
+  void make_inner_dependencies_follow_their_inits() {
+    for (const auto& [id, inits] : follow_init_) {
+      Instruction* inner = find_mutable(id);
+      if (inner == nullptr) continue;
+      for (const std::string& init : inits)
+        if (!depends_transitively(kernel_, init, id)) inner->depends_on.insert(init);
+    }
+  }
+
+  Instruction* find_mutable(const std::string& id) {
+    for (Instruction& instruction : kernel_.instructions)
+      if (instruction.id == id) return &instruction;
+    return nullptr;
+  }
+
   void realize_instruction(const Instruction& origin, std::vector<Instruction>& out) {
     for (const ExprPtr& assignee : origin.assignees) assigned_names_[origin.id].insert(assignee->name);
     const Expr& expression = *origin.expression;
@@ -396,6 +392,9 @@ class ReductionRealizer {
   // A realized reduction's id → its updates, each with the inames it runs over.
   std::map<std::string, std::vector<std::pair<std::string, std::vector<std::string>>>> updates_;
   std::map<std::string, std::set<std::string>> assigned_names_;  // reduction instruction id → what it assigns
+  // An instruction inside a reduction's loops that the reduction waited for → the inits it must
+  // follow (make_inner_dependencies_follow_their_inits).
+  std::map<std::string, std::set<std::string>> follow_init_;
 };
 
 // Every reduction of `expr`, with the inames it runs within (the instruction's and those of the
@@ -463,6 +462,29 @@ LoopKernel yield_priorities_to_reductions(const LoopKernel& kernel, bool hardwar
 }
 
 }  // namespace
+
+std::set<std::string> reduction_init_dependencies(const LoopKernel& kernel, const Instruction& origin,
+                                                  const std::vector<std::string>& inames, bool hardware_axes) {
+  if (inames.empty()) return origin.depends_on;
+  std::vector<std::string> nesting = codegen::iname_nesting_order(kernel);
+  auto position = [&](const std::string& iname) { return std::find(nesting.begin(), nesting.end(), iname) - nesting.begin(); };
+  auto outermost = std::min_element(inames.begin(), inames.end(),
+                                    [&](const auto& a, const auto& b) { return position(a) < position(b); });
+  std::set<std::string> kept;
+  for (const std::string& id : origin.depends_on) {
+    const Instruction* source = kernel.find_instruction(id);
+    bool inside = source != nullptr && std::any_of(inames.begin(), inames.end(), [&](const std::string& iname) {
+                    return source->within_inames.count(iname) != 0;
+                  });
+    bool same_loops = inside && std::all_of(origin.within_inames.begin(), origin.within_inames.end(), [&](const std::string& iname) {
+                        InameTag::Kind kind = kernel.tag_of(iname).kind;
+                        bool loop = !hardware_axes || (kind != InameTag::Kind::Group && kind != InameTag::Kind::Local);
+                        return !loop || position(iname) > position(*outermost) || source->within_inames.count(iname) != 0;
+                      });
+    if (!same_loops) kept.insert(id);
+  }
+  return kept;
+}
 
 void check_reduction_nesting(const LoopKernel& given, const std::string& transform) {
   LoopKernel kernel = yield_priorities_to_reductions(given, true);

@@ -1,7 +1,9 @@
 // Realizes reduction expressions as accumulator temporaries and init/update instructions.
 #pragma once
 
+#include <set>
 #include <string>
+#include <vector>
 
 #include "loom/kernel.hpp"
 
@@ -13,6 +15,17 @@ namespace loom {
 // targets), not loops, so accumulators get no private axis along them. `warp_shuffles` (CUDA): local
 // trees end in warp shuffles where they can (local_reduction.hpp).
 LoopKernel realize_reductions(const LoopKernel& kernel, bool hardware_axes = false, bool warp_shuffles = false);
+
+// The dependencies of `origin` that the parts of its reduction over `inames` running before the
+// reduction's loops (the accumulator's init, a local tree's fill) keep: all but those on
+// instructions that run inside the reduction's own loops (a tile fetched per k_outer iteration),
+// which belong to the update. An instruction in a loop over a reduction iname that lacks one of
+// the origin's loops around the reduction (a barrier within (i, k) for a reduction over k in
+// (i, j)) runs in another instance of that loop: the init keeps waiting for it, or it would run in
+// an earlier loop over j than its update (found by the transform fuzzer). `hardware_axes`: g/l
+// inames are no loops.
+std::set<std::string> reduction_init_dependencies(const LoopKernel& kernel, const Instruction& origin,
+                                                  const std::vector<std::string>& inames, bool hardware_axes);
 
 // Refuses (loom::Error, prefixed by `transform`) a loop order under which a reduction's
 // accumulator would need a private copy per value of an iname whose range is not constant and

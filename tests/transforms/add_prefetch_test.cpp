@@ -385,5 +385,35 @@ TEST(AddPrefetchOpenCL, BlockedRegisterTileEntersTheKLoopOnce) {
   for (int64_t n : {1, 16, 37}) expect_on_opencl(spec.kernel, spec.reference, {{"n", n}});
 }
 
+// Transform fuzzer regressions (issue 24). A private scalar fetch for `product(k, ...)` ran in the
+// k loop of the `sum(k, ...)` before it (the linearizer kept that loop open for it), so the
+// product saw only the last k's value: the fetch now waits for the product's init.
+TEST(AddPrefetchTest, PrivateFetchRunsInTheLoopOfTheReductionItServes) {
+  LoopKernel reference = make_kernel({"{[i]: 0<=i<n}", "{[k]: 0<=k<m}"},
+                                     "s[i] = sum(k, a[i, k]*y[k]) {id=first}\n"
+                                     "p[i] = product(k, 1.0 + 0.01*a[i, k]) {id=second, dep=first}",
+                                     {array_arg("a", DType::Float32, {"m", "m"}), array_arg("y", DType::Float32, {"m"}),
+                                      array_arg("s, p", DType::Float32, {"n"})},
+                                     {.assumptions = "n >= 1 and m >= n"});
+  LoopKernel fetched = add_prefetch(reference, "a", {.sweep_inames = {}, .default_tag = std::nullopt, .fetch_bounding_box = true,
+                                                     .temporary_address_space = AddressSpace::Private, .within = "id:second"});
+  for (int64_t m : {1, 5, 8}) expect_matches_reference(fetched, reference, {{"n", 1}, {"m", m}});
+  expect_matches_reference(fetched, reference, {{"n", 8}, {"m", 8}});
+}
+
+// The fill of a local reduction's array (k_inner on l.0, with a ragged last tile) waited for the
+// fetch of a's row inside k_outer: the fetch ran in a k_outer loop of its own before the
+// reduction's, which then read only the last tile.
+TEST(AddPrefetchOpenCL, LocalFetchPerTileOfALocalReduction) {
+  REQUIRE_OPENCL();
+  LoopKernel reference = make_kernel({"{[i,k]: 0<=i<n and 0<=k<m}"}, "out[i] = sum(k, a[i, k]*y[k]) {id=dot}",
+                                     {array_arg("a", DType::Float32, {"m", "m"}), array_arg("y", DType::Float32, {"m"}),
+                                      array_arg("out", DType::Float32, {"n"})},
+                                     {.assumptions = "n >= 1 and m >= n"});
+  LoopKernel split = split_iname(reference, "k", 4, {.inner_tag = "l.0"});
+  LoopKernel fetched = add_prefetch(split, "a", {.sweep_inames = {"k_inner"}, .default_tag = "l.auto", .within = "id:dot"});
+  for (int64_t m : {4, 9}) expect_on_opencl(fetched, reference, {{"n", 4}, {"m", m}});
+}
+
 }  // namespace
 }  // namespace loom

@@ -153,5 +153,45 @@ TEST(BufferArrayTest, ExpressionsNamingInamesTheirInstructionLacksAreRefused) {
   for (int64_t n : {3, 8}) expect_matches_reference(scaled, accumulating_matmul(), {{"n", n}});
 }
 
+// Transform fuzzer regression (issue 24): a private fetch of a[i, 0], i split onto g.0, then
+// buffer_array of `a`: the fetch's reader waits for the buffer's store (as in loopy, whatever
+// waited for a buffered instruction waits for the store: test_buffer_array_preserves_rev_deps),
+// so it ran in a loop over i_inner of its own after the store and read the fetch's last value.
+// Refused now, naming both instructions and the loop; without the store it is fine.
+TEST(BufferArrayTest, RefusesMovingAFetchsReaderIntoAnotherLoop) {
+  LoopKernel reference = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = 2.0 + a[i, 0] - x[i] {id=use}",
+                                     {array_arg("x, out", DType::Float32, {"n"}), array_arg("a", DType::Float32, {"n", "n"})});
+  LoopKernel fetched = add_prefetch(reference, "a", {.sweep_inames = {}, .default_tag = std::nullopt,
+                                                     .fetch_bounding_box = true,
+                                                     .temporary_address_space = AddressSpace::Private, .within = "id:use"});
+  LoopKernel split = split_iname(fetched, "i", 4, {.outer_tag = "g.0"});
+  std::string message = error_message<LegalityError>([&] {
+    buffer_array(split, "a", {"i_inner"}, {.default_tag = std::nullopt});
+  });
+  EXPECT_NE(message.find("buffer_array: instruction 'use' reads 'a_fetch', which 'a_fetch_rule' writes in a loop over "
+                         "'i_inner' that 'use' does not run in (or runs in another loop over it)"),
+            std::string::npos)
+      << message;
+  LoopKernel unstored = buffer_array(split, "a", {"i_inner"}, {.store_expression = "False", .default_tag = std::nullopt});
+  for (int64_t n : {3, 8}) expect_matches_reference(unstored, reference, {{"n", n}});
+}
+
+// Transform fuzzer regression (issue 24, seed 43): the buffer's init iname split, its outer part
+// nesting outside k_outer, gave the init a loop over k_outer of its own, and the max over
+// (k_outer, k_inner) read only the last tile. Refused once the init runs apart from the reduction.
+TEST(BufferArrayTest, RefusesAnInitWhoseOwnLoopNestsOutsideTheReductionsLoop) {
+  LoopKernel reference = make_kernel({"{[i]: 0<=i<n}", "{[k]: 0<=k<m}"}, "out[i] = max(k, a[i, k]*y[k]) {id=use}",
+                                     {array_arg("a", DType::Float32, {"m", "m"}), array_arg("y", DType::Float32, {"m"}),
+                                      array_arg("out", DType::Float32, {"n"})},
+                                     {.assumptions = "n >= 1 and m >= n"});
+  LoopKernel buffered = buffer_array(split_iname(reference, "k", 4, {.inner_tag = "unr"}), "a", {"k_inner"},
+                                     {.default_tag = std::nullopt});
+  LoopKernel split = split_iname(buffered, "a_init_1", 3, {.inner_tag = "l.0"});
+  std::string message = error_message<LegalityError>([&] { add_inames_for_unused_hw_axes(split); });
+  EXPECT_NE(message.find("reads 'a_buf', which 'init_a' writes in a loop over 'k_outer'"),
+            std::string::npos)
+      << message;
+}
+
 }  // namespace
 }  // namespace loom

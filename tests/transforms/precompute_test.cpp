@@ -193,5 +193,25 @@ TEST(PrecomputeTest, ThroughTheRegistry) {
   expect_matches_reference(kernel, finite_difference(), {{"n", 21}});
 }
 
+// Transform fuzzer regression (issue 24): `ab(i, k)` precomputed without a sweep for two sums
+// over k, the second waiting for the first: each sum gets its own loop over k, the scalar is
+// written in one, and the second sum added up its last value. Refused; without the dependency
+// both sums share one loop over k with the copy, and that is fine.
+TEST(PrecomputeTest, OneCopyForTwoReductionsOneAfterTheOtherIsRefused) {
+  std::vector<KernelArgument> args = {array_arg("a", DType::Float32, {"n", "m"}), array_arg("y", DType::Float32, {"m"}),
+                                      array_arg("s, t", DType::Float32, {"n"})};
+  auto kernel = [&](const char* second) {
+    return make_kernel({"{[i]: 0<=i<n}", "{[k]: 0<=k<m}"},
+                       std::string("ab(p, q) := a[p, q]*y[q]\ns[i] = sum(k, ab(i, k)) {id=first}\n") + second, args);
+  };
+  LoopKernel ordered = kernel("t[i] = sum(k, ab(i, k)) + 1 {id=second, dep=first}");
+  std::string message = error_message<LegalityError>([&] { precompute(ordered, "ab"); });
+  EXPECT_NE(message.find("precompute: instruction 'second' reads 'ab_0', which 'ab' writes in a loop over 'k'"),
+            std::string::npos)
+      << message;
+  LoopKernel independent = kernel("t[i] = sum(k, ab(i, k)) + 1 {id=second}");
+  for (int64_t m : {1, 4}) expect_matches_reference(precompute(independent, "ab"), independent, {{"n", 3}, {"m", m}});
+}
+
 }  // namespace
 }  // namespace loom

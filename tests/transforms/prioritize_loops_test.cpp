@@ -95,5 +95,26 @@ TEST(PrioritizeLoops, Refusals) {
       << contradiction;
 }
 
+// Transform fuzzer regression (issue 24): a private fetch of a[i, 0] in loop i, its reader in
+// (j_0, i); with j_0 outside i the fetch runs in a loop over i of its own before the reader's, and
+// every reader saw the last row's value. Refused; the order that keeps them in one loop over i
+// is fine.
+TEST(PrioritizeLoops, RefusesSeparatingAFetchFromItsReaderInAnotherLoopOverTheSameIname) {
+  LoopKernel reference = make_kernel({"{[i]: 0<=i<n}", "{[j]: 0<=j<m}"}, "out[i, j] = x[i] - a[i, 0] {id=use}",
+                                     {array_arg("x", DType::Float32, {"n"}), array_arg("a", DType::Float32, {"m", "m"}),
+                                      array_arg("out", DType::Float32, {"n", "m"})},
+                                     {.assumptions = "n >= 1 and m >= n"});
+  LoopKernel fetched = duplicate_inames(
+      add_prefetch(reference, "a", {.sweep_inames = {}, .default_tag = std::nullopt, .fetch_bounding_box = true,
+                                    .temporary_address_space = AddressSpace::Private, .within = "id:use"}),
+      {"j"}, {.within = "id:use"});
+  std::string message = error_message<LegalityError>([&] { prioritize_loops(fetched, "j_0, i"); });
+  EXPECT_NE(message.find("prioritize_loops: instruction 'use' reads 'a_fetch', which 'a_fetch_rule' writes in a loop over "
+                         "'i' that 'use' does not run in (or runs in another loop over it)"),
+            std::string::npos)
+      << message;
+  for (int64_t n : {1, 5}) expect_matches_reference(prioritize_loops(fetched, "i, j_0"), reference, {{"n", n}, {"m", 6}});
+}
+
 }  // namespace
 }  // namespace loom

@@ -132,5 +132,22 @@ TEST(SplitIname, SlabsGiveAGuardFreeBulk) {
   EXPECT_NE(negative.find("slabs must be two non-negative counts"), std::string::npos) << negative;
 }
 
+// Transform fuzzer regression (issue 24): with `within`, the split instructions left `i` while
+// the domain of j (j <= i) still bounds j by i, so their j loop ran to n. Refused; a split of
+// every instruction rewrites j's domain and is fine.
+TEST(SplitIname, WithinRefusesLeavingAnInameAnotherDomainDependsOn) {
+  LoopKernel reference = make_kernel({"{[i]: 0<=i<n}", "{[j]: 0<=j<=i}"},
+                                     "row[i] = x[i] + 1 {id=first}\nout[i, j] = row[i] + x[j] {id=second, dep=first}",
+                                     {array_arg("x, row", DType::Float32, {"n"}), array_arg("out", DType::Float32, {"n", "n"})});
+  // After a checked transform (as in the fuzzer's case) the split's own check scope had skipped
+  // the domain check.
+  LoopKernel checked = prioritize_loops(reference, "i, j");
+  std::string message = error_message<Error>([&] { split_iname(checked, "i", 4, {.inner_tag = "ilp", .within = "id:second"}); });
+  EXPECT_NE(message.find("split_iname: instruction 'second' runs in iname 'j', whose bounds depend on iname 'i', but not in 'i'"),
+            std::string::npos)
+      << message;
+  for (int64_t n : {3, 5}) expect_matches_reference(split_iname(reference, "i", 4, {.inner_tag = "ilp"}), reference, {{"n", n}});
+}
+
 }  // namespace
 }  // namespace loom
