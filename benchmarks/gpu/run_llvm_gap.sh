@@ -1,6 +1,6 @@
 #!/bin/bash
 # Issue 30, third session: the LLVM path after closing its register gap (nsw index arithmetic,
-# .minnctapersm back, masked guarded fetches, 32-bit shared pointers, no MachineSink), in one
+# .minnctapersm back, masked guarded fetches, 32-bit shared pointers, no MachineSink; fourth session: no MachineCSE), in one
 # device call of about 5 minutes:
 #  1. kernel times, same card, same process layout: NVRTC, the LLVM path, and, where the bundle
 #     has libloom_llvm_split.so, a variant library (third session: ba42e1d's constant split; fourth: the library before no-MachineCSE, for a same-call before/after) for sgemm_tuned (4096), stencil5 (8192), sgemm_prefetch
