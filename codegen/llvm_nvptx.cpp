@@ -954,7 +954,8 @@ double milliseconds_since(std::chrono::steady_clock::time_point start) {
 //   keeps 128 registers without spills (measured; benchmarks/NOTES.md).
 void set_back_end_options() {
   const char* arguments[] = {"loom_llvm", "-nvptx-short-ptr", "-disable-machine-sink", "-disable-machine-cse"};
-  llvm::cl::ParseCommandLineOptions(4, arguments, "", nullptr, nullptr, /*LongOptionsUseDoubleDash=*/false);
+  llvm::cl::ParseCommandLineOptions(static_cast<int>(std::size(arguments)), arguments, "", nullptr, nullptr,
+                                    /*LongOptionsUseDoubleDash=*/false);
 }
 
 std::unique_ptr<llvm::TargetMachine> target_machine(const std::string& arch, const std::string& ptx_version) {
