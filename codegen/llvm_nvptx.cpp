@@ -938,17 +938,24 @@ double milliseconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
-// Two of the NVPTX back end's settings differ from LLVM's defaults (they are command-line options
-// of LLVM, set once for this library's private copy of LLVM):
+// Three of the NVPTX back end's settings differ from LLVM's defaults (they are command-line
+// options of LLVM, set once for this library's private copy of LLVM):
 // - 32-bit shared-memory pointers (nvptx-short-ptr): shared addresses are below 228 KB, so 64-bit
 //   arithmetic on them only costs registers;
 // - no MachineSink: it moved the last k step's multiply-adds of the tuned SGEMM below the loop's
 //   barrier, keeping its operands live across the next tile's stores.
 // Together with the masked fetches they bring the SGEMM's k loop to NVRTC's length without
 // spills at 128 registers; each alone did not (benchmarks/NOTES.md, issue 30).
+// - no MachineCSE: its partial redundancy elimination hoists the row kernels' guard operands
+//   (`j + 256q` for each of the 31 tile slots, computed once in the loads' guards and again in
+//   the stores') to the entry block, where all 31 stay live beside the 32-float row tile, and
+//   ptxas does not rematerialize them: 79-80 registers against NVRTC's 48. Without it every guard
+//   computes its own sum next to its compare, as NVRTC's PTX does (48-64 registers). The SGEMM
+//   keeps 128 registers without spills (measured; benchmarks/NOTES.md).
 void set_back_end_options() {
-  const char* arguments[] = {"loom_llvm", "-nvptx-short-ptr", "-disable-machine-sink"};
-  llvm::cl::ParseCommandLineOptions(3, arguments, "", nullptr, nullptr, /*LongOptionsUseDoubleDash=*/false);
+  const char* arguments[] = {"loom_llvm", "-nvptx-short-ptr", "-disable-machine-sink", "-disable-machine-cse"};
+  llvm::cl::ParseCommandLineOptions(static_cast<int>(std::size(arguments)), arguments, "", nullptr, nullptr,
+                                    /*LongOptionsUseDoubleDash=*/false);
 }
 
 std::unique_ptr<llvm::TargetMachine> target_machine(const std::string& arch, const std::string& ptx_version) {

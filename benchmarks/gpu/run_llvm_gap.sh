@@ -1,9 +1,9 @@
 #!/bin/bash
 # Issue 30, third session: the LLVM path after closing its register gap (nsw index arithmetic,
-# .minnctapersm back, masked guarded fetches, 32-bit shared pointers, no MachineSink), in one
+# .minnctapersm back, masked guarded fetches, 32-bit shared pointers, no MachineSink; fourth session: no MachineCSE), in one
 # device call of about 5 minutes:
 #  1. kernel times, same card, same process layout: NVRTC, the LLVM path, and, where the bundle
-#     has libloom_llvm_split.so, a variant library (this session: ba42e1d's constant split) for sgemm_tuned (4096), stencil5 (8192), sgemm_prefetch
+#     has libloom_llvm_split.so, a variant library (third session: ba42e1d's constant split; fourth: the library before no-MachineCSE, for a same-call before/after) for sgemm_tuned (4096), stencil5 (8192), sgemm_prefetch
 #     (4096), stencil5_rows and vector_add (loom_gpu_kernel_benchmarks: reduced-size --check first,
 #     then the median of 50 CUDA-event timings); each variant with its own empty loom cache;
 #  2. RowsExamplesGpu.TheRowTileStaysInRegistersOnSm90 under each compiler (its report now comes
@@ -48,6 +48,13 @@ table["kernels"] = [k for k in table["kernels"] if k["name"] in keep]
 table["kernels"].append({"name": "sgemm_tuned_4096", "spec": "examples/memory/sgemm_tuned.json", "check": {"m": 100, "n": 100, "p": 100},
                          "size": {"m": 4096, "n": 4096, "p": 4096}, "flops": "2*m*n*p", "torch": "c = a @ b",
                          "peer": "cublas_sgemm_4096_TFLOPs", "limit": "fp32", "outputs": ["c"]})
+# The row kernels (fourth session: no MachineCSE took their LLVM registers from 79-80 to 48-64):
+# the wide softmax at 4096 x 4096 and the narrow one at 4096 x 1000, as in run_rows.sh.
+for name, spec, n in [("softmax_4096", "examples/rows/softmax.json", 4096),
+                      ("softmax_narrow_1000", "examples/rows/softmax_narrow.json", 1000)]:
+    table["kernels"].append({"name": name, "spec": spec, "check": {"m": 11, "n": 127}, "size": {"m": 4096, "n": n},
+                             "bytes": "8*m*n", "torch": "y = torch.softmax(x, 1)", "peer": "copy_GBps", "limit": "copy",
+                             "outputs": ["y"], "copy_elements": "m*n"})
 json.dump(table, open(sys.argv[1], "w"), indent=1)
 EOF
 variants="nvrtc llvm"

@@ -155,6 +155,34 @@ TEST(LlvmNvptx, TunedSgemmKeepsTwoGroupsPerMultiprocessorWithoutSpills) {
   EXPECT_EQ(kernels[0].local_bytes, 0) << *report;
 }
 
+// The row kernels (examples/rows) hold a row in a 32-float register tile, filled and drained under
+// 31 guards `n >= j + 256q + 1`. MachineCSE's partial redundancy elimination hoisted the 31 sums to
+// the entry block, live beside the tile (79-80 registers against NVRTC's 48), so the library turns
+// MachineCSE off. Where ptxas is installed, each kernel through LLVM must keep its tile in
+// registers within the bound of RowsExamplesGpu.TheRowTileStaysInRegistersOnSm90 (64), offline.
+TEST(LlvmNvptx, RowKernelsKeepTheirTileInRegistersWithoutHoistedGuards) {
+  REQUIRE_LLVM_NVPTX();
+  if (!fs::exists(kPtxas)) GTEST_SKIP() << "no ptxas at " << kPtxas;
+  int kernels_checked = 0;
+  for (const fs::directory_entry& entry : fs::directory_iterator(fs::path(LOOM_EXAMPLES_DIR) / "rows")) {
+    std::string name = entry.path().filename().string();
+    if (entry.path().extension() != ".json" || name.rfind("space_", 0) == 0) continue;
+    SCOPED_TRACE(name);
+    std::string ptx = ptx_of(read_spec_file(entry.path().string()).kernel);
+    fs::path folder = temporary_folder();
+    std::optional<std::string> report = ptxas_report(ptx, folder);
+    fs::remove_all(folder);
+    ASSERT_TRUE(report) << "ptxas failed on:\n" << ptx;
+    std::vector<DeviceKernelResources> kernels = detail::parse_ptxas_report(*report);
+    ASSERT_EQ(kernels.size(), 1u) << *report;
+    EXPECT_EQ(kernels[0].local_bytes, 0) << *report;
+    EXPECT_EQ(kernels[0].spill_store_bytes, 0) << *report;
+    EXPECT_LE(kernels[0].registers, 64) << *report;
+    ++kernels_checked;
+  }
+  EXPECT_EQ(kernels_checked, 8);  // softmax, layernorm, rmsnorm, attention_softmax; wide and narrow
+}
+
 // A compile report parses ptxas's verbose lines whoever prints them (NVRTC's ptxas, the driver's
 // JIT): one kernel per name, also where a line quotes the name or ends it with a colon.
 TEST(LlvmNvptx, PtxasReportsNameEachKernelOnce) {
