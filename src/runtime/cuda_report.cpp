@@ -102,7 +102,10 @@ std::vector<DeviceKernelResources> parse_ptxas_report(const std::string& log) {
   // The name may come quoted or with a colon (the driver JIT's log need not match ptxas -v's).
   static const std::regex properties(R"(Function properties for '?([^'\s:]+))");
   static const std::regex frame(R"((\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads)");
-  static const std::regex used(R"(Used (\d+) registers)");
+  // The driver's JIT (580 on an H200) writes one line per kernel, lower case, with no stack-frame
+  // line: "used 55 registers, used 1 barriers, 0 stack, 3072 bytes smem, 552 bytes cmem[0], 0 bytes lmem".
+  static const std::regex used(R"([Uu]sed (\d+) registers)");
+  static const std::regex local_memory(R"((\d+) bytes lmem)");
   static const std::regex barriers(R"(used (\d+) barriers)");
   static const std::regex shared(R"((\d+) bytes smem)");
   std::vector<DeviceKernelResources> kernels;
@@ -128,6 +131,11 @@ std::vector<DeviceKernelResources> parse_ptxas_report(const std::string& log) {
       kernel.registers = std::stoi(match[1]);
       kernel.barriers = 0;
       kernel.static_shared_bytes = 0;
+    }
+    if (std::regex_search(line, match, local_memory)) {
+      kernel.local_bytes = std::stoll(match[1]);
+      // Spills live in local memory: a kernel with none has spilled nothing.
+      if (kernel.local_bytes == 0) kernel.spill_store_bytes = kernel.spill_load_bytes = 0;
     }
     if (std::regex_search(line, match, barriers)) kernel.barriers = std::stoi(match[1]);
     if (std::regex_search(line, match, shared)) kernel.static_shared_bytes = std::stoll(match[1]);

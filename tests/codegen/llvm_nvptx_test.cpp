@@ -200,6 +200,29 @@ TEST(LlvmNvptx, PtxasReportsNameEachKernelOnce) {
   EXPECT_EQ(kernels[0].static_shared_bytes, 2048);
 }
 
+// The driver's JIT log as the H200 machine's driver (580.159) writes it: lower case, no
+// stack-frame line, local memory as "bytes lmem" (RowsExamplesGpu.TheRowTileStaysInRegistersOnSm90
+// read -1 for every figure from it under LOOM_CUDA_COMPILER=llvm).
+TEST(LlvmNvptx, DriverJitReportsParseToo) {
+  std::string log =
+      "info    : 0 bytes gmem\n"
+      "info    : Function properties for 'softmax':\n"
+      "info    : used 55 registers, used 1 barriers, 0 stack, 3072 bytes smem, 552 bytes cmem[0], 0 bytes lmem\n";
+  std::vector<DeviceKernelResources> kernels = detail::parse_ptxas_report(log);
+  ASSERT_EQ(kernels.size(), 1u);
+  EXPECT_EQ(kernels[0].registers, 55);
+  EXPECT_EQ(kernels[0].local_bytes, 0);
+  EXPECT_EQ(kernels[0].spill_store_bytes, 0);
+  EXPECT_EQ(kernels[0].spill_load_bytes, 0);
+  EXPECT_EQ(kernels[0].barriers, 1);
+  EXPECT_EQ(kernels[0].static_shared_bytes, 3072);
+  std::vector<DeviceKernelResources> spilled = detail::parse_ptxas_report(
+      "info    : Function properties for 'k':\ninfo    : used 255 registers, 0 stack, 0 bytes smem, 96 bytes lmem\n");
+  ASSERT_EQ(spilled.size(), 1u);
+  EXPECT_EQ(spilled[0].local_bytes, 96);
+  EXPECT_EQ(spilled[0].spill_store_bytes, -1);  // unknown: local memory, but the log does not say how much is spill
+}
+
 // C's signed arithmetic does not overflow, and the IR says so (nsw), as NVRTC's front end does: LLVM
 // then widens b[(k) * n + (16 * q + x)] to sext(k * n + x) + 16 * q, and the SGEMM's unrolled
 // fetches of b share one 64-bit address with immediate offsets ([%rd3+64] ... [%rd10+448]). Without
