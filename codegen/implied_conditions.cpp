@@ -20,27 +20,6 @@ bool over_inames_only(const LoopKernel& kernel, const Expr& condition) {
   return ok;
 }
 
-// Whether `condition` names only inames and value arguments (no data, no calls), so that isl's
-// integer reading of it is exact.
-bool over_inames_and_parameters(const LoopKernel& kernel, const Expr& condition) {
-  bool ok = true;
-  visit_expr(condition, [&](const Expr& node) {
-    switch (node.kind) {
-      case ExprKind::IntLiteral:
-      case ExprKind::Unary:
-      case ExprKind::Binary: return;
-      case ExprKind::Variable: {
-        if (kernel.domain_of_iname(node.name) != nullptr) return;
-        const KernelArgument* arg = kernel.find_arg(node.name);
-        if (arg == nullptr || arg->is_array() || !arg->dtype || is_floating(*arg->dtype)) ok = false;
-        return;
-      }
-      default: ok = false;
-    }
-  });
-  return ok;
-}
-
 void conjuncts(const ExprPtr& condition, std::vector<ExprPtr>& out) {
   if (condition->kind == ExprKind::Binary && condition->binary_op == BinaryOp::LogicalAnd) {
     conjuncts(condition->operands[0], out);
@@ -133,6 +112,27 @@ bool has_select(const Expr& expression) {
 }
 
 }  // namespace
+
+// Whether `condition` names only inames and value arguments (no data, no calls), so that isl's
+// integer reading of it is exact.
+bool over_inames_and_parameters(const LoopKernel& kernel, const Expr& condition) {
+  bool ok = true;
+  visit_expr(condition, [&](const Expr& node) {
+    switch (node.kind) {
+      case ExprKind::IntLiteral:
+      case ExprKind::Unary:
+      case ExprKind::Binary: return;
+      case ExprKind::Variable: {
+        if (kernel.domain_of_iname(node.name) != nullptr) return;
+        const KernelArgument* arg = kernel.find_arg(node.name);
+        if (arg == nullptr || arg->is_array() || !arg->dtype || is_floating(*arg->dtype)) ok = false;
+        return;
+      }
+      default: ok = false;
+    }
+  });
+  return ok;
+}
 
 LoopKernel drop_implied_conditions(const LoopKernel& kernel) {
   LoopKernel result = kernel;

@@ -20,4 +20,8 @@ namespace loom::codegen {
 // folds away.
 LoopKernel drop_implied_conditions(const LoopKernel& kernel);
 
+// Whether `condition` names only inames and integer value arguments (no data, no calls), so that
+// isl's integer reading of it is exact (also used by codegen/uniform_selects.cpp).
+bool over_inames_and_parameters(const LoopKernel& kernel, const Expr& condition);
+
 }  // namespace loom::codegen

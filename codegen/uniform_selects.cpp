@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "analysis/accesses.hpp"
+#include "codegen/implied_conditions.hpp"
 #include "ir/instance_sets.hpp"
 #include "ir/isl_extra.hpp"
 #include "transforms/footprint_support.hpp"
@@ -18,26 +19,6 @@ bool is_global(const LoopKernel& kernel, const std::string& name) {
   if (const KernelArgument* arg = kernel.find_arg(name)) return arg->is_array();
   const Temporary* temporary = kernel.find_temporary(name);
   return temporary != nullptr && temporary->address_space == AddressSpace::Global;
-}
-
-// Names only inames and integer value arguments, so isl's reading of it is exact.
-bool over_inames_and_parameters(const LoopKernel& kernel, const Expr& condition) {
-  bool ok = true;
-  visit_expr(condition, [&](const Expr& node) {
-    switch (node.kind) {
-      case ExprKind::IntLiteral:
-      case ExprKind::Unary:
-      case ExprKind::Binary: return;
-      case ExprKind::Variable: {
-        if (kernel.domain_of_iname(node.name) != nullptr) return;
-        const KernelArgument* arg = kernel.find_arg(node.name);
-        if (arg == nullptr || arg->is_array() || !arg->dtype || is_floating(*arg->dtype)) ok = false;
-        return;
-      }
-      default: ok = false;
-    }
-  });
-  return ok;
 }
 
 // Inames that vary inside one iteration of the code's loops: work-items and unrolled copies.
