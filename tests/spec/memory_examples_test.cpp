@@ -54,6 +54,11 @@ const std::vector<Example>& examples() {
       // Issue 25: the same for ragged n, round_up (filled fetch) and shift_inwards (n >= 256).
       {"transpose_tile32_round_up.json", {{{"n", 1}}, {{"n", 31}}, {{"n", 32}}, {{"n", 33}}, {{"n", 67}}}, 1},
       {"stencil5_rows_shift.json", {{{"n", 256}}, {{"n", 257}}, {{"n", 271}}}, 0},
+      // Issue 25: 32 x 128 tiles (a's rows read 32 wide, b's rows written 128 wide), the faster
+      // choice at odd row pitches (H200, n = 8191: 167 us against transpose_tile32's 196 us).
+      {"transpose_tile32x128.json",
+       {{{"n", 1}}, {{"n", 31}}, {{"n", 32}}, {{"n", 33}}, {{"n", 127}}, {{"n", 128}}, {{"n", 129}}, {{"n", 131}}},
+       1},
       {"sum_two_level.json", {{{"n", 1}}, {{"n", 16384}}, {{"n", 16385}}, {{"n", 50000}}}, -1},
       // Issue 15's tuned SGEMM: 128x128 tiles, blocked 8x8 register tiles, pipelined fetches.
       // Issue 25: rectangular, every split round_up (one nest, fetches filled with 0).
