@@ -10,6 +10,10 @@
 # Layout: $BUNDLE/{loom,lib/,specs/,cublas_shapes.py,gpu_peers_mnk.py}.
 # Usage: BUNDLE=.gpu-tiles3 OUT=... bash run_tails4.sh            (call 1: everything)
 #        BUNDLE=.gpu-tiles3 OUT=... bash run_tails4.sh transpose  (call 2: more transpose tiles)
+#        BUNDLE=.gpu-tiles3 OUT=... bash run_tails4.sh next       (not run: full-group fetches)
+# specs/ = examples/memory/{transpose_tile32,transpose_tile32x128,stencil5_rows,stencil5_rows_shift,
+# stencil5_halo,sgemm_tuned,sgemm_splitk}.json, benchmarks/gpu/tails4/*.json,
+# benchmarks/gpu/splitk/sgemm_splitk{2,8}.json.
 set -u
 B=${BUNDLE:-.gpu-tiles3}
 OUT=${OUT:-$(mktemp -d)}
@@ -28,6 +32,16 @@ gemm() {  # label spec M N K [env]
   local label=$1 spec=$2 M=$3 N=$4 K=$5; shift 5
   say "loom $label $M $N $K $(env "$@" timeout 90 $L run "$S/$spec.json" --target cuda --repeat 20 -D m=$M -D n=$N -D p=$K 2>&1 | tail -n 1)"
 }
+if [ "${1:-}" = next ]; then
+  # Not run yet (prepared after the two calls): 32 x 8 work-items for every tile, so the fetch
+  # uses all 256 work-items and a group writes b's rows 64/128 wide with 2/4 unrolled warps.
+  TR3="transpose_tile32 transpose_tile32x128 transpose_t32x128g transpose_t64x128g transpose_t64x64g"
+  { for t in $TR3; do for n in 1 1001; do
+      echo "check $t n=$n: $(timeout 120 $L run $S/$t.json --target cuda --check -D n=$n 2>&1 | tail -n 1)" &
+    done; done; wait; } | tee -a "$LOG"
+  for n in 8192 8191 8200; do for t in $TR3; do run1 "$t $n" $t -D n=$n; done; done
+  exit 0
+fi
 if [ "${1:-}" = transpose ]; then
   # Second call: the 128/256-wide write rows that call 1 found faster at 8191, three pitches.
   TR2="transpose_tile32 transpose_t64x64 transpose_t32x128 transpose_t16x128 transpose_t32x256 transpose_t16x256 transpose_t32x128w4"
