@@ -9,9 +9,11 @@
 //     so that report.py can check the full-size result against float64 torch on the GPU;
 //  4. reports time, GB/s or TFLOP/s, and the driver's registers, local memory, shared memory and
 //     occupancy per device kernel.
-// Usage: loom_gpu_kernel_benchmarks KERNELS.json OUT [name ...]   (writes OUT/loom_kernels.json)
+// Usage: loom_gpu_kernel_benchmarks KERNELS.json OUT [name ...]   (writes OUT/loom_kernels.json;
+// LOOM_BENCH_DUMP=0 skips step 3)
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -149,7 +151,9 @@ json benchmark(const json& entry, const fs::path& out) {
   result["resources"] = resources_json(program);
   sets.clear();
   launches.clear();
-  result["arrays"] = dump_arrays(host, program, out / name);
+  // LOOM_BENCH_DUMP=0: timings only (run_llvm_gap.sh; writing the arrays takes longer than timing them).
+  const char* dump = std::getenv("LOOM_BENCH_DUMP");
+  if (dump == nullptr || std::string(dump) != "0") result["arrays"] = dump_arrays(host, program, out / name);
   return result;
 }
 

@@ -13,6 +13,10 @@
 #  4. the gpu-labelled tests with LOOM_CUDA_COMPILER=llvm.
 # Each kernel-benchmark variant fills and writes its full-size arrays: ~45-60 s on the H200
 # (BENCH_TIMEOUT, default 150 s; 60 s cut the second variant off once).
+# Fifth session: RAGGED=1 times every kernel of section 1 at a size nothing divides (8191, 4095,
+# 4093 x 999, 50000017) and stencil5 at 8192 too; LOOM_BENCH_DUMP=0 skips writing the arrays
+# (timings only, ~10 s a variant instead of ~50). The "split" slot held the library before upper-
+# bound unrolling (results/2026-11-26-h200-llvm-gap-2.md).
 # Bundle: scripts/gpu_bundle.sh build loom loom_tests loom_gpu_kernel_benchmarks loom_gpu_llvm_compile,
 # libloom_llvm.so (stripped) and libzstd.so.1; the libraries may travel xz-compressed (*.so.xz).
 # Usage: R=BUNDLE [REPO=CHECKOUT] bash benchmarks/gpu/run_llvm_gap.sh [SECTION...]  (REPO defaults to
@@ -41,7 +45,7 @@ nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader |
 want 1 && {
 say "== 1. kernel times: nvrtc, llvm, llvm_split (same card, same call)"
 python3 - "$OUT/kernels.json" <<'EOF'
-import json, sys
+import json, os, sys
 table = json.load(open("benchmarks/gpu/kernels.json"))
 keep = {"vector_add", "stencil5_8192", "stencil5_rows_8192", "sgemm_prefetch_4096"}
 table["kernels"] = [k for k in table["kernels"] if k["name"] in keep]
@@ -55,6 +59,19 @@ for name, spec, n in [("softmax_4096", "examples/rows/softmax.json", 4096),
     table["kernels"].append({"name": name, "spec": spec, "check": {"m": 11, "n": 127}, "size": {"m": 4096, "n": n},
                              "bytes": "8*m*n", "torch": "y = torch.softmax(x, 1)", "peer": "copy_GBps", "limit": "copy",
                              "outputs": ["y"], "copy_elements": "m*n"})
+# RAGGED=1 (fifth session): every kernel at a size no tile or vector width divides (8191, 4095,
+# 4093 x 999, ...), plus stencil5 at 8192 for continuity with the earlier calls. The reduced-size
+# checks are ragged already (100, 11 x 127).
+if os.environ.get("RAGGED") == "1":
+    ragged = {"vector_add": ("vector_add_50000017", {"n": 50000017}),
+              "stencil5_8192": ("stencil5_8191", {"n": 8191}),
+              "stencil5_rows_8192": ("stencil5_rows_8191", {"n": 8191}),
+              "sgemm_prefetch_4096": ("sgemm_prefetch_4095", {"n": 4095}),
+              "sgemm_tuned_4096": ("sgemm_tuned_4095", {"m": 4095, "n": 4095, "p": 4095}),
+              "softmax_4096": ("softmax_4095x4095", {"m": 4095, "n": 4095}),
+              "softmax_narrow_1000": ("softmax_narrow_4093x999", {"m": 4093, "n": 999})}
+    table["kernels"] = ([k for k in table["kernels"] if k["name"] == "stencil5_8192"] +
+                        [dict(k, name=ragged[k["name"]][0], size=ragged[k["name"]][1]) for k in table["kernels"]])
 json.dump(table, open(sys.argv[1], "w"), indent=1)
 EOF
 variants="nvrtc llvm"
@@ -63,7 +80,7 @@ for variant in $variants; do
   WORK=$(mktemp -d)
   library=$R/libloom_llvm.so
   [ $variant = llvm_split ] && library=$R/libloom_llvm_split.so
-  LOOM_CACHE_DIR=$(mktemp -d) LOOM_LLVM_LIBRARY=$library LOOM_CUDA_COMPILER=${variant%_split} \
+  LOOM_BENCH_DUMP=${LOOM_BENCH_DUMP:-1} LOOM_CACHE_DIR=$(mktemp -d) LOOM_LLVM_LIBRARY=$library LOOM_CUDA_COMPILER=${variant%_split} \
     timeout ${BENCH_TIMEOUT:-150} $R/loom_gpu_kernel_benchmarks "$OUT/kernels.json" "$WORK" > /dev/null 2> $OUT/bench_$variant.log
   say "loom_gpu_kernel_benchmarks ($variant) rc=$?"
   cp "$WORK/loom_kernels.json" "$OUT/${variant}_kernels.json" 2> /dev/null
@@ -79,14 +96,14 @@ def load(name):
     rows = rows if isinstance(rows, list) else rows.get("kernels", [])
     return {r["name"]: r for r in rows}
 runs = {n: load(n) for n in ["nvrtc", "llvm", "llvm_split"]}
-print(f"{'kernel':22} {'nvrtc ms':>9} {'llvm ms':>9} {'split ms':>9} {'llvm/nv':>8} {'split/nv':>8}  regs nvrtc/llvm/split  checks")
+print(f"{'kernel':26} {'nvrtc ms':>9} {'llvm ms':>9} {'split ms':>9} {'llvm/nv':>8} {'split/nv':>8}  regs nvrtc/llvm/split  checks")
 for name in runs["nvrtc"]:
     t = {v: runs[v].get(name, {}).get("median_ms") for v in runs}
     regs = lambda v: ",".join(str(k.get("registers")) + ("+" + str(k.get("local_bytes")) + "B" if k.get("local_bytes") else "")
                               for k in runs[v].get(name, {}).get("resources", []) if isinstance(k, dict))
     ratio = lambda v: f"{t[v] / t['nvrtc']:8.3f}" if t[v] and t["nvrtc"] else "     n/a"
     checks = "/".join(str(runs[v].get(name, {}).get("check_passed", runs[v].get(name, {}).get("error", "?"))) for v in runs)
-    print(f"{name:22} {t['nvrtc'] or 0:9.4f} {t['llvm'] or 0:9.4f} {t['llvm_split'] or 0:9.4f} {ratio('llvm')} {ratio('llvm_split')}  "
+    print(f"{name:26} {t['nvrtc'] or 0:9.4f} {t['llvm'] or 0:9.4f} {t['llvm_split'] or 0:9.4f} {ratio('llvm')} {ratio('llvm_split')}  "
           f"{regs('nvrtc')}/{regs('llvm')}/{regs('llvm_split')}  {checks}")
 EOF
 }

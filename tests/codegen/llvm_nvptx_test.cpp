@@ -183,6 +183,34 @@ TEST(LlvmNvptx, RowKernelsKeepTheirTileInRegistersWithoutHoistedGuards) {
   EXPECT_EQ(kernels_checked, 8);  // softmax, layernorm, rmsnorm, attention_softmax; wide and narrow
 }
 
+// Backward branches of `ptx` (a `bra` to a label above it): its loops.
+int backward_branches(const std::string& ptx) {
+  static const std::regex branch(R"(bra(\.uni)?\s+(\$L__BB\d+_\d+);)");
+  int loops = 0;
+  for (auto match = std::sregex_iterator(ptx.begin(), ptx.end(), branch); match != std::sregex_iterator(); ++match) {
+    std::size_t label = ptx.find("\n" + (*match)[2].str() + ":");
+    if (label != std::string::npos && label < static_cast<std::size_t>(match->position())) ++loops;
+  }
+  return loops;
+}
+
+// stencil5_halo's 16x16 groups fill an 18x18 tile: per axis one or two trips of a fetch loop whose
+// exact count LLVM does not know but whose upper bound (2) it does. O3 kept those loops, ptxas
+// unrolled them 4x with remainders, and each trip's load waited for the previous trip's store
+// (1.115x NVRTC's time on the H200). Unrolled by the bound, every row is two loads, the second
+// guarded, and no loop is left: 2 x 2 loads in the interior groups' copy and as many in the edge
+// groups'. The SGEMM's and the row kernels' registers are the tests above.
+TEST(LlvmNvptx, FetchLoopsOfAFewTripsAreUnrolledByTheirUpperBound) {
+  REQUIRE_LLVM_NVPTX();
+  std::string ptx = ptx_of(read_spec_file(std::string(LOOM_EXAMPLES_DIR) + "/memory/stencil5_halo.json").kernel);
+  EXPECT_EQ(count(ptx, "ld.global.nc.f32"), 8) << ptx;
+  EXPECT_EQ(count(ptx, "st.shared.f32"), 8) << ptx;
+  EXPECT_EQ(backward_branches(ptx), 0) << ptx;
+  // A loop with a trip count known only at run time and no small bound stays a loop.
+  std::string sgemm_ptx = ptx_of(read_spec_file(std::string(LOOM_EXAMPLES_DIR) + "/memory/sgemm_tuned.json").kernel);
+  EXPECT_GE(backward_branches(sgemm_ptx), 1) << sgemm_ptx;
+}
+
 // A compile report parses ptxas's verbose lines whoever prints them (NVRTC's ptxas, the driver's
 // JIT): one kernel per name, also where a line quotes the name or ends it with a colon.
 TEST(LlvmNvptx, PtxasReportsNameEachKernelOnce) {
