@@ -107,6 +107,9 @@ def describe(cases):
             if case.get(key):
                 prefix = {"note": "", "loom_differs": "loom differs (better): ", "design_difference": "by design: "}[key]
                 notes.append(prefix + case[key])
+    for case in cases:
+        if case.get("refusal_opencl"):
+            notes.append("the OpenCL run asserts loom's refusal `%s`" % case["refusal_opencl"])
     kinds = set()
     for case in cases:
         kinds.add("refusal" if "refusal" in case else "run")
