@@ -16,7 +16,9 @@ using testing::error_message;
 using testing::expect_matches_reference;
 using testing::expect_on_opencl;
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
 LoopKernel with_local(const LoopKernel& kernel, const std::string& names) {
   return set_temporary_address_space(kernel, std::vector<std::string>{names}, AddressSpace::Local);
@@ -27,11 +29,13 @@ LoopKernel with_local(const LoopKernel& kernel, const std::string& names) {
 // orders its writes. The writers read one element of one storage in one step, so they write one
 // value: no race (was refused as a write race).
 LoopKernel local_array_read_by_every_work_item(const std::string& value) {
-  LoopKernel kernel = make_kernel({"{[i,j,jj]: 0<=i,j,jj<8}"},
-                                  "for i\n  for j\n    <>t[2*j] = j\n    t[2*j+1] = j\n  end\n"
-                                  "  for jj\n    out[i] = " + value + "  {id=store}\n  end\nend",
-                                  {array_arg("out", DType::Int32, {"8"}), array_arg("g", DType::Int32, {"16"})},
-                                  {.options = {.seq_dependencies = true}});
+  LoopKernel kernel =
+      make_kernel({"{[i,j,jj]: 0<=i,j,jj<8}"},
+                  "for i\n  for j\n    <>t[2*j] = j\n    t[2*j+1] = j\n  end\n"
+                  "  for jj\n    out[i] = " +
+                      value + "  {id=store}\n  end\nend",
+                  {array_arg("out", DType::Int32, {"8"}), array_arg("g", DType::Int32, {"16"})},
+                  {.options = {.seq_dependencies = true}});
   return with_local(kernel, "t");
 }
 
@@ -52,40 +56,56 @@ TEST(LoopyGaps, ValuesThatMayDifferBetweenWritersAreStillRaces) {
   auto refused = [](const LoopKernel& kernel, const std::string& tags) {
     return error_message<LegalityError>([&] { tag_inames(kernel, tags); });
   };
-  std::string moving = refused(local_array_read_by_every_work_item("t[2*jj]"), "i:g.0, j:l.0, jj:l.0");
-  EXPECT_TRUE(contains(moving, "write race: instruction 'store' writes 'out' (global) within iname 'jj'")) << moving;
-  LoopKernel private_value = make_kernel({"{[i,j]: 0<=i,j<8}"}, "for i, j\n  <>p = j\n  out[i] = p  {id=store}\nend",
-                                         {array_arg("out", DType::Int32, {"8"})}, {.options = {.seq_dependencies = true}});
+  std::string moving =
+      refused(local_array_read_by_every_work_item("t[2*jj]"), "i:g.0, j:l.0, jj:l.0");
+  EXPECT_TRUE(
+      contains(moving, "write race: instruction 'store' writes 'out' (global) within iname 'jj'"))
+      << moving;
+  LoopKernel private_value =
+      make_kernel({"{[i,j]: 0<=i,j<8}"}, "for i, j\n  <>p = j\n  out[i] = p  {id=store}\nend",
+                  {array_arg("out", DType::Int32, {"8"})}, {.options = {.seq_dependencies = true}});
   std::string from_private = refused(private_value, "i:g.0, j:l.0");
-  EXPECT_TRUE(contains(from_private, "write race: instruction 'store' writes 'out'")) << from_private;
-  LoopKernel across_groups = make_kernel({"{[i,j]: 0<=i,j<8}"}, "for i, j\n  <>t[j] = j\n  out[0] = t[0]  {id=store}\nend",
-                                         {array_arg("out", DType::Int32, {"8"})}, {.options = {.seq_dependencies = true}});
+  EXPECT_TRUE(contains(from_private, "write race: instruction 'store' writes 'out'"))
+      << from_private;
+  LoopKernel across_groups =
+      make_kernel({"{[i,j]: 0<=i,j<8}"}, "for i, j\n  <>t[j] = j\n  out[0] = t[0]  {id=store}\nend",
+                  {array_arg("out", DType::Int32, {"8"})}, {.options = {.seq_dependencies = true}});
   std::string local_across_groups = refused(with_local(across_groups, "t"), "i:g.0, j:l.0");
-  EXPECT_TRUE(contains(local_across_groups, "writes 'out' (global) within iname 'i' (tagged g.0)")) << local_across_groups;
-  LoopKernel increment = make_kernel({"{[j]: 0<=j<8}"}, "for j\n  out[0] = out[0] + 1  {id=store}\nend",
-                                     {array_arg("out", DType::Int32, {"8"})});
+  EXPECT_TRUE(contains(local_across_groups, "writes 'out' (global) within iname 'i' (tagged g.0)"))
+      << local_across_groups;
+  LoopKernel increment =
+      make_kernel({"{[j]: 0<=j<8}"}, "for j\n  out[0] = out[0] + 1  {id=store}\nend",
+                  {array_arg("out", DType::Int32, {"8"})});
   std::string self_read = refused(increment, "j:l.0");
   EXPECT_TRUE(contains(self_read, "write race: instruction 'store' writes 'out'")) << self_read;
 }
 
 // loopy's test_save_with_base_storage: a and b share storage (synchronize_for_exclusive_use=False)
-// but a is read after b is written, so the read sees b's values (loopy's asserted out = arange(10)).
-// loom accepted the alias; the reference gives out = 0.
+// but a is read after b is written, so the read sees b's values (loopy's asserted out =
+// arange(10)). loom accepted the alias; the reference gives out = 0.
 TEST(LoopyGaps, AliasOfATemporaryNeededAcrossTheOthersWriteIsRefused) {
-  LoopKernel kernel = make_kernel({"{[i]: 0 <= i < 10}"}, "<>a[i] = 0\n<>b[i] = i\n... gbarrier\nout[i] = a[i]",
-                                  {array_arg("out", DType::Int32, {"10"})}, {.options = {.seq_dependencies = true}});
-  kernel = set_temporary_address_space(tag_inames(kernel, "i:l.0"), std::vector<std::string>{"a", "b"}, AddressSpace::Local);
-  std::string message = error_message<Error>([&] { alias_temporaries(kernel, {"a", "b"}, "temp_storage", false); });
-  EXPECT_TRUE(contains(message, "alias_temporaries: 'a' is still needed when 'insn_0' writes 'b' (the dependencies order "
-                                "'insn', which writes 'a', then 'insn_0', then 'insn_2', which reads 'a')"))
+  LoopKernel kernel = make_kernel(
+      {"{[i]: 0 <= i < 10}"}, "<>a[i] = 0\n<>b[i] = i\n... gbarrier\nout[i] = a[i]",
+      {array_arg("out", DType::Int32, {"10"})}, {.options = {.seq_dependencies = true}});
+  kernel = set_temporary_address_space(tag_inames(kernel, "i:l.0"),
+                                       std::vector<std::string>{"a", "b"}, AddressSpace::Local);
+  std::string message = error_message<Error>([&] {
+    alias_temporaries(kernel, {"a", "b"}, "temp_storage", false);
+  });
+  EXPECT_TRUE(contains(
+      message,
+      "alias_temporaries: 'a' is still needed when 'insn_0' writes 'b' (the dependencies order "
+      "'insn', which writes 'a', then 'insn_0', then 'insn_2', which reads 'a')"))
       << message;
   // Uses one after the other share storage as before, and a rewrite of a between the two ends
   // a's earlier value.
-  LoopKernel exclusive = make_kernel({"{[i]: 0 <= i < 10}"},
-                                     "<>a[i] = i\nout[i] = a[i]\n<>b[i] = 2*i\nout2[i] = b[i]\na[i] = 3*i\nout3[i] = a[i]",
-                                     {array_arg("out, out2, out3", DType::Int32, {"10"})},
-                                     {.options = {.seq_dependencies = true}});
-  expect_matches_reference(alias_temporaries(exclusive, {"a", "b"}, "temp_storage", false), exclusive, {});
+  LoopKernel exclusive = make_kernel(
+      {"{[i]: 0 <= i < 10}"},
+      "<>a[i] = i\nout[i] = a[i]\n<>b[i] = 2*i\nout2[i] = b[i]\na[i] = 3*i\nout3[i] = a[i]",
+      {array_arg("out, out2, out3", DType::Int32, {"10"})},
+      {.options = {.seq_dependencies = true}});
+  expect_matches_reference(alias_temporaries(exclusive, {"a", "b"}, "temp_storage", false),
+                           exclusive, {});
 }
 
 // loopy's test_add_prefetch_works_in_lhs_index: a1_map[n, k] swept over k in one instruction and
@@ -94,14 +114,17 @@ TEST(LoopyGaps, AliasOfATemporaryNeededAcrossTheOthersWriteIsRefused) {
 // The footprint is a1_map[n, 0:3] for every k2, so k2 is not needed; the fetch replaces a1_map in
 // the write's subscript too (what loopy asserts). The dependencies are sequential here (see below).
 LoopKernel gather_scatter(const std::string& last_index) {
-  return make_kernel({"{ [n,k,l,k1,l1,k2,l2]: 0<=n<nelements and 0<=k,k1,k2<3 and 0<=l,l1,l2<2 }"},
-                     "for n\n  <> a1_tmp[k,l] = a1[a1_map[n, k],l]\n  a1_tmp[k1,l1] = a1_tmp[k1,l1] + 1\n"
-                     "  a1_out[a1_map[" + last_index + ",k2], l2] = a1_tmp[k2,l2]\nend",
-                     {array_arg("a1, a1_out", DType::Float32, {"ndofs", "2"}),
-                      array_arg("a1_map", DType::Int32, {"nelements", "3"}), value_arg("nelements"), value_arg("ndofs")},
-                     // loopy's kernel leaves the three writers of a1_tmp unordered, which its code
-                     // generation refuses (VariableAccessNotOrdered); its test generates no code.
-                     {.options = {.seq_dependencies = true}});
+  return make_kernel(
+      {"{ [n,k,l,k1,l1,k2,l2]: 0<=n<nelements and 0<=k,k1,k2<3 and 0<=l,l1,l2<2 }"},
+      "for n\n  <> a1_tmp[k,l] = a1[a1_map[n, k],l]\n  a1_tmp[k1,l1] = a1_tmp[k1,l1] + 1\n"
+      "  a1_out[a1_map[" +
+          last_index + ",k2], l2] = a1_tmp[k2,l2]\nend",
+      {array_arg("a1, a1_out", DType::Float32, {"ndofs", "2"}),
+       array_arg("a1_map", DType::Int32, {"nelements", "3"}), value_arg("nelements"),
+       value_arg("ndofs")},
+      // loopy's kernel leaves the three writers of a1_tmp unordered, which its code
+      // generation refuses (VariableAccessNotOrdered); its test generates no code.
+      {.options = {.seq_dependencies = true}});
 }
 
 TEST(LoopyGaps, PrefetchLeavesOutAnOuterInameItsFootprintDoesNotMoveWith) {
@@ -112,14 +135,19 @@ TEST(LoopyGaps, PrefetchLeavesOutAnOuterInameItsFootprintDoesNotMoveWith) {
   LoopKernel kernel = add_prefetch(reference, "a1_map", options);
   for (const Instruction& instruction : kernel.instructions) {
     if (instruction.id == "a1_map_fetch_rule") continue;
-    for (const ExprPtr& assignee : instruction.assignees) EXPECT_FALSE(contains(to_string(assignee), "a1_map[")) << instruction.id;
+    for (const ExprPtr& assignee : instruction.assignees)
+      EXPECT_FALSE(contains(to_string(assignee), "a1_map[")) << instruction.id;
   }
   CheckOptions check;
-  check.inputs["a1_map"] = InputGenerator{InputGenerator::Kind::Values, 0, 0, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}};
+  check.inputs["a1_map"] =
+      InputGenerator{InputGenerator::Kind::Values, 0, 0, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}};
   expect_matches_reference(kernel, reference, {{"nelements", 4}, {"ndofs", 12}}, check);
   // Where the footprint moves with k2 (a1_map[k2, k2] in the write), the refusal stays.
-  std::string message = error_message<Error>([&] { add_prefetch(gather_scatter("k2"), "a1_map", options); });
-  EXPECT_TRUE(contains(message, "instruction 'insn' uses variable 'a1_map' outside the loop over 'k2'")) << message;
+  std::string message =
+      error_message<Error>([&] { add_prefetch(gather_scatter("k2"), "a1_map", options); });
+  EXPECT_TRUE(
+      contains(message, "instruction 'insn' uses variable 'a1_map' outside the loop over 'k2'"))
+      << message;
 }
 
 }  // namespace
