@@ -20,7 +20,8 @@
 // (with or without synchronize_for_exclusive_use) a temporary whose value is live across a write
 // of another: the dependencies order a write of t1, then a write of t2, then a read of t1 with no
 // write of t1 in between, so the read would see t2's value where the kernel means t1's (loopy
-// lets it through and reads the other's values: its test_save_with_base_storage).
+// lets it through and reads the other's values: its test_save_with_base_storage). unchecked=true
+// skips that last check, as it skips the legality checks of every transform.
 #include <algorithm>
 
 #include "analysis/checks.hpp"
@@ -119,10 +120,11 @@ void refuse_overlapping_lifetimes(const LoopKernel& kernel, const std::vector<st
           for (const Instruction& reader : kernel.instructions) {
             if (!variables_read(reader).count(live) || !depends_transitively(kernel, reader.id, clobber.id)) continue;
             if (rewritten_between(kernel, live, clobber.id, reader.id)) continue;
-            throw Error(std::string(kTransform) + ": '" + live + "' is still needed when '" + clobber.id + "' writes '" +
-                        other + "' (the dependencies order '" + writer.id + "', which writes '" + live + "', then '" +
-                        clobber.id + "', then '" + reader.id + "', which reads '" + live +
-                        "'); aliased temporaries must be used one after the other");
+            throw LegalityError(std::string(kTransform) + ": '" + live + "' is still needed when '" + clobber.id +
+                                "' writes '" + other + "' (the dependencies order '" + writer.id + "', which writes '" +
+                                live + "', then '" + clobber.id + "', then '" + reader.id + "', which reads '" + live +
+                                "'); aliased temporaries must be used one after the other. Pass unchecked=true to "
+                                "alias them anyway");
           }
         }
       }
@@ -166,7 +168,7 @@ LoopKernel alias_temporaries(const LoopKernel& kernel, const std::vector<std::st
     require_acyclic(result, kTransform,
                     "the uses of [" + joined(names) + "] cannot be ordered one after the other");
   }
-  refuse_overlapping_lifetimes(result, names);
+  if (!unchecked) refuse_overlapping_lifetimes(result, names);
   return finish_transform(kernel, std::move(result), call, std::nullopt, unchecked,
                           CheckScope::All);
 }

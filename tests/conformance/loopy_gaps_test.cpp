@@ -89,7 +89,7 @@ TEST(LoopyGaps, AliasOfATemporaryNeededAcrossTheOthersWriteIsRefused) {
       {array_arg("out", DType::Int32, {"10"})}, {.options = {.seq_dependencies = true}});
   kernel = set_temporary_address_space(tag_inames(kernel, "i:l.0"),
                                        std::vector<std::string>{"a", "b"}, AddressSpace::Local);
-  std::string message = error_message<Error>([&] {
+  std::string message = error_message<LegalityError>([&] {
     alias_temporaries(kernel, {"a", "b"}, "temp_storage", false);
   });
   EXPECT_TRUE(contains(
