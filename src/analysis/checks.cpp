@@ -287,10 +287,9 @@ bool shares_storage(const LoopKernel& kernel, const std::string& name) {
   return temporary != nullptr && !temporary->base_storage.empty();
 }
 
-// Whether every work-item running an instance of `instruction` that differs from another only in
-// `tag`'s iname reads the same element storage when both name the same element: global memory is
-// one for all, local memory one per work-group (so shared along l.N only), private memory one per
-// work-item (shared along nothing).
+// Whether two instances that differ only in an iname tagged `tag` read one storage when they
+// name one element of a variable in `space`: global memory is one for all, local memory one per
+// work-group (so shared along l.N only), private memory one per work-item (along nothing).
 bool storage_shared_along(AddressSpace space, const InameTag& tag) {
   if (space == AddressSpace::Global) return tag.kind == Kind::Group || tag.kind == Kind::Local;
   if (space == AddressSpace::Local) return tag.kind == Kind::Local;
