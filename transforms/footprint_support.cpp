@@ -434,6 +434,35 @@ std::set<std::string> outer_inames(const LoopKernel& kernel, const FootprintRequ
   return outer;
 }
 
+// An outer iname chosen by default (not given) that some accessing instruction runs outside, where
+// the footprint is the same for every value of it: the values need not be computed in its loop,
+// so it is no outer iname (loopy's test_add_prefetch_works_in_lhs_index: a1_map[n, k] swept over
+// k in one instruction and a1_map[n, k2] in another, outside the loop over k; loopy fetches the
+// same three values in a loop over k2 of their own). Where the footprint moves with the iname,
+// the caller's refusal stays.
+void drop_outer_inames_the_footprint_ignores(const LoopKernel& kernel, const FootprintRequest& request,
+                                             const std::vector<Invocation>& invocations, std::set<std::string>& outer) {
+  if (request.options.precompute_outer_inames || request.generator) return;
+  isl::set footprint;
+  for (const Invocation& invocation : invocations) {
+    isl::set image = image_of(request, invocation.domain, invocation.axes,
+                              "instruction '" + kernel.instructions[invocation.instruction].id + "'");
+    footprint = footprint.is_null() ? image : footprint.unite(image);
+  }
+  for (const std::string& iname : std::set<std::string>(outer)) {
+    bool outside = std::any_of(invocations.begin(), invocations.end(), [&](const Invocation& invocation) {
+      return instance_inames(kernel.instructions[invocation.instruction], invocation.bound).count(iname) == 0;
+    });
+    if (!outside) continue;
+    std::set<std::string> without = outer;
+    without.erase(iname);
+    isl::set with_it = over_outer(kernel, footprint, outer);
+    isl::set union_over_it = isl::manage(
+        isl_set_align_params(over_outer(kernel, footprint, without).release(), with_it.get_space().release()));
+    if (union_over_it.is_subset(with_it)) outer = without;
+  }
+}
+
 // ---- step 4: the box the guards are simplified against ------------------------------------------
 
 isl::set storage_box(const isl::set& like, const std::vector<StorageAxis>& axes) {
@@ -767,6 +796,7 @@ LoopKernel precompute_rule(const LoopKernel& input, const FootprintRequest& requ
     }
   }
   std::set<std::string> outer = outer_inames(kernel, request, invocations, sweep);
+  drop_outer_inames_the_footprint_ignores(kernel, request, invocations, outer);
   for (Invocation& invocation : invocations) {
     const Instruction& instruction = kernel.instructions[invocation.instruction];
     std::set<std::string> inames = instance_inames(instruction, invocation.bound);

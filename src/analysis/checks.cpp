@@ -278,6 +278,61 @@ std::optional<std::vector<std::string>> value_inames(const LoopKernel& kernel, c
   return std::vector<std::string>(inames.begin(), inames.end());
 }
 
+namespace {
+
+// Whether `name` is a temporary sharing its storage with another (alias_temporaries): a read of
+// it may see what a write of another name left there.
+bool shares_storage(const LoopKernel& kernel, const std::string& name) {
+  const Temporary* temporary = kernel.find_temporary(name);
+  return temporary != nullptr && !temporary->base_storage.empty();
+}
+
+// Whether two instances that differ only in an iname tagged `tag` read one storage when they
+// name one element of a variable in `space`: global memory is one for all, local memory one per
+// work-group (so shared along l.N only), private memory one per work-item (along nothing).
+bool storage_shared_along(AddressSpace space, const InameTag& tag) {
+  if (space == AddressSpace::Global) return tag.kind == Kind::Group || tag.kind == Kind::Local;
+  if (space == AddressSpace::Local) return tag.kind == Kind::Local;
+  return false;
+}
+
+}  // namespace
+
+std::optional<std::vector<std::string>> same_value_inames(const LoopKernel& kernel, const Instruction& instruction) {
+  if (std::optional<std::vector<std::string>> inames = value_inames(kernel, instruction)) return inames;
+  if (instruction.kind != InstructionKind::Assignment || !instruction.expression) return std::nullopt;
+  bool call = false;
+  std::set<std::string> inames;
+  std::vector<std::string> all = kernel.all_inames();
+  visit_expr(*instruction.expression, [&](const Expr& node) {
+    if (node.kind == ExprKind::Reduction || node.kind == ExprKind::Call) call = true;
+    if (node.kind == ExprKind::Variable && std::find(all.begin(), all.end(), node.name) != all.end()) inames.insert(node.name);
+  });
+  if (call) return std::nullopt;
+  std::vector<Access> accesses = instruction_accesses(kernel, instruction);
+  std::set<std::string> written;
+  for (const Access& access : accesses) {
+    if (access.is_write) written.insert(access.variable);
+  }
+  std::set<std::string> shared(instruction.within_inames.begin(), instruction.within_inames.end());
+  for (const Access& access : accesses) {
+    if (access.is_write) continue;
+    // A read of what the instruction writes (`a[0] = a[0] + 1`) sees other writers' updates.
+    if (written.count(access.variable) != 0 || shares_storage(kernel, access.variable)) return std::nullopt;
+    AddressSpace space = space_of(kernel, access.variable);
+    for (auto it = shared.begin(); it != shared.end();) {
+      it = storage_shared_along(space, kernel.tag_of(*it)) ? std::next(it) : shared.erase(it);
+    }
+  }
+  // Instances that agree on every other iname run in the same step of the same work-group (or
+  // the same work-item's loops), where the dependence check and the barriers make every earlier
+  // writer of what they read finished and every later one not started: they read one value.
+  for (const std::string& iname : instruction.within_inames) {
+    if (shared.count(iname) == 0) inames.insert(iname);
+  }
+  return std::vector<std::string>(inames.begin(), inames.end());
+}
+
 isl::map pairs_equal_on(const isl::map& relation, const std::vector<std::string>& inames) {
   isl_map* result = relation.copy();
   for (const std::string& iname : inames) {
@@ -310,7 +365,7 @@ void check_write_races(const LoopKernel& kernel, const std::string& context) {
         InameTag tag = kernel.tag_of(iname);
         if (!same_element) same_element = same_element_writes(relation.map);
         isl::map conflicts = conflicting_writes(*same_element, iname);
-        if (std::optional<std::vector<std::string>> inames = value_inames(kernel, instruction)) {
+        if (std::optional<std::vector<std::string>> inames = same_value_inames(kernel, instruction)) {
           conflicts = conflicts.subtract(pairs_equal_on(conflicts, *inames));  // same value: harmless
           if (conflicts.is_empty()) continue;
         }

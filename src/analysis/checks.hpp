@@ -28,13 +28,23 @@ void check_access_ordering(const LoopKernel& kernel);
 // (g/l/vec/ilp for global arrays; l/vec/ilp for local; none for private, which are privatized) must not write the
 // same element. LegalityError naming the instruction, variable, iname and two instances.
 // Instances that write one element and agree on every iname the written value mentions write the
-// same value when the value reads no memory (`out[j] = j`, loopy's test_tight_loop_bounds_codegen):
-// such a race is harmless and is not reported.
+// same value when the value reads no memory (`out[j] = j`, loopy's test_tight_loop_bounds_codegen)
+// or reads one element of storage they share in one step (same_value_inames): such a race is
+// harmless and is not reported.
 void check_write_races(const LoopKernel& kernel, const std::string& context = "");
 
 // The inames the value `instruction` writes is a function of, when it reads no memory (only
 // inames, literals and value arguments); nullopt otherwise.
 std::optional<std::vector<std::string>> value_inames(const LoopKernel& kernel, const Instruction& instruction);
+
+// The inames on which two instances of `instruction` must agree to write the same value: the
+// value's inames when it reads no memory (value_inames); when it reads memory, also every iname of
+// the instruction along which what it reads is not one storage (global memory: none; local: the
+// g.N inames and the sequential ones; private: all). Instances differing only in l.N inames then
+// read one element of one array in one step (`out[i] = t[2*i]` from every work-item of group i,
+// loopy's test_save_of_local_array). nullopt for values with calls or reductions, and for values
+// reading what the instruction writes or a temporary sharing storage (alias_temporaries).
+std::optional<std::vector<std::string>> same_value_inames(const LoopKernel& kernel, const Instruction& instruction);
 
 // The pairs of instances in `relation` that agree on `inames` (those named in both instances).
 isl::map pairs_equal_on(const isl::map& relation, const std::vector<std::string>& inames);

@@ -173,7 +173,7 @@ isl::map relevant_part(const LoopKernel& kernel, const Dependence& dependence, c
   if (dependence.kind == DependenceKind::Output && dependence.source == dependence.sink) {
     // Two writes of the same value (check_write_races): their order changes nothing.
     const Instruction* writer = kernel.find_instruction(dependence.source);
-    if (std::optional<std::vector<std::string>> inames = writer ? value_inames(kernel, *writer) : std::nullopt) {
+    if (std::optional<std::vector<std::string>> inames = writer ? same_value_inames(kernel, *writer) : std::nullopt) {
       pairs = pairs.subtract(pairs_equal_on(pairs, *inames));
     }
   }

@@ -25,6 +25,10 @@
 //   "loom_refuses": loopy accepts the kernel but it is wrong (a race loopy does not see): loom must
 //               refuse it with an Error containing this text; "loom_differs" says why
 //   "xfail_opencl": the same for the OpenCL run only, where it differs from the C run
+//   "refusal_opencl": the OpenCL run must be refused with an Error containing this text, the C
+//               run runs as usual: loopy refuses the kernel there too when it generates code for a
+//               GPU (a missing global barrier), or DESIGN.md/SPEC.md decides against loopy for GPU
+//               targets ("design_difference" says so)
 //   "reference_after": k: the reference is the spec after its first k transforms
 //   "call_with": {"g": [2], ...}: the case calls the compiled kernel once with only these arrays
 //               (of these shapes, zero-filled) and the test parameters, as loopy's tests call a
@@ -242,6 +246,11 @@ std::string difference_from_loopy(const json& body, Target target) {
   } catch (const Error& error) {
     outcome = std::string("loom::Error: ") + error.what();
     refused = true;
+  }
+  if (target == Target::OpenCL && body.contains("refusal_opencl")) {
+    std::string expected = body["refusal_opencl"].get<std::string>();
+    if (!refused) return "loom should refuse this kernel on OpenCL; it accepted it" + (outcome.empty() ? "" : " (" + outcome + ")");
+    return outcome.find(expected) != std::string::npos ? "" : "refusal text lacks '" + expected + "': " + outcome;
   }
   if (body.contains("loom_refuses")) {
     std::string expected = body["loom_refuses"].get<std::string>();

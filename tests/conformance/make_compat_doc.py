@@ -107,6 +107,9 @@ def describe(cases):
             if case.get(key):
                 prefix = {"note": "", "loom_differs": "loom differs (better): ", "design_difference": "by design: "}[key]
                 notes.append(prefix + case[key])
+    for case in cases:
+        if case.get("refusal_opencl"):
+            notes.append("The OpenCL run asserts loom's refusal `%s`." % case["refusal_opencl"])
     kinds = set()
     for case in cases:
         kinds.add("refusal" if "refusal" in case else "run")
@@ -176,6 +179,8 @@ def main():
     w("the `xfail` key and regenerate this file. Nothing is skipped. Where loopy accepts a kernel with a race or an")
     w("out-of-bounds access it does not see, the case asserts loom's refusal instead (`loom_refuses`, with the reason in")
     w("`loom_differs`) and counts as passing; where an assumption makes such a kernel correct, a variant adds it and runs.")
+    w("Where loopy refuses a kernel only when it generates code for a GPU (or DESIGN.md decides so for GPU targets), the")
+    w("OpenCL run asserts loom's refusal (`refusal_opencl`) and the C run runs.")
     w("")
     w("Run it alone with `ctest --test-dir build -R LoopyConformance -j2` (both targets) or")
     w("`build/loom_tests --gtest_filter='Loopy/LoopyConformance.*'` (C only, one process). CI time, measured on the")
@@ -243,6 +248,13 @@ FINDINGS = """Findings worth a look first (loom bugs the suite found; each is an
   a reduction inside a branch of a conditional ran unconditionally and read out of bounds where the branch is
   not taken (`test_predicated_redn`, refused by the bounds check before; its asserted outputs for j = 8, 9
   were wrong); `test_no_unnecessary_lbarrier` counted `barrier(` in its own kernel name.
+- Fixed (issue 23, wt-conf3): writes of one value read from storage the writers share (`out[i] = t[2*i]` from
+  every work-item of a group, t local) are no write race; add_prefetch no longer makes an iname the fetch's
+  loop when the footprint is the same for each of its values (`test_add_prefetch_works_in_lhs_index`).
+  Found in loopy, where loom now refuses with the reason: alias_temporaries of temporaries needed at once
+  (`test_save_with_base_storage`'s asserted values are the other temporary's), unordered writes of a
+  shape-() argument (loopy's overlap check sees none: `test_deps_from_conditionals`), and a variable-length
+  private array in OpenCL (`test_variable_size_temporary`).
 - loom infers a temporary's shape when the kernel is made, before `fix_parameters` bounds it; loopy infers it
   later (`test_dependent_loop_bounds_4`; worked around with declared shapes in `test_nop`,
   `test_unr_and_conditionals`, `test_constant_array_args`, `test_fixed_parameters`). With the shape

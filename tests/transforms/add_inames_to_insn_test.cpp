@@ -45,15 +45,24 @@ TEST(AddInamesToInsn, AnUpdateRunsOncePerAddedValue) {
   for (int64_t i = 0; i < 3; ++i) EXPECT_EQ(out.get_int(i), 10 * i + 4) << i;
 }
 
+// An update under an added parallel iname is a write race: every work-group reads and writes out[i].
+// The idempotent copy under it is not (issue 23, same_value_inames): every group writes
+// 2*a[i] from the same read-only a, one value.
 TEST(AddInamesToInsn, ParallelAddedInameIsAWriteRace) {
-  LoopKernel kernel = tag_inames(copy_and_fill(), "j:g.0");
+  LoopKernel updates = tag_inames(make_kernel({"{[i, j]: 0<=i<n and 0<=j<m}"},
+                                              "out[i] = out[i] + 1 {id=bump}\np[i, j] = j {id=fill}",
+                                              {array_arg("out", DType::Int32, {"n"}),
+                                               array_arg("p", DType::Int32, {"n", "m"})}),
+                                  "j:g.0");
   std::string race =
-      error_message<LegalityError>([&] { add_inames_to_insn(kernel, {"j"}, "id:copy"); });
-  EXPECT_NE(race.find("add_inames_to_insn: write race: instruction 'copy' writes 'out' (global) "
+      error_message<LegalityError>([&] { add_inames_to_insn(updates, {"j"}, "id:bump"); });
+  EXPECT_NE(race.find("add_inames_to_insn: write race: instruction 'bump' writes 'out' (global) "
                       "within iname 'j' "
                       "(tagged g.0)"),
             std::string::npos)
       << race;
+  LoopKernel kernel = tag_inames(copy_and_fill(), "j:g.0");
+  expect_matches_reference(add_inames_to_insn(kernel, {"j"}, "id:copy"), copy_and_fill(), {{"n", 5}, {"m", 3}});
 }
 
 TEST(AddInamesToInsn, Refusals) {
