@@ -1,5 +1,7 @@
 // Reading JSON kernel specs (SPEC.md): every key and value validated, errors named by JSON path,
 // transforms checked against the registry's schemas before they run.
+#include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
@@ -260,7 +262,8 @@ class SpecReader {
     return arg;
   }
 
-  // loopy's comma string ("N1,N0") or a list; `vec` axes come with the memory-layout issue.
+  // loopy's comma string ("N1,N0") or a list, spelled in either case as loopy allows ("sep,C");
+  // the tags themselves (sep and vec included) are checked with the shape by validate_dim_tags.
   static std::vector<std::string> dim_tags(const json& value, const std::string& path) {
     std::vector<std::string> tags;
     if (value.is_string()) {
@@ -270,8 +273,10 @@ class SpecReader {
     } else {
       throw SpecError(path, "expected a comma string like \"N1,N0\" or a list, got " + type_of(value));
     }
-    for (const std::string& tag : tags) {
-      if (tag == "vec" || tag == "sep") throw SpecError(path, "'" + tag + "' axes are not supported by this version of loom yet");
+    for (std::string& tag : tags) {
+      std::string lower = tag;
+      std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+      if (lower == "c" || lower == "f" || lower == "vec" || lower == "sep") tag = lower;
     }
     return tags;
   }
