@@ -79,10 +79,21 @@ class SpecReader {
     for (std::size_t i = spec.transforms.size(); i-- > 0;) {
       if (!transform_changes_meaning(spec.transforms[i].name)) continue;
       std::vector<TransformCall> prefix(spec.transforms.begin(), spec.transforms.begin() + static_cast<long>(i) + 1);
-      spec.reference = apply_transforms(spec.reference, prefix);
+      spec.reference = sequential(apply_transforms(spec.reference, prefix));
       break;
     }
     return spec;
+  }
+
+  // The reference's meaning is its sequential one (DESIGN.md §3a), and it runs on the C target:
+  // hardware tags that the prefix gave it are dropped, so a kernel sharing local memory between
+  // work-items (remove_inames_from_insn after a split onto l.0, loopy's
+  // test_remove_inames_from_insn) runs as plain loops instead of being refused there.
+  static LoopKernel sequential(LoopKernel kernel) {
+    std::erase_if(kernel.iname_tags, [](const auto& entry) {
+      return entry.second.kind == InameTag::Kind::Local || entry.second.kind == InameTag::Kind::Group;
+    });
+    return kernel;
   }
 
   // A fused spec (issue 31): `kernels` lists kernel parts (each a spec without transforms and
