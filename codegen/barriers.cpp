@@ -136,13 +136,22 @@ class BarrierInserter {
       if (node.kind == LoopNestNode::Kind::Instruction) {
         instruction(node, since, out);
       } else {
-        // What ran before the loop against what runs inside it: one barrier before the loop
-        // (loopy's placement) instead of one per iteration in front of the instruction.
-        if (BarrierNeed need = conflicts(since, all_instructions(node.children), ""); need != BarrierNeed::None) {
+        // The loop's own barriers first (as if nothing were pending), then what ran before the
+        // loop against what an iteration can run before its first barrier: one barrier before
+        // the loop (loopy's placement) instead of one per iteration in front of the instruction,
+        // and none where the loop's own barriers come first (the convolution's filter fetch is
+        // read only after the barrier that orders the image fetch in each icolor iteration).
+        std::vector<int> inside;
+        LoopNestNode walked = loop(node, inside);
+        if (BarrierNeed need = conflicts(since, head_instructions(walked.children), ""); need != BarrierNeed::None) {
           out.push_back(barrier_node(need));
           since.clear();
         }
-        out.push_back(loop(node, since));
+        // The loop may run no iteration: what was pending before it still is.
+        for (int index : inside) {
+          if (std::find(since.begin(), since.end(), index) == since.end()) since.push_back(index);
+        }
+        out.push_back(std::move(walked));
       }
     }
     return out;
@@ -193,7 +202,9 @@ class BarrierInserter {
     return result;
   }
 
-  // Instructions that run before the first (local) barrier of `nodes`, nested loops included.
+  // Instructions that can run before the first (local) barrier of `nodes`: up to a barrier of
+  // this level, which every path reaches; of a nested loop, those before its own first barrier,
+  // and past it those after the loop (it may run no iteration).
   std::vector<int> head_instructions(const std::vector<LoopNestNode>& nodes) const {
     std::vector<int> head;
     for (const LoopNestNode& node : nodes) {
@@ -202,8 +213,7 @@ class BarrierInserter {
         if (is_full_local_barrier(insn)) return head;
         head.push_back(node.instruction_index);
       } else {
-        for (int index : all_instructions(node.children)) head.push_back(index);
-        if (contains_barrier(node.children)) return head;
+        for (int index : head_instructions(node.children)) head.push_back(index);
       }
     }
     return head;
@@ -216,17 +226,6 @@ class BarrierInserter {
       else for (int index : all_instructions(node.children)) all.push_back(index);
     }
     return all;
-  }
-
-  bool contains_barrier(const std::vector<LoopNestNode>& nodes) const {
-    for (const LoopNestNode& node : nodes) {
-      if (node.kind == LoopNestNode::Kind::Loop) {
-        if (contains_barrier(node.children)) return true;
-      } else if (is_full_local_barrier(instruction_at(kernel_, node.instruction_index))) {
-        return true;
-      }
-    }
-    return false;
   }
 
   bool touches_local_memory(int index) const {

@@ -10,11 +10,17 @@
 // changes: accesses keep their logical indices, checks compare by them, and host arrays passed to
 // the kernel must have the padded strides (the launcher says so otherwise).
 //
+// An array with an integer stride on every axis (split_array_axis's result) is ordered by its
+// strides: axes inside the padded one keep their strides, the padded one rounds its own up.
+//
 // Refuses: an unknown array or a value argument, an axis out of range, an array whose dtype is
-// not known yet, one tagged stride:EXPR, sep or vec (its axes' order is not a plain nesting), and
-// `align_bytes` that is not a positive multiple of the element size.
+// not known yet, one tagged sep or vec or with a stride:EXPR that is not an integer (its axes'
+// order is not a plain nesting), and `align_bytes` that is not a positive multiple of the
+// element size.
 #include <algorithm>
+#include <cctype>
 #include <numeric>
+#include <optional>
 
 #include "ir/layout.hpp"
 #include "loom/error.hpp"
@@ -32,12 +38,33 @@ constexpr const char* kTransform = "add_padding";
   throw Error(std::string(kTransform) + ": array '" + array.name() + "' " + reason);
 }
 
+// Axes from the fastest to the slowest by their strides, where every axis has an integer
+// stride:N tag (split_array_axis writes those: loopy's test_small_batched_matvec pads f after
+// splitting its axis 0); nullopt where some axis has another tag.
+std::optional<std::vector<std::size_t>> nesting_by_integer_strides(const ArrayRef& array) {
+  const std::vector<std::string>& tags = array.dim_tags();
+  if (tags.empty()) return std::nullopt;
+  std::vector<int64_t> strides;
+  for (const std::string& tag : tags) {
+    if (tag.rfind("stride:", 0) != 0) return std::nullopt;
+    std::string digits = tag.substr(7);
+    if (digits.empty() || !std::all_of(digits.begin(), digits.end(), [](unsigned char c) { return std::isdigit(c); }))
+      return std::nullopt;
+    strides.push_back(std::stoll(digits));
+  }
+  std::vector<std::size_t> order(tags.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return strides[a] < strides[b]; });
+  return order;
+}
+
 // Axes from the fastest to the slowest, read off the dim tags (or the order).
 std::vector<std::size_t> nesting(const ArrayRef& array) {
   std::size_t rank = array.shape().size();
   std::vector<std::string> tags = array.dim_tags();
   bool fortran = array.arg != nullptr && array.arg->order == ArrayOrder::F;
   if (tags.empty()) tags.assign(rank, fortran ? "f" : "c");
+  if (std::optional<std::vector<std::size_t>> by_strides = nesting_by_integer_strides(array)) return *by_strides;
   std::vector<int> level(rank);
   for (std::size_t axis = 0; axis < rank; ++axis) {
     const std::string& tag = tags[axis];
@@ -49,7 +76,7 @@ std::vector<std::size_t> nesting(const ArrayRef& array) {
       level[axis] = tag[1] - '0';
     else
       refuse(array, "has dim tag '" + tag + "' on axis " + std::to_string(axis) +
-                        "; add_padding needs c, f or N0..N9 tags");
+                        "; add_padding needs c, f or N0..N9 tags, or integer strides on every axis");
   }
   std::vector<std::size_t> order(rank);
   std::iota(order.begin(), order.end(), 0);
@@ -96,11 +123,20 @@ LoopKernel add_padding(const LoopKernel& kernel, const std::string& variable, in
                       "-byte elements; align_bytes must be a positive multiple of " +
                       std::to_string(element) + ", got " + std::to_string(align_bytes));
   }
+  // With integer strides, the axes inside the padded one keep theirs (they may have gaps of their
+  // own), the padded one rounds its stride up, and the ones outside it are packed around it.
+  bool keeps_inner_strides = nesting_by_integer_strides(array).has_value();
   std::vector<ExprPtr> strides(rank);
   ExprPtr next = int_literal(1);
+  bool inside = true;
   for (std::size_t current : nesting(array)) {
-    strides[current] =
-        current == static_cast<std::size_t>(axis) ? round_up(next, align_bytes / element) : next;
+    if (current == static_cast<std::size_t>(axis)) {
+      ExprPtr own = keeps_inner_strides ? int_literal(std::stoll(array.dim_tags()[current].substr(7))) : next;
+      strides[current] = round_up(own, align_bytes / element);
+      inside = false;
+    } else {
+      strides[current] = keeps_inner_strides && inside ? int_literal(std::stoll(array.dim_tags()[current].substr(7))) : next;
+    }
     next = times(strides[current], array.shape()[current]);
   }
   array.dim_tags() = stride_tags(strides);

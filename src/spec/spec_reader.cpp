@@ -1,5 +1,7 @@
 // Reading JSON kernel specs (SPEC.md): every key and value validated, errors named by JSON path,
 // transforms checked against the registry's schemas before they run.
+#include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
@@ -77,10 +79,21 @@ class SpecReader {
     for (std::size_t i = spec.transforms.size(); i-- > 0;) {
       if (!transform_changes_meaning(spec.transforms[i].name)) continue;
       std::vector<TransformCall> prefix(spec.transforms.begin(), spec.transforms.begin() + static_cast<long>(i) + 1);
-      spec.reference = apply_transforms(spec.reference, prefix);
+      spec.reference = sequential(apply_transforms(spec.reference, prefix));
       break;
     }
     return spec;
+  }
+
+  // The reference's meaning is its sequential one (DESIGN.md §3a), and it runs on the C target:
+  // hardware tags that the prefix gave it are dropped, so a kernel sharing local memory between
+  // work-items (remove_inames_from_insn after a split onto l.0, loopy's
+  // test_remove_inames_from_insn) runs as plain loops instead of being refused there.
+  static LoopKernel sequential(LoopKernel kernel) {
+    std::erase_if(kernel.iname_tags, [](const auto& entry) {
+      return entry.second.kind == InameTag::Kind::Local || entry.second.kind == InameTag::Kind::Group;
+    });
+    return kernel;
   }
 
   // A fused spec (issue 31): `kernels` lists kernel parts (each a spec without transforms and
@@ -260,7 +273,8 @@ class SpecReader {
     return arg;
   }
 
-  // loopy's comma string ("N1,N0") or a list; `vec` axes come with the memory-layout issue.
+  // loopy's comma string ("N1,N0") or a list, spelled in either case as loopy allows ("sep,C");
+  // the tags themselves (sep and vec included) are checked with the shape by validate_dim_tags.
   static std::vector<std::string> dim_tags(const json& value, const std::string& path) {
     std::vector<std::string> tags;
     if (value.is_string()) {
@@ -270,8 +284,10 @@ class SpecReader {
     } else {
       throw SpecError(path, "expected a comma string like \"N1,N0\" or a list, got " + type_of(value));
     }
-    for (const std::string& tag : tags) {
-      if (tag == "vec" || tag == "sep") throw SpecError(path, "'" + tag + "' axes are not supported by this version of loom yet");
+    for (std::string& tag : tags) {
+      std::string lower = tag;
+      std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+      if (lower == "c" || lower == "f" || lower == "vec" || lower == "sep") tag = lower;
     }
     return tags;
   }

@@ -2,6 +2,8 @@
 // refusals.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "loom/loom.hpp"
 #include "test_helpers.hpp"
 
@@ -85,6 +87,32 @@ TEST(Layout, ThroughASpec) {
     FAIL() << "accepted vec";
   } catch (const SpecError& error) {
     EXPECT_EQ(error.path(), "/args/0/dim_tags") << error.what();
+  }
+}
+
+// loopy's test_sep_array_ordering declares `dim_tags="sep,C"` on an argument: the spec takes sep
+// (each index of the axis a block of its own, blocks in index order, outermost) and loopy's
+// upper-case C. A sep axis 1 ("C,sep") stores a's columns as blocks of 3.
+TEST(Layout, SepAxesAndUpperCaseTagsThroughASpec) {
+  KernelArgument a = array_arg("a", DType::Float32, {"3", "m"});
+  LoopKernel reference = make_kernel({"{[i,j]: 0<=i<3 and 0<=j<m}"}, "out[j, i] = 2*a[i, j]",
+                                     {a, array_arg("out", DType::Float32, {"m", "3"})}, {.name = "t"});
+  for (auto [tags, access] : std::vector<std::pair<std::string, std::string>>{{"sep,C", "a[i * m + j]"},
+                                                                              {"C,sep", "a[i + j * 3]"}}) {
+    SCOPED_TRACE(tags);
+    Spec spec = read_spec(R"json({"loom": 1, "name": "t", "domains": "{[i,j]: 0<=i<3 and 0<=j<m}",
+      "instructions": "out[j, i] = 2*a[i, j]",
+      "args": [{"name": "a", "dtype": "float32", "shape": [3, "m"], "dim_tags": ")json" + tags + R"json("},
+               {"name": "out", "dtype": "float32", "shape": ["m", 3]}],
+      "test": {"parameters": {"m": 5}}})json");
+    std::vector<std::string> lower = {tags.substr(0, tags.find(',')), tags.substr(tags.find(',') + 1)};
+    for (std::string& tag : lower) std::transform(tag.begin(), tag.end(), tag.begin(), ::tolower);
+    EXPECT_EQ(spec.reference.find_arg("a")->dim_tags, lower);
+    Spec again = read_spec(write_spec(spec));
+    std::string source = generate_code(again.kernel, Target::C).source;
+    EXPECT_EQ(source, generate_code(spec.kernel, Target::C).source);
+    EXPECT_NE(source.find(access), std::string::npos) << source;
+    expect_matches_reference(spec.kernel, reference, spec.test.parameters);
   }
 }
 

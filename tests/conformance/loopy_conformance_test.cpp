@@ -30,6 +30,8 @@
 //               GPU (a missing global barrier), or DESIGN.md/SPEC.md decides against loopy for GPU
 //               targets ("design_difference" says so)
 //   "reference_after": k: the reference is the spec after its first k transforms
+//   "generate_only": true: loopy only generates the code (its kernel reads values nothing defines,
+//               so no run can be compared): the case generates it for the target and checks "code"
 //   "call_with": {"g": [2], ...}: the case calls the compiled kernel once with only these arrays
 //               (of these shapes, zero-filled) and the test parameters, as loopy's tests call a
 //               kernel leaving arguments out; with "refusal", loom must refuse that call
@@ -219,6 +221,10 @@ std::string run_case(const json& body, Target target) {
   if (!spec.contains("name")) spec["name"] = body.value("test", "kernel");
   Spec read = read_spec(spec.dump());
   if (body.contains("call_with")) return call_with_only(read, body["call_with"], target);
+  if (body.value("generate_only", false)) {
+    generate_code(read.kernel, target);
+    return body.contains("code") ? code_problems(read, body["code"]) : "";
+  }
   LoopKernel reference = reference_kernel(body, spec, read);
   CheckOptions options;
   options.target = target;

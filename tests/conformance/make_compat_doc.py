@@ -255,11 +255,12 @@ FINDINGS = """Findings worth a look first (loom bugs the suite found; each is an
   (`test_save_with_base_storage`'s asserted values are the other temporary's), unordered writes of a
   shape-() argument (loopy's overlap check sees none: `test_deps_from_conditionals`), and a variable-length
   private array in OpenCL (`test_variable_size_temporary`).
-- loom infers a temporary's shape when the kernel is made, before `fix_parameters` bounds it; loopy infers it
-  later (`test_dependent_loop_bounds_4`; worked around with declared shapes in `test_nop`,
-  `test_unr_and_conditionals`, `test_constant_array_args`, `test_fixed_parameters`). With the shape
-  declared, `test_dependent_loop_bounds_4` still fails: isl's AST generation stops with "unbounded optimum"
-  on its nested data-dependent domains (`b_start <= b < b_end`, `c_start <= c < c_end`)."""
+- Fixed (issue 23, wt-conf4): a temporary's shape that is still a parameter when the kernel is made (loopy
+  infers it after `fix_parameters`) was refused ("needs a constant size"); it is kept, `fix_parameters` makes
+  it constant, and code generation refuses it only if it stays a parameter (`test_rob_stroud_bernstein_full`;
+  `test_nop`, `test_unr_and_conditionals`, `test_constant_array_args`, `test_fixed_parameters` still declare
+  shapes from the earlier workaround). `test_dependent_loop_bounds_4` still fails: isl's AST generation stops
+  with "unbounded optimum" on its nested data-dependent domains (`b_start <= b < b_end`, `c_start <= c < c_end`)."""
 
 
 # loopy names loom spells differently or covers elsewhere, with the reason.

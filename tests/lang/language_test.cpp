@@ -100,6 +100,29 @@ TEST(Language, TemporaryShapeFromFootprint) {
   EXPECT_EQ(to_string(kernel.find_temporary("t")->shape[0]), "4");
 }
 
+// loopy infers temporaries' shapes after fix_parameters (test_rob_stroud_bernstein_full fixes deg
+// after make_kernel): a shape that is still a parameter is kept, made constant by fix_parameters,
+// and refused by code generation only if it stays a parameter.
+TEST(Language, TemporaryShapeOfAParameterWaitsForFixParameters) {
+  LoopKernel kernel = make_kernel({"{[i,k]: 0<=i<n and 0<=k<=deg}"},
+                                  "<float32> t[k] = a[i] * k {id=fill}\n"
+                                  "out[i] = t[0] + t[deg] {dep=fill}",
+                                  {array_arg("a, out", DType::Float32, {"n"}), value_arg("deg")},
+                                  {.assumptions = "deg >= 0"});
+  EXPECT_EQ(to_string(kernel.find_temporary("t")->shape[0]), "deg + 1");
+  std::string message = error_message<Error>([&] { generate_code(kernel, Target::C); });
+  EXPECT_NE(message.find("temporary 't' has a non-constant shape (deg + 1); private temporaries need constant shapes"),
+            std::string::npos)
+      << message;
+  LoopKernel fixed = fix_parameters(kernel, {{"deg", 3}});
+  EXPECT_EQ(to_string(fixed.find_temporary("t")->shape[0]), "4");
+  LoopKernel reference = make_kernel({"{[i,k]: 0<=i<n and 0<=k<=3}"},
+                                     "<float32> t[k] = a[i] * k {id=fill}\n"
+                                     "out[i] = t[0] + t[3] {dep=fill}",
+                                     {array_arg("a, out", DType::Float32, {"n"})});
+  expect_matches_reference(fixed, reference, {{"n", 5}});
+}
+
 TEST(Language, CsrSpmvWithDataDependentLoopAndEmptyRows) {
   LoopKernel kernel = test_kernels::csr_spmv();
   expect_matches_reference(kernel, kernel, {{"n", 5}, {"nnz", 7}}, test_kernels::csr_inputs());

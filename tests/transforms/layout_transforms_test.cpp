@@ -312,6 +312,28 @@ TEST(AddPadding, RowsStartAlignedAndResultsCompareByLogicalIndex) {
     expect_matches_reference(fortran, scale_2d(), parameters);
 }
 
+// loopy's test_small_batched_matvec pads f's axis 0 after split_array_dim, whose strides are
+// integers: axes inside the padded one keep theirs, the ones outside it are packed around it.
+TEST(AddPadding, ArraysWithIntegerStridesAfterASplit) {
+  LoopKernel rows = make_kernel({"{[i,j]: 0<=i<n and 0<=j<36}"}, "out[i, j] = 2*a[i, j] + 1",
+                                {array_arg("a, out", DType::Float32, {"n", "36"}), value_arg("n")}, {.name = "rows"});
+  LoopKernel split = split_array_axis(rows, "a", 0, 3);
+  ASSERT_EQ(split.find_arg("a")->dim_tags, (std::vector<std::string>{"stride:108", "stride:36", "stride:1"}));
+  LoopKernel outer = add_padding(split, "a", 0, 64);
+  EXPECT_EQ(outer.find_arg("a")->dim_tags, (std::vector<std::string>{"stride:112", "stride:36", "stride:1"}));
+  LoopKernel middle = add_padding(split, "a", 1, 64);
+  EXPECT_EQ(middle.find_arg("a")->dim_tags, (std::vector<std::string>{"stride:144", "stride:48", "stride:1"}));
+  for (int64_t n : {1, 5, 9}) {
+    expect_matches_reference(outer, rows, {{"n", n}});
+    expect_matches_reference(middle, rows, {{"n", n}});
+  }
+  std::string symbolic =
+      error_message<Error>([&] { add_padding(tag_array_axes(scale_2d(), "a", "stride:m, stride:1"), "a", 0, 64); });
+  EXPECT_TRUE(contains(symbolic, "add_padding: array 'a' has dim tag 'stride:m' on axis 0; add_padding needs c, f or "
+                                 "N0..N9 tags, or integer strides on every axis"))
+      << symbolic;
+}
+
 TEST(AddPadding, Refusals) {
   std::string bytes = error_message<Error>([] { add_padding(scale_2d(), "a", 0, 6); });
   EXPECT_TRUE(contains(bytes,

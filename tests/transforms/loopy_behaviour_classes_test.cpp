@@ -3,6 +3,10 @@
 // against the untransformed kernel on the C target, or the message a refusal must give.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <sstream>
+#include <tuple>
+
 #include "loom/loom.hpp"
 #include "loom/reduction_transforms.hpp"
 #include "device_helpers.hpp"
@@ -392,6 +396,38 @@ TEST(LoopyClass12, IlpCopiesShareOneReductionLoop) {
   EXPECT_EQ(count("for (int32_t k_outer"), 1u) << source;
   EXPECT_TRUE(contains(source, "[16]")) << source;  // one accumulator per copy
   for (int64_t n : {4, 13, 16}) expect_matches_reference(tiled, reference, {{"n", n}});
+}
+
+// Class 12, redundant barriers: loopy's convolution (examples/memory/convolution.json) ran 7
+// barriers per image where loopy runs 6, and one more before the image loop: one after the filter
+// fetch (its reads come only after the barrier that orders the image fetch in every icolor
+// iteration) and one at the top of each image (only the private accumulator's init lies between
+// it and the icolor loop's own). A barrier before a loop is needed only for what an iteration can
+// run before the loop's own first barrier. Now the two barriers of each icolor iteration are all:
+// 2 in the source, 3 colours, 6 per image.
+TEST(LoopyClass12, ConvolutionRunsLoopysSixBarriersPerImage_OpenCL) {
+  std::ifstream file(std::string(LOOM_SOURCE_DIR) + "/examples/memory/convolution.json");
+  std::stringstream text;
+  text << file.rdbuf();
+  Spec spec = read_spec(text.str());
+  std::string source = generate_code(spec.kernel, Target::OpenCL).source;
+  auto count = [](const std::string& in, const std::string& what) {
+    std::size_t n = 0;
+    for (std::size_t at = in.find(what); at != std::string::npos; at = in.find(what, at + 1)) ++n;
+    return n;
+  };
+  std::size_t icolor = source.find("for (int32_t icolor");
+  ASSERT_NE(icolor, std::string::npos) << source;
+  EXPECT_EQ(count(source, "barrier("), 2u) << source;
+  EXPECT_EQ(count(source.substr(0, icolor), "barrier("), 0u) << source;
+  // CUDA versions the image loop (two copies of the icolor loop): no barrier before the first.
+  std::string cuda = generate_code(spec.kernel, Target::CUDA).source;
+  EXPECT_EQ(count(cuda.substr(0, cuda.find("for (int32_t icolor")), "__syncthreads()"), 0u) << cuda;
+  REQUIRE_OPENCL();
+  for (auto [w, h, images] : {std::tuple{20, 7, 1}, {16, 16, 2}, {33, 9, 0}}) {
+    testing::expect_on_opencl(spec.kernel, spec.reference,
+                              {{"f_w", 3}, {"ncolors", 3}, {"im_w", w}, {"im_h", h}, {"nfeats", 2}, {"nimgs", images}});
+  }
 }
 
 // Class 16: a 3-D stencil over the interior in 32x4 work-groups, with a bounding-box prefetch of

@@ -3,6 +3,7 @@
 // iname the instruction still uses.
 #include <gtest/gtest.h>
 
+#include "device_helpers.hpp"
 #include "loom/loom.hpp"
 #include "test_helpers.hpp"
 
@@ -99,6 +100,42 @@ TEST(RemoveInamesFromInsn, ThroughTheRegistry) {
   EXPECT_EQ(result.applied_transforms.back().call,
             "remove_inames_from_insn(inames=[\"j\"], insn_match=\"copy\")");
   expect_matches_reference(result, kernel, {{"n", 4}, {"m", 3}});
+}
+
+// loopy's test_remove_inames_from_insn: after j's split onto l.0 the writer of `a` runs in i_inner
+// and j_inner, both l.0, until remove_inames_from_insn takes i_inner away. That step cannot be
+// generated (one axis, two inames), but it is no write race (the two inames are one hardware
+// index, and a[j] is indexed by it) and its dependences wait for the transform that makes it
+// generable; the result runs on PoCL and its spec's reference runs on C as plain loops.
+TEST(RemoveInamesFromInsn, PassesThroughTwoInamesOnOneAxis_OpenCL) {
+  LoopKernel kernel = make_kernel({"{[i, j]: 0<=i<10 and 0<=j<20}"},
+                                  "for i\n  <> a[j] = 1 {id=a}\n  b[i] = a[2*i] {dep=a}\nend",
+                                  {array_arg("b", DType::Int32, {"10"})});
+  LoopKernel split = split_iname(kernel, "i", 2, {.inner_tag = "l.0"});
+  split = split_iname(split, "j", 2, {.inner_tag = "l.0"});
+  std::string both = error_message<Error>([&] { generate_code(split, Target::OpenCL); });
+  EXPECT_NE(both.find("instruction 'a' runs within inames 'i_inner' and 'j_inner', both tagged l.0"), std::string::npos)
+      << both;
+  LoopKernel result = remove_inames_from_insn(split, {"i_inner"}, "id:a");
+  std::string source = generate_code(result, Target::OpenCL).source;
+  EXPECT_NE(source.find("__local int32_t a[20]"), std::string::npos) << source;
+  EXPECT_NE(source.find("a[2 * j_outer + j_inner] = 1;"), std::string::npos) << source;
+
+  Spec spec = read_spec(R"json({"loom": 1, "name": "t", "domains": "{[i, j]: 0<=i<10 and 0<=j<20}",
+    "instructions": "for i\n  <> a[j] = 1 {id=a}\n  b[i] = a[2*i] {dep=a}\nend",
+    "args": [{"name": "b", "dtype": "int32", "shape": [10]}],
+    "transforms": [{"op": "split_iname", "iname": "i", "inner_length": 2, "inner_tag": "l.0"},
+                   {"op": "split_iname", "iname": "j", "inner_length": 2, "inner_tag": "l.0"},
+                   {"op": "remove_inames_from_insn", "inames": ["i_inner"], "insn_match": "id:a"}]})json");
+  EXPECT_TRUE(spec.reference.iname_tags.empty()) << "the reference keeps hardware tags";
+  REQUIRE_OPENCL();
+  CheckOptions options;
+  options.target = Target::OpenCL;
+  expect_matches_reference(spec.kernel, spec.reference, {}, options);
+  expect_matches_reference(result, kernel, {}, options);
+  Array b(DType::Int32, {10});
+  compile(result, Target::OpenCL)({{"b", b}});
+  for (int64_t i = 0; i < 10; ++i) EXPECT_EQ(b.get_int(i), 1) << i;
 }
 
 }  // namespace
