@@ -125,6 +125,35 @@ TEST(TensorizeCuda, TilesBecomeMmaSyncAndCompileForSm90) {
   }
 }
 
+// ldmatrix reads a k-contiguous tile whose rows start on 16 bytes (row stride a multiple of 8
+// elements): the full-tile k loop of the 64x32 warp tile loads each a fragment (4 rows of tiles x
+// 2 k steps) with one x4 and each b fragment (4 columns x 2 k steps) with one x2, once, and its
+// 32 mma share them (without the sharing: 32 of each, one per mma). A row stride of 36 (not a
+// multiple of 8) keeps 32-bit words; TF32 keeps elements.
+TEST(TensorizeCuda, FragmentsComeFromSharedLdmatrixLoads) {
+  auto full_tile_loop = [](const Spec& spec) {
+    std::string kernels = testing::kernels_of(generate_code(spec.kernel, Target::CUDA).source);
+    std::size_t first = kernels.find("for (int32_t k_outer");
+    std::size_t second = kernels.find("for (int32_t k_outer", first + 1);
+    EXPECT_NE(second, std::string::npos) << kernels;
+    return kernels.substr(first, second - first);
+  };
+  std::string loop = full_tile_loop(gemm_spec());
+  EXPECT_EQ(testing::count(loop, "loom_mma_m16n8k16_bf16("), 32) << loop;
+  EXPECT_EQ(testing::count(loop, "loom_ldsm_x4("), 8) << loop;
+  EXPECT_EQ(testing::count(loop, "loom_ldsm_x2("), 8) << loop;
+  EXPECT_EQ(testing::count(loop, "loom_mma_word("), 0) << loop;
+
+  Spec unaligned = read_spec(replaced(example_text("bf16_gemm.json"), "\"stride:40, stride:1\"", "\"stride:36, stride:1\""));
+  loop = full_tile_loop(unaligned);
+  EXPECT_EQ(testing::count(loop, "loom_ldsm_x4("), 0) << loop;
+  EXPECT_EQ(testing::count(loop, "loom_ldsm_x2("), 8) << loop;
+  EXPECT_GT(testing::count(loop, "loom_mma_word(a_fetch"), 0) << loop;
+
+  std::string tf32 = testing::kernels_of(generate_code(gemm_spec("tf32").kernel, Target::CUDA).source);
+  EXPECT_EQ(tf32.find("loom_ldsm_"), std::string::npos);
+}
+
 // A tile is a warp's work: the lanes must share it.
 TEST(TensorizeCuda, RefusesTilesThatAWarpCannotShare) {
   // No local axis at all: a work-group of one work-item.
