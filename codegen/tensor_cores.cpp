@@ -527,12 +527,11 @@ class FragmentSharing {
     }
   }
 
-  // The tile updates body[begin, end): one load per distinct fragment before them, then the
-  // updates reading the shared registers.
+  // The tile updates body[begin, end), reading shared registers: one load per distinct fragment,
+  // before the first update that reads it.
   void share_in_run(const std::vector<cast::StmtPtr>& body, std::size_t begin, std::size_t end,
                     std::vector<cast::StmtPtr>& out) {
     std::vector<SharedFragment> shared;
-    std::vector<cast::StmtPtr> updates;
     for (std::size_t n = begin; n < end; ++n) {
       std::map<std::string, std::string> names;
       std::map<std::string, int64_t> extents;
@@ -551,20 +550,19 @@ class FragmentSharing {
             return fragment.load->name == load->name && same_expr(fragment.load->args[1], load->args[1]);
           });
           if (same == shared.end()) {
+            // Loaded just before its first use: the registers of fragments not yet needed stay
+            // free (the pipelined GEMMs hold the next tile in registers during the products).
             std::string name = "loom_frag_" + std::to_string(next_++);
             shared.push_back({name, extents.at(local), renamed(load, {{local, name}})});
             same = shared.end() - 1;
+            out.push_back(cast::declare(name, DType::UInt32, same->registers));
+            out.push_back(cast::declare(name + "_done", DType::Int32, 0, same->load, true));
           }
           names[local] = same->name;
         }
       }
-      updates.push_back(cast::scoped_block(rest));
+      out.push_back(cast::scoped_block(rest));
     }
-    for (const SharedFragment& fragment : shared) {
-      out.push_back(cast::declare(fragment.name, DType::UInt32, fragment.registers));
-      out.push_back(cast::declare(fragment.name + "_done", DType::Int32, 0, fragment.load, true));
-    }
-    out.insert(out.end(), updates.begin(), updates.end());
   }
 
   int next_ = 0;

@@ -78,9 +78,9 @@ cast::ExprPtr warp_lane(const std::vector<int64_t>& block);
 
 // Makes the ldmatrix fragment loads of neighbouring tiles one load each: in a run of consecutive
 // tile updates of one block (the unrolled tiles of a warp), each distinct fragment is loaded once,
-// before the run, into registers the updates share. Nothing but tile updates lies in the run,
-// so no shared-memory write or barrier lies between a load moved up and its first use.
-// (ldmatrix is volatile inline PTX, which the compiler does not merge itself.)
+// before the first update that reads it, into registers the later ones share. Nothing but tile
+// updates lies in the run, so no shared-memory write or barrier lies between a load moved up and
+// its uses. (ldmatrix is volatile inline PTX, which the compiler does not merge itself.)
 cast::StmtPtr share_fragment_loads(const cast::StmtPtr& body);
 
 // The PTX helpers the code calls (mma.sync per shape and type, TF32 rounding); empty when the
