@@ -174,6 +174,13 @@ bool ldmatrix_readable(const LoopKernel& kernel, const Expr& access, const std::
   return in_local_memory(kernel, access) && k_runs_aligned(kernel, access, k, 8);
 }
 
+// Whether ldmatrix .trans can read it: the same with the operand's rows (i for a, j for b)
+// contiguous instead of k, e.g. a b tile stored as b is, j-contiguous, whose fetch then copies
+// rows of b without transposing them. .trans hands each lane the column pair its fragment holds.
+bool ldmatrix_trans_readable(const LoopKernel& kernel, const Expr& access, const std::string& row) {
+  return in_local_memory(kernel, access) && k_runs_aligned(kernel, access, row, 8);
+}
+
 // The accumulator's axes indexed by exactly i and by exactly j.
 std::pair<int, int> accumulator_axes(const LoopKernel& kernel, const Instruction& instruction, const Expr& accumulator,
                                      const TileInames& tile) {
@@ -213,9 +220,11 @@ TensorTileStatement describe(const LoopKernel& kernel, const Instruction& instru
         bool k_only = k_range_independent_of(kernel, instruction, row, tile.k, other);
         std::vector<std::string> keep = k_only ? std::vector<std::string>{tile.k} : std::vector<std::string>{row, tile.k};
         std::vector<std::string> drop = k_only ? std::vector<std::string>{row, other} : std::vector<std::string>{other};
-        return TensorTileOperand{access, row, tile_condition(kernel, instruction, keep, drop, extents),
-                                 !tf32 && pairs_are_words(kernel, *access, tile.k), k_only,
-                                 !tf32 && ldmatrix_readable(kernel, *access, tile.k)};
+        TensorTileOperand result{access, row, tile_condition(kernel, instruction, keep, drop, extents),
+                                 !tf32 && pairs_are_words(kernel, *access, tile.k), k_only};
+        result.ldmatrix = !tf32 && ldmatrix_readable(kernel, *access, tile.k);
+        result.ldmatrix_trans = !tf32 && !result.ldmatrix && ldmatrix_trans_readable(kernel, *access, row);
+        return result;
       }
       return TensorTileOperand{access, row, tile_condition(kernel, instruction, {row, tile.k}, {other}, extents), false,
                                false};
@@ -353,7 +362,7 @@ class TileLowering {
   cast::ExprPtr fragment(const TensorTileOperand& operand, const cast::ExprPtr& row, const cast::ExprPtr& k,
                          bool guarded, const cast::ExprPtr& loaded = nullptr) const {
     if (tile_.shape == "m16n8k8") return element(operand, row, k, guarded);
-    if (!operand.pairs_are_words) {
+    if (!operand.pairs_are_words && !loaded) {
       return cast::call("loom_mma_pack", {element(operand, row, k, guarded), element(operand, row, add(k, 1), guarded)},
                         DType::UInt32);
     }
@@ -384,8 +393,8 @@ class TileLowering {
     // share_fragment_loads can move them out to the tiles that share them.
     std::vector<cast::StmtPtr> loads;
     FragmentLoad a_words, b_words;
-    if (!tf32 && tile_.a.ldmatrix) a_words = load_fragment(tile_.a, "loom_frag_a", 4, loads);
-    if (!tf32 && tile_.b.ldmatrix) b_words = load_fragment(tile_.b, "loom_frag_b", 2, loads);
+    if (!tf32 && (tile_.a.ldmatrix || tile_.a.ldmatrix_trans)) a_words = load_fragment(tile_.a, "loom_frag_a", 4, loads);
+    if (!tf32 && (tile_.b.ldmatrix || tile_.b.ldmatrix_trans)) b_words = load_fragment(tile_.b, "loom_frag_b", 2, loads);
     auto word = [](const FragmentLoad& load, int r) {
       return load.registers == 0 ? nullptr : cast::load(load.name, index_const(r), DType::UInt32);
     };
@@ -408,7 +417,10 @@ class TileLowering {
     // is one AND the compiler shares between tiles (BF16: 118 with masks, 103 with two copies;
     // benchmarks/results/2026-11-26-h200-tensor-cores-2.md).
     if (!tile_.a.k_only || !tile_.b.k_only) return mma(true);
-    if (tile_.a.pairs_are_words && tile_.b.pairs_are_words) return mma(true);
+    auto words = [](const TensorTileOperand& operand) {
+      return operand.pairs_are_words || operand.ldmatrix || operand.ldmatrix_trans;
+    };
+    if (words(tile_.a) && words(tile_.b)) return mma(true);
     int64_t last_k = tf32 ? 7 : 15;
     cast::ExprPtr full = cast::binary("&&", substituted(tile_.a.valid, at({{tile_.k, index_const(last_k)}})),
                                       substituted(tile_.b.valid, at({{tile_.k, index_const(last_k)}})), DType::Bool);
@@ -416,22 +428,35 @@ class TileLowering {
   }
 
   // The declarations that load the lane's `registers` words of `operand` with one ldmatrix
-  // (x4 for a, x2 for b): lane L gives the address of the row its matrix L / 8 needs. For a the
-  // matrices are (rows 0-7, k 0-7), (rows 8-15, k 0-7), (rows 0-7, k 8-15), (rows 8-15, k 8-15):
-  // row L % 16, k 8·(L / 16); for b (columns 0-7, k 0-7), (columns 0-7, k 8-15): column L % 8,
-  // k 8·(L / 8 % 2) (lanes 16-31 give addresses x2 does not read).
+  // (x4 for a, x2 for b): lane L gives the address of row L % 8 of matrix L / 8. The matrices are
+  // a's (rows 0-7, k 0-7), (rows 8-15, k 0-7), (rows 0-7, k 8-15), (rows 8-15, k 8-15) and b's
+  // (columns 0-7, k 0-7), (columns 0-7, k 8-15). Without .trans a matrix row is 8 k of one
+  // row/column: lane L reads row L % 16, k 8·(L / 16) (a) or column L % 8, k 8·(L / 8 % 2) (b;
+  // lanes 16-31 give addresses x2 does not read). With .trans it is 8 rows/columns at one k:
+  // lane L reads k L % 8 + 8·(L / 16), row 8·(L / 8 % 2) (a) or k L % 16, column 0 (b).
   FragmentLoad load_fragment(const TensorTileOperand& operand, const std::string& name, int registers,
                              std::vector<cast::StmtPtr>& loads) const {
-    cast::ExprPtr row = cast::binary("%", lane_.index, index_const(registers == 4 ? 16 : 8), DType::Int32);
-    cast::ExprPtr matrix_k = registers == 4 ? cast::binary("/", lane_.index, index_const(16), DType::Int32)
-                                            : cast::binary("%", cast::binary("/", lane_.index, index_const(8), DType::Int32),
-                                                           index_const(2), DType::Int32);
-    cast::ExprPtr k = cast::binary("*", index_const(8), matrix_k, DType::Int32);
+    auto op = [](const char* o, const cast::ExprPtr& lhs, int64_t value) {
+      return cast::binary(o, lhs, index_const(value), DType::Int32);
+    };
+    const cast::ExprPtr& lane = lane_.index;
+    bool a = registers == 4;
+    cast::ExprPtr row, k;
+    if (!operand.ldmatrix_trans) {
+      row = op("%", lane, a ? 16 : 8);
+      k = op("*", a ? op("/", lane, 16) : op("%", op("/", lane, 8), 2), 8);
+    } else if (a) {
+      row = op("*", op("%", op("/", lane, 8), 2), 8);
+      k = cast::binary("+", op("%", lane, 8), op("*", op("/", lane, 16), 8), DType::Int32);
+    } else {
+      row = index_const(0);
+      k = op("%", lane, 16);
+    }
     const Expr& access = *operand.access;
     InameValues values = at({{operand.row, row}, {tile_.k, k}});
     cast::ExprPtr address = cast::binary("+", cast::var(access.name, tile_.operand_dtype),
                                          lowering_.flat_index(access.name, access.operands, values), DType::Int32);
-    std::string helper = registers == 4 ? "loom_ldsm_x4" : "loom_ldsm_x2";
+    std::string helper = std::string(a ? "loom_ldsm_x4" : "loom_ldsm_x2") + (operand.ldmatrix_trans ? "_trans" : "");
     loads.push_back(cast::declare(name, DType::UInt32, registers));
     loads.push_back(cast::declare(name + "_done", DType::Int32, 0,
                                   cast::call(helper, {cast::var(name, DType::UInt32), address}, DType::Int32), true));
@@ -580,6 +605,18 @@ LOOM_FN int loom_ldsm_x4(uint32_t* r, const void* row) {
 }
 LOOM_FN int loom_ldsm_x2(uint32_t* r, const void* row) {
   asm volatile("ldmatrix.sync.aligned.m8n8.x2.shared.b16 {%0, %1}, [%2];"
+               : "=r"(r[0]), "=r"(r[1])
+               : "r"((uint32_t) __cvta_generic_to_shared(row)));
+  return 0;
+}
+LOOM_FN int loom_ldsm_x4_trans(uint32_t* r, const void* row) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3])
+               : "r"((uint32_t) __cvta_generic_to_shared(row)));
+  return 0;
+}
+LOOM_FN int loom_ldsm_x2_trans(uint32_t* r, const void* row) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%0, %1}, [%2];"
                : "=r"(r[0]), "=r"(r[1])
                : "r"((uint32_t) __cvta_generic_to_shared(row)));
   return 0;

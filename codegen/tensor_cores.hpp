@@ -32,8 +32,10 @@ struct TensorTileOperand {
   bool pairs_are_words = false;  // 16-bit elements at k, k + 1 (k even) form an aligned word
   bool k_only = false;           // `valid` guards k alone (a local operand: the tile holds every row)
   // The lane's registers of a tile come from one ldmatrix (16-bit local operand whose 8
-  // consecutive k from a multiple of 8 are 16 aligned bytes: see ldmatrix_readable).
+  // consecutive k from a multiple of 8 are 16 aligned bytes: see ldmatrix_readable), or from one
+  // ldmatrix .trans where the 8 consecutive rows (i for a, j for b) are (ldmatrix_trans).
   bool ldmatrix = false;
+  bool ldmatrix_trans = false;
 };
 
 struct TensorTileStatement {

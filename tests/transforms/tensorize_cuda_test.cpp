@@ -61,6 +61,13 @@ Spec gemm_spec(const std::string& type = "bfloat16", bool staged = true, const s
   return read_spec(text);
 }
 
+// The spec with both local tiles stored row-contiguous: a_fetch i-contiguous, b_fetch
+// j-contiguous (as b itself is), rows padded to 136 elements (a multiple of 8: 16-byte rows).
+std::string transposed_tiles(std::string text) {
+  text = replaced(text, "\"a_fetch\", \"dim_tags\": \"stride:40, stride:1\"", "\"a_fetch\", \"dim_tags\": \"stride:1, stride:136\"");
+  return replaced(text, "\"b_fetch\", \"dim_tags\": \"stride:1, stride:40\"", "\"b_fetch\", \"dim_tags\": \"stride:136, stride:1\"");
+}
+
 using Sizes = std::vector<ParameterMap>;
 ParameterMap cube(int64_t size) { return {{"m", size}, {"n", size}, {"l", size}}; }
 
@@ -152,6 +159,12 @@ TEST(TensorizeCuda, FragmentsComeFromSharedLdmatrixLoads) {
 
   std::string tf32 = testing::kernels_of(generate_code(gemm_spec("tf32").kernel, Target::CUDA).source);
   EXPECT_EQ(tf32.find("loom_ldsm_"), std::string::npos);
+
+  // Tiles stored row-contiguous (a's i, b's j) are read by ldmatrix .trans.
+  loop = full_tile_loop(read_spec(transposed_tiles(example_text("bf16_gemm.json"))));
+  EXPECT_EQ(testing::count(loop, "loom_ldsm_x4_trans("), 8) << loop;
+  EXPECT_EQ(testing::count(loop, "loom_ldsm_x2_trans("), 8) << loop;
+  EXPECT_EQ(testing::count(loop, "loom_mma_pack("), 0) << loop;
 }
 
 // A tile is a warp's work: the lanes must share it.
@@ -217,6 +230,21 @@ TEST(TensorizeGpu, Bf16GemmMatchesTheReferenceAtRaggedSizes) {
   Spec spec = gemm_spec();
   for (const ParameterMap& sizes : kRagged) {
     testing::expect_matches_reference(spec.kernel, spec.reference, sizes, CheckOptions{.target = Target::CUDA});
+  }
+}
+
+// ldmatrix .trans (row-contiguous tiles) and the plain ldmatrix of one operand with .trans of
+// the other: the fragments must hold the same elements.
+TEST(TensorizeGpu, TransposedTilesMatchTheReference) {
+  SKIP_WITHOUT_CUDA();
+  std::string both = transposed_tiles(example_text("bf16_gemm.json"));
+  std::string b_only = replaced(example_text("bf16_gemm.json"), "\"b_fetch\", \"dim_tags\": \"stride:1, stride:40\"",
+                                "\"b_fetch\", \"dim_tags\": \"stride:136, stride:1\"");
+  for (const std::string& text : {both, b_only}) {
+    Spec spec = read_spec(text);
+    for (const ParameterMap& sizes : Sizes{cube(1), cube(17), cube(129), {{"m", 1000}, {"n", 300}, {"l", 700}}}) {
+      testing::expect_matches_reference(spec.kernel, spec.reference, sizes, CheckOptions{.target = Target::CUDA});
+    }
   }
 }
 
