@@ -167,12 +167,11 @@ bool pairs_are_words(const LoopKernel& kernel, const Expr& access, const std::st
   return k_runs_aligned(kernel, access, k, 2);
 }
 
-// Whether ldmatrix can read the operand's fragment: each of its 8x8 matrices (of 16-bit
-// elements) is 8 rows of 16 bytes, 16-byte aligned: 8 consecutive k of 16-bit elements, or 4 of
-// TF32 ones, from k a multiple of that, which ldmatrix reads from 8 lanes' row addresses. Shared
-// memory only (ldmatrix reads nothing else).
-bool ldmatrix_readable(const LoopKernel& kernel, const Expr& access, const std::string& k, int64_t run) {
-  return in_local_memory(kernel, access) && k_runs_aligned(kernel, access, k, run);
+// Whether ldmatrix can read the operand's fragment: each of its 8x8 matrices is 8 rows of 8
+// consecutive k (16 bytes, 16-byte aligned) for k from a multiple of 8, which ldmatrix reads
+// from 8 lanes' row addresses. Shared memory only (ldmatrix reads nothing else).
+bool ldmatrix_readable(const LoopKernel& kernel, const Expr& access, const std::string& k) {
+  return in_local_memory(kernel, access) && k_runs_aligned(kernel, access, k, 8);
 }
 
 // Whether ldmatrix .trans can read it: the same with the operand's rows (i for a, j for b)
@@ -223,7 +222,7 @@ TensorTileStatement describe(const LoopKernel& kernel, const Instruction& instru
         std::vector<std::string> drop = k_only ? std::vector<std::string>{row, other} : std::vector<std::string>{other};
         TensorTileOperand result{access, row, tile_condition(kernel, instruction, keep, drop, extents),
                                  !tf32 && pairs_are_words(kernel, *access, tile.k), k_only};
-        result.ldmatrix = ldmatrix_readable(kernel, *access, tile.k, tf32 ? 4 : 8);
+        result.ldmatrix = !tf32 && ldmatrix_readable(kernel, *access, tile.k);
         result.ldmatrix_trans = !tf32 && !result.ldmatrix && ldmatrix_trans_readable(kernel, *access, row);
         return result;
       }
@@ -345,12 +344,11 @@ class TileLowering {
 
   // The operand's element at (row, k), zero outside the domain, as the bits the fragment holds.
   cast::ExprPtr element(const TensorTileOperand& operand, const cast::ExprPtr& row, const cast::ExprPtr& k,
-                        bool guarded, const cast::ExprPtr& loaded = nullptr) const {
+                        bool guarded) const {
     InameValues values = at({{operand.row, row}, {tile_.k, k}});
     const Expr& access = *operand.access;
     DType dtype = tile_.operand_dtype;
-    cast::ExprPtr value = loaded ? cast::call("__uint_as_float", {loaded}, DType::Float32)
-                                 : cast::load(access.name, lowering_.flat_index(access.name, access.operands, values), dtype);
+    cast::ExprPtr value = cast::load(access.name, lowering_.flat_index(access.name, access.operands, values), dtype);
     cast::ExprPtr zero = dtype == DType::Float32 ? cast::float_const(0, DType::Float32) : index_const(0);
     if (guarded) value = cast::ternary(substituted(operand.valid, values), value, zero, dtype);
     if (dtype == DType::Float32) return cast::call("loom_mma_tf32", {value}, DType::UInt32);
@@ -363,7 +361,7 @@ class TileLowering {
   // `loaded`, when given, is the word as ldmatrix loaded it.
   cast::ExprPtr fragment(const TensorTileOperand& operand, const cast::ExprPtr& row, const cast::ExprPtr& k,
                          bool guarded, const cast::ExprPtr& loaded = nullptr) const {
-    if (tile_.shape == "m16n8k8") return element(operand, row, k, guarded, loaded);
+    if (tile_.shape == "m16n8k8") return element(operand, row, k, guarded);
     if (!operand.pairs_are_words && !loaded) {
       return cast::call("loom_mma_pack", {element(operand, row, k, guarded), element(operand, row, add(k, 1), guarded)},
                         DType::UInt32);
@@ -395,8 +393,8 @@ class TileLowering {
     // share_fragment_loads can move them out to the tiles that share them.
     std::vector<cast::StmtPtr> loads;
     FragmentLoad a_words, b_words;
-    if (tile_.a.ldmatrix || tile_.a.ldmatrix_trans) a_words = load_fragment(tile_.a, "loom_frag_a", 4, loads);
-    if (tile_.b.ldmatrix || tile_.b.ldmatrix_trans) b_words = load_fragment(tile_.b, "loom_frag_b", 2, loads);
+    if (!tf32 && (tile_.a.ldmatrix || tile_.a.ldmatrix_trans)) a_words = load_fragment(tile_.a, "loom_frag_a", 4, loads);
+    if (!tf32 && (tile_.b.ldmatrix || tile_.b.ldmatrix_trans)) b_words = load_fragment(tile_.b, "loom_frag_b", 2, loads);
     auto word = [](const FragmentLoad& load, int r) {
       return load.registers == 0 ? nullptr : cast::load(load.name, index_const(r), DType::UInt32);
     };
@@ -422,7 +420,7 @@ class TileLowering {
     auto words = [](const TensorTileOperand& operand) {
       return operand.pairs_are_words || operand.ldmatrix || operand.ldmatrix_trans;
     };
-    if (!tf32 && words(tile_.a) && words(tile_.b)) return mma(true);
+    if (words(tile_.a) && words(tile_.b)) return mma(true);
     int64_t last_k = tf32 ? 7 : 15;
     cast::ExprPtr full = cast::binary("&&", substituted(tile_.a.valid, at({{tile_.k, index_const(last_k)}})),
                                       substituted(tile_.b.valid, at({{tile_.k, index_const(last_k)}})), DType::Bool);
@@ -430,14 +428,12 @@ class TileLowering {
   }
 
   // The declarations that load the lane's `registers` words of `operand` with one ldmatrix
-  // (x4 for a, x2 for b): lane L gives the address of row L % 8 of matrix L / 8, a row being 16
-  // bytes: K = 8 k of 16-bit elements, 4 of TF32 (two 16-bit halves each, which the lane gets
-  // together). The matrices are a's (rows 0-7, k 0..K-1), (rows 8-15, k 0..K-1), (rows 0-7,
-  // k K..2K-1), (rows 8-15, k K..2K-1) and b's (columns 0-7, k 0..K-1), (columns 0-7, k K..2K-1).
-  // Without .trans a matrix row is K k of one row/column: lane L reads row L % 16, k K·(L / 16)
-  // (a) or column L % 8, k K·(L / 8 % 2) (b; lanes 16-31 give addresses x2 does not read). With
-  // .trans (16-bit only) it is 8 rows/columns at one k: lane L reads k L % 8 + 8·(L / 16), row
-  // 8·(L / 8 % 2) (a) or k L % 16, column 0 (b).
+  // (x4 for a, x2 for b): lane L gives the address of row L % 8 of matrix L / 8. The matrices are
+  // a's (rows 0-7, k 0-7), (rows 8-15, k 0-7), (rows 0-7, k 8-15), (rows 8-15, k 8-15) and b's
+  // (columns 0-7, k 0-7), (columns 0-7, k 8-15). Without .trans a matrix row is 8 k of one
+  // row/column: lane L reads row L % 16, k 8·(L / 16) (a) or column L % 8, k 8·(L / 8 % 2) (b;
+  // lanes 16-31 give addresses x2 does not read). With .trans it is 8 rows/columns at one k:
+  // lane L reads k L % 8 + 8·(L / 16), row 8·(L / 8 % 2) (a) or k L % 16, column 0 (b).
   FragmentLoad load_fragment(const TensorTileOperand& operand, const std::string& name, int registers,
                              std::vector<cast::StmtPtr>& loads) const {
     auto op = [](const char* o, const cast::ExprPtr& lhs, int64_t value) {
@@ -445,11 +441,10 @@ class TileLowering {
     };
     const cast::ExprPtr& lane = lane_.index;
     bool a = registers == 4;
-    int64_t run = tile_.shape == "m16n8k8" ? 4 : 8;  // the k of a matrix row: 16 bytes
     cast::ExprPtr row, k;
     if (!operand.ldmatrix_trans) {
       row = op("%", lane, a ? 16 : 8);
-      k = op("*", a ? op("/", lane, 16) : op("%", op("/", lane, 8), 2), run);
+      k = op("*", a ? op("/", lane, 16) : op("%", op("/", lane, 8), 2), 8);
     } else if (a) {
       row = op("*", op("%", op("/", lane, 8), 2), 8);
       k = cast::binary("+", op("%", lane, 8), op("*", op("/", lane, 16), 8), DType::Int32);
@@ -513,11 +508,6 @@ bool is_tile_update(const cast::Stmt& stmt) {
   return stmt.body.back()->name == "loom_mma_done";
 }
 
-bool is_guarded_tile_update(const cast::Stmt& stmt) {
-  return stmt.kind == cast::StmtKind::If && stmt.body.size() == 2 && is_tile_update(*stmt.body[0]) &&
-         is_tile_update(*stmt.body[1]);
-}
-
 struct SharedFragment {
   std::string name;
   int64_t registers = 0;
@@ -539,10 +529,6 @@ class FragmentSharing {
     flatten(stmt->body, children);
     copy->body.clear();
     for (std::size_t n = 0; n < children.size();) {
-      if (is_guarded_tile_update(*children[n])) {
-        n = share_in_guarded_run(children, n, copy->body);
-        continue;
-      }
       if (!is_tile_update(*children[n])) {
         copy->body.push_back(statement(children[n++]));
         continue;
@@ -564,26 +550,6 @@ class FragmentSharing {
         out.push_back(child);
       }
     }
-  }
-
-  // The tile updates `if (full k tile) unguarded update else guarded update` (TF32) from
-  // body[begin] on whose condition is the same: one branch, each side sharing its loads.
-  // Returns the end of the run.
-  std::size_t share_in_guarded_run(const std::vector<cast::StmtPtr>& body, std::size_t begin,
-                                   std::vector<cast::StmtPtr>& out) {
-    std::size_t end = begin;
-    std::vector<cast::StmtPtr> full, guarded;
-    while (end < body.size() && is_guarded_tile_update(*body[end]) &&
-           same_expr(body[end]->condition, body[begin]->condition)) {
-      full.push_back(body[end]->body[0]);
-      guarded.push_back(body[end]->body[1]);
-      ++end;
-    }
-    std::vector<cast::StmtPtr> full_code, guarded_code;
-    share_in_run(full, 0, full.size(), full_code);
-    share_in_run(guarded, 0, guarded.size(), guarded_code);
-    out.push_back(cast::if_then(body[begin]->condition, cast::block(full_code), cast::block(guarded_code)));
-    return end;
   }
 
   // The tile updates body[begin, end), reading shared registers: one load per distinct fragment,

@@ -136,7 +136,7 @@ TEST(TensorizeCuda, TilesBecomeMmaSyncAndCompileForSm90) {
 // elements): the full-tile k loop of the 64x32 warp tile loads each a fragment (4 rows of tiles x
 // 2 k steps) with one x4 and each b fragment (4 columns x 2 k steps) with one x2, once, and its
 // 32 mma share them (without the sharing: 32 of each, one per mma). A row stride of 36 (not a
-// multiple of 8) keeps 32-bit words.
+// multiple of 8) keeps 32-bit words; TF32 keeps elements.
 TEST(TensorizeCuda, FragmentsComeFromSharedLdmatrixLoads) {
   auto full_tile_loop = [](const Spec& spec) {
     std::string kernels = testing::kernels_of(generate_code(spec.kernel, Target::CUDA).source);
@@ -157,12 +157,8 @@ TEST(TensorizeCuda, FragmentsComeFromSharedLdmatrixLoads) {
   EXPECT_EQ(testing::count(loop, "loom_ldsm_x2("), 8) << loop;
   EXPECT_GT(testing::count(loop, "loom_mma_word(a_fetch"), 0) << loop;
 
-  // TF32: a 16-byte matrix row is 4 k; 4 k steps of 8, each one branch (full k tile or not)
-  // whose two sides load each of the 4 a and 4 b fragments once.
-  loop = full_tile_loop(gemm_spec("tf32"));
-  EXPECT_EQ(testing::count(loop, "loom_mma_m16n8k8_tf32("), 128) << loop;
-  EXPECT_EQ(testing::count(loop, "loom_ldsm_x4("), 32) << loop;
-  EXPECT_EQ(testing::count(loop, "loom_ldsm_x2("), 32) << loop;
+  std::string tf32 = testing::kernels_of(generate_code(gemm_spec("tf32").kernel, Target::CUDA).source);
+  EXPECT_EQ(tf32.find("loom_ldsm_"), std::string::npos);
 
   // Tiles stored row-contiguous (a's i, b's j) are read by ldmatrix .trans.
   loop = full_tile_loop(read_spec(transposed_tiles(example_text("bf16_gemm.json"))));
