@@ -222,8 +222,12 @@ TensorTileStatement describe(const LoopKernel& kernel, const Instruction& instru
         std::vector<std::string> drop = k_only ? std::vector<std::string>{row, other} : std::vector<std::string>{other};
         TensorTileOperand result{access, row, tile_condition(kernel, instruction, keep, drop, extents),
                                  !tf32 && pairs_are_words(kernel, *access, tile.k), k_only};
-        result.ldmatrix = !tf32 && ldmatrix_readable(kernel, *access, tile.k);
-        result.ldmatrix_trans = !tf32 && !result.ldmatrix && ldmatrix_trans_readable(kernel, *access, row);
+        // The spec may keep plain 32-bit loads (tag_instructions `tensorize_fragments_by_words`):
+        // measured faster for bf16_gemm_pipelined, whose next tile waits in registers
+        // (benchmarks/results/2026-11-26-h200-tensor-cores-4.md).
+        bool words = instruction.tags.count("tensorize_fragments_by_words") != 0;
+        result.ldmatrix = !tf32 && !words && ldmatrix_readable(kernel, *access, tile.k);
+        result.ldmatrix_trans = !tf32 && !words && !result.ldmatrix && ldmatrix_trans_readable(kernel, *access, row);
         return result;
       }
       return TensorTileOperand{access, row, tile_condition(kernel, instruction, {row, tile.k}, {other}, extents), false,
@@ -597,7 +601,26 @@ constexpr const char* kHelpers = R"(LOOM_FN uint32_t loom_mma_pack(uint16_t low,
   return (uint32_t) low | ((uint32_t) high << 16);
 }
 LOOM_FN uint32_t loom_mma_word(const uint16_t* pair) { return *(const uint32_t*) pair; }
-LOOM_FN int loom_ldsm_x4(uint32_t* r, const void* row) {
+LOOM_FN uint32_t loom_mma_tf32(float value) {
+  uint32_t bits;
+  asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(bits) : "f"(value));
+  return bits;
+}
+#define LOOM_MMA(NAME, SHAPE, TYPE)                                                                        \
+  LOOM_FN int NAME(float* c, uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3, uint32_t b0, uint32_t b1) { \
+    asm("mma.sync.aligned." SHAPE ".row.col.f32." TYPE "." TYPE ".f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "  \
+        "{%8, %9}, {%0, %1, %2, %3};"                                                                      \
+        : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])                                                    \
+        : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1));                                           \
+    return 0;                                                                                              \
+  }
+LOOM_MMA(loom_mma_m16n8k16_bf16, "m16n8k16", "bf16")
+LOOM_MMA(loom_mma_m16n8k16_f16, "m16n8k16", "f16")
+LOOM_MMA(loom_mma_m16n8k8_tf32, "m16n8k8", "tf32")
+)";
+
+// ldmatrix, declared only where the code loads fragments with it.
+constexpr const char* kLdmatrixHelpers = R"(LOOM_FN int loom_ldsm_x4(uint32_t* r, const void* row) {
   asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
                : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3])
                : "r"((uint32_t) __cvta_generic_to_shared(row)));
@@ -621,22 +644,6 @@ LOOM_FN int loom_ldsm_x2_trans(uint32_t* r, const void* row) {
                : "r"((uint32_t) __cvta_generic_to_shared(row)));
   return 0;
 }
-LOOM_FN uint32_t loom_mma_tf32(float value) {
-  uint32_t bits;
-  asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(bits) : "f"(value));
-  return bits;
-}
-#define LOOM_MMA(NAME, SHAPE, TYPE)                                                                        \
-  LOOM_FN int NAME(float* c, uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3, uint32_t b0, uint32_t b1) { \
-    asm("mma.sync.aligned." SHAPE ".row.col.f32." TYPE "." TYPE ".f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "  \
-        "{%8, %9}, {%0, %1, %2, %3};"                                                                      \
-        : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])                                                    \
-        : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1));                                           \
-    return 0;                                                                                              \
-  }
-LOOM_MMA(loom_mma_m16n8k16_bf16, "m16n8k16", "bf16")
-LOOM_MMA(loom_mma_m16n8k16_f16, "m16n8k16", "f16")
-LOOM_MMA(loom_mma_m16n8k8_tf32, "m16n8k8", "tf32")
 )";
 
 }  // namespace
@@ -720,7 +727,8 @@ cast::StmtPtr lower_tensor_tile(const TensorTileStatement& tile, const Expressio
 cast::StmtPtr share_fragment_loads(const cast::StmtPtr& body) { return FragmentSharing().statement(body); }
 
 std::string tensor_core_helpers(const std::string& code) {
-  return code.find("loom_mma_") == std::string::npos ? "" : kHelpers;
+  if (code.find("loom_mma_") == std::string::npos) return "";
+  return std::string(kHelpers) + (code.find("loom_ldsm_") == std::string::npos ? "" : kLdmatrixHelpers);
 }
 
 }  // namespace loom::codegen

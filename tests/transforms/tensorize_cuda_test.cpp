@@ -160,6 +160,14 @@ TEST(TensorizeCuda, FragmentsComeFromSharedLdmatrixLoads) {
   std::string tf32 = testing::kernels_of(generate_code(gemm_spec("tf32").kernel, Target::CUDA).source);
   EXPECT_EQ(tf32.find("loom_ldsm_"), std::string::npos);
 
+  // The spec can keep 32-bit word loads (bf16_gemm_pipelined does: faster there).
+  Spec words = read_spec(replaced(example_text("bf16_gemm.json"), "\"shape\": \"m16n8k16\"},",
+                                  "\"shape\": \"m16n8k16\"},\n    {\"op\": \"tag_instructions\", \"new_tag\": "
+                                  "\"tensorize_fragments_by_words\", \"within\": \"id:mm\"},"));
+  loop = full_tile_loop(words);
+  EXPECT_EQ(testing::count(loop, "loom_ldsm_"), 0) << loop;
+  EXPECT_EQ(testing::count(loop, "loom_mma_word(a_fetch"), 32 * 4) << loop;  // the compiler shares them
+
   // Tiles stored row-contiguous (a's i, b's j) are read by ldmatrix .trans.
   loop = full_tile_loop(read_spec(transposed_tiles(example_text("bf16_gemm.json"))));
   EXPECT_EQ(testing::count(loop, "loom_ldsm_x4_trans("), 8) << loop;
@@ -248,10 +256,12 @@ TEST(TensorizeGpu, TransposedTilesMatchTheReference) {
   }
 }
 
-// The tuned variants: fetches pipelined through registers (pipeline_fetch), k tiles of 64.
+// The tuned variants: fetches pipelined through registers (pipeline_fetch), k tiles of 64, warp
+// tiles of 64x64, a j-contiguous b tile (ldmatrix .trans).
 TEST(TensorizeGpu, PipelinedBf16GemmsMatchTheReference) {
   SKIP_WITHOUT_CUDA();
-  for (const char* file : {"bf16_gemm_pipelined.json", "bf16_gemm_k64.json"}) {
+  for (const char* file : {"bf16_gemm_pipelined.json", "bf16_gemm_k64.json", "bf16_gemm_warp64_pipelined.json",
+                           "bf16_gemm_warp64_pipelined_bj.json"}) {
     Spec spec = gemm_spec("bfloat16", true, file);
     for (const ParameterMap& sizes : Sizes{cube(1), cube(17), cube(129), {{"m", 1000}, {"n", 300}, {"l", 700}}}) {
       testing::expect_matches_reference(spec.kernel, spec.reference, sizes, CheckOptions{.target = Target::CUDA});
