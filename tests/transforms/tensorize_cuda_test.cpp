@@ -90,6 +90,15 @@ TEST(TensorizeCudaOpenCL, GemmSpecMatchesOnPocl) {
   }
 }
 
+// The fastest schedule (64x64 warp tiles, pipelined fetches, a j-contiguous b tile read by
+// ldmatrix .trans on CUDA) as loops on PoCL.
+TEST(TensorizeCudaOpenCL, Warp64PipelinedSpecWithAJContiguousBTileMatchesOnPocl) {
+  SKIP_WITHOUT_OPENCL();
+  Spec spec = gemm_spec("bfloat16", true, "bf16_gemm_warp64_pipelined_bj.json");
+  // One partial group on each axis, two k tiles (the second partial): seconds on PoCL.
+  testing::expect_on_opencl(spec.kernel, spec.reference, {{"m", 65}, {"n", 72}, {"l", 40}});
+}
+
 // A group of one warp whose tile instruction uses no local iname at all: its lanes read what
 // other lanes fetched, so barriers go between (the barrier analysis once saw no work-item apart
 // from another and left them out: wrong on PoCL, a race on CUDA).
