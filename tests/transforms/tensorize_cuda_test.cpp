@@ -5,11 +5,15 @@
 // fail the check.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <sstream>
 
+#include "codegen/cast.hpp"
+#include "codegen/tensor_cores.hpp"
 #include "device_helpers.hpp"
 #include "loom/loom.hpp"
 #include "runtime/cuda_driver.hpp"
@@ -182,6 +186,46 @@ TEST(TensorizeCuda, FragmentsComeFromSharedLdmatrixLoads) {
   EXPECT_EQ(testing::count(loop, "loom_ldsm_x4_trans("), 8) << loop;
   EXPECT_EQ(testing::count(loop, "loom_ldsm_x2_trans("), 8) << loop;
   EXPECT_EQ(testing::count(loop, "loom_mma_pack("), 0) << loop;
+}
+
+// share_fragment_loads loads a fragment once per run of consecutive tile updates, and never across
+// another statement (a fetch store or a barrier may lie there): the update after the store loads
+// again. Unscoped blocks (unrolled copies) belong to the run. Each update then reads the
+// registers a declaration before it loaded.
+TEST(TensorizeCuda, FragmentLoadsAreSharedOnlyWithinARunOfTileUpdates) {
+  auto update = [](const std::string& address) {
+    cast::ExprPtr fragment = cast::var("loom_frag_a", DType::UInt32);
+    cast::ExprPtr load = cast::call("loom_ldsm_x4", {fragment, cast::var(address)}, DType::Int32);
+    cast::ExprPtr mma = cast::call("loom_mma_m16n8k16_bf16", {cast::load("loom_frag_a", cast::int_const(3), DType::UInt32)},
+                                   DType::Int32);
+    return cast::scoped_block({cast::declare("loom_frag_a", DType::UInt32, 4),
+                               cast::declare("loom_frag_a_done", DType::Int32, 0, load, true),
+                               cast::declare("loom_mma_done", DType::Int32, 0, mma, true)});
+  };
+  cast::StmtPtr store = cast::assign(cast::load("a_fetch", cast::int_const(0), DType::BFloat16), cast::int_const(0));
+  cast::StmtPtr body = cast::block({update("p"), cast::block({update("p"), update("q")}), cast::block({update("p")}), store,
+                                    update("p")});
+  cast::StmtPtr shared = codegen::share_fragment_loads(body);
+
+  std::vector<std::string> loads, read, declared;
+  std::function<void(const cast::Stmt&)> walk = [&](const cast::Stmt& stmt) {
+    if (stmt.kind == cast::StmtKind::Declare && stmt.init && stmt.init->name == "loom_ldsm_x4") {
+      loads.push_back(stmt.init->args[1]->name);
+      declared.push_back(stmt.init->args[0]->name);
+    }
+    if (stmt.kind == cast::StmtKind::Declare && stmt.name == "loom_mma_done") {
+      read.push_back(stmt.init->args[0]->name);
+      EXPECT_NE(std::find(declared.begin(), declared.end(), read.back()), declared.end()) << read.back();
+    }
+    for (const cast::StmtPtr& child : stmt.body) walk(*child);
+  };
+  walk(*shared);
+  EXPECT_EQ(loads, (std::vector<std::string>{"p", "q", "p"}));
+  ASSERT_EQ(read.size(), 5u);
+  EXPECT_EQ(read[0], read[1]);
+  EXPECT_EQ(read[0], read[3]);
+  EXPECT_NE(read[0], read[2]);
+  EXPECT_NE(read[0], read[4]);  // after the store: its own load
 }
 
 // A tile is a warp's work: the lanes must share it.
