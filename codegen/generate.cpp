@@ -580,7 +580,9 @@ DeviceProgram device_program(LoopKernel& kernel, const cast::Function& signature
       codegen::HardwareParameters hardware;
       for (const codegen::HardwareIname& hw : launch.inames) (hw.local ? hardware.local : hardware.group).push_back(hw.iname);
       hardware.split_full_groups = uniform_branches_around_barriers;
-      body.push_back(lowerer.loop_nest(schedule, launch.context, hardware));
+      cast::StmtPtr nest_code = lowerer.loop_nest(schedule, launch.context, hardware);
+      if (!tiles.empty()) nest_code = codegen::share_fragment_loads(nest_code);
+      body.push_back(nest_code);
       timer.mark("isl AST and lowering");
       cast::Function function = signature;
       function.name = name;

@@ -121,18 +121,19 @@ bool in_local_memory(const LoopKernel& kernel, const Expr& access) {
   return temporary != nullptr && temporary->address_space == AddressSpace::Local;
 }
 
-// Whether `index` minus the unit-step `k` is even for every value of the other inames: a sum of
-// even constants, k itself, and products with an even constant factor.
-bool even_apart_from(const Expr& index, const std::string& k) {
+// Whether `index` minus the unit-step `k` is a multiple of `step` for every value of the other
+// inames: a sum of such constants, k itself, and products with a constant factor that is a
+// multiple of `step` (and no k in the product).
+bool multiple_apart_from(const Expr& index, const std::string& k, int64_t step) {
   switch (index.kind) {
-    case ExprKind::IntLiteral: return index.int_value % 2 == 0;
+    case ExprKind::IntLiteral: return index.int_value % step == 0;
     case ExprKind::Variable: return index.name == k;
     case ExprKind::Binary: {
       const Expr &lhs = *index.operands[0], &rhs = *index.operands[1];
-      if (index.binary_op == BinaryOp::Add) return even_apart_from(lhs, k) && even_apart_from(rhs, k);
+      if (index.binary_op == BinaryOp::Add) return multiple_apart_from(lhs, k, step) && multiple_apart_from(rhs, k, step);
       if (index.binary_op == BinaryOp::Multiply) {
-        auto even_literal = [](const Expr& e) { return e.kind == ExprKind::IntLiteral && e.int_value % 2 == 0; };
-        return even_literal(lhs) || even_literal(rhs);
+        auto multiple = [&](const Expr& e) { return e.kind == ExprKind::IntLiteral && e.int_value % step == 0; };
+        return !uses_iname(index, k) && (multiple(lhs) || multiple(rhs));
       }
       return false;
     }
@@ -140,21 +141,44 @@ bool even_apart_from(const Expr& index, const std::string& k) {
   }
 }
 
-// Whether the 16-bit elements at k and k + 1 of a local operand form one aligned 32-bit word for
-// even k: the k axis has stride 1, every other axis an even stride, and the k index is k plus
-// something even (fragment registers start at even k).
-bool pairs_are_words(const LoopKernel& kernel, const Expr& access, const std::string& k) {
+// Whether a local operand's 16-bit elements at k, k + 1, ..., k + step - 1 are contiguous and
+// start on a multiple of `step` elements for k a multiple of `step`: k indexes one axis, of
+// stride 1, as k plus a multiple of `step`; every other axis has a constant stride that is a
+// multiple of `step`; the array is its own (local arrays start on 16 bytes).
+bool k_runs_aligned(const LoopKernel& kernel, const Expr& access, const std::string& k, int64_t step) {
   const Temporary* temporary = kernel.find_temporary(access.name);
   if (temporary == nullptr || !temporary->base_storage.empty()) return false;
   std::vector<ExprPtr> strides = array_strides(*temporary);
   if (strides.size() != access.operands.size()) return false;
+  int k_axes = 0;
   for (std::size_t axis = 0; axis < strides.size(); ++axis) {
     if (strides[axis]->kind != ExprKind::IntLiteral) return false;
     bool k_axis = uses_iname(*access.operands[axis], k);
-    if (k_axis && (strides[axis]->int_value != 1 || !even_apart_from(*access.operands[axis], k))) return false;
-    if (!k_axis && strides[axis]->int_value % 2 != 0) return false;
+    k_axes += k_axis ? 1 : 0;
+    if (k_axis && (strides[axis]->int_value != 1 || !multiple_apart_from(*access.operands[axis], k, step))) return false;
+    if (!k_axis && strides[axis]->int_value % step != 0) return false;
   }
-  return true;
+  return k_axes == 1;
+}
+
+// Whether the 16-bit elements at k and k + 1 of a local operand form one aligned 32-bit word for
+// even k (fragment registers start at even k).
+bool pairs_are_words(const LoopKernel& kernel, const Expr& access, const std::string& k) {
+  return k_runs_aligned(kernel, access, k, 2);
+}
+
+// Whether ldmatrix can read the operand's fragment: each of its 8x8 matrices is 8 rows of 8
+// consecutive k (16 bytes, 16-byte aligned) for k from a multiple of 8, which ldmatrix reads
+// from 8 lanes' row addresses. Shared memory only (ldmatrix reads nothing else).
+bool ldmatrix_readable(const LoopKernel& kernel, const Expr& access, const std::string& k) {
+  return in_local_memory(kernel, access) && k_runs_aligned(kernel, access, k, 8);
+}
+
+// Whether ldmatrix .trans can read it: the same with the operand's rows (i for a, j for b)
+// contiguous instead of k, e.g. a b tile stored as b is, j-contiguous, whose fetch then copies
+// rows of b without transposing them. .trans hands each lane the column pair its fragment holds.
+bool ldmatrix_trans_readable(const LoopKernel& kernel, const Expr& access, const std::string& row) {
+  return in_local_memory(kernel, access) && k_runs_aligned(kernel, access, row, 8);
 }
 
 // The accumulator's axes indexed by exactly i and by exactly j.
@@ -196,8 +220,15 @@ TensorTileStatement describe(const LoopKernel& kernel, const Instruction& instru
         bool k_only = k_range_independent_of(kernel, instruction, row, tile.k, other);
         std::vector<std::string> keep = k_only ? std::vector<std::string>{tile.k} : std::vector<std::string>{row, tile.k};
         std::vector<std::string> drop = k_only ? std::vector<std::string>{row, other} : std::vector<std::string>{other};
-        return TensorTileOperand{access, row, tile_condition(kernel, instruction, keep, drop, extents),
+        TensorTileOperand result{access, row, tile_condition(kernel, instruction, keep, drop, extents),
                                  !tf32 && pairs_are_words(kernel, *access, tile.k), k_only};
+        // The spec may keep plain 32-bit loads (tag_instructions `tensorize_fragments_by_words`):
+        // measured faster for bf16_gemm_pipelined, whose next tile waits in registers
+        // (benchmarks/results/2026-11-26-h200-tensor-cores-4.md).
+        bool words = instruction.tags.count("tensorize_fragments_by_words") != 0;
+        result.ldmatrix = !tf32 && !words && ldmatrix_readable(kernel, *access, tile.k);
+        result.ldmatrix_trans = !tf32 && !words && !result.ldmatrix && ldmatrix_trans_readable(kernel, *access, row);
+        return result;
       }
       return TensorTileOperand{access, row, tile_condition(kernel, instruction, {row, tile.k}, {other}, extents), false,
                                false};
@@ -250,7 +281,14 @@ cast::ExprPtr substituted(const cast::ExprPtr& expr, const std::map<std::string,
 }
 
 struct Lane {
+  cast::ExprPtr index;          // the lane, 0 to 31
   cast::ExprPtr group, thread;  // g = lane / 4, t = lane % 4
+};
+
+// The ldmatrix registers of one operand of a tile: `registers` words in the array `name`.
+struct FragmentLoad {
+  std::string name;
+  int registers = 0;
 };
 
 class TileLowering {
@@ -258,7 +296,7 @@ class TileLowering {
   TileLowering(const TensorTileStatement& tile, const ExpressionLowering& lowering, const InameValues& inames,
                const cast::ExprPtr& lane)
       : tile_(tile), lowering_(lowering), inames_(inames),
-        lane_{cast::binary("/", lane, index_const(4), DType::Int32), cast::binary("%", lane, index_const(4), DType::Int32)} {}
+        lane_{lane, cast::binary("/", lane, index_const(4), DType::Int32), cast::binary("%", lane, index_const(4), DType::Int32)} {}
 
   cast::StmtPtr statement() const {
     switch (tile_.role) {
@@ -324,10 +362,11 @@ class TileLowering {
   // A fragment register: one TF32 element, or two 16-bit elements at k and k + 1 (one 32-bit
   // word where they are adjacent in local memory; the tile holds it whole, so the load stays in
   // the array and a mask zeroes the halves past the k edge, k + 1 being in range only if k is).
+  // `loaded`, when given, is the word as ldmatrix loaded it.
   cast::ExprPtr fragment(const TensorTileOperand& operand, const cast::ExprPtr& row, const cast::ExprPtr& k,
-                         bool guarded) const {
+                         bool guarded, const cast::ExprPtr& loaded = nullptr) const {
     if (tile_.shape == "m16n8k8") return element(operand, row, k, guarded);
-    if (!operand.pairs_are_words) {
+    if (!operand.pairs_are_words && !loaded) {
       return cast::call("loom_mma_pack", {element(operand, row, k, guarded), element(operand, row, add(k, 1), guarded)},
                         DType::UInt32);
     }
@@ -336,7 +375,7 @@ class TileLowering {
     cast::ExprPtr address = cast::binary("+", cast::var(access.name, tile_.operand_dtype),
                                          lowering_.flat_index(access.name, access.operands, low), DType::Int32);
     auto bits = [](uint64_t value) { return cast::int_const(static_cast<int64_t>(value), DType::UInt32); };
-    cast::ExprPtr word = cast::call("loom_mma_word", {address}, DType::UInt32);
+    cast::ExprPtr word = loaded ? loaded : cast::call("loom_mma_word", {address}, DType::UInt32);
     if (!guarded) return word;
     cast::ExprPtr mask = cast::ternary(substituted(operand.valid, high), bits(0xffffffffu),
                                        cast::ternary(substituted(operand.valid, low), bits(0xffffu), bits(0), DType::UInt32),
@@ -353,14 +392,28 @@ class TileLowering {
     };
     std::string type = tf32 ? "tf32" : tile_.operand_dtype == DType::Float16 ? "f16" : "bf16";
     std::string helper = "loom_mma_" + tile_.shape + "_" + type;
+    // ldmatrix puts a's registers r = 0..3 (rows g + 8(r%2), k 2t + 8(r/2)) in one x4 load and
+    // b's r = 0, 1 (k 2t + 8r, column g) in one x2 load; declared in the tile's block, so that
+    // share_fragment_loads can move them out to the tiles that share them.
+    std::vector<cast::StmtPtr> loads;
+    FragmentLoad a_words, b_words;
+    if (!tf32 && (tile_.a.ldmatrix || tile_.a.ldmatrix_trans)) a_words = load_fragment(tile_.a, "loom_frag_a", 4, loads);
+    if (!tf32 && (tile_.b.ldmatrix || tile_.b.ldmatrix_trans)) b_words = load_fragment(tile_.b, "loom_frag_b", 2, loads);
+    auto word = [](const FragmentLoad& load, int r) {
+      return load.registers == 0 ? nullptr : cast::load(load.name, index_const(r), DType::UInt32);
+    };
     auto mma = [&](bool guarded) {
       std::vector<cast::ExprPtr> args = {
           cast::binary("+", cast::var(tile_.accumulator->name, DType::Float32), accumulator_base(), DType::Int32)};
-      for (int r = 0; r < 4; ++r) args.push_back(fragment(tile_.a, add(lane_.group, 8 * (r % 2)), k_of(r / 2), guarded));
-      for (int r = 0; r < 2; ++r) args.push_back(fragment(tile_.b, lane_.group, k_of(r), guarded));
+      for (int r = 0; r < 4; ++r) {
+        args.push_back(fragment(tile_.a, add(lane_.group, 8 * (r % 2)), k_of(r / 2), guarded, word(a_words, r)));
+      }
+      for (int r = 0; r < 2; ++r) args.push_back(fragment(tile_.b, lane_.group, k_of(r), guarded, word(b_words, r)));
       // The helper updates the accumulator in place; the C AST has no call statement, so its
       // (constant) result initializes a scoped name.
-      return cast::scoped_block({cast::declare("loom_mma_done", DType::Int32, 0, cast::call(helper, args, DType::Int32), true)});
+      std::vector<cast::StmtPtr> body = loads;
+      body.push_back(cast::declare("loom_mma_done", DType::Int32, 0, cast::call(helper, args, DType::Int32), true));
+      return cast::scoped_block(body);
     };
     // Local operands are guarded along k only: where the tile's last k is in range (every k step
     // but the last), the warp takes an unguarded copy, without a select per element. Worth it
@@ -368,17 +421,180 @@ class TileLowering {
     // is one AND the compiler shares between tiles (BF16: 118 with masks, 103 with two copies;
     // benchmarks/results/2026-11-26-h200-tensor-cores-2.md).
     if (!tile_.a.k_only || !tile_.b.k_only) return mma(true);
-    if (tile_.a.pairs_are_words && tile_.b.pairs_are_words) return mma(true);
+    auto words = [](const TensorTileOperand& operand) {
+      return operand.pairs_are_words || operand.ldmatrix || operand.ldmatrix_trans;
+    };
+    if (words(tile_.a) && words(tile_.b)) return mma(true);
     int64_t last_k = tf32 ? 7 : 15;
     cast::ExprPtr full = cast::binary("&&", substituted(tile_.a.valid, at({{tile_.k, index_const(last_k)}})),
                                       substituted(tile_.b.valid, at({{tile_.k, index_const(last_k)}})), DType::Bool);
     return cast::if_then(full, mma(false), mma(true));
   }
 
+  // The declarations that load the lane's `registers` words of `operand` with one ldmatrix
+  // (x4 for a, x2 for b): lane L gives the address of row L % 8 of matrix L / 8. The matrices are
+  // a's (rows 0-7, k 0-7), (rows 8-15, k 0-7), (rows 0-7, k 8-15), (rows 8-15, k 8-15) and b's
+  // (columns 0-7, k 0-7), (columns 0-7, k 8-15). Without .trans a matrix row is 8 k of one
+  // row/column: lane L reads row L % 16, k 8·(L / 16) (a) or column L % 8, k 8·(L / 8 % 2) (b;
+  // lanes 16-31 give addresses x2 does not read). With .trans it is 8 rows/columns at one k:
+  // lane L reads k L % 8 + 8·(L / 16), row 8·(L / 8 % 2) (a) or k L % 16, column 0 (b).
+  FragmentLoad load_fragment(const TensorTileOperand& operand, const std::string& name, int registers,
+                             std::vector<cast::StmtPtr>& loads) const {
+    auto op = [](const char* o, const cast::ExprPtr& lhs, int64_t value) {
+      return cast::binary(o, lhs, index_const(value), DType::Int32);
+    };
+    const cast::ExprPtr& lane = lane_.index;
+    bool a = registers == 4;
+    cast::ExprPtr row, k;
+    if (!operand.ldmatrix_trans) {
+      row = op("%", lane, a ? 16 : 8);
+      k = op("*", a ? op("/", lane, 16) : op("%", op("/", lane, 8), 2), 8);
+    } else if (a) {
+      row = op("*", op("%", op("/", lane, 8), 2), 8);
+      k = cast::binary("+", op("%", lane, 8), op("*", op("/", lane, 16), 8), DType::Int32);
+    } else {
+      row = index_const(0);
+      k = op("%", lane, 16);
+    }
+    const Expr& access = *operand.access;
+    InameValues values = at({{operand.row, row}, {tile_.k, k}});
+    cast::ExprPtr address = cast::binary("+", cast::var(access.name, tile_.operand_dtype),
+                                         lowering_.flat_index(access.name, access.operands, values), DType::Int32);
+    std::string helper = std::string(a ? "loom_ldsm_x4" : "loom_ldsm_x2") + (operand.ldmatrix_trans ? "_trans" : "");
+    loads.push_back(cast::declare(name, DType::UInt32, registers));
+    loads.push_back(cast::declare(name + "_done", DType::Int32, 0,
+                                  cast::call(helper, {cast::var(name, DType::UInt32), address}, DType::Int32), true));
+    return {name, registers};
+  }
+
   const TensorTileStatement& tile_;
   const ExpressionLowering& lowering_;
   const InameValues& inames_;
   Lane lane_;
+};
+
+// ---- sharing ldmatrix loads between the tiles of a warp -------------------------------------------
+
+bool same_expr(const cast::ExprPtr& x, const cast::ExprPtr& y) {
+  if (x == y) return true;
+  if (!x || !y) return false;
+  if (x->kind != y->kind || x->dtype != y->dtype || x->int_value != y->int_value || x->float_value != y->float_value ||
+      x->name != y->name || x->op != y->op || x->vector_width != y->vector_width || x->args.size() != y->args.size()) {
+    return false;
+  }
+  for (std::size_t n = 0; n < x->args.size(); ++n) {
+    if (!same_expr(x->args[n], y->args[n])) return false;
+  }
+  return true;
+}
+
+cast::ExprPtr renamed(const cast::ExprPtr& expr, const std::map<std::string, std::string>& names) {
+  if (!expr) return expr;
+  auto found = names.find(expr->name);
+  bool rename = (expr->kind == cast::ExprKind::Load || expr->kind == cast::ExprKind::Var) && found != names.end();
+  if (!rename && expr->args.empty()) return expr;
+  auto copy = std::make_shared<cast::Expr>(*expr);
+  if (rename) copy->name = found->second;
+  for (cast::ExprPtr& arg : copy->args) arg = renamed(arg, names);
+  return copy;
+}
+
+bool starts_with(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
+
+// A tile update as TileLowering::update writes it: a scoped block of ldmatrix declarations
+// (loom_frag_*) and the mma.
+bool is_tile_update(const cast::Stmt& stmt) {
+  if (stmt.kind != cast::StmtKind::Block || !stmt.scoped || stmt.body.empty()) return false;
+  for (const cast::StmtPtr& child : stmt.body) {
+    if (child->kind != cast::StmtKind::Declare) return false;
+    if (!starts_with(child->name, "loom_frag_") && child->name != "loom_mma_done") return false;
+  }
+  return stmt.body.back()->name == "loom_mma_done";
+}
+
+struct SharedFragment {
+  std::string name;
+  int64_t registers = 0;
+  cast::ExprPtr load;  // loom_ldsm_x4(name, address)
+};
+
+class FragmentSharing {
+ public:
+  cast::StmtPtr statement(const cast::StmtPtr& stmt) {
+    if (!stmt || stmt->body.empty()) return stmt;
+    auto copy = std::make_shared<cast::Stmt>(*stmt);
+    if (stmt->kind != cast::StmtKind::Block) {
+      for (cast::StmtPtr& child : copy->body) child = statement(child);
+      return copy;
+    }
+    // Unscoped blocks print without braces (the unrolled copies of an ilp loop): their
+    // statements are the enclosing block's, and a run of tile updates may cross them.
+    std::vector<cast::StmtPtr> children;
+    flatten(stmt->body, children);
+    copy->body.clear();
+    for (std::size_t n = 0; n < children.size();) {
+      if (!is_tile_update(*children[n])) {
+        copy->body.push_back(statement(children[n++]));
+        continue;
+      }
+      std::size_t end = n;
+      while (end < children.size() && is_tile_update(*children[end])) ++end;
+      share_in_run(children, n, end, copy->body);
+      n = end;
+    }
+    return copy;
+  }
+
+ private:
+  static void flatten(const std::vector<cast::StmtPtr>& body, std::vector<cast::StmtPtr>& out) {
+    for (const cast::StmtPtr& child : body) {
+      if (child->kind == cast::StmtKind::Block && !child->scoped) {
+        flatten(child->body, out);
+      } else {
+        out.push_back(child);
+      }
+    }
+  }
+
+  // The tile updates body[begin, end), reading shared registers: one load per distinct fragment,
+  // before the first update that reads it.
+  void share_in_run(const std::vector<cast::StmtPtr>& body, std::size_t begin, std::size_t end,
+                    std::vector<cast::StmtPtr>& out) {
+    std::vector<SharedFragment> shared;
+    for (std::size_t n = begin; n < end; ++n) {
+      std::map<std::string, std::string> names;
+      std::map<std::string, int64_t> extents;
+      std::vector<cast::StmtPtr> rest;
+      for (const cast::StmtPtr& child : body[n]->body) {
+        if (child->name == "loom_mma_done") {
+          auto update = std::make_shared<cast::Stmt>(*child);
+          update->init = renamed(child->init, names);
+          rest.push_back(update);
+        } else if (child->extent > 0) {
+          extents[child->name] = child->extent;
+        } else {
+          const cast::ExprPtr& load = child->init;  // loom_ldsm_xN(fragment, address)
+          const std::string& local = load->args[0]->name;
+          auto same = std::find_if(shared.begin(), shared.end(), [&](const SharedFragment& fragment) {
+            return fragment.load->name == load->name && same_expr(fragment.load->args[1], load->args[1]);
+          });
+          if (same == shared.end()) {
+            // Loaded just before its first use: the registers of fragments not yet needed stay
+            // free (the pipelined GEMMs hold the next tile in registers during the products).
+            std::string name = "loom_frag_" + std::to_string(next_++);
+            shared.push_back({name, extents.at(local), renamed(load, {{local, name}})});
+            same = shared.end() - 1;
+            out.push_back(cast::declare(name, DType::UInt32, same->registers));
+            out.push_back(cast::declare(name + "_done", DType::Int32, 0, same->load, true));
+          }
+          names[local] = same->name;
+        }
+      }
+      out.push_back(cast::scoped_block(rest));
+    }
+  }
+
+  int next_ = 0;
 };
 
 constexpr const char* kHelpers = R"(LOOM_FN uint32_t loom_mma_pack(uint16_t low, uint16_t high) {
@@ -401,6 +617,33 @@ LOOM_FN uint32_t loom_mma_tf32(float value) {
 LOOM_MMA(loom_mma_m16n8k16_bf16, "m16n8k16", "bf16")
 LOOM_MMA(loom_mma_m16n8k16_f16, "m16n8k16", "f16")
 LOOM_MMA(loom_mma_m16n8k8_tf32, "m16n8k8", "tf32")
+)";
+
+// ldmatrix, declared only where the code loads fragments with it.
+constexpr const char* kLdmatrixHelpers = R"(LOOM_FN int loom_ldsm_x4(uint32_t* r, const void* row) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3])
+               : "r"((uint32_t) __cvta_generic_to_shared(row)));
+  return 0;
+}
+LOOM_FN int loom_ldsm_x2(uint32_t* r, const void* row) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x2.shared.b16 {%0, %1}, [%2];"
+               : "=r"(r[0]), "=r"(r[1])
+               : "r"((uint32_t) __cvta_generic_to_shared(row)));
+  return 0;
+}
+LOOM_FN int loom_ldsm_x4_trans(uint32_t* r, const void* row) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
+               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3])
+               : "r"((uint32_t) __cvta_generic_to_shared(row)));
+  return 0;
+}
+LOOM_FN int loom_ldsm_x2_trans(uint32_t* r, const void* row) {
+  asm volatile("ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%0, %1}, [%2];"
+               : "=r"(r[0]), "=r"(r[1])
+               : "r"((uint32_t) __cvta_generic_to_shared(row)));
+  return 0;
+}
 )";
 
 }  // namespace
@@ -481,8 +724,11 @@ cast::StmtPtr lower_tensor_tile(const TensorTileStatement& tile, const Expressio
   return TileLowering(tile, lowering, inames, lane).statement();
 }
 
+cast::StmtPtr share_fragment_loads(const cast::StmtPtr& body) { return FragmentSharing().statement(body); }
+
 std::string tensor_core_helpers(const std::string& code) {
-  return code.find("loom_mma_") == std::string::npos ? "" : kHelpers;
+  if (code.find("loom_mma_") == std::string::npos) return "";
+  return std::string(kHelpers) + (code.find("loom_ldsm_") == std::string::npos ? "" : kLdmatrixHelpers);
 }
 
 }  // namespace loom::codegen

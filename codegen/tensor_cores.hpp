@@ -31,6 +31,11 @@ struct TensorTileOperand {
   cast::ExprPtr valid;  // where (row, k) lies in the instruction's domain (names the tile inames)
   bool pairs_are_words = false;  // 16-bit elements at k, k + 1 (k even) form an aligned word
   bool k_only = false;           // `valid` guards k alone (a local operand: the tile holds every row)
+  // The lane's registers of a tile come from one ldmatrix (16-bit local operand whose 8
+  // consecutive k from a multiple of 8 are 16 aligned bytes: see ldmatrix_readable), or from one
+  // ldmatrix .trans where the 8 consecutive rows (i for a, j for b) are (ldmatrix_trans).
+  bool ldmatrix = false;
+  bool ldmatrix_trans = false;
 };
 
 struct TensorTileStatement {
@@ -72,6 +77,13 @@ cast::StmtPtr lower_tensor_tile(const TensorTileStatement& tile, const Expressio
 
 // The lane of a work-item in its warp, for a block of these sizes.
 cast::ExprPtr warp_lane(const std::vector<int64_t>& block);
+
+// Makes the ldmatrix fragment loads of neighbouring tiles one load each: in a run of consecutive
+// tile updates of one block (the unrolled tiles of a warp), each distinct fragment is loaded once,
+// before the first update that reads it, into registers the later ones share. Nothing but tile
+// updates lies in the run, so no shared-memory write or barrier lies between a load moved up and
+// its uses. (ldmatrix is volatile inline PTX, which the compiler does not merge itself.)
+cast::StmtPtr share_fragment_loads(const cast::StmtPtr& body);
 
 // The PTX helpers the code calls (mma.sync per shape and type, TF32 rounding); empty when the
 // code calls none.

@@ -5,11 +5,15 @@
 // fail the check.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <sstream>
 
+#include "codegen/cast.hpp"
+#include "codegen/tensor_cores.hpp"
 #include "device_helpers.hpp"
 #include "loom/loom.hpp"
 #include "runtime/cuda_driver.hpp"
@@ -61,6 +65,13 @@ Spec gemm_spec(const std::string& type = "bfloat16", bool staged = true, const s
   return read_spec(text);
 }
 
+// The spec with both local tiles stored row-contiguous: a_fetch i-contiguous, b_fetch
+// j-contiguous (as b itself is), rows padded to 136 elements (a multiple of 8: 16-byte rows).
+std::string transposed_tiles(std::string text) {
+  text = replaced(text, "\"a_fetch\", \"dim_tags\": \"stride:40, stride:1\"", "\"a_fetch\", \"dim_tags\": \"stride:1, stride:136\"");
+  return replaced(text, "\"b_fetch\", \"dim_tags\": \"stride:1, stride:40\"", "\"b_fetch\", \"dim_tags\": \"stride:136, stride:1\"");
+}
+
 using Sizes = std::vector<ParameterMap>;
 ParameterMap cube(int64_t size) { return {{"m", size}, {"n", size}, {"l", size}}; }
 
@@ -81,6 +92,15 @@ TEST(TensorizeCudaOpenCL, GemmSpecMatchesOnPocl) {
   for (const ParameterMap& sizes : Sizes{cube(17), {{"m", 129}, {"n", 200}, {"l", 70}}}) {
     testing::expect_on_opencl(spec.kernel, spec.reference, sizes);
   }
+}
+
+// The fastest schedule (64x64 warp tiles, pipelined fetches, a j-contiguous b tile read by
+// ldmatrix .trans on CUDA) as loops on PoCL.
+TEST(TensorizeCudaOpenCL, Warp64PipelinedSpecWithAJContiguousBTileMatchesOnPocl) {
+  SKIP_WITHOUT_OPENCL();
+  Spec spec = gemm_spec("bfloat16", true, "bf16_gemm_warp64_pipelined_bj.json");
+  // One partial group on each axis, two k tiles (the second partial): seconds on PoCL.
+  testing::expect_on_opencl(spec.kernel, spec.reference, {{"m", 65}, {"n", 72}, {"l", 40}});
 }
 
 // A group of one warp whose tile instruction uses no local iname at all: its lanes read what
@@ -123,6 +143,89 @@ TEST(TensorizeCuda, TilesBecomeMmaSyncAndCompileForSm90) {
       GTEST_SKIP() << error.what();
     }
   }
+}
+
+// ldmatrix reads a k-contiguous tile whose rows start on 16 bytes (row stride a multiple of 8
+// elements): the full-tile k loop of the 64x32 warp tile loads each a fragment (4 rows of tiles x
+// 2 k steps) with one x4 and each b fragment (4 columns x 2 k steps) with one x2, once, and its
+// 32 mma share them (without the sharing: 32 of each, one per mma). A row stride of 36 (not a
+// multiple of 8) keeps 32-bit words; TF32 keeps elements.
+TEST(TensorizeCuda, FragmentsComeFromSharedLdmatrixLoads) {
+  auto full_tile_loop = [](const Spec& spec) {
+    std::string kernels = testing::kernels_of(generate_code(spec.kernel, Target::CUDA).source);
+    std::size_t first = kernels.find("for (int32_t k_outer");
+    std::size_t second = kernels.find("for (int32_t k_outer", first + 1);
+    EXPECT_NE(second, std::string::npos) << kernels;
+    return kernels.substr(first, second - first);
+  };
+  std::string loop = full_tile_loop(gemm_spec());
+  EXPECT_EQ(testing::count(loop, "loom_mma_m16n8k16_bf16("), 32) << loop;
+  EXPECT_EQ(testing::count(loop, "loom_ldsm_x4("), 8) << loop;
+  EXPECT_EQ(testing::count(loop, "loom_ldsm_x2("), 8) << loop;
+  EXPECT_EQ(testing::count(loop, "loom_mma_word("), 0) << loop;
+
+  Spec unaligned = read_spec(replaced(example_text("bf16_gemm.json"), "\"stride:40, stride:1\"", "\"stride:36, stride:1\""));
+  loop = full_tile_loop(unaligned);
+  EXPECT_EQ(testing::count(loop, "loom_ldsm_x4("), 0) << loop;
+  EXPECT_EQ(testing::count(loop, "loom_ldsm_x2("), 8) << loop;
+  EXPECT_GT(testing::count(loop, "loom_mma_word(a_fetch"), 0) << loop;
+
+  std::string tf32 = testing::kernels_of(generate_code(gemm_spec("tf32").kernel, Target::CUDA).source);
+  EXPECT_EQ(tf32.find("loom_ldsm_"), std::string::npos);
+
+  // The spec can keep 32-bit word loads (bf16_gemm_pipelined does: faster there).
+  Spec words = read_spec(replaced(example_text("bf16_gemm.json"), "\"shape\": \"m16n8k16\"},",
+                                  "\"shape\": \"m16n8k16\"},\n    {\"op\": \"tag_instructions\", \"new_tag\": "
+                                  "\"tensorize_fragments_by_words\", \"within\": \"id:mm\"},"));
+  loop = full_tile_loop(words);
+  EXPECT_EQ(testing::count(loop, "loom_ldsm_"), 0) << loop;
+  EXPECT_EQ(testing::count(loop, "loom_mma_word(a_fetch"), 32 * 4) << loop;  // the compiler shares them
+
+  // Tiles stored row-contiguous (a's i, b's j) are read by ldmatrix .trans.
+  loop = full_tile_loop(read_spec(transposed_tiles(example_text("bf16_gemm.json"))));
+  EXPECT_EQ(testing::count(loop, "loom_ldsm_x4_trans("), 8) << loop;
+  EXPECT_EQ(testing::count(loop, "loom_ldsm_x2_trans("), 8) << loop;
+  EXPECT_EQ(testing::count(loop, "loom_mma_pack("), 0) << loop;
+}
+
+// share_fragment_loads loads a fragment once per run of consecutive tile updates, and never across
+// another statement (a fetch store or a barrier may lie there): the update after the store loads
+// again. Unscoped blocks (unrolled copies) belong to the run. Each update then reads the
+// registers a declaration before it loaded.
+TEST(TensorizeCuda, FragmentLoadsAreSharedOnlyWithinARunOfTileUpdates) {
+  auto update = [](const std::string& address) {
+    cast::ExprPtr fragment = cast::var("loom_frag_a", DType::UInt32);
+    cast::ExprPtr load = cast::call("loom_ldsm_x4", {fragment, cast::var(address)}, DType::Int32);
+    cast::ExprPtr mma = cast::call("loom_mma_m16n8k16_bf16", {cast::load("loom_frag_a", cast::int_const(3), DType::UInt32)},
+                                   DType::Int32);
+    return cast::scoped_block({cast::declare("loom_frag_a", DType::UInt32, 4),
+                               cast::declare("loom_frag_a_done", DType::Int32, 0, load, true),
+                               cast::declare("loom_mma_done", DType::Int32, 0, mma, true)});
+  };
+  cast::StmtPtr store = cast::assign(cast::load("a_fetch", cast::int_const(0), DType::BFloat16), cast::int_const(0));
+  cast::StmtPtr body = cast::block({update("p"), cast::block({update("p"), update("q")}), cast::block({update("p")}), store,
+                                    update("p")});
+  cast::StmtPtr shared = codegen::share_fragment_loads(body);
+
+  std::vector<std::string> loads, read, declared;
+  std::function<void(const cast::Stmt&)> walk = [&](const cast::Stmt& stmt) {
+    if (stmt.kind == cast::StmtKind::Declare && stmt.init && stmt.init->name == "loom_ldsm_x4") {
+      loads.push_back(stmt.init->args[1]->name);
+      declared.push_back(stmt.init->args[0]->name);
+    }
+    if (stmt.kind == cast::StmtKind::Declare && stmt.name == "loom_mma_done") {
+      read.push_back(stmt.init->args[0]->name);
+      EXPECT_NE(std::find(declared.begin(), declared.end(), read.back()), declared.end()) << read.back();
+    }
+    for (const cast::StmtPtr& child : stmt.body) walk(*child);
+  };
+  walk(*shared);
+  EXPECT_EQ(loads, (std::vector<std::string>{"p", "q", "p"}));
+  ASSERT_EQ(read.size(), 5u);
+  EXPECT_EQ(read[0], read[1]);
+  EXPECT_EQ(read[0], read[3]);
+  EXPECT_NE(read[0], read[2]);
+  EXPECT_NE(read[0], read[4]);  // after the store: its own load
 }
 
 // A tile is a warp's work: the lanes must share it.
@@ -191,10 +294,27 @@ TEST(TensorizeGpu, Bf16GemmMatchesTheReferenceAtRaggedSizes) {
   }
 }
 
-// The tuned variants: fetches pipelined through registers (pipeline_fetch), k tiles of 64.
+// ldmatrix .trans (row-contiguous tiles) and the plain ldmatrix of one operand with .trans of
+// the other: the fragments must hold the same elements.
+TEST(TensorizeGpu, TransposedTilesMatchTheReference) {
+  SKIP_WITHOUT_CUDA();
+  std::string both = transposed_tiles(example_text("bf16_gemm.json"));
+  std::string b_only = replaced(example_text("bf16_gemm.json"), "\"b_fetch\", \"dim_tags\": \"stride:1, stride:40\"",
+                                "\"b_fetch\", \"dim_tags\": \"stride:136, stride:1\"");
+  for (const std::string& text : {both, b_only}) {
+    Spec spec = read_spec(text);
+    for (const ParameterMap& sizes : Sizes{cube(1), cube(17), cube(129), {{"m", 1000}, {"n", 300}, {"l", 700}}}) {
+      testing::expect_matches_reference(spec.kernel, spec.reference, sizes, CheckOptions{.target = Target::CUDA});
+    }
+  }
+}
+
+// The tuned variants: fetches pipelined through registers (pipeline_fetch), k tiles of 64, warp
+// tiles of 64x64, a j-contiguous b tile (ldmatrix .trans).
 TEST(TensorizeGpu, PipelinedBf16GemmsMatchTheReference) {
   SKIP_WITHOUT_CUDA();
-  for (const char* file : {"bf16_gemm_pipelined.json", "bf16_gemm_k64.json"}) {
+  for (const char* file : {"bf16_gemm_pipelined.json", "bf16_gemm_k64.json", "bf16_gemm_warp64_pipelined.json",
+                           "bf16_gemm_warp64_pipelined_bj.json"}) {
     Spec spec = gemm_spec("bfloat16", true, file);
     for (const ParameterMap& sizes : Sizes{cube(1), cube(17), cube(129), {{"m", 1000}, {"n", 300}, {"l", 700}}}) {
       testing::expect_matches_reference(spec.kernel, spec.reference, sizes, CheckOptions{.target = Target::CUDA});
