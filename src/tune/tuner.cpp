@@ -9,8 +9,10 @@
 #include <condition_variable>
 #include <deque>
 #include <exception>
+#include <functional>
 #include <iomanip>
 #include <mutex>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -111,6 +113,120 @@ std::optional<double> estimate_ms_of(const LoopKernel& kernel, const ParameterMa
     return std::max(flops / (peaks.gflops * 1e9), bytes / (peaks.bandwidth_gbs * 1e9)) * 1e3;
   } catch (const Error&) {
     return std::nullopt;  // a kernel the counters cannot handle is measured without an estimate
+  }
+}
+
+// A candidate between the two stages of its preparation: the first (legality, assumptions, code
+// generation) ends with its code, the second (NVRTC, registers, the estimate) with what the
+// measurers need. The sweep runs the second stage of the candidates it holds most expensive first.
+struct CandidateInProgress {
+  PreparedCandidate candidate;
+  std::optional<Spec> built;
+  GeneratedCode code;
+  const detail::CudaDeviceInfo* gpu = nullptr;
+  ParameterMap sizes;       // the sweep's, for the estimate
+  double compile_cost = 0;  // unrolled_size of the code: NVRTC's work, for the order of compiles
+  bool finished = false;    // pruned before it needed compiling, or compiled
+};
+
+// Adds one stage's wall time (to `into` and prepare_s) and thread CPU time to the candidate;
+// stages may run on different threads.
+class StageClock {
+ public:
+  explicit StageClock(PreparedCandidate& candidate)
+      : candidate_(candidate), start_(Clock::now()), lap_(start_), cpu_start_(thread_cpu_seconds()) {}
+  ~StageClock() {
+    candidate_.prepare_s += seconds_since(start_);
+    candidate_.times.cpu_s += thread_cpu_seconds() - cpu_start_;
+  }
+  StageClock(const StageClock&) = delete;
+  StageClock& operator=(const StageClock&) = delete;
+  void lap(double& into) {
+    Clock::time_point now = Clock::now();
+    into += std::chrono::duration<double>(now - lap_).count();
+    lap_ = now;
+  }
+
+ private:
+  PreparedCandidate& candidate_;
+  Clock::time_point start_, lap_;
+  double cpu_start_;
+};
+
+void generate_into(CandidateInProgress& work, const SearchSpace& space, const Assignment& params) {
+  PreparedCandidate& candidate = work.candidate;
+  StageClock clock(candidate);
+  candidate.params = params;
+  work.sizes = space.sizes;
+  json spec = concrete_spec(space, params);
+  candidate.spec_json = spec.dump();
+  candidate.schedule_json = spec.value("transforms", json::array()).dump();
+  auto prune = [&](const std::string& reason) {
+    candidate.pruned = reason;
+    work.finished = true;
+  };
+  if (std::optional<std::string> violated = violated_constraint(space, params)) {
+    prune("constraint " + *violated);
+    return;
+  }
+  try {
+    work.built = read_spec(candidate.spec_json);
+  } catch (const Error& error) {
+    clock.lap(candidate.times.spec_s);
+    prune(std::string("illegal: ") + error.what());
+    return;
+  }
+  clock.lap(candidate.times.spec_s);
+  candidate.kernel_hash = detail::hex_hash(detail::kernel_fingerprint(work.built->kernel));
+  try {
+    check_parameters(work.built->kernel, space.sizes);
+  } catch (const Error& error) {
+    prune(std::string("assumptions: ") + error.what());
+    return;
+  }
+  work.gpu = present_gpu();
+  try {
+    work.code = generate_code(work.built->kernel, Target::CUDA, work.gpu ? work.gpu->limits : offline_device_limits(Target::CUDA));
+  } catch (const Error& error) {
+    clock.lap(candidate.times.codegen_s);
+    prune(std::string("resources: ") + error.what());
+    return;
+  }
+  candidate.unrolled_size = unrolled_size(work.code.source);
+  work.compile_cost = static_cast<double>(candidate.unrolled_size);
+  clock.lap(candidate.times.codegen_s);
+}
+
+// Timed into the candidate by generate_into's clock, which writes when it goes out of scope.
+CandidateInProgress generate_candidate(const SearchSpace& space, const Assignment& params) {
+  CandidateInProgress work;
+  generate_into(work, space, params);
+  return work;
+}
+
+void compile_candidate(CandidateInProgress& work, const PrepareOptions& options) {
+  PreparedCandidate& candidate = work.candidate;
+  StageClock clock(candidate);
+  work.finished = true;
+  try {
+    candidate.registers = compiled_registers(work.code, "candidate " + assignment_json(candidate.params), work.gpu != nullptr,
+                                             options.compile_without_gpu);
+  } catch (const Error& error) {
+    clock.lap(candidate.times.nvrtc_s);
+    candidate.pruned = std::string("compile error: ") + error.what();
+    return;
+  }
+  clock.lap(candidate.times.nvrtc_s);
+  int64_t threads = threads_per_block(work.code);
+  if (candidate.registers > 0 && candidate.registers * threads > kRegistersPerMultiprocessor) {
+    candidate.pruned = "registers: " + std::to_string(candidate.registers) + " per work-item x " + std::to_string(threads) +
+                       " work-items exceed the " + std::to_string(kRegistersPerMultiprocessor) + " of a multiprocessor";
+    return;
+  }
+  if (work.gpu) write_kernel_cache_entry(work.built->kernel, work.code);
+  if (!options.estimate_device.empty()) {
+    candidate.estimate_ms = estimate_ms_of(work.built->kernel, work.sizes, options.estimate_device);
+    clock.lap(candidate.times.estimate_s);
   }
 }
 
@@ -225,6 +341,7 @@ class Sweep {
   // A candidate drawn from the source, and once its thread is done, what preparing it gave.
   struct Slot {
     Assignment params;
+    std::optional<CandidateInProgress> work;  // between the two stages
     std::optional<PreparedCandidate> prepared;
     std::exception_ptr error;
     bool done = false;
@@ -243,39 +360,96 @@ class Sweep {
     }
   }
 
+  // A preparation thread's next job: the first stage of a newly drawn candidate while the window
+  // allows drawing, else the second stage (NVRTC) of the held candidate whose code is largest,
+  // so that the longest compiles start first and do not end the sweep alone.
   void prepare_loop() {
     while (true) {
       std::size_t index = 0;
+      bool compile = false;
       Assignment params;
       {
         std::unique_lock<std::mutex> lock(mutex_);
-        changed_.wait(lock, [this] { return stopping_ || exhausted_ || slots_.size() < next_to_measure_ + window_; });
-        if (stopping_ || exhausted_) return;
-        std::optional<Assignment> next = out_of_budget() ? std::nullopt : source_.next();
-        if (!next) {
-          exhausted_ = true;
-          changed_.notify_all();
-          return;
+        changed_.wait(lock, [this] { return stopping_ || can_draw() || !compile_queue_.empty() || exhausted_; });
+        if (stopping_) return;
+        if (can_draw()) {
+          std::optional<Assignment> next = out_of_budget() ? std::nullopt : source_.next();
+          if (!next) {
+            exhausted_ = true;
+            changed_.notify_all();
+            continue;
+          }
+          ++drawn_;
+          index = slots_.size();
+          slots_.push_back(Slot{*next, std::nullopt, std::nullopt, nullptr, false});
+          params = std::move(*next);
+        } else if (!compile_queue_.empty()) {
+          auto largest = std::max_element(compile_queue_.begin(), compile_queue_.end(), [this](std::size_t a, std::size_t b) {
+            return slots_[a].work->compile_cost < slots_[b].work->compile_cost;
+          });
+          index = *largest;
+          compile_queue_.erase(largest);
+          compile = true;
+        } else {
+          return;  // nothing to draw or compile; a thread still in a first stage compiles its own
         }
-        ++drawn_;
-        index = slots_.size();
-        slots_.push_back(Slot{*next, std::nullopt, nullptr, false});
-        params = std::move(*next);
       }
-      std::optional<PreparedCandidate> prepared;
-      std::exception_ptr error;
-      try {
-        prepared = prepare_candidate(space_, params, prepare_options_);
-      } catch (...) {
-        error = std::current_exception();
+      if (compile) {
+        compile_stage(index);
+      } else {
+        generate_stage(index, params);
       }
-      std::lock_guard<std::mutex> lock(mutex_);
-      slots_[index].prepared = std::move(prepared);
-      slots_[index].error = error;
-      slots_[index].done = true;
-      summary_.prepare_wall_s = std::max(summary_.prepare_wall_s, seconds_since(start_));
-      changed_.notify_all();
     }
+  }
+
+  bool can_draw() const { return !exhausted_ && slots_.size() < next_to_measure_ + window_; }
+
+  void generate_stage(std::size_t index, const Assignment& params) {
+    std::optional<CandidateInProgress> work;
+    std::exception_ptr error;
+    try {
+      work = generate_candidate(space_, params);
+    } catch (...) {
+      error = std::current_exception();
+    }
+    std::lock_guard<std::mutex> lock(mutex_);
+    Slot& slot = slots_[index];
+    if (error || work->finished) {
+      if (work) slot.prepared = std::move(work->candidate);
+      slot.error = error;
+      mark_prepared(slot);
+    } else {
+      slot.work = std::move(work);
+      compile_queue_.push_back(index);
+    }
+    changed_.notify_all();
+  }
+
+  void compile_stage(std::size_t index) {
+    CandidateInProgress work;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      work = std::move(*slots_[index].work);
+      slots_[index].work.reset();
+    }
+    std::exception_ptr error;
+    try {
+      compile_candidate(work, prepare_options_);
+    } catch (...) {
+      error = std::current_exception();
+    }
+    std::lock_guard<std::mutex> lock(mutex_);
+    Slot& slot = slots_[index];
+    slot.prepared = std::move(work.candidate);
+    slot.error = error;
+    mark_prepared(slot);
+    changed_.notify_all();
+  }
+
+  // With mutex_ held.
+  void mark_prepared(Slot& slot) {
+    slot.done = true;
+    summary_.prepare_wall_s = std::max(summary_.prepare_wall_s, seconds_since(start_));
   }
 
   // Takes the candidates in the order they were drawn (records then follow the source's order,
@@ -426,11 +600,12 @@ class Sweep {
   std::optional<double> best_estimate_ms_;
   std::size_t measure_requests_ = 0;
   std::size_t drawn_ = 0;  // candidates taken from the source (measured or on their way)
-  // The pipeline, under mutex_: slots in draw order, the next one a measurer takes, whether the
-  // source has run out, and whether a thread failed.
+  // The pipeline, under mutex_: slots in draw order, those waiting for their compile, the next one
+  // a measurer takes, whether the source has run out, and whether a thread failed.
   std::mutex mutex_;
   std::condition_variable changed_;
   std::deque<Slot> slots_;
+  std::vector<std::size_t> compile_queue_;  // slots whose first stage is done, waiting for NVRTC
   std::size_t next_to_measure_ = 0;
   std::size_t window_ = 8;
   bool exhausted_ = false;
@@ -441,70 +616,9 @@ class Sweep {
 }  // namespace
 
 PreparedCandidate prepare_candidate(const SearchSpace& space, const Assignment& params, const PrepareOptions& options) {
-  Clock::time_point start = Clock::now();
-  double cpu_start = thread_cpu_seconds();
-  PreparedCandidate candidate;
-  candidate.params = params;
-  json spec = concrete_spec(space, params);
-  candidate.spec_json = spec.dump();
-  candidate.schedule_json = spec.value("transforms", json::array()).dump();
-  Clock::time_point stage = start;
-  auto lap = [&stage](double& into) {
-    Clock::time_point now = Clock::now();
-    into += std::chrono::duration<double>(now - stage).count();
-    stage = now;
-  };
-  auto done = [&] {
-    candidate.prepare_s = seconds_since(start);
-    candidate.times.cpu_s = thread_cpu_seconds() - cpu_start;
-    return candidate;
-  };
-  auto prune = [&](const std::string& reason) {
-    candidate.pruned = reason;
-    return done();
-  };
-  if (std::optional<std::string> violated = violated_constraint(space, params)) return prune("constraint " + *violated);
-  std::optional<Spec> built;
-  try {
-    built = read_spec(candidate.spec_json);
-  } catch (const Error& error) {
-    lap(candidate.times.spec_s);
-    return prune(std::string("illegal: ") + error.what());
-  }
-  lap(candidate.times.spec_s);
-  candidate.kernel_hash = detail::hex_hash(detail::kernel_fingerprint(built->kernel));
-  try {
-    check_parameters(built->kernel, space.sizes);
-  } catch (const Error& error) {
-    return prune(std::string("assumptions: ") + error.what());
-  }
-  const detail::CudaDeviceInfo* gpu = present_gpu();
-  GeneratedCode code;
-  try {
-    code = generate_code(built->kernel, Target::CUDA, gpu ? gpu->limits : offline_device_limits(Target::CUDA));
-  } catch (const Error& error) {
-    lap(candidate.times.codegen_s);
-    return prune(std::string("resources: ") + error.what());
-  }
-  lap(candidate.times.codegen_s);
-  try {
-    candidate.registers = compiled_registers(code, "candidate " + assignment_json(params), gpu != nullptr, options.compile_without_gpu);
-  } catch (const Error& error) {
-    lap(candidate.times.nvrtc_s);
-    return prune(std::string("compile error: ") + error.what());
-  }
-  lap(candidate.times.nvrtc_s);
-  int64_t threads = threads_per_block(code);
-  if (candidate.registers > 0 && candidate.registers * threads > kRegistersPerMultiprocessor) {
-    return prune("registers: " + std::to_string(candidate.registers) + " per work-item x " + std::to_string(threads) +
-                 " work-items exceed the " + std::to_string(kRegistersPerMultiprocessor) + " of a multiprocessor");
-  }
-  if (gpu) write_kernel_cache_entry(built->kernel, code);
-  if (!options.estimate_device.empty()) {
-    candidate.estimate_ms = estimate_ms_of(built->kernel, space.sizes, options.estimate_device);
-    lap(candidate.times.estimate_s);
-  }
-  return done();
+  CandidateInProgress work = generate_candidate(space, params);
+  if (!work.finished) compile_candidate(work, options);
+  return std::move(work.candidate);
 }
 
 std::optional<double> candidate_estimate_ms(const std::string& spec_json, const ParameterMap& sizes, const std::string& device) {
@@ -523,6 +637,53 @@ int default_compile_threads() {
   return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 }
 
+std::size_t unrolled_size(const std::string& source) {
+  static const std::regex constant_loop(R"(for \((?:const )?\w+ \w+ = (-?\d+); \w+ <= (-?\d+); \+\+\w+\))");
+  std::vector<std::pair<int, double>> unrolled;  // (brace depth inside an unrolled loop's body, its trips)
+  double weight = 1, total = 0;
+  double pending = 0;  // trips of a constant loop under `#pragma unroll` whose body has not opened
+  bool after_pragma = false, after_loop = false;
+  int depth = 0;
+  std::istringstream lines(source);
+  std::string line;
+  while (std::getline(lines, line)) {
+    std::size_t first = line.find_first_not_of(" \t");
+    if (first == std::string::npos) continue;
+    if (line.compare(first, 14, "#pragma unroll") == 0) {
+      after_pragma = true;
+      continue;
+    }
+    if (after_loop && line[first] != '{') pending = 0;  // a body without braces counts once
+    after_loop = false;
+    if (after_pragma) {
+      std::smatch bounds;
+      if (std::regex_search(line, bounds, constant_loop)) {
+        pending = std::max(1.0, static_cast<double>(std::stoll(bounds[2]) - std::stoll(bounds[1]) + 1));
+        after_loop = true;
+      }
+      after_pragma = false;
+    }
+    total += weight;
+    for (char c : line) {
+      if (c == '{') {
+        ++depth;
+        if (pending > 0) {
+          unrolled.emplace_back(depth, pending);
+          weight *= pending;
+          pending = 0;
+        }
+      } else if (c == '}') {
+        if (!unrolled.empty() && unrolled.back().first == depth) {
+          weight /= unrolled.back().second;
+          unrolled.pop_back();
+        }
+        --depth;
+      }
+    }
+  }
+  return static_cast<std::size_t>(std::min(total, 1e18));
+}
+
 PreparationSummary prepare_only(const SearchSpace& space, const TuneOptions& options) {
   Clock::time_point start = Clock::now();
   CandidateSource source(space, options);
@@ -538,14 +699,27 @@ PreparationSummary prepare_only(const SearchSpace& space, const TuneOptions& opt
   PrepareOptions prepare;
   prepare.estimate_device = options.estimate_device;
   prepare.compile_without_gpu = true;
-  std::atomic<std::size_t> next{0};
-  auto work = [&] {
-    for (std::size_t i = next++; i < candidates.size(); i = next++) summary.prepared[i] = prepare_candidate(space, candidates[i], prepare);
+  // As a sweep does: every candidate's code first, then the compiles, largest code first.
+  std::vector<CandidateInProgress> work(candidates.size());
+  auto in_pool = [&](const std::function<void(std::size_t)>& job) {
+    std::atomic<std::size_t> next{0};
+    auto loop = [&] {
+      for (std::size_t i = next++; i < candidates.size(); i = next++) job(i);
+    };
+    std::vector<std::thread> pool;
+    for (int t = 1; t < summary.threads; ++t) pool.emplace_back(loop);
+    loop();
+    for (std::thread& thread : pool) thread.join();
   };
-  std::vector<std::thread> pool;
-  for (int t = 1; t < summary.threads; ++t) pool.emplace_back(work);
-  work();
-  for (std::thread& thread : pool) thread.join();
+  in_pool([&](std::size_t i) { work[i] = generate_candidate(space, candidates[i]); });
+  std::vector<std::size_t> order(candidates.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return work[a].compile_cost > work[b].compile_cost; });
+  in_pool([&](std::size_t i) {
+    CandidateInProgress& candidate = work[order[i]];
+    if (!candidate.finished) compile_candidate(candidate, prepare);
+  });
+  for (std::size_t i = 0; i < candidates.size(); ++i) summary.prepared[i] = std::move(work[i].candidate);
   summary.wall_s = seconds_since(start);
   summary.candidates = candidates.size();
   for (const PreparedCandidate& candidate : summary.prepared) {
@@ -576,11 +750,11 @@ std::string PreparationSummary::markdown() const {
   out << "# loom tune --prepare-only: " << candidates << " candidates (" << pruned << " pruned) on " << threads
       << " threads in " << seconds_text(wall_s) << "\n\n";
   out << "Summed over candidates: " << stages_text(times) << ".\n\n";
-  out << "| candidate | status | registers | spec | codegen | NVRTC | estimate | thread CPU |\n";
-  out << "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n";
+  out << "| candidate | status | registers | unrolled size | spec | codegen | NVRTC | estimate | thread CPU |\n";
+  out << "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
   for (const PreparedCandidate& candidate : prepared) {
     out << "| " << assignment_json(candidate.params) << " | " << (candidate.pruned ? "pruned: " + candidate.pruned->substr(0, 80) : "ok")
-        << " | " << candidate.registers << " | " << seconds_text(candidate.times.spec_s) << " | "
+        << " | " << candidate.registers << " | " << candidate.unrolled_size << " | " << seconds_text(candidate.times.spec_s) << " | "
         << seconds_text(candidate.times.codegen_s) << " | " << seconds_text(candidate.times.nvrtc_s) << " | "
         << seconds_text(candidate.times.estimate_s) << " | " << seconds_text(candidate.times.cpu_s) << " |\n";
   }

@@ -518,6 +518,25 @@ TEST(TuneEstimate, PruningByTheEstimateIsOptIn) {
   EXPECT_NE(records[0].message.find("0.5x the best estimate"), std::string::npos) << records[0].message;
 }
 
+// The order of a sweep's compiles: lines count once per iteration of the constant `#pragma unroll`
+// loops around them (nested ones multiply); a loop with a parameter bound, an unbraced body and a
+// loop without the pragma count once.
+TEST(TuneCompileOrder, UnrolledSizeCountsTheUnrolledLoopsIterations) {
+  std::string plain = "{\n  a = 1;\n  for (int32_t k = 0; k <= 31; ++k)\n  {\n    b += 1;\n  }\n}\n";
+  EXPECT_EQ(unrolled_size(plain), 7u);
+  std::string unrolled = "{\n  #pragma unroll\n  for (int32_t kk = 0; kk <= 31; ++kk)\n  {\n    b += 1;\n    c += 1;\n  }\n}\n";
+  // The function's braces, the for line and the body's '{' once; 2 statements and the body's '}'
+  // 32 times.
+  EXPECT_EQ(unrolled_size(unrolled), 4u + 32u * 3u);
+  std::string nested = "#pragma unroll\nfor (int32_t i = 0; i <= 3; ++i)\n{\n  #pragma unroll\n  for (int32_t j = 1; j <= 2; ++j)\n  {\n    x += 1;\n  }\n}\n";
+  // for i and its '{' once; for j and its '{' 4 times; the statement and j's '}' 8 times; i's '}' 4.
+  EXPECT_EQ(unrolled_size(nested), 2u + 2u * 4u + 2u * 8u + 4u);
+  std::string parametric = "#pragma unroll\nfor (int32_t kk = 0; kk <= n - 1; ++kk)\n{\n  b += 1;\n}\n";
+  EXPECT_EQ(unrolled_size(parametric), 4u);
+  std::string unbraced = "#pragma unroll\nfor (int32_t kk = 0; kk <= 7; ++kk)\n  b += 1;\n{\n  c += 1;\n}\n";
+  EXPECT_EQ(unrolled_size(unbraced), 5u);
+}
+
 // `loom tune --prepare-only`: the candidates the search would try, prepared and timed, nothing
 // measured or recorded; NVRTC compiles them for sm_90 where its library is present (registers).
 TEST(TunePrepareOnly, PreparesTheCandidatesAndSaysWhereTheTimeWent) {
