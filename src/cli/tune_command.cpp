@@ -112,10 +112,11 @@ int tune_command(const TuneOptions& options) {
     workers.push_back(std::make_unique<tune::WorkerProcess>(executable, ordinal, options.timeout_s));
     measurers.push_back(workers.back().get());
   }
-  std::size_t total = options.trials ? std::min(*options.trials, tune::space_size(space)) : tune::space_size(space);
-  TuneProgress progress(total);
+  TuneProgress progress(0);
+  tune::TuneOptions sweep = sweep_options(options, progress);
+  progress = TuneProgress(tune::candidates_to_try(space, sweep));
   std::string remeasured;
-  tune::SweepSummary summary = tune::run_sweep(space, sweep_options(options, progress), store, measurers,
+  tune::SweepSummary summary = tune::run_sweep(space, sweep, store, measurers,
                                                winner_check(*measurers[0], options.repeats, remeasured));
   progress.finish();
   std::string text = summary.markdown();

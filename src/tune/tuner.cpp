@@ -629,6 +629,11 @@ std::optional<double> candidate_estimate_ms(const std::string& spec_json, const 
   }
 }
 
+std::size_t candidates_to_try(const SearchSpace& space, const TuneOptions& options) {
+  std::size_t allowed = CandidateSource(space, options).allowed();
+  return options.trials ? std::min(*options.trials, allowed) : allowed;
+}
+
 int default_compile_threads() {
   // Not hardware_concurrency(): in a container limited to some CPUs it counts the host's.
   cpu_set_t allowed;

@@ -120,6 +120,10 @@ PreparationSummary prepare_only(const SearchSpace& space, const TuneOptions& opt
 // of an 8-deep one with a source of similar length.
 std::size_t unrolled_size(const std::string& source);
 
+// How many candidates a sweep will try: the allowed space (constraints applied where it is
+// enumerated), at most --trials; for the progress line.
+std::size_t candidates_to_try(const SearchSpace& space, const TuneOptions& options);
+
 // Threads for preparation: the CPUs this process may run on (its affinity mask), at least 1.
 int default_compile_threads();
 

@@ -255,7 +255,8 @@ TEST(TuneSweep, ExhaustiveSweepRecordsEveryCandidateAndFindsTheBest) {
     EXPECT_EQ(best.params_json, "{\"BLOCK\":1024,\"LANES\":256}");
     return std::string();
   });
-  // 24 assignments, 9 violate a constraint: 15 tried.
+  // 24 assignments, 9 violate a constraint: 15 tried, as the progress line's total says.
+  EXPECT_EQ(candidates_to_try(space, options), 15u);
   EXPECT_EQ(summary.space, 15u);
   EXPECT_EQ(summary.tried, 15u);
   EXPECT_EQ(summary.measured, 15u);
@@ -297,6 +298,7 @@ TEST(TuneSweep, ResumeSkipsWhatTheRecordsHoldAndLosesNothing) {
     RecordStore store(folder.file("records.sqlite"));
     TuneOptions first = quiet_options();
     first.trials = 6;  // "interrupted" after 6 candidates
+    EXPECT_EQ(candidates_to_try(space, first), 6u);
     EXPECT_EQ(run_sweep(space, first, store, {&fake}, nullptr).tried, 6u);
   }
   RecordStore reopened(folder.file("records.sqlite"));
