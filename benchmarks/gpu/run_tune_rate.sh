@@ -5,7 +5,8 @@
 # beside Triton's autotune of 108 FP32 configs at the same size, in the same call, each from a cold
 # cache. Also: the tuned SGEMM's whole-process `loom run --repeat` cold and warm (spec-cache hit),
 # with the device start-up (`loom run` of a tiny kernel) shown separately, and NVRTC's share
-# (front end vs ptxas) of one candidate's compile (LOOM_TIME=1 stage lines).
+# (front end vs ptxas) of one candidate's compile (LOOM_TIME=1 stage lines). The sweep's summary
+# says where its wall time went (preparation stages, the measurers' wait, the worker's phases).
 # Setup as run_tails.sh: .cudarun/{loom,lib/} beside the repository, built from this branch.
 # Results in $OUT: tune_rate.log (raw), tune_rate.md (the table).
 # Usage: bash benchmarks/gpu/run_tune_rate.sh
@@ -48,6 +49,7 @@ rc=$?
 end=$(now)
 candidates=$(python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select count(*) from records').fetchone()[0])" "$OUT/tune_v5.sqlite" 2>/dev/null || echo "?")
 echo "loom_tune rc=$rc wall_s=$(python3 -c "print($end - $start)") candidates=$candidates" | tee -a "$LOG"
+grep -E "^(Wall time|Where the wall time went)" "$OUT/tune_v5.out" | tee -a "$LOG"
 tail -n 5 "$OUT/tune_v5.out" | tee -a "$LOG"
 
 echo "== Triton autotune, 108 FP32 configs, n=4096 (cold: fresh cache dir)" | tee -a "$LOG"
@@ -72,6 +74,9 @@ if loom and loom[2].isdigit():
     rows.append(f"| loom tune sgemm_space_v5 | {loom[2]} candidates in {float(loom[1]):.1f} s = {rate:.2f}/s (target >= 2/s: {'met' if rate >= 2 else 'NOT met'}) |")
 if triton:
     rows.append(f"| Triton autotune | {triton[2]} configs in {float(triton[1]):.1f} s = {int(triton[2]) / float(triton[1]):.2f}/s |")
+where = re.search(r"^Where the wall time went: (.*)$", text, re.M)
+if where:
+    rows.append(f"| loom tune: where the time went | {where.group(1)} |")
 for kind in ("startup", "cold", "warm"):
     for line in re.findall(rf"^{kind} (.*)$", text, re.M):
         rows.append(f"| {kind} loom run | {line} |")

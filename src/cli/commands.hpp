@@ -64,6 +64,7 @@ struct TuneOptions {
   std::optional<std::size_t> inject_fault;
   std::optional<std::size_t> inject_hang;
   bool worker = false;
+  bool prepare_only = false;  // prepare every candidate (NVRTC included), measure none, record nothing
   std::optional<std::string> compiler;  // CUDA: nvrtc or llvm (its workers inherit it)
   std::string estimate_device = "h100";
   std::optional<double> prune_estimate;

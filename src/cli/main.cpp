@@ -89,6 +89,9 @@ void add_tune(CLI::App& app, TuneOptions& options) {
   command->add_option("--inject-fault", options.inject_fault, "replace the Nth measured candidate by a faulting kernel (to see a sweep survive one)");
   command->add_option("--inject-hang", options.inject_hang, "replace the Nth measured candidate by an endless kernel (to see the timeout)");
   command->add_flag("--worker", options.worker, "run as a measurement worker (started by loom tune itself)");
+  command->add_flag("--prepare-only", options.prepare_only,
+                    "prepare every candidate (transforms, code generation, NVRTC for sm_90 without a GPU) and report where "
+                    "the time goes; nothing is measured or recorded");
   command->add_option("--estimate-device", options.estimate_device,
                       "device model of the roofline estimate recorded beside each candidate (h100, h200, a100, cpu; default h100)")
       ->check(CLI::IsMember({"h100", "h200", "a100", "cpu"}));

@@ -97,6 +97,13 @@ int tune_command(const TuneOptions& options) {
   if (options.repeats < 1) throw Error("--repeats " + std::to_string(options.repeats) + ": at least 1");
   if (options.devices.empty()) throw Error("--devices: give at least one GPU ordinal");
   tune::SearchSpace space = tune::read_search_space_file(options.space_path);
+  if (options.prepare_only) {
+    TuneProgress unused(0);
+    std::string text = tune::prepare_only(space, sweep_options(options, unused)).markdown();
+    std::cout << text;
+    if (options.summary_path) std::ofstream(*options.summary_path) << text;
+    return kSuccess;
+  }
   tune::RecordStore store(options.db.value_or(tune::default_records_path()));
   std::string executable = own_executable();
   std::vector<std::unique_ptr<tune::WorkerProcess>> workers;
@@ -105,10 +112,11 @@ int tune_command(const TuneOptions& options) {
     workers.push_back(std::make_unique<tune::WorkerProcess>(executable, ordinal, options.timeout_s));
     measurers.push_back(workers.back().get());
   }
-  std::size_t total = options.trials ? std::min(*options.trials, tune::space_size(space)) : tune::space_size(space);
-  TuneProgress progress(total);
+  TuneProgress progress(0);
+  tune::TuneOptions sweep = sweep_options(options, progress);
+  progress = TuneProgress(tune::candidates_to_try(space, sweep));
   std::string remeasured;
-  tune::SweepSummary summary = tune::run_sweep(space, sweep_options(options, progress), store, measurers,
+  tune::SweepSummary summary = tune::run_sweep(space, sweep, store, measurers,
                                                winner_check(*measurers[0], options.repeats, remeasured));
   progress.finish();
   std::string text = summary.markdown();

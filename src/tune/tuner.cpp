@@ -1,10 +1,18 @@
 #include "tune/tuner.hpp"
 
+#include <sched.h>
+#include <time.h>
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <future>
+#include <condition_variable>
+#include <deque>
+#include <exception>
+#include <functional>
+#include <iomanip>
 #include <mutex>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -19,6 +27,7 @@
 #include "loom/statistics.hpp"
 #include "runtime/binary_cache.hpp"
 #include "runtime/cuda_driver.hpp"
+#include "runtime/kernel_cache.hpp"
 
 namespace loom::tune {
 
@@ -46,17 +55,178 @@ int64_t threads_per_block(const GeneratedCode& code) {
   return most;
 }
 
-// Compiles into the CUBIN cache where a GPU is present (the worker then loads it), else only asks
-// NVRTC for the register count; neither is an error where CUDA is missing.
-int compiled_registers(const GeneratedCode& code, const std::string& subject) {
+double thread_cpu_seconds() {
+  timespec now{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return static_cast<double>(now.tv_sec) + static_cast<double>(now.tv_nsec) / 1e9;
+}
+
+// The present GPU, when there is one (the parent initializes the driver, not a context for
+// launches): its limits for code generation and its arch for NVRTC.
+const detail::CudaDeviceInfo* present_gpu() {
   try {
-    std::string log = detail::precompile_cubin(code.source, subject);
-    std::vector<DeviceKernelResources> kernels = detail::parse_ptxas_report(log);
-    int most = 0;
-    for (const DeviceKernelResources& kernel : kernels) most = std::max(most, kernel.registers);
-    return most;
+    return &detail::cuda_device_info();
   } catch (const EnvironmentError&) {
-    return 0;
+    return nullptr;
+  }
+}
+
+int most_registers(const std::string& ptxas_log) {
+  int most = 0;
+  for (const DeviceKernelResources& kernel : detail::parse_ptxas_report(ptxas_log)) most = std::max(most, kernel.registers);
+  return most;
+}
+
+// Compiles into the CUBIN cache where a GPU is present (the worker then loads it); without one,
+// only where asked, NVRTC for sm_90 for the register count. Neither is an error where NVRTC is
+// missing (0: unknown).
+int compiled_registers(const GeneratedCode& code, const std::string& subject, bool gpu, bool compile_without_gpu) {
+  try {
+    if (gpu) return most_registers(detail::precompile_cubin(code.source, subject));
+    if (compile_without_gpu) return most_registers(detail::nvrtc_compile(code.source, default_cuda_arch(), subject, /*report=*/true).log);
+  } catch (const EnvironmentError&) {
+  }
+  return 0;
+}
+
+// The worker's compile() of this kernel then finds its code at the kernel level of the cache (no
+// isl, no code generation in the worker: those ran here, in parallel) and the CUBIN beneath it.
+void write_kernel_cache_entry(const LoopKernel& kernel, const GeneratedCode& code) {
+  if (std::getenv("LOOM_NO_CACHE") != nullptr || default_cuda_compiler() != CudaCompiler::Nvrtc) return;
+  detail::write_generated_code(detail::cuda_kernel_cache_path(kernel, "nvrtc"), code);
+}
+
+void add_times(PreparationTimes& sum, const PreparationTimes& times) {
+  sum.spec_s += times.spec_s;
+  sum.codegen_s += times.codegen_s;
+  sum.nvrtc_s += times.nvrtc_s;
+  sum.estimate_s += times.estimate_s;
+  sum.cpu_s += times.cpu_s;
+}
+
+std::optional<double> estimate_ms_of(const LoopKernel& kernel, const ParameterMap& sizes, const std::string& device) {
+  try {
+    KernelStatistics stats = kernel_statistics(kernel);
+    DevicePeaks peaks = device_peaks(device);
+    double flops = static_cast<double>(stats.flops().evaluate(sizes));
+    double bytes = static_cast<double>(stats.global_bytes_accessed().evaluate(sizes));
+    return std::max(flops / (peaks.gflops * 1e9), bytes / (peaks.bandwidth_gbs * 1e9)) * 1e3;
+  } catch (const Error&) {
+    return std::nullopt;  // a kernel the counters cannot handle is measured without an estimate
+  }
+}
+
+// A candidate between the two stages of its preparation: the first (legality, assumptions, code
+// generation) ends with its code, the second (NVRTC, registers, the estimate) with what the
+// measurers need. The sweep runs the second stage of the candidates it holds most expensive first.
+struct CandidateInProgress {
+  PreparedCandidate candidate;
+  std::optional<Spec> built;
+  GeneratedCode code;
+  const detail::CudaDeviceInfo* gpu = nullptr;
+  ParameterMap sizes;       // the sweep's, for the estimate
+  double compile_cost = 0;  // unrolled_size of the code: NVRTC's work, for the order of compiles
+  bool finished = false;    // pruned before it needed compiling, or compiled
+};
+
+// Adds one stage's wall time (to `into` and prepare_s) and thread CPU time to the candidate;
+// stages may run on different threads.
+class StageClock {
+ public:
+  explicit StageClock(PreparedCandidate& candidate)
+      : candidate_(candidate), start_(Clock::now()), lap_(start_), cpu_start_(thread_cpu_seconds()) {}
+  ~StageClock() {
+    candidate_.prepare_s += seconds_since(start_);
+    candidate_.times.cpu_s += thread_cpu_seconds() - cpu_start_;
+  }
+  StageClock(const StageClock&) = delete;
+  StageClock& operator=(const StageClock&) = delete;
+  void lap(double& into) {
+    Clock::time_point now = Clock::now();
+    into += std::chrono::duration<double>(now - lap_).count();
+    lap_ = now;
+  }
+
+ private:
+  PreparedCandidate& candidate_;
+  Clock::time_point start_, lap_;
+  double cpu_start_;
+};
+
+void generate_into(CandidateInProgress& work, const SearchSpace& space, const Assignment& params) {
+  PreparedCandidate& candidate = work.candidate;
+  StageClock clock(candidate);
+  candidate.params = params;
+  work.sizes = space.sizes;
+  json spec = concrete_spec(space, params);
+  candidate.spec_json = spec.dump();
+  candidate.schedule_json = spec.value("transforms", json::array()).dump();
+  auto prune = [&](const std::string& reason) {
+    candidate.pruned = reason;
+    work.finished = true;
+  };
+  if (std::optional<std::string> violated = violated_constraint(space, params)) {
+    prune("constraint " + *violated);
+    return;
+  }
+  try {
+    work.built = read_spec(candidate.spec_json);
+  } catch (const Error& error) {
+    clock.lap(candidate.times.spec_s);
+    prune(std::string("illegal: ") + error.what());
+    return;
+  }
+  clock.lap(candidate.times.spec_s);
+  candidate.kernel_hash = detail::hex_hash(detail::kernel_fingerprint(work.built->kernel));
+  try {
+    check_parameters(work.built->kernel, space.sizes);
+  } catch (const Error& error) {
+    prune(std::string("assumptions: ") + error.what());
+    return;
+  }
+  work.gpu = present_gpu();
+  try {
+    work.code = generate_code(work.built->kernel, Target::CUDA, work.gpu ? work.gpu->limits : offline_device_limits(Target::CUDA));
+  } catch (const Error& error) {
+    clock.lap(candidate.times.codegen_s);
+    prune(std::string("resources: ") + error.what());
+    return;
+  }
+  candidate.unrolled_size = unrolled_size(work.code.source);
+  work.compile_cost = static_cast<double>(candidate.unrolled_size);
+  clock.lap(candidate.times.codegen_s);
+}
+
+// Timed into the candidate by generate_into's clock, which writes when it goes out of scope.
+CandidateInProgress generate_candidate(const SearchSpace& space, const Assignment& params) {
+  CandidateInProgress work;
+  generate_into(work, space, params);
+  return work;
+}
+
+void compile_candidate(CandidateInProgress& work, const PrepareOptions& options) {
+  PreparedCandidate& candidate = work.candidate;
+  StageClock clock(candidate);
+  work.finished = true;
+  try {
+    candidate.registers = compiled_registers(work.code, "candidate " + assignment_json(candidate.params), work.gpu != nullptr,
+                                             options.compile_without_gpu);
+  } catch (const Error& error) {
+    clock.lap(candidate.times.nvrtc_s);
+    candidate.pruned = std::string("compile error: ") + error.what();
+    return;
+  }
+  clock.lap(candidate.times.nvrtc_s);
+  int64_t threads = threads_per_block(work.code);
+  if (candidate.registers > 0 && candidate.registers * threads > kRegistersPerMultiprocessor) {
+    candidate.pruned = "registers: " + std::to_string(candidate.registers) + " per work-item x " + std::to_string(threads) +
+                       " work-items exceed the " + std::to_string(kRegistersPerMultiprocessor) + " of a multiprocessor";
+    return;
+  }
+  if (work.gpu) write_kernel_cache_entry(work.built->kernel, work.code);
+  if (!options.estimate_device.empty()) {
+    candidate.estimate_ms = estimate_ms_of(work.built->kernel, work.sizes, options.estimate_device);
+    clock.lap(candidate.times.estimate_s);
   }
 }
 
@@ -131,24 +301,11 @@ class CandidateSource {
   std::vector<std::pair<double, Assignment>> measured_;
 };
 
-std::vector<PreparedCandidate> prepare_all(const SearchSpace& space, const std::vector<Assignment>& batch, int threads,
-                                           const std::string& estimate_device) {
-  std::vector<PreparedCandidate> prepared(batch.size());
-  std::atomic<std::size_t> next{0};
-  auto work = [&] {
-    for (std::size_t i = next++; i < batch.size(); i = next++) {
-      prepared[i] = prepare_candidate(space, batch[i]);
-      if (!prepared[i].pruned) prepared[i].estimate_ms = candidate_estimate_ms(prepared[i].spec_json, space.sizes, estimate_device);
-    }
-  };
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
-  work();
-  for (std::thread& thread : pool) thread.join();
-  return prepared;
-}
-
-// One sweep in progress: the records it adds and what it has learned.
+// One sweep in progress: the records it adds and what it has learned. Candidates stream through
+// a pipeline: preparation threads draw the next candidate and prepare it while the measurers
+// (one per device) take the prepared ones in the order they were drawn, so the GPU measures
+// candidate i while the threads compile i+1 ... i+window. The window bounds how far the drawing
+// runs ahead of the measurements (the evolutionary search draws from what has been measured).
 class Sweep {
  public:
   Sweep(const SearchSpace& space, const TuneOptions& options, RecordStore& store, const std::vector<Measurer*>& measurers)
@@ -162,28 +319,164 @@ class Sweep {
   }
 
   SweepSummary run() {
-    Clock::time_point start = Clock::now();
-    int threads = options_.compile_threads > 0 ? options_.compile_threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    std::size_t batch_size = std::max<std::size_t>(8, 2 * static_cast<std::size_t>(threads));
-    std::vector<Assignment> batch = draw(batch_size, start);
-    std::future<std::vector<PreparedCandidate>> preparing =
-        std::async(std::launch::async, prepare_all, std::cref(space_), batch, threads, options_.estimate_device);
-    while (!batch.empty()) {
-      std::vector<PreparedCandidate> prepared = preparing.get();
-      std::vector<Assignment> following = draw(batch_size, start);
-      if (!following.empty()) {
-        preparing = std::async(std::launch::async, prepare_all, std::cref(space_), following, threads, options_.estimate_device);
-      }
-      prune_by_estimate(prepared);
-      measure_all(prepared);
-      batch = std::move(following);
+    start_ = Clock::now();
+    int threads = options_.compile_threads > 0 ? options_.compile_threads : default_compile_threads();
+    summary_.threads = threads;
+    window_ = std::max<std::size_t>(8, 2 * static_cast<std::size_t>(threads));
+    prepare_options_.estimate_device = options_.estimate_device;
+    std::vector<std::thread> workers;
+    for (int t = 0; t < threads; ++t) workers.emplace_back([this] { guarded([this] { prepare_loop(); }); });
+    for (std::size_t m = 1; m < measurers_.size(); ++m) {
+      workers.emplace_back([this, m] { guarded([this, m] { measure_loop(*measurers_[m]); }); });
     }
-    summary_.wall_s = seconds_since(start);
+    guarded([this] { measure_loop(*measurers_[0]); });
+    for (std::thread& thread : workers) thread.join();
+    if (failure_) std::rethrow_exception(failure_);
+    summary_.wall_s = seconds_since(start_);
     summary_.best = store_.best(space_.sweep_key, summary_.device.name, summary_.sizes);
     return summary_;
   }
 
  private:
+  // A candidate drawn from the source, and once its thread is done, what preparing it gave.
+  struct Slot {
+    Assignment params;
+    std::optional<CandidateInProgress> work;  // between the two stages
+    std::optional<PreparedCandidate> prepared;
+    std::exception_ptr error;
+    bool done = false;
+  };
+
+  // The first exception of any thread ends the sweep: every thread stops, run() rethrows it.
+  template <typename Body>
+  void guarded(Body body) {
+    try {
+      body();
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (!failure_) failure_ = std::current_exception();
+      stopping_ = true;
+      changed_.notify_all();
+    }
+  }
+
+  // A preparation thread's next job: the first stage of a newly drawn candidate while the window
+  // allows drawing, else the second stage (NVRTC) of the held candidate whose code is largest,
+  // so that the longest compiles start first and do not end the sweep alone.
+  void prepare_loop() {
+    while (true) {
+      std::size_t index = 0;
+      bool compile = false;
+      Assignment params;
+      {
+        std::unique_lock<std::mutex> lock(mutex_);
+        changed_.wait(lock, [this] { return stopping_ || can_draw() || !compile_queue_.empty() || exhausted_; });
+        if (stopping_) return;
+        if (can_draw()) {
+          std::optional<Assignment> next = out_of_budget() ? std::nullopt : source_.next();
+          if (!next) {
+            exhausted_ = true;
+            changed_.notify_all();
+            continue;
+          }
+          ++drawn_;
+          index = slots_.size();
+          slots_.push_back(Slot{*next, std::nullopt, std::nullopt, nullptr, false});
+          params = std::move(*next);
+        } else if (!compile_queue_.empty()) {
+          auto largest = std::max_element(compile_queue_.begin(), compile_queue_.end(), [this](std::size_t a, std::size_t b) {
+            return slots_[a].work->compile_cost < slots_[b].work->compile_cost;
+          });
+          index = *largest;
+          compile_queue_.erase(largest);
+          compile = true;
+        } else {
+          return;  // nothing to draw or compile; a thread still in a first stage compiles its own
+        }
+      }
+      if (compile) {
+        compile_stage(index);
+      } else {
+        generate_stage(index, params);
+      }
+    }
+  }
+
+  bool can_draw() const { return !exhausted_ && slots_.size() < next_to_measure_ + window_; }
+
+  void generate_stage(std::size_t index, const Assignment& params) {
+    std::optional<CandidateInProgress> work;
+    std::exception_ptr error;
+    try {
+      work = generate_candidate(space_, params);
+    } catch (...) {
+      error = std::current_exception();
+    }
+    std::lock_guard<std::mutex> lock(mutex_);
+    Slot& slot = slots_[index];
+    if (error || work->finished) {
+      if (work) slot.prepared = std::move(work->candidate);
+      slot.error = error;
+      mark_prepared(slot);
+    } else {
+      slot.work = std::move(work);
+      compile_queue_.push_back(index);
+    }
+    changed_.notify_all();
+  }
+
+  void compile_stage(std::size_t index) {
+    CandidateInProgress work;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      work = std::move(*slots_[index].work);
+      slots_[index].work.reset();
+    }
+    std::exception_ptr error;
+    try {
+      compile_candidate(work, prepare_options_);
+    } catch (...) {
+      error = std::current_exception();
+    }
+    std::lock_guard<std::mutex> lock(mutex_);
+    Slot& slot = slots_[index];
+    slot.prepared = std::move(work.candidate);
+    slot.error = error;
+    mark_prepared(slot);
+    changed_.notify_all();
+  }
+
+  // With mutex_ held.
+  void mark_prepared(Slot& slot) {
+    slot.done = true;
+    summary_.prepare_wall_s = std::max(summary_.prepare_wall_s, seconds_since(start_));
+  }
+
+  // Takes the candidates in the order they were drawn (records then follow the source's order,
+  // whichever thread finished first).
+  void measure_loop(Measurer& measurer) {
+    while (true) {
+      PreparedCandidate candidate;
+      {
+        std::unique_lock<std::mutex> lock(mutex_);
+        std::size_t index = next_to_measure_++;
+        changed_.notify_all();  // the window moved on
+        Clock::time_point waiting = Clock::now();
+        changed_.wait(lock, [&] {
+          return stopping_ || (index < slots_.size() && slots_[index].done) || (exhausted_ && index >= slots_.size());
+        });
+        summary_.measure_wait_s += seconds_since(waiting);
+        if (stopping_ || index >= slots_.size()) return;
+        Slot& slot = slots_[index];
+        if (slot.error) std::rethrow_exception(slot.error);
+        candidate = std::move(*slot.prepared);
+        slot.prepared.reset();
+        prune_by_estimate(candidate);
+      }
+      finish(candidate, measurer);
+    }
+  }
+
   void resume() {
     for (const Record& record : store_.sweep(space_.sweep_key, summary_.device.name, summary_.sizes)) {
       source_.seen(record.params_json);
@@ -199,21 +492,10 @@ class Sweep {
     return json::parse(params_json).get<Assignment>();
   }
 
-  bool out_of_budget(Clock::time_point start) const {
+  bool out_of_budget() const {
     // A resumed sweep's records count toward its trials: --trials is the sweep's size.
     if (options_.trials && drawn_ + summary_.resumed >= *options_.trials) return true;
-    return options_.time_budget_s && seconds_since(start) >= *options_.time_budget_s;
-  }
-
-  std::vector<Assignment> draw(std::size_t count, Clock::time_point start) {
-    std::vector<Assignment> batch;
-    while (batch.size() < count && !out_of_budget(start)) {
-      std::optional<Assignment> next = source_.next();
-      if (!next) break;
-      batch.push_back(std::move(*next));
-      ++drawn_;
-    }
-    return batch;
+    return options_.time_budget_s && seconds_since(start_) >= *options_.time_budget_s;
   }
 
   Record record_of(const PreparedCandidate& candidate) const {
@@ -229,45 +511,28 @@ class Sweep {
     return record;
   }
 
-  // Opt-in: candidates whose roofline estimate is far above the best estimate so far are not
-  // worth a measurement.
-  void prune_by_estimate(std::vector<PreparedCandidate>& prepared) {
-    if (!options_.prune_estimate_factor) return;
-    for (const PreparedCandidate& candidate : prepared) {
-      if (!candidate.pruned && candidate.estimate_ms) {
-        best_estimate_ms_ = best_estimate_ms_ ? std::min(*best_estimate_ms_, *candidate.estimate_ms) : *candidate.estimate_ms;
-      }
-    }
-    if (!best_estimate_ms_) return;
+  // Opt-in: candidates whose roofline estimate is far above the best estimate so far (this one's
+  // included) are not worth a measurement. Called with mutex_ held.
+  void prune_by_estimate(PreparedCandidate& candidate) {
+    if (!options_.prune_estimate_factor || candidate.pruned || !candidate.estimate_ms) return;
+    best_estimate_ms_ = best_estimate_ms_ ? std::min(*best_estimate_ms_, *candidate.estimate_ms) : *candidate.estimate_ms;
     double limit = *best_estimate_ms_ * *options_.prune_estimate_factor;
-    for (PreparedCandidate& candidate : prepared) {
-      if (candidate.pruned || !candidate.estimate_ms || *candidate.estimate_ms <= limit) continue;
-      std::ostringstream reason;
-      reason << "estimate: " << *candidate.estimate_ms << " ms is more than " << *options_.prune_estimate_factor
-             << "x the best estimate " << *best_estimate_ms_ << " ms";
-      candidate.pruned = reason.str();
-    }
-  }
-
-  void measure_all(const std::vector<PreparedCandidate>& prepared) {
-    std::atomic<std::size_t> next{0};
-    auto work = [&](Measurer* measurer) {
-      for (std::size_t i = next++; i < prepared.size(); i = next++) finish(prepared[i], *measurer);
-    };
-    std::vector<std::thread> devices;
-    for (std::size_t m = 1; m < measurers_.size(); ++m) devices.emplace_back(work, measurers_[m]);
-    work(measurers_[0]);
-    for (std::thread& thread : devices) thread.join();
+    if (*candidate.estimate_ms <= limit) return;
+    std::ostringstream reason;
+    reason << "estimate: " << *candidate.estimate_ms << " ms is more than " << *options_.prune_estimate_factor
+           << "x the best estimate " << *best_estimate_ms_ << " ms";
+    candidate.pruned = reason.str();
   }
 
   void finish(const PreparedCandidate& candidate, Measurer& measurer) {
     Record record = record_of(candidate);
     record.estimate_ms = candidate.estimate_ms;
+    MeasureResult result;
     if (candidate.pruned) {
       record.status = RecordStatus::Pruned;
       record.message = *candidate.pruned;
     } else {
-      MeasureResult result = measurer.measure(request_for(candidate));
+      result = measurer.measure(request_for(candidate));
       record.status = result.status;
       record.time_ms = result.time_ms;
       record.runs = result.runs;
@@ -275,6 +540,7 @@ class Sweep {
     }
     std::lock_guard<std::mutex> lock(mutex_);
     store_.add(record);
+    for (const auto& [phase, seconds] : result.phases) summary_.worker_phases[phase] += seconds;
     count(record, candidate);
   }
 
@@ -295,6 +561,7 @@ class Sweep {
   void count(const Record& record, const PreparedCandidate& candidate) {
     ++summary_.tried;
     summary_.prepare_s += candidate.prepare_s;
+    add_times(summary_.prepare_times, candidate.times);
     switch (record.status) {
       case RecordStatus::Measured:
         ++summary_.measured;
@@ -326,72 +593,196 @@ class Sweep {
   RecordStore& store_;
   const std::vector<Measurer*>& measurers_;
   CandidateSource source_;
+  PrepareOptions prepare_options_;
   SweepSummary summary_;
+  Clock::time_point start_;
   std::optional<double> best_ms_;
   std::optional<double> best_estimate_ms_;
   std::size_t measure_requests_ = 0;
   std::size_t drawn_ = 0;  // candidates taken from the source (measured or on their way)
+  // The pipeline, under mutex_: slots in draw order, those waiting for their compile, the next one
+  // a measurer takes, whether the source has run out, and whether a thread failed.
   std::mutex mutex_;
+  std::condition_variable changed_;
+  std::deque<Slot> slots_;
+  std::vector<std::size_t> compile_queue_;  // slots whose first stage is done, waiting for NVRTC
+  std::size_t next_to_measure_ = 0;
+  std::size_t window_ = 8;
+  bool exhausted_ = false;
+  bool stopping_ = false;
+  std::exception_ptr failure_;
 };
 
 }  // namespace
 
-PreparedCandidate prepare_candidate(const SearchSpace& space, const Assignment& params) {
-  Clock::time_point start = Clock::now();
-  PreparedCandidate candidate;
-  candidate.params = params;
-  json spec = concrete_spec(space, params);
-  candidate.spec_json = spec.dump();
-  candidate.schedule_json = spec.value("transforms", json::array()).dump();
-  auto prune = [&](const std::string& reason) {
-    candidate.pruned = reason;
-    candidate.prepare_s = seconds_since(start);
-    return candidate;
-  };
-  if (std::optional<std::string> violated = violated_constraint(space, params)) return prune("constraint " + *violated);
-  std::optional<Spec> built;
-  try {
-    built = read_spec(candidate.spec_json);
-  } catch (const Error& error) {
-    return prune(std::string("illegal: ") + error.what());
-  }
-  candidate.kernel_hash = detail::hex_hash(detail::kernel_fingerprint(built->kernel));
-  try {
-    check_parameters(built->kernel, space.sizes);
-  } catch (const Error& error) {
-    return prune(std::string("assumptions: ") + error.what());
-  }
-  GeneratedCode code;
-  try {
-    code = generate_code(built->kernel, Target::CUDA, offline_device_limits(Target::CUDA));
-  } catch (const Error& error) {
-    return prune(std::string("resources: ") + error.what());
-  }
-  try {
-    candidate.registers = compiled_registers(code, "candidate " + assignment_json(params));
-  } catch (const Error& error) {
-    return prune(std::string("compile error: ") + error.what());
-  }
-  int64_t threads = threads_per_block(code);
-  if (candidate.registers > 0 && candidate.registers * threads > kRegistersPerMultiprocessor) {
-    return prune("registers: " + std::to_string(candidate.registers) + " per work-item x " + std::to_string(threads) +
-                 " work-items exceed the " + std::to_string(kRegistersPerMultiprocessor) + " of a multiprocessor");
-  }
-  candidate.prepare_s = seconds_since(start);
-  return candidate;
+PreparedCandidate prepare_candidate(const SearchSpace& space, const Assignment& params, const PrepareOptions& options) {
+  CandidateInProgress work = generate_candidate(space, params);
+  if (!work.finished) compile_candidate(work, options);
+  return std::move(work.candidate);
 }
 
 std::optional<double> candidate_estimate_ms(const std::string& spec_json, const ParameterMap& sizes, const std::string& device) {
   try {
-    Spec spec = read_spec(spec_json);
-    KernelStatistics stats = kernel_statistics(spec.kernel);
-    DevicePeaks peaks = device_peaks(device);
-    double flops = static_cast<double>(stats.flops().evaluate(sizes));
-    double bytes = static_cast<double>(stats.global_bytes_accessed().evaluate(sizes));
-    return std::max(flops / (peaks.gflops * 1e9), bytes / (peaks.bandwidth_gbs * 1e9)) * 1e3;
+    return estimate_ms_of(read_spec(spec_json).kernel, sizes, device);
   } catch (const Error&) {
-    return std::nullopt;  // a kernel the counters cannot handle is measured without an estimate
+    return std::nullopt;
   }
+}
+
+std::size_t candidates_to_try(const SearchSpace& space, const TuneOptions& options) {
+  std::size_t allowed = CandidateSource(space, options).allowed();
+  return options.trials ? std::min(*options.trials, allowed) : allowed;
+}
+
+int default_compile_threads() {
+  // Not hardware_concurrency(): in a container limited to some CPUs it counts the host's.
+  cpu_set_t allowed;
+  CPU_ZERO(&allowed);
+  if (sched_getaffinity(0, sizeof allowed, &allowed) == 0) return std::max(1, CPU_COUNT(&allowed));
+  return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
+
+std::size_t unrolled_size(const std::string& source) {
+  static const std::regex constant_loop(R"(for \((?:const )?\w+ \w+ = (-?\d+); \w+ <= (-?\d+); \+\+\w+\))");
+  std::vector<std::pair<int, double>> unrolled;  // (brace depth inside an unrolled loop's body, its trips)
+  double weight = 1, total = 0;
+  double pending = 0;  // trips of a constant loop under `#pragma unroll` whose body has not opened
+  bool after_pragma = false, after_loop = false;
+  int depth = 0;
+  std::istringstream lines(source);
+  std::string line;
+  while (std::getline(lines, line)) {
+    std::size_t first = line.find_first_not_of(" \t");
+    if (first == std::string::npos) continue;
+    if (line.compare(first, 14, "#pragma unroll") == 0) {
+      after_pragma = true;
+      continue;
+    }
+    if (after_loop && line[first] != '{') pending = 0;  // a body without braces counts once
+    after_loop = false;
+    if (after_pragma) {
+      std::smatch bounds;
+      if (std::regex_search(line, bounds, constant_loop)) {
+        pending = std::max(1.0, static_cast<double>(std::stoll(bounds[2]) - std::stoll(bounds[1]) + 1));
+        after_loop = true;
+      }
+      after_pragma = false;
+    }
+    total += weight;
+    for (char c : line) {
+      if (c == '{') {
+        ++depth;
+        if (pending > 0) {
+          unrolled.emplace_back(depth, pending);
+          weight *= pending;
+          pending = 0;
+        }
+      } else if (c == '}') {
+        if (!unrolled.empty() && unrolled.back().first == depth) {
+          weight /= unrolled.back().second;
+          unrolled.pop_back();
+        }
+        --depth;
+      }
+    }
+  }
+  return static_cast<std::size_t>(std::min(total, 1e18));
+}
+
+PreparationSummary prepare_only(const SearchSpace& space, const TuneOptions& options) {
+  Clock::time_point start = Clock::now();
+  CandidateSource source(space, options);
+  std::vector<Assignment> candidates;
+  while (!options.trials || candidates.size() < *options.trials) {
+    std::optional<Assignment> next = source.next();
+    if (!next) break;
+    candidates.push_back(std::move(*next));
+  }
+  PreparationSummary summary;
+  summary.threads = options.compile_threads > 0 ? options.compile_threads : default_compile_threads();
+  summary.prepared.resize(candidates.size());
+  PrepareOptions prepare;
+  prepare.estimate_device = options.estimate_device;
+  prepare.compile_without_gpu = true;
+  // As a sweep does: every candidate's code first, then the compiles, largest code first.
+  std::vector<CandidateInProgress> work(candidates.size());
+  auto in_pool = [&](const std::function<void(std::size_t)>& job) {
+    std::atomic<std::size_t> next{0};
+    auto loop = [&] {
+      for (std::size_t i = next++; i < candidates.size(); i = next++) job(i);
+    };
+    std::vector<std::thread> pool;
+    for (int t = 1; t < summary.threads; ++t) pool.emplace_back(loop);
+    loop();
+    for (std::thread& thread : pool) thread.join();
+  };
+  in_pool([&](std::size_t i) { work[i] = generate_candidate(space, candidates[i]); });
+  std::vector<std::size_t> order(candidates.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return work[a].compile_cost > work[b].compile_cost; });
+  in_pool([&](std::size_t i) {
+    CandidateInProgress& candidate = work[order[i]];
+    if (!candidate.finished) compile_candidate(candidate, prepare);
+  });
+  for (std::size_t i = 0; i < candidates.size(); ++i) summary.prepared[i] = std::move(work[i].candidate);
+  summary.wall_s = seconds_since(start);
+  summary.candidates = candidates.size();
+  for (const PreparedCandidate& candidate : summary.prepared) {
+    if (candidate.pruned) ++summary.pruned;
+    add_times(summary.times, candidate.times);
+  }
+  return summary;
+}
+
+namespace {
+
+std::string seconds_text(double seconds) {
+  std::ostringstream text;
+  text << std::fixed << std::setprecision(2) << seconds << " s";
+  return text.str();
+}
+
+std::string stages_text(const PreparationTimes& times) {
+  return "spec and transforms " + seconds_text(times.spec_s) + ", code generation " + seconds_text(times.codegen_s) +
+         ", NVRTC " + seconds_text(times.nvrtc_s) + ", estimate " + seconds_text(times.estimate_s) + " (thread CPU " +
+         seconds_text(times.cpu_s) + ")";
+}
+
+}  // namespace
+
+std::string PreparationSummary::markdown() const {
+  std::ostringstream out;
+  out << "# loom tune --prepare-only: " << candidates << " candidates (" << pruned << " pruned) on " << threads
+      << " threads in " << seconds_text(wall_s) << "\n\n";
+  out << "Summed over candidates: " << stages_text(times) << ".\n\n";
+  out << "| candidate | status | registers | unrolled size | spec | codegen | NVRTC | estimate | thread CPU |\n";
+  out << "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
+  for (const PreparedCandidate& candidate : prepared) {
+    out << "| " << assignment_json(candidate.params) << " | " << (candidate.pruned ? "pruned: " + candidate.pruned->substr(0, 80) : "ok")
+        << " | " << candidate.registers << " | " << candidate.unrolled_size << " | " << seconds_text(candidate.times.spec_s) << " | "
+        << seconds_text(candidate.times.codegen_s) << " | " << seconds_text(candidate.times.nvrtc_s) << " | "
+        << seconds_text(candidate.times.estimate_s) << " | " << seconds_text(candidate.times.cpu_s) << " |\n";
+  }
+  return out.str();
+}
+
+std::string SweepSummary::timing_markdown() const {
+  std::ostringstream out;
+  out << "Where the wall time went: " << threads << " preparation threads, the last candidate prepared at "
+      << seconds_text(prepare_wall_s) << "; measurers waited " << seconds_text(measure_wait_s)
+      << " for prepared candidates. Preparation summed over candidates (thread wall time): " << stages_text(prepare_times)
+      << ".";
+  if (!worker_phases.empty()) {
+    out << " Worker, summed:";
+    const char* separator = " ";
+    for (const auto& [phase, seconds] : worker_phases) {
+      out << separator << phase << " " << seconds_text(seconds);
+      separator = ", ";
+    }
+    out << ".";
+  }
+  out << "\n";
+  return out.str();
 }
 
 SweepSummary run_sweep(const SearchSpace& space, const TuneOptions& options, RecordStore& store,
@@ -421,6 +812,7 @@ std::string SweepSummary::markdown() const {
       << " | " << faults << " | " << timeouts << " | " << resumed << " |\n\n";
   out << "Wall time " << wall_s << " s; preparing (legality, code generation, NVRTC; summed over threads) "
       << prepare_s << " s; timed kernel runs " << measure_s << " s.\n\n";
+  out << timing_markdown() << "\n";
   if (best) {
     out << "Best: " << *best->time_ms << " ms with " << best->params_json << " (record " << best->id
         << "); re-verified against the reference: " << (verification.empty() ? "not checked" : verification) << "\n\n";

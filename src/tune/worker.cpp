@@ -102,12 +102,29 @@ double median_of(std::vector<double> values) {
   return values[values.size() / 2];
 }
 
-json time_candidate(const Spec& spec, const json& request, InputSets& inputs, const CudaDeviceInfo& info) {
+// Seconds per phase of one request, returned beside the result (the sweep's "where the time went").
+class PhaseClock {
+ public:
+  void lap(const char* phase) {
+    auto now = std::chrono::steady_clock::now();
+    phases_[phase] = phases_.value(phase, 0.0) + std::chrono::duration<double>(now - last_).count();
+    last_ = now;
+  }
+  const json& phases() const { return phases_; }
+
+ private:
+  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
+  json phases_ = json::object();
+};
+
+json time_candidate(const Spec& spec, const json& request, InputSets& inputs, const CudaDeviceInfo& info, PhaseClock& clock) {
   ParameterMap sizes = request.at("sizes").get<ParameterMap>();
   CompiledKernel program = compile(spec.kernel, Target::CUDA);
+  clock.lap("compile");
   const std::vector<ArgumentMap>& sets = inputs.sets_for(spec, sizes, info.l2_cache_bytes);
   std::vector<BoundLaunch> launches;
   for (const ArgumentMap& set : sets) launches.push_back(program.bind(set));
+  clock.lap("inputs");
   launches[0]();  // warm-up (module load, caches)
   int repeats = std::max(1, request.value("repeats", 20));
   std::optional<double> stop_above;
@@ -121,6 +138,7 @@ json time_candidate(const Spec& spec, const json& request, InputSets& inputs, co
     times.push_back(Event::elapsed_ms(start, end));
     if (run == 0 && stop_above && times[0] > *stop_above) break;
   }
+  clock.lap("runs");
   json result = {{"status", "measured"}, {"time_ms", median_of(times)}, {"runs", times.size()}};
   std::vector<DeviceKernelResources> resources = program.resources();
   if (!resources.empty()) result["registers"] = resources[0].registers;
@@ -148,12 +166,20 @@ json run_injected(const std::string& what) {
 json handle(const json& request, InputSets& inputs, const CudaDeviceInfo& info) {
   std::string inject = request.value("inject", "");
   if (!inject.empty()) return run_injected(inject);
+  PhaseClock clock;
   Spec spec = read_spec(request.at("spec").get<std::string>());
+  clock.lap("spec");
   if (request.contains("check_sizes")) {
     json failed = check_candidate(spec, request);
-    if (!failed.is_null()) return failed;
+    clock.lap("check");
+    if (!failed.is_null()) {
+      failed["phases"] = clock.phases();
+      return failed;
+    }
   }
-  return time_candidate(spec, request, inputs, info);
+  json result = time_candidate(spec, request, inputs, info, clock);
+  result["phases"] = clock.phases();
+  return result;
 }
 
 // ---- the parent's side -------------------------------------------------------------------------
@@ -321,6 +347,7 @@ MeasureResult WorkerProcess::measure(const MeasureRequest& request) {
   if (answer.contains("time_ms")) result.time_ms = answer["time_ms"].get<double>();
   result.runs = answer.value("runs", 0);
   result.message = answer.value("message", "");
+  if (answer.contains("phases")) result.phases = answer["phases"].get<std::map<std::string, double>>();
   if (result.status == RecordStatus::Fault) {
     // The worker exits after a fault; reap it so the next request starts a new one.
     receive(5.0);

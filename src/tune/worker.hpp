@@ -4,6 +4,7 @@
 
 #include <sys/types.h>
 
+#include <map>
 #include <optional>
 #include <string>
 
@@ -27,6 +28,7 @@ struct MeasureResult {
   std::optional<double> time_ms;
   int runs = 0;
   std::string message;
+  std::map<std::string, double> phases;  // the worker's seconds per phase (spec, check, compile, inputs, runs)
 };
 
 // Something that times candidates on one device; the tests use a fake.

@@ -8,8 +8,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "device_helpers.hpp"
+#include "loom/check.hpp"
 #include "loom/error.hpp"
+#include "loom/runtime.hpp"
 #include "loom/spec.hpp"
+#include "runtime/host_cuda.hpp"
+#include "runtime/scoped_cache_directory.hpp"
 #include "test_helpers.hpp"
 #include "tune/records.hpp"
 #include "tune/search_space.hpp"
@@ -64,8 +69,10 @@ class FakeMeasurer : public Measurer {
     int64_t block = spec["transforms"][0]["inner_length"], lanes = spec["transforms"][1]["inner_length"];
     if (block == fault_block && lanes == fault_lanes) return {RecordStatus::Fault, std::nullopt, 0, "illegal address"};
     double time = 1.0 + std::abs(std::log2(double(block) / 1024)) + std::abs(std::log2(double(lanes) / 256)) * 0.5;
-    if (request.stop_above_ms && time > *request.stop_above_ms) return {RecordStatus::Measured, time, 1, ""};
-    return {RecordStatus::Measured, time, request.repeats, ""};
+    // What a worker reports of its phases; the sweep sums them.
+    std::map<std::string, double> phases = {{"spec", 0.25}, {"runs", 0.5}};
+    if (request.stop_above_ms && time > *request.stop_above_ms) return {RecordStatus::Measured, time, 1, "", phases};
+    return {RecordStatus::Measured, time, request.repeats, "", phases};
   }
   int calls = 0;
   int64_t fault_block = -1, fault_lanes = -1;
@@ -248,7 +255,8 @@ TEST(TuneSweep, ExhaustiveSweepRecordsEveryCandidateAndFindsTheBest) {
     EXPECT_EQ(best.params_json, "{\"BLOCK\":1024,\"LANES\":256}");
     return std::string();
   });
-  // 24 assignments, 9 violate a constraint: 15 tried.
+  // 24 assignments, 9 violate a constraint: 15 tried, as the progress line's total says.
+  EXPECT_EQ(candidates_to_try(space, options), 15u);
   EXPECT_EQ(summary.space, 15u);
   EXPECT_EQ(summary.tried, 15u);
   EXPECT_EQ(summary.measured, 15u);
@@ -290,6 +298,7 @@ TEST(TuneSweep, ResumeSkipsWhatTheRecordsHoldAndLosesNothing) {
     RecordStore store(folder.file("records.sqlite"));
     TuneOptions first = quiet_options();
     first.trials = 6;  // "interrupted" after 6 candidates
+    EXPECT_EQ(candidates_to_try(space, first), 6u);
     EXPECT_EQ(run_sweep(space, first, store, {&fake}, nullptr).tried, 6u);
   }
   RecordStore reopened(folder.file("records.sqlite"));
@@ -360,6 +369,27 @@ TEST(TuneSweep, EvolutionAndRandomSearchesRespectTrialsAndConstraints) {
     }
     EXPECT_EQ(distinct.size(), 40u) << search;
   }
+}
+
+// The sweep says where its time went: every candidate's preparation stages (the vector add has
+// transforms, code generation and an estimate to make) and the workers' phases, summed.
+TEST(TuneSweep, TheSummarySaysWhereTheTimeWent) {
+  TemporaryFolder folder;
+  RecordStore store(folder.file("records.sqlite"));
+  FakeMeasurer fake;
+  SweepSummary summary = run_sweep(space_of(vector_add_space()), quiet_options(), store, {&fake}, nullptr);
+  EXPECT_EQ(summary.threads, 2);
+  EXPECT_GT(summary.prepare_times.spec_s, 0);
+  EXPECT_GT(summary.prepare_times.codegen_s, 0);
+  EXPECT_GT(summary.prepare_times.estimate_s, 0);
+  EXPECT_GT(summary.prepare_times.cpu_s, 0);
+  EXPECT_GT(summary.prepare_wall_s, 0);
+  EXPECT_LE(summary.prepare_wall_s, summary.wall_s);
+  EXPECT_DOUBLE_EQ(summary.worker_phases.at("spec"), 15 * 0.25);
+  EXPECT_DOUBLE_EQ(summary.worker_phases.at("runs"), 15 * 0.5);
+  std::string text = summary.markdown();
+  EXPECT_NE(text.find("Where the wall time went: 2 preparation threads"), std::string::npos) << text;
+  EXPECT_NE(text.find("Worker, summed: runs 7.50 s, spec 3.75 s."), std::string::npos) << text;
 }
 
 TEST(TuneSweep, TheTunedRecordIsFoundFromTheSpecWhateverItsTransforms) {
@@ -488,6 +518,66 @@ TEST(TuneEstimate, PruningByTheEstimateIsOptIn) {
   ASSERT_FALSE(records.empty());
   EXPECT_NE(records[0].message.find("estimate: "), std::string::npos) << records[0].message;
   EXPECT_NE(records[0].message.find("0.5x the best estimate"), std::string::npos) << records[0].message;
+}
+
+// The order of a sweep's compiles: lines count once per iteration of the constant `#pragma unroll`
+// loops around them (nested ones multiply); a loop with a parameter bound, an unbraced body and a
+// loop without the pragma count once.
+TEST(TuneCompileOrder, UnrolledSizeCountsTheUnrolledLoopsIterations) {
+  std::string plain = "{\n  a = 1;\n  for (int32_t k = 0; k <= 31; ++k)\n  {\n    b += 1;\n  }\n}\n";
+  EXPECT_EQ(unrolled_size(plain), 7u);
+  std::string unrolled = "{\n  #pragma unroll\n  for (int32_t kk = 0; kk <= 31; ++kk)\n  {\n    b += 1;\n    c += 1;\n  }\n}\n";
+  // The function's braces, the for line and the body's '{' once; 2 statements and the body's '}'
+  // 32 times.
+  EXPECT_EQ(unrolled_size(unrolled), 4u + 32u * 3u);
+  std::string nested = "#pragma unroll\nfor (int32_t i = 0; i <= 3; ++i)\n{\n  #pragma unroll\n  for (int32_t j = 1; j <= 2; ++j)\n  {\n    x += 1;\n  }\n}\n";
+  // for i and its '{' once; for j and its '{' 4 times; the statement and j's '}' 8 times; i's '}' 4.
+  EXPECT_EQ(unrolled_size(nested), 2u + 2u * 4u + 2u * 8u + 4u);
+  std::string parametric = "#pragma unroll\nfor (int32_t kk = 0; kk <= n - 1; ++kk)\n{\n  b += 1;\n}\n";
+  EXPECT_EQ(unrolled_size(parametric), 4u);
+  std::string unbraced = "#pragma unroll\nfor (int32_t kk = 0; kk <= 7; ++kk)\n  b += 1;\n{\n  c += 1;\n}\n";
+  EXPECT_EQ(unrolled_size(unbraced), 5u);
+}
+
+// `loom tune --prepare-only`: the candidates the search would try, prepared and timed, nothing
+// measured or recorded; NVRTC compiles them for sm_90 where its library is present (registers).
+TEST(TunePrepareOnly, PreparesTheCandidatesAndSaysWhereTheTimeWent) {
+  TuneOptions options = quiet_options();
+  options.trials = 3;
+  PreparationSummary summary = prepare_only(space_of(vector_add_space()), options);
+  EXPECT_EQ(summary.candidates, 3u);
+  EXPECT_EQ(summary.pruned, 0u);
+  EXPECT_EQ(summary.threads, 2);
+  ASSERT_EQ(summary.prepared.size(), 3u);
+  for (const PreparedCandidate& candidate : summary.prepared) {
+    EXPECT_FALSE(candidate.pruned) << *candidate.pruned;
+    EXPECT_TRUE(candidate.estimate_ms) << assignment_json(candidate.params);
+    EXPECT_GT(candidate.times.codegen_s, 0);
+    EXPECT_EQ(candidate.registers > 0, summary.prepared[0].registers > 0);  // all compiled, or none (no NVRTC)
+  }
+  std::string text = summary.markdown();
+  EXPECT_NE(text.find("3 candidates (0 pruned) on 2 threads"), std::string::npos) << text;
+  EXPECT_NE(text.find("| {\"BLOCK\":64,\"LANES\":32} | ok |"), std::string::npos) << text;
+}
+
+// On a GPU, preparation leaves the candidate's code at the kernel level of the cache (and its
+// CUBIN beneath): the worker's compile() of the same spec is a hit, no isl or NVRTC in the
+// worker's serial path.
+TEST(TuneGpu, APreparedCandidateIsAKernelCacheHitForTheWorker) {
+  SKIP_WITHOUT_CUDA();
+  testing::ScopedCacheDirectory cache;
+  SearchSpace space = space_of(vector_add_space());
+  PreparedCandidate candidate = prepare_candidate(space, {{"BLOCK", 1024}, {"LANES", 256}});
+  ASSERT_FALSE(candidate.pruned) << *candidate.pruned;
+  EXPECT_GT(candidate.registers, 0);
+  int hits = detail::cuda_kernel_cache_hits();
+  Spec spec = read_spec(candidate.spec_json);
+  CompiledKernel program = compile(spec.kernel, Target::CUDA);
+  EXPECT_EQ(detail::cuda_kernel_cache_hits(), hits + 1);
+  // And the hit runs the candidate correctly.
+  CheckOptions check;
+  check.target = Target::CUDA;
+  EXPECT_TRUE(check_against_reference(spec.kernel, spec.reference, {{"n", 1000}}, check).passed);
 }
 
 }  // namespace
