@@ -26,6 +26,7 @@
 #include "codegen/uniform_selects.hpp"
 #include "ir/instance_sets.hpp"
 #include "ir/instruction_names.hpp"
+#include "ir/isl_extra.hpp"
 #include "ir/isl_kernel.hpp"
 #include "ir/layout.hpp"
 #include "ir/stage_timer.hpp"
@@ -575,12 +576,20 @@ DeviceProgram device_program(LoopKernel& kernel, const cast::Function& signature
       // (heap corruption; oclgrind and CUDA run the same code correctly): on OpenCL, nests with
       // barriers keep one guarded copy of each loop (no full-group split, no slabs).
       bool uniform_branches_around_barriers = target == Target::CUDA || !has_barrier(kernel, used);
-      codegen::KernelSchedule schedule = codegen::build_schedule(kernel, nest, uniform_branches_around_barriers);
+      codegen::KernelSchedule schedule =
+          codegen::build_schedule(kernel, nest, uniform_branches_around_barriers, launch.aliases);
       StatementLowerer lowerer(kernel, nest, target, &tiles, codegen::warp_lane(block));
       codegen::HardwareParameters hardware;
-      for (const codegen::HardwareIname& hw : launch.inames) (hw.local ? hardware.local : hardware.group).push_back(hw.iname);
+      isl::set context = launch.context;
+      for (const codegen::HardwareIname& hw : launch.inames) {
+        if (launch.aliases.count(hw.iname) != 0) {
+          context = isl_extra::project_out_param(context, hw.iname);  // the AST names its representative
+          continue;
+        }
+        (hw.local ? hardware.local : hardware.group).push_back(hw.iname);
+      }
       hardware.split_full_groups = uniform_branches_around_barriers;
-      cast::StmtPtr nest_code = lowerer.loop_nest(schedule, launch.context, hardware);
+      cast::StmtPtr nest_code = lowerer.loop_nest(schedule, context, hardware);
       if (!tiles.empty()) nest_code = codegen::share_fragment_loads(nest_code);
       body.push_back(nest_code);
       timer.mark("isl AST and lowering");
@@ -593,7 +602,10 @@ DeviceProgram device_program(LoopKernel& kernel, const cast::Function& signature
         function.min_groups_per_multiprocessor = min_groups_per_multiprocessor(
             kernel, used, function.block_size[0] * function.block_size[1] * function.block_size[2]);
       }
-      std::set<std::string> local(hardware.local.begin(), hardware.local.end());
+      std::set<std::string> local;
+      for (const codegen::HardwareIname& hw : launch.inames) {
+        if (hw.local) local.insert(hw.iname);
+      }
       refuse_divergent_barriers(function.body, local, "", function.name);
       DeviceKernel device;
       device.name = function.name;

@@ -6,6 +6,7 @@
 
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "ir/instance_sets.hpp"
 #include "ir/isl_expr.hpp"
@@ -117,6 +118,30 @@ isl::set constant_box(const std::string& iname, int64_t lower, int64_t extent, c
   return box_constraint(iname, isl::manage(low), isl::manage(length));
 }
 
+// Groups the hardware inames by kind, axis and lower bound (equal values in every work-item) and
+// maps each one but the representative to it: the iname most of `instructions` run in, the first
+// by name among equals (deterministic, so the generated code is).
+std::map<std::string, std::string> hardware_aliases(const LoopKernel& kernel, const std::vector<int>& instructions,
+                                                    const std::vector<HardwareIname>& inames) {
+  std::map<std::string, int> uses;
+  for (int index : instructions) {
+    for (const std::string& iname : kernel.instructions[static_cast<std::size_t>(index)].within_inames) ++uses[iname];
+  }
+  std::map<std::tuple<bool, int, std::string>, std::vector<std::string>> groups;
+  for (const HardwareIname& hw : inames) groups[{hw.local, hw.axis, to_string(*hw.lower)}].push_back(hw.iname);
+  std::map<std::string, std::string> aliases;
+  for (auto& [key, members] : groups) {
+    std::sort(members.begin(), members.end());
+    std::string representative = *std::max_element(members.begin(), members.end(), [&](const std::string& a, const std::string& b) {
+      return uses[a] < uses[b];
+    });
+    for (const std::string& iname : members) {
+      if (iname != representative) aliases[iname] = representative;
+    }
+  }
+  return aliases;
+}
+
 }  // namespace
 
 bool is_hardware_tag(const InameTag& tag) { return tag.kind == Kind::Group || tag.kind == Kind::Local; }
@@ -202,6 +227,7 @@ LaunchShape launch_shape(const LoopKernel& kernel, const std::vector<int>& instr
     context = context.intersect_params(box_constraint(hw.iname, range.lower, *grid_extent[static_cast<std::size_t>(hw.axis)]));
   }
   shape.context = context;
+  shape.aliases = hardware_aliases(kernel, instructions, shape.inames);
   return shape;
 }
 

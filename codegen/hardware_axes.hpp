@@ -6,6 +6,7 @@
 #include <isl/cpp.h>
 
 #include <array>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,11 @@ struct LaunchShape {
   // The hardware inames as parameters, bounded by the launch box: the AST build's context (with
   // the assumptions), so isl emits a guard exactly where an instruction's own domain is smaller.
   isl::set context;
+  // Hardware inames that always hold another one's value (same kind, axis and lower bound: both
+  // are lower + one hardware index; add_prefetch's l.auto inames share the axes of the compute
+  // inames): alias -> the iname the loop nest's AST names instead (the one most instructions
+  // run in). One isl parameter per hardware index makes every set isl's AST build tests smaller.
+  std::map<std::string, std::string> aliases;
   bool uses_hardware() const { return !inames.empty(); }
 };
 

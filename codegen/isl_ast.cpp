@@ -135,6 +135,24 @@ class GuardCollector {
   std::exception_ptr error_;
 };
 
+// The names parameters print as under a node: where every statement below that names a
+// representative (Statement::parameter_names) runs in the same alias of it, that alias; isl's
+// condition then reads as the statements' own code does.
+using ParameterNames = std::map<std::string, std::string>;
+
+ParameterNames agreed_parameter_names(const std::vector<const Statement*>& statements) {
+  ParameterNames agreed;
+  std::set<std::string> conflicting;
+  for (const Statement* statement : statements) {
+    for (const auto& [representative, name] : statement->parameter_names) {
+      auto [found, inserted] = agreed.emplace(representative, name);
+      if (!inserted && found->second != name) conflicting.insert(representative);
+    }
+  }
+  for (const std::string& representative : conflicting) agreed.erase(representative);
+  return agreed;
+}
+
 class AstLowering {
  public:
   AstLowering(const KernelSchedule& schedule, DType index_dtype, const StatementLowering& lower_statement,
@@ -145,6 +163,7 @@ class AstLowering {
   cast::StmtPtr node(const isl::ast_node& ast, const IteratorValues& iterators,
                      const std::string& pending_mark) const {
     isl_ast_node* raw = ast.get();
+    NamesInScope names(parameter_names_, names_below(ast));
     switch (isl_ast_node_get_type(raw)) {
       case isl_ast_node_for: return for_node(ast, iterators, pending_mark);
       // A band isl splits into pieces (slabs) or guards sits under its mark as an if or a block
@@ -179,6 +198,9 @@ class AstLowering {
       case isl_ast_expr_id: {
         std::string name = id_name(isl_ast_expr_id_get_id(raw));
         if (auto found = iterators.find(name); found != iterators.end()) return found->second;
+        if (auto renamed = parameter_names_.find(name); renamed != parameter_names_.end()) {
+          return cast::var(renamed->second, index_);
+        }
         return cast::var(name, index_);
       }
       case isl_ast_expr_op: return op_expr(ast, iterators);
@@ -409,6 +431,7 @@ class AstLowering {
     isl::ast_expr call = isl::manage(isl_ast_node_user_get_expr(ast.get()));
     std::string statement_name = id_name(isl_ast_expr_id_get_id(arg(call, 0).get()));
     const Statement& statement = schedule_.statements.at(statement_name);
+    NamesInScope names(parameter_names_, statement.parameter_names);
     InameValues inames;
     for (std::size_t d = 0; d < statement.dims.size(); ++d) {
       inames[statement.dims[d]] = expr(arg(call, static_cast<int>(d) + 1), iterators);
@@ -421,6 +444,37 @@ class AstLowering {
     return lower_statement_(*statement, inames);
   }
 
+  // The statements the subtree at `ast` runs, with their agreed parameter names.
+  ParameterNames names_below(const isl::ast_node& ast) const {
+    if (schedule_.statements.empty()) return parameter_names_;
+    std::vector<const Statement*> statements;
+    auto collect = [](isl_ast_node* node, void* user) -> isl_bool {
+      if (isl_ast_node_get_type(node) != isl_ast_node_user) return isl_bool_true;
+      isl_ast_expr* call = isl_ast_node_user_get_expr(node);
+      isl_ast_expr* callee = isl_ast_expr_op_get_arg(call, 0);
+      static_cast<std::vector<std::string>*>(user)->push_back(id_name(isl_ast_expr_id_get_id(callee)));
+      isl_ast_expr_free(callee);
+      isl_ast_expr_free(call);
+      return isl_bool_false;
+    };
+    std::vector<std::string> names;
+    isl_ast_node_foreach_descendant_top_down(ast.get(), collect, &names);
+    for (const std::string& name : names) statements.push_back(&schedule_.statements.at(name));
+    return agreed_parameter_names(statements);
+  }
+
+  // Sets the parameter names for the node being lowered, restoring the outer ones when done.
+  struct NamesInScope {
+    NamesInScope(ParameterNames& current, ParameterNames inside) : current_(current), outer_(std::move(current)) {
+      current_ = std::move(inside);
+    }
+    ~NamesInScope() { current_ = std::move(outer_); }
+    NamesInScope(const NamesInScope&) = delete;
+    NamesInScope& operator=(const NamesInScope&) = delete;
+    ParameterNames& current_;
+    ParameterNames outer_;
+  };
+
   const KernelSchedule& schedule_;
   DType index_;
   const StatementLowering& lower_statement_;
@@ -428,6 +482,11 @@ class AstLowering {
   const GuardCollector& guards_;
   // The isl iterators of the enclosing loops whose whole body is the node being generated.
   mutable std::set<std::string> loops_around_only_this_;
+  // How parameters print in the node being lowered (names_below).
+  mutable ParameterNames parameter_names_;
+
+ public:
+  void set_parameter_names(ParameterNames names) const { parameter_names_ = std::move(names); }
 };
 
 // isl's at_each_domain: replace each statement by a call giving the values of its dimensions in
@@ -518,7 +577,11 @@ cast::ExprPtr parameter_test(const KernelSchedule& schedule, const isl::set& con
   isl_ast_build_free(build);
   if (test == nullptr) isl::exception::throw_last_error(context.ctx());
   GuardCollector no_guards(loop_styles);
-  return AstLowering(schedule, index_dtype, lower_statement, loop_styles, no_guards).expr(isl::manage(test), {});
+  AstLowering lowering(schedule, index_dtype, lower_statement, loop_styles, no_guards);
+  std::vector<const Statement*> statements;
+  for (const auto& [name, statement] : schedule.statements) statements.push_back(&statement);
+  lowering.set_parameter_names(agreed_parameter_names(statements));
+  return lowering.expr(isl::manage(test), {});
 }
 
 }  // namespace

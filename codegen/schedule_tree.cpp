@@ -123,8 +123,9 @@ class ScheduleBuilder {
  public:
   // `outer_inames` are the loops around the nodes being scheduled (parameters of this AST).
   ScheduleBuilder(const LoopKernel& kernel, const Linearization& linearization,
-                  std::vector<std::string> outer_inames = {})
-      : kernel_(kernel), linearization_(linearization), outer_inames_(std::move(outer_inames)) {}
+                  std::vector<std::string> outer_inames = {}, std::map<std::string, std::string> aliases = {})
+      : kernel_(kernel), linearization_(linearization), outer_inames_(std::move(outer_inames)),
+        aliases_(std::move(aliases)) {}
 
   KernelSchedule build(const std::vector<LoopNestNode>& roots, bool region_root) {
     KernelSchedule result;
@@ -202,7 +203,8 @@ class ScheduleBuilder {
       predicate_in_domain.push_back(holds.has_value());
     }
     domain = isl::manage(isl_set_remove_redundancies(domain.coalesce().release()));
-    statements_[name] = Statement{index, dims, domain, nullptr, predicate_in_domain};
+    domain = with_parameter_aliases(domain, aliases_);
+    statements_[name] = Statement{index, dims, domain, nullptr, predicate_in_domain, parameter_names(instruction)};
     return isl::schedule::from_domain(isl::union_set(domain));
   }
 
@@ -210,7 +212,7 @@ class ScheduleBuilder {
   // with the data parameters existentially quantified.
   isl::schedule region_schedule(const LoopNestNode& node) {
     std::string name = "R_" + std::to_string(regions_++) + "_" + node.iname;
-    KernelSchedule inner = ScheduleBuilder(kernel_, linearization_, enclosing_and_outer()).build({node}, true);
+    KernelSchedule inner = ScheduleBuilder(kernel_, linearization_, enclosing_and_outer(), aliases_).build({node}, true);
     isl::set domain;
     bool first = true;
     for (const auto& [statement_name, statement] : inner.statements) {
@@ -225,11 +227,20 @@ class ScheduleBuilder {
       first = false;
     }
     isl::set context = domain.coalesce();
-    auto region = std::make_shared<Region>(Region{node, enclosing_and_outer(), context});
+    auto region = std::make_shared<Region>(Region{node, enclosing_and_outer(), context, aliases_});
     isl::set instances = isl_extra::params_to_set_dims(
         isl::manage(isl_set_from_params(context.copy())), enclosing_, name);
     statements_[name] = Statement{-1, enclosing_, instances, region};
     return isl::schedule::from_domain(isl::union_set(instances));
+  }
+
+  std::map<std::string, std::string> parameter_names(const Instruction& instruction) const {
+    std::map<std::string, std::string> names;
+    for (const auto& [alias, representative] : aliases_) {
+      if (instruction.within_inames.count(alias) != 0) names[representative] = alias;
+      if (instruction.within_inames.count(representative) != 0) names[representative] = representative;
+    }
+    return names;
   }
 
   std::vector<std::string> enclosing_and_outer() const {
@@ -241,6 +252,7 @@ class ScheduleBuilder {
   const LoopKernel& kernel_;
   const Linearization& linearization_;
   std::vector<std::string> outer_inames_;
+  std::map<std::string, std::string> aliases_;
   std::vector<std::string> enclosing_;
   std::map<std::string, Statement> statements_;
   bool region_root_ = false;
@@ -251,15 +263,34 @@ class ScheduleBuilder {
 
 std::string loop_mark_name(const std::string& iname) { return "loop " + iname; }
 
-KernelSchedule build_schedule(const LoopKernel& kernel, const Linearization& linearization, bool isolate_slabs) {
-  KernelSchedule schedule = ScheduleBuilder(kernel, linearization).build(linearization.roots, false);
+isl::set with_parameter_aliases(const isl::set& set, const std::map<std::string, std::string>& aliases) {
+  isl_set* result = set.copy();
+  for (const auto& [alias, name] : aliases) {
+    int from = isl_set_find_dim_by_name(result, isl_dim_param, alias.c_str());
+    if (from < 0) continue;
+    int to = isl_set_find_dim_by_name(result, isl_dim_param, name.c_str());
+    if (to < 0) {
+      isl_id* id = isl_id_alloc(isl_set_get_ctx(result), name.c_str(), nullptr);
+      result = isl_set_set_dim_id(result, isl_dim_param, static_cast<unsigned>(from), id);
+      continue;
+    }
+    result = isl_set_equate(result, isl_dim_param, from, isl_dim_param, to);
+    result = isl_set_project_out(result, isl_dim_param, static_cast<unsigned>(from), 1);
+  }
+  return isl_extra::checked(isl::manage(result), set.ctx().get());
+}
+
+KernelSchedule build_schedule(const LoopKernel& kernel, const Linearization& linearization, bool isolate_slabs,
+                              const std::map<std::string, std::string>& parameter_aliases) {
+  KernelSchedule schedule = ScheduleBuilder(kernel, linearization, {}, parameter_aliases).build(linearization.roots, false);
   if (isolate_slabs) schedule.schedule = SlabIsolation(kernel).apply(schedule.schedule);
   return schedule;
 }
 
 KernelSchedule build_region_schedule(const LoopKernel& kernel, const Linearization& linearization,
                                      const Region& region) {
-  KernelSchedule schedule = ScheduleBuilder(kernel, linearization, region.outer_inames).build({region.loop}, true);
+  KernelSchedule schedule =
+      ScheduleBuilder(kernel, linearization, region.outer_inames, region.parameter_aliases).build({region.loop}, true);
   schedule.schedule = SlabIsolation(kernel).apply(schedule.schedule);
   return schedule;
 }

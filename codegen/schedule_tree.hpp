@@ -24,6 +24,7 @@ struct Region {
   LoopNestNode loop;                       // the data-dependent loop and everything inside it
   std::vector<std::string> outer_inames;  // loops around it: parameters of its own AST
   isl::set context;                        // what holds there: the enclosing constraints, as parameters
+  std::map<std::string, std::string> parameter_aliases;  // as build_schedule's
 };
 
 struct Statement {
@@ -34,6 +35,10 @@ struct Statement {
   // Per predicate of the instruction: true where it is affine and became part of `domain` (isl
   // then simplifies it with everything else it knows; lowering leaves it out).
   std::vector<bool> predicate_in_domain;
+  // Parameters renamed by build_schedule's aliases: representative -> the alias this statement's
+  // instruction runs in (or the representative itself where it runs in that). Lowering prints
+  // isl's conditions with the names the statements below them use (codegen/isl_ast.cpp).
+  std::map<std::string, std::string> parameter_names;
 };
 
 struct KernelSchedule {
@@ -50,7 +55,13 @@ bool is_data_parameter(const LoopKernel& kernel, const std::string& name);
 
 // `isolate_slabs`: generate split_iname's slabs apart (isl's isolate option); false keeps one
 // loop (OpenCL nests with barriers: PoCL 3.1 mis-executes a barrier under a uniform branch).
-KernelSchedule build_schedule(const LoopKernel& kernel, const Linearization& linearization, bool isolate_slabs = true);
+// `parameter_aliases` (LaunchShape::aliases): parameters of the statements' domains that are
+// renamed to the parameter they always equal.
+KernelSchedule build_schedule(const LoopKernel& kernel, const Linearization& linearization, bool isolate_slabs = true,
+                              const std::map<std::string, std::string>& parameter_aliases = {});
+
+// `set` with each parameter named in `aliases` replaced by the one it equals.
+isl::set with_parameter_aliases(const isl::set& set, const std::map<std::string, std::string>& aliases);
 
 // The mark placed above the band of a loop over `iname`.
 std::string loop_mark_name(const std::string& iname);

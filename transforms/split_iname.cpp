@@ -550,9 +550,18 @@ LoopKernel split_iname(const LoopKernel& kernel, std::string_view iname, int64_t
       return "old_" + plan.iname + " = " + old_value(plan);
     });
   });
-  // A split keeps every access; only the tags it applies can add a race.
+  // A split keeps every access; only the tags it applies can add a race. With a guard or round_up
+  // tail each old instance is one new instance (i = 16*i_outer + i_inner), so two instances that
+  // differ in another iname write the same element exactly when they did before the split: races
+  // are checked along the tagged new inames only. (shift_inwards runs some instances twice.)
   CheckScope scope = options.outer_tag || options.inner_tag ? CheckScope::Parallel : CheckScope::Order;
-  return finish_transform(kernel, std::move(result), call, rewrite, options.unchecked, scope);
+  std::optional<std::set<std::string>> race_inames;
+  if (plan.tail != TailStrategy::ShiftInwards) {
+    race_inames.emplace();
+    if (options.outer_tag) race_inames->insert(plan.outer);
+    if (options.inner_tag) race_inames->insert(plan.inner);
+  }
+  return finish_transform(kernel, std::move(result), call, rewrite, options.unchecked, scope, race_inames);
 }
 
 LOOM_REGISTER_TRANSFORM(split_iname) {

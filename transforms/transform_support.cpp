@@ -1,6 +1,8 @@
 #include "transforms/transform_support.hpp"
 
 #include <algorithm>
+#include <cstdlib>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -196,8 +198,42 @@ void check_temporaries_stay_in_their_readers_loops(const LoopKernel& before, con
 
 }  // namespace
 
+namespace {
+
+// The outcome of a check: nullopt when it passes, else the message it refuses with.
+std::optional<std::string> refusal_of(const std::function<void()>& check) {
+  try {
+    check();
+  } catch (const LegalityError& error) {
+    return std::string("LegalityError: ") + error.what();
+  } catch (const Error& error) {
+    return std::string("Error: ") + error.what();
+  }
+  return std::nullopt;
+}
+
+// check_write_races along `race_inames` only; with LOOM_VERIFY_SKIPPED_CHECKS the full check runs
+// too and a different verdict is an internal error (the restriction would be unsound there).
+void check_write_races_along(const LoopKernel& after, const std::string& context, const std::set<std::string>& race_inames) {
+  bool verify = std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") != nullptr;
+  if (!verify) {
+    check_write_races(after, context, &race_inames);
+    return;
+  }
+  std::optional<std::string> restricted = refusal_of([&] { check_write_races(after, context, &race_inames); });
+  std::optional<std::string> full = refusal_of([&] { check_write_races(after, context); });
+  if (restricted != full) {
+    throw InternalError(context + "the write-race check along " + std::to_string(race_inames.size()) +
+                        " iname(s) says " + restricted.value_or("legal") + ", the full check says " + full.value_or("legal"));
+  }
+  check_write_races(after, context);  // the full check's own exception, if any
+}
+
+}  // namespace
+
 LoopKernel finish_transform(const LoopKernel& before, LoopKernel after, const TransformCall& call,
-                            const std::optional<isl::union_map>& instance_rewrite, bool unchecked, CheckScope scope) {
+                            const std::optional<isl::union_map>& instance_rewrite, bool unchecked, CheckScope scope,
+                            const std::optional<std::set<std::string>>& race_inames) {
   std::shared_ptr<const detail::DependenceData> dependences = dependences_of(before);
   after.dependences = instance_rewrite ? with_isl_errors(call.name + ": tracing dependences", [&] {
     return trace_dependences(*dependences, *instance_rewrite);
@@ -207,7 +243,11 @@ LoopKernel finish_transform(const LoopKernel& before, LoopKernel after, const Tr
   after.verified = false;
   if (!unchecked) {
     // Write races first: their message is the most specific for a misplaced parallel tag.
-    if (scope != CheckScope::Order) check_write_races(after, call.name + ": ");
+    if (scope == CheckScope::Parallel && race_inames && before.verified) {
+      check_write_races_along(after, call.name + ": ", *race_inames);
+    } else if (scope != CheckScope::Order) {
+      check_write_races(after, call.name + ": ");
+    }
     with_isl_errors(call.name + ": checking legality", [&] { check_dependences(after, call.name); });
     check_temporaries_stay_in_their_readers_loops(before, after, call.name);
     if (scope == CheckScope::All || !before.verified) check_kernel(after, call.name + ": ");

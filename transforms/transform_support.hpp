@@ -26,9 +26,15 @@ enum class CheckScope {
   All,       // accesses or domains changed too: every check, bounds included
 };
 
+// `race_inames` (with CheckScope::Parallel): the only inames along which `after` can race where
+// `before` did not — a transform that renames instances one-to-one (split_iname's guard and
+// round_up tails) and tags only these; every other iname's races are those `before` was checked
+// for. Used only when `before` passed its checks. LOOM_VERIFY_SKIPPED_CHECKS=1 runs the full
+// check too and fails (internal error) where the verdicts differ.
 LoopKernel finish_transform(const LoopKernel& before, LoopKernel after, const TransformCall& call,
                             const std::optional<isl::union_map>& instance_rewrite, bool unchecked,
-                            CheckScope scope = CheckScope::All);
+                            CheckScope scope = CheckScope::All,
+                            const std::optional<std::set<std::string>>& race_inames = std::nullopt);
 
 // `base` if no iname, argument, temporary or instruction of `kernel` is called that, else
 // base_0, base_1, ... (loopy's uniquifying).

@@ -343,13 +343,19 @@ isl::map pairs_equal_on(const isl::map& relation, const std::vector<std::string>
   return isl::manage(result);
 }
 
-void check_write_races(const LoopKernel& kernel, const std::string& context) {
+void check_write_races(const LoopKernel& kernel, const std::string& context, const std::set<std::string>* only_along) {
   for (const Instruction& instruction : kernel.instructions) {
+    if (only_along != nullptr && std::none_of(only_along->begin(), only_along->end(), [&](const std::string& iname) {
+          return instruction.within_inames.count(iname) != 0;
+        })) {
+      continue;
+    }
     for (const Access& access : instruction_accesses(kernel, instruction)) {
       if (!access.is_write) continue;
       AddressSpace space = space_of(kernel, access.variable);
       std::vector<std::string> concurrent;
       for (const std::string& iname : instruction.within_inames) {
+        if (only_along != nullptr && only_along->count(iname) == 0) continue;
         InameTag tag = kernel.tag_of(iname);
         if (concurrent_for(space, tag) && !privatized_along(kernel, access.variable, space, tag, iname)) {
           concurrent.push_back(iname);

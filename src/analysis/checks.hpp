@@ -5,6 +5,7 @@
 #include <isl/cpp.h>
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -31,7 +32,10 @@ void check_access_ordering(const LoopKernel& kernel);
 // same value when the value reads no memory (`out[j] = j`, loopy's test_tight_loop_bounds_codegen)
 // or reads one element of storage they share in one step (same_value_inames): such a race is
 // harmless and is not reported.
-void check_write_races(const LoopKernel& kernel, const std::string& context = "");
+// `only_along`: only races between instances that differ in one of these inames (a transform
+// that changes nothing else a race depends on, finish_transform's race_inames).
+void check_write_races(const LoopKernel& kernel, const std::string& context = "",
+                       const std::set<std::string>* only_along = nullptr);
 
 // The inames the value `instruction` writes is a function of, when it reads no memory (only
 // inames, literals and value arguments); nullopt otherwise.
