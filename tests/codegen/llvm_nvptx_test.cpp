@@ -211,6 +211,36 @@ TEST(LlvmNvptx, FetchLoopsOfAFewTripsAreUnrolledByTheirUpperBound) {
   EXPECT_GE(backward_branches(sgemm_ptx), 1) << sgemm_ptx;
 }
 
+// How often `pattern` matches in `text`.
+long matches(const std::string& text, const std::regex& pattern) {
+  return std::distance(std::sregex_iterator(text.begin(), text.end(), pattern), std::sregex_iterator());
+}
+
+// stencil5_rows's edge groups (n not a multiple of 256 or 16) compute 7 of their 8 rows under a
+// guard each: `if (n >= row + k) z[...] = -4 * a[...] + (4 neighbours)`. As branch regions of ~30
+// PTX instructions (64-bit address sums), ptxas kept them divergent (5 BSSY/BSYNC regions), each
+// waiting for its own loads, where NVRTC's shorter regions are predicated and all loads issue
+// together (1.041x NVRTC's time at n = 8191 on the H200, 1.010 at 8192). Such a region, a few
+// loads of global or shared memory feeding stores, is now straight-line code of one-element masked
+// loads and stores: in the PTX one branch straight around each single load and store, which ptxas
+// predicates. Regions of one load and its store (matmul_prefetch's fetches) stay branches.
+TEST(LlvmNvptx, ShortGuardedRowsAreMaskedLoadsAndStores) {
+  REQUIRE_LLVM_NVPTX();
+  std::string ir;
+  std::string ptx = ptx_of(read_spec_file(std::string(LOOM_EXAMPLES_DIR) + "/memory/stencil5_rows.json").kernel, &ir);
+  EXPECT_EQ(count(ir, "call void @llvm.masked.store.v1f32"), 7) << ir;     // one store per guarded row
+  EXPECT_EQ(count(ir, "call <1 x float> @llvm.masked.load.v1f32"), 35) << ir;  // its five loads
+  static const std::regex guarded_load(
+      R"(@!?%p\d+ bra \t?\$L__BB0_\d+;\n(\s*bra\.uni \t?\$L__BB0_\d+;\n\$L__BB0_\d+:\n)?\s*ld\.global\.nc\.f32)");
+  static const std::regex guarded_store(R"(@!?%p\d+ bra \t?\$L__BB0_\d+;\n\s*st\.global\.f32)");
+  // Some of the 35 loads reuse a neighbouring row's value (a move instead of a load).
+  EXPECT_GE(matches(ptx, guarded_load), 28) << ptx;
+  EXPECT_EQ(matches(ptx, guarded_store), 7) << ptx;
+  std::string prefetch_ir;
+  ptx_of(read_spec_file(std::string(LOOM_EXAMPLES_DIR) + "/memory/matmul_prefetch.json").kernel, &prefetch_ir);
+  EXPECT_EQ(count(prefetch_ir, "masked.store"), 0) << prefetch_ir;
+}
+
 // A compile report parses ptxas's verbose lines whoever prints them (NVRTC's ptxas, the driver's
 // JIT): one kernel per name, also where a line quotes the name or ends it with a colon.
 TEST(LlvmNvptx, PtxasReportsNameEachKernelOnce) {
