@@ -970,16 +970,40 @@ class FunctionEmitter {
     back_edge->setMetadata(llvm::LLVMContext::MD_loop, loop);
   }
 
+  // Whether `expr` compares index arithmetic (reads no memory, cannot fault), or joins such
+  // comparisons with && and ||.
+  bool index_condition(const cast::Expr& expr) const {
+    if (expr.kind != cast::ExprKind::Binary) return false;
+    if (expr.op == "&&" || expr.op == "||") return index_condition(*expr.args[0]) && index_condition(*expr.args[1]);
+    bool comparison = expr.op == "<" || expr.op == "<=" || expr.op == ">" || expr.op == ">=" || expr.op == "==" || expr.op == "!=";
+    return comparison && index_arithmetic(*expr.args[0]) && index_arithmetic(*expr.args[1]);
+  }
+
+  // The condition of an `if` around loads feeding stores (a guarded fetch, a stencil row). Where it
+  // joins index comparisons with && or ||, as one value (a logical and/or, poison-safe), not C's
+  // branch around the second comparison: there is nothing to guard, and one condition lets ptxas
+  // predicate the body as it does NVRTC's (`or.pred`, one branch). Branching, the edge groups of
+  // matmul_prefetch kept their fetches `if (n >= j + 1 && n >= k + 1)` as two nested branches
+  // (divergent regions in SASS), the first hoisted out of the k loop. Not for other bodies: the
+  // SGEMMs' guarded stores of c lose their divergent regions too, but sgemm_splitk then spills 16 B
+  // at 128 registers (benchmarks/NOTES.md).
+  llvm::Value* if_condition(const cast::Expr& expr) {
+    if (!index_condition(expr) || (expr.op != "&&" && expr.op != "||")) return convert(expression(expr), DType::Bool);
+    llvm::Value* first = if_condition(*expr.args[0]);
+    llvm::Value* second = if_condition(*expr.args[1]);
+    return expr.op == "&&" ? builder_.CreateLogicalAnd(first, second) : builder_.CreateLogicalOr(first, second);
+  }
+
   void if_then(const cast::Stmt& stmt) {
-    llvm::Value* condition = convert(expression(*stmt.condition), DType::Bool);
-    if (stmt.body.size() == 1) {
-      RegionAccesses accesses;
-      if (predicable(*stmt.body[0], accesses) && accesses.worth_predicating()) {
-        region_guard_ = condition;
-        scoped(*stmt.body[0]);
-        region_guard_ = nullptr;
-        return;
-      }
+    RegionAccesses accesses;
+    bool straight_line = stmt.body.size() == 1 && predicable(*stmt.body[0], accesses);
+    bool loads_feeding_stores = straight_line && accesses.loads > 0;
+    llvm::Value* condition = loads_feeding_stores ? if_condition(*stmt.condition) : convert(expression(*stmt.condition), DType::Bool);
+    if (straight_line && accesses.worth_predicating()) {
+      region_guard_ = condition;
+      scoped(*stmt.body[0]);
+      region_guard_ = nullptr;
+      return;
     }
     llvm::BasicBlock* then_block = llvm::BasicBlock::Create(context_, "if.then", llvm_function_);
     llvm::BasicBlock* join = llvm::BasicBlock::Create(context_, "if.end", llvm_function_);

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <regex>
+#include <sstream>
 
 #include "codegen/llvm_nvptx.hpp"
 #include "device_helpers.hpp"
@@ -239,6 +240,37 @@ TEST(LlvmNvptx, ShortGuardedRowsAreMaskedLoadsAndStores) {
   std::string prefetch_ir;
   ptx_of(read_spec_file(std::string(LOOM_EXAMPLES_DIR) + "/memory/matmul_prefetch.json").kernel, &prefetch_ir);
   EXPECT_EQ(count(prefetch_ir, "masked.store"), 0) << prefetch_ir;
+}
+
+// For each ld.global of `ptx`, the conditional branches between it and the memory access or
+// barrier before it: the branches that guard it.
+std::vector<int> branches_guarding_each_global_load(const std::string& ptx) {
+  std::vector<int> guards;
+  int since_last_access = 0;
+  std::istringstream lines(ptx);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.find("ld.global") != std::string::npos) guards.push_back(since_last_access);
+    if (line.find("ld.") != std::string::npos || line.find("st.") != std::string::npos ||
+        line.find("bar.sync") != std::string::npos) {
+      since_last_access = 0;
+    } else if (std::regex_search(line, std::regex(R"(@!?%p\d+ bra)"))) {
+      ++since_last_access;
+    }
+  }
+  return guards;
+}
+
+// matmul_prefetch's edge groups guard each fetch with `if (n >= 16 j + x + 1 && n >= y + 16 k + 1)`.
+// C's && branched around the second comparison, and LLVM kept two nested branches per fetch (the
+// first hoisted out of the k loop), which ptxas left as divergent regions in SASS where NVRTC's
+// `or.pred` and one branch are predicated. Comparisons of index arithmetic need no guard, so such
+// a condition of an `if` around loads is one value: one branch per fetch, in both paths.
+TEST(LlvmNvptx, GuardsOfFetchesAreOneConditionEach) {
+  REQUIRE_LLVM_NVPTX();
+  std::string ptx = ptx_of(read_spec_file(std::string(LOOM_EXAMPLES_DIR) + "/memory/matmul_prefetch.json").kernel);
+  std::vector<int> guards = branches_guarding_each_global_load(ptx);
+  ASSERT_EQ(guards.size(), 4u) << ptx;  // a and b, in the interior and the edge groups' paths
+  for (int branches : guards) EXPECT_EQ(branches, 1) << ptx;
 }
 
 // A compile report parses ptxas's verbose lines whoever prints them (NVRTC's ptxas, the driver's
