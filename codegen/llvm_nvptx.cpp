@@ -16,7 +16,9 @@
 //   and converted where an operator or assignment needs another; signed int and long + - * are
 //   `nsw` (overflow is undefined in C), which is what lets LLVM widen indices once;
 // - && || and ?: branch (their operands may hold loads the condition guards); O3 folds them back
-//   into selects where that is safe.
+//   into selects where that is safe. Two exceptions, for ptxas's predication: guarded fetches
+//   `c ? a[i] : 0` are masked loads, and an `if` around a few loads feeding stores is a predicated
+//   region (its && of index comparisons one condition; see "predicated regions").
 // Math functions: see math_call (no libdevice without the toolkit: NVVM intrinsics, LLVM
 // intrinsics and short formulas; the rest is refused by name).
 #include "codegen/llvm_nvptx.hpp"
