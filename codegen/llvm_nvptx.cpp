@@ -16,7 +16,9 @@
 //   and converted where an operator or assignment needs another; signed int and long + - * are
 //   `nsw` (overflow is undefined in C), which is what lets LLVM widen indices once;
 // - && || and ?: branch (their operands may hold loads the condition guards); O3 folds them back
-//   into selects where that is safe.
+//   into selects where that is safe. Two exceptions, for ptxas's predication: guarded fetches
+//   `c ? a[i] : 0` are masked loads, and an `if` around a few loads feeding stores is a predicated
+//   region (its && of index comparisons one condition; see "predicated regions").
 // Math functions: see math_call (no libdevice without the toolkit: NVVM intrinsics, LLVM
 // intrinsics and short formulas; the rest is refused by name).
 #include "codegen/llvm_nvptx.hpp"
@@ -308,6 +310,7 @@ class FunctionEmitter {
   Typed load(const cast::Expr& expr) {
     const Binding& array = lookup(expr.name);
     if (array.kind != Binding::Kind::Array) throw Malformed("'" + expr.name + "' is indexed but is not an array");
+    if (region_guard_ != nullptr) return guarded_element(array, expr);
     llvm::Type* type = access_type(array, expr);
     llvm::Value* address = element_address(array, type, *expr.args[0]);
     llvm::Value* value = builder_.CreateAlignedLoad(type, address, access_alignment(array, expr));
@@ -794,6 +797,103 @@ class FunctionEmitter {
     throw Malformed("unknown expression kind");
   }
 
+  // ---- predicated regions ---------------------------------------------------------------------
+
+  // `if (c) { x[i] = f(y[j], ...); ... }` with no else, whose body only stores to global or shared
+  // array elements values computed from such elements, variables and constants by + - * (and /
+  // of floats), is emitted without a branch: every load and store of the body is a one-element
+  // masked load or store under `c`, everything else is computed for every thread (it cannot fault:
+  // see index_arithmetic; the loads `c` excludes give 0, which reaches no store). O3 then
+  // sees straight-line code, and the back end puts one branch around each single load or store,
+  // which ptxas predicates and issues together, as it does with NVRTC's short guarded rows.
+  // As a branch region, the guarded rows of stencil5_rows's edge groups stayed divergent regions
+  // in the SASS (BSSY/BSYNC), each waiting for its own loads: LLVM's 64-bit address arithmetic made
+  // each ~30 instructions, which ptxas did not if-convert (NVRTC's ~20 it did; benchmarks/NOTES.md).
+  // Bounded (RegionAccesses), so that the work done for threads the guard excludes stays small.
+  // Only regions of several loads gain: ptxas already predicates a lone store, or one load and its
+  // store (matmul_prefetch's fetches), where the masked load's zero would cost a move per trip.
+  struct RegionAccesses {
+    int loads = 0;
+    int stores = 0;
+    bool worth_predicating() const { return loads >= 2 && loads + stores <= 8; }
+  };
+
+  // A global or shared array (not a private one: a masked access would keep it out of registers).
+  static bool memory_array(const Binding& binding) {
+    if (binding.kind != Binding::Kind::Array) return false;
+    unsigned space = binding.value->getType()->getPointerAddressSpace();
+    return space == kGlobalSpace || space == kSharedSpace;
+  }
+
+  // A scalar element of a global or shared array at an index safe to compute unguarded.
+  bool predicable_access(const cast::Expr& access) const {
+    if (access.kind != cast::ExprKind::Load || access.vector_width > 0) return false;
+    const Binding& array = lookup(access.name);
+    return memory_array(array) && array.dtype != DType::Bool && index_arithmetic(*access.args[0]);
+  }
+
+  // Whether `expr` can be computed for threads its guard excludes, counting its loads.
+  bool speculatable(const cast::Expr& expr, RegionAccesses& accesses) const {
+    switch (expr.kind) {
+      case cast::ExprKind::IntConst:
+      case cast::ExprKind::FloatConst:
+      case cast::ExprKind::HardwareIndex: return true;
+      case cast::ExprKind::Var: {
+        if (expr.name.find('.') != std::string::npos) return false;
+        Binding::Kind kind = lookup(expr.name).kind;
+        return kind == Binding::Kind::Value || kind == Binding::Kind::Scalar;
+      }
+      case cast::ExprKind::Unary: return expr.op == "-" && speculatable(*expr.args[0], accesses);
+      case cast::ExprKind::Binary: {
+        bool safe_operator = expr.op == "+" || expr.op == "-" || expr.op == "*" || (expr.op == "/" && floating(expr.dtype));
+        return safe_operator && speculatable(*expr.args[0], accesses) && speculatable(*expr.args[1], accesses);
+      }
+      case cast::ExprKind::Cast: return speculatable(*expr.args[0], accesses);
+      case cast::ExprKind::Load: ++accesses.loads; return predicable_access(expr);
+      default: return false;
+    }
+  }
+
+  bool predicable(const cast::Stmt& stmt, RegionAccesses& accesses) const {
+    switch (stmt.kind) {
+      case cast::StmtKind::Block:
+        for (const cast::StmtPtr& child : stmt.body) {
+          if (!predicable(*child, accesses)) return false;
+        }
+        return true;
+      case cast::StmtKind::Comment: return true;
+      case cast::StmtKind::Assign:
+        ++accesses.stores;
+        return predicable_access(*stmt.target) && speculatable(*stmt.value, accesses);
+      default: return false;
+    }
+  }
+
+  // The address of a predicated access: a plain (not inbounds) GEP, since the element of a thread
+  // the guard excludes may lie outside the array (its address is computed, never used).
+  llvm::Value* guarded_address(const Binding& array, const cast::Expr& access) {
+    return builder_.CreateGEP(memory_type(array.dtype), array.value, convert(expression(*access.args[0]), DType::Int64));
+  }
+
+  Typed guarded_element(const Binding& array, const cast::Expr& access) {
+    llvm::Type* element = memory_type(array.dtype);
+    llvm::Value* address = guarded_address(array, access);
+    llvm::Value* mask = builder_.CreateVectorSplat(1, region_guard_);
+    // Zero for the lanes the guard excludes (their values reach only stores under the same guard).
+    // Poison was tried: the loaded registers are then undefined on one path, and ptxas kept more
+    // of such loads under divergent branches (vector_add, stencil5_rows) instead of predicating them.
+    llvm::Value* passthru = llvm::Constant::getNullValue(llvm::FixedVectorType::get(element, 1));
+    llvm::Value* loaded = builder_.CreateMaskedLoad(passthru->getType(), address, access_alignment(array, access), mask, passthru);
+    return {builder_.CreateExtractElement(loaded, builder_.getInt32(0)), array.dtype};
+  }
+
+  void store_guarded_element(const Binding& array, const cast::Expr& target, Typed value) {
+    llvm::Value* address = guarded_address(array, target);
+    llvm::Value* stored = builder_.CreateVectorSplat(1, convert(value, array.dtype));
+    llvm::Value* mask = builder_.CreateVectorSplat(1, region_guard_);
+    builder_.CreateMaskedStore(stored, address, access_alignment(array, target), mask);
+  }
+
   // ---- statements -----------------------------------------------------------------------------
 
   void assign(const cast::Stmt& stmt) {
@@ -803,6 +903,10 @@ class FunctionEmitter {
       if (array.kind != Binding::Kind::Array) throw Malformed("'" + target.name + "' is indexed but is not an array");
       llvm::Type* type = access_type(array, target);
       Typed value = expression(*stmt.value);
+      if (region_guard_ != nullptr) {
+        store_guarded_element(array, target, value);
+        return;
+      }
       llvm::Value* address = element_address(array, type, *target.args[0]);
       llvm::Value* stored = target.vector_width > 0 ? value.value : to_memory(convert(value, array.dtype), array.dtype);
       builder_.CreateAlignedStore(stored, address, access_alignment(array, target));
@@ -868,8 +972,41 @@ class FunctionEmitter {
     back_edge->setMetadata(llvm::LLVMContext::MD_loop, loop);
   }
 
+  // Whether `expr` compares index arithmetic (reads no memory, cannot fault), or joins such
+  // comparisons with && and ||.
+  bool index_condition(const cast::Expr& expr) const {
+    if (expr.kind != cast::ExprKind::Binary) return false;
+    if (expr.op == "&&" || expr.op == "||") return index_condition(*expr.args[0]) && index_condition(*expr.args[1]);
+    bool comparison = expr.op == "<" || expr.op == "<=" || expr.op == ">" || expr.op == ">=" || expr.op == "==" || expr.op == "!=";
+    return comparison && index_arithmetic(*expr.args[0]) && index_arithmetic(*expr.args[1]);
+  }
+
+  // The condition of an `if` around loads feeding stores (a guarded fetch, a stencil row). Where it
+  // joins index comparisons with && or ||, as one value (a logical and/or, poison-safe), not C's
+  // branch around the second comparison: there is nothing to guard, and one condition lets ptxas
+  // predicate the body as it does NVRTC's (`or.pred`, one branch). Branching, the edge groups of
+  // matmul_prefetch kept their fetches `if (n >= j + 1 && n >= k + 1)` as two nested branches
+  // (divergent regions in SASS), the first hoisted out of the k loop. Not for other bodies: the
+  // SGEMMs' guarded stores of c lose their divergent regions too, but sgemm_splitk then spills 16 B
+  // at 128 registers (benchmarks/NOTES.md).
+  llvm::Value* if_condition(const cast::Expr& expr) {
+    if (!index_condition(expr) || (expr.op != "&&" && expr.op != "||")) return convert(expression(expr), DType::Bool);
+    llvm::Value* first = if_condition(*expr.args[0]);
+    llvm::Value* second = if_condition(*expr.args[1]);
+    return expr.op == "&&" ? builder_.CreateLogicalAnd(first, second) : builder_.CreateLogicalOr(first, second);
+  }
+
   void if_then(const cast::Stmt& stmt) {
-    llvm::Value* condition = convert(expression(*stmt.condition), DType::Bool);
+    RegionAccesses accesses;
+    bool straight_line = stmt.body.size() == 1 && predicable(*stmt.body[0], accesses);
+    bool loads_feeding_stores = straight_line && accesses.loads > 0;
+    llvm::Value* condition = loads_feeding_stores ? if_condition(*stmt.condition) : convert(expression(*stmt.condition), DType::Bool);
+    if (straight_line && accesses.worth_predicating()) {
+      region_guard_ = condition;
+      scoped(*stmt.body[0]);
+      region_guard_ = nullptr;
+      return;
+    }
     llvm::BasicBlock* then_block = llvm::BasicBlock::Create(context_, "if.then", llvm_function_);
     llvm::BasicBlock* join = llvm::BasicBlock::Create(context_, "if.end", llvm_function_);
     llvm::BasicBlock* else_block = stmt.body.size() > 1 ? llvm::BasicBlock::Create(context_, "if.else", llvm_function_) : join;
@@ -933,6 +1070,8 @@ class FunctionEmitter {
   llvm::Function* llvm_function_ = nullptr;
   llvm::BasicBlock* entry_ = nullptr;
   std::vector<std::map<std::string, Binding>> scopes_;
+  // The condition of the predicated region being emitted (if_then), else null.
+  llvm::Value* region_guard_ = nullptr;
 };
 
 double milliseconds_since(std::chrono::steady_clock::time_point start) {

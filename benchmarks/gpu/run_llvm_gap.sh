@@ -16,7 +16,8 @@
 # Fifth session: RAGGED=1 times every kernel of section 1 at a size nothing divides (8191, 4095,
 # 4093 x 999, 50000017) and stencil5 at 8192 too; LOOM_BENCH_DUMP=0 skips writing the arrays
 # (timings only, ~10 s a variant instead of ~50). The "split" slot held the library before upper-
-# bound unrolling (results/2026-11-26-h200-llvm-gap-2.md).
+# bound unrolling (results/2026-11-26-h200-llvm-gap-2.md). Sixth session: the same table, the
+# "split" slot holding main's library before predicated guarded regions (stencil5_rows 8191).
 # Bundle: scripts/gpu_bundle.sh build loom loom_tests loom_gpu_kernel_benchmarks loom_gpu_llvm_compile,
 # libloom_llvm.so (stripped) and libzstd.so.1; the libraries may travel xz-compressed (*.so.xz).
 # Usage: R=BUNDLE [REPO=CHECKOUT] bash benchmarks/gpu/run_llvm_gap.sh [SECTION...]  (REPO defaults to

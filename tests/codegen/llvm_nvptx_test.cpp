@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <regex>
+#include <sstream>
 
 #include "codegen/llvm_nvptx.hpp"
 #include "device_helpers.hpp"
@@ -209,6 +210,67 @@ TEST(LlvmNvptx, FetchLoopsOfAFewTripsAreUnrolledByTheirUpperBound) {
   // A loop with a trip count known only at run time and no small bound stays a loop.
   std::string sgemm_ptx = ptx_of(read_spec_file(std::string(LOOM_EXAMPLES_DIR) + "/memory/sgemm_tuned.json").kernel);
   EXPECT_GE(backward_branches(sgemm_ptx), 1) << sgemm_ptx;
+}
+
+// How often `pattern` matches in `text`.
+long matches(const std::string& text, const std::regex& pattern) {
+  return std::distance(std::sregex_iterator(text.begin(), text.end(), pattern), std::sregex_iterator());
+}
+
+// stencil5_rows's edge groups (n not a multiple of 256 or 16) compute 7 of their 8 rows under a
+// guard each: `if (n >= row + k) z[...] = -4 * a[...] + (4 neighbours)`. As branch regions of ~30
+// PTX instructions (64-bit address sums), ptxas kept them divergent (5 BSSY/BSYNC regions), each
+// waiting for its own loads, where NVRTC's shorter regions are predicated and all loads issue
+// together (1.041x NVRTC's time at n = 8191 on the H200, 1.010 at 8192). Such a region, a few
+// loads of global or shared memory feeding stores, is now straight-line code of one-element masked
+// loads and stores: in the PTX one branch straight around each single load and store, which ptxas
+// predicates. Regions of one load and its store (matmul_prefetch's fetches) stay branches.
+TEST(LlvmNvptx, ShortGuardedRowsAreMaskedLoadsAndStores) {
+  REQUIRE_LLVM_NVPTX();
+  std::string ir;
+  std::string ptx = ptx_of(read_spec_file(std::string(LOOM_EXAMPLES_DIR) + "/memory/stencil5_rows.json").kernel, &ir);
+  EXPECT_EQ(count(ir, "call void @llvm.masked.store.v1f32"), 7) << ir;     // one store per guarded row
+  EXPECT_EQ(count(ir, "call <1 x float> @llvm.masked.load.v1f32"), 35) << ir;  // its five loads
+  static const std::regex guarded_load(
+      R"(@!?%p\d+ bra \t?\$L__BB0_\d+;\n(\s*bra\.uni \t?\$L__BB0_\d+;\n\$L__BB0_\d+:\n)?\s*ld\.global\.nc\.f32)");
+  static const std::regex guarded_store(R"(@!?%p\d+ bra \t?\$L__BB0_\d+;\n\s*st\.global\.f32)");
+  // Some of the 35 loads reuse a neighbouring row's value (a move instead of a load).
+  EXPECT_GE(matches(ptx, guarded_load), 28) << ptx;
+  EXPECT_EQ(matches(ptx, guarded_store), 7) << ptx;
+  std::string prefetch_ir;
+  ptx_of(read_spec_file(std::string(LOOM_EXAMPLES_DIR) + "/memory/matmul_prefetch.json").kernel, &prefetch_ir);
+  EXPECT_EQ(count(prefetch_ir, "masked.store"), 0) << prefetch_ir;
+}
+
+// For each ld.global of `ptx`, the conditional branches between it and the memory access or
+// barrier before it: the branches that guard it.
+std::vector<int> branches_guarding_each_global_load(const std::string& ptx) {
+  std::vector<int> guards;
+  int since_last_access = 0;
+  std::istringstream lines(ptx);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.find("ld.global") != std::string::npos) guards.push_back(since_last_access);
+    if (line.find("ld.") != std::string::npos || line.find("st.") != std::string::npos ||
+        line.find("bar.sync") != std::string::npos) {
+      since_last_access = 0;
+    } else if (std::regex_search(line, std::regex(R"(@!?%p\d+ bra)"))) {
+      ++since_last_access;
+    }
+  }
+  return guards;
+}
+
+// matmul_prefetch's edge groups guard each fetch with `if (n >= 16 j + x + 1 && n >= y + 16 k + 1)`.
+// C's && branched around the second comparison, and LLVM kept two nested branches per fetch (the
+// first hoisted out of the k loop), which ptxas left as divergent regions in SASS where NVRTC's
+// `or.pred` and one branch are predicated. Comparisons of index arithmetic need no guard, so such
+// a condition of an `if` around loads is one value: one branch per fetch, in both paths.
+TEST(LlvmNvptx, GuardsOfFetchesAreOneConditionEach) {
+  REQUIRE_LLVM_NVPTX();
+  std::string ptx = ptx_of(read_spec_file(std::string(LOOM_EXAMPLES_DIR) + "/memory/matmul_prefetch.json").kernel);
+  std::vector<int> guards = branches_guarding_each_global_load(ptx);
+  ASSERT_EQ(guards.size(), 4u) << ptx;  // a and b, in the interior and the edge groups' paths
+  for (int branches : guards) EXPECT_EQ(branches, 1) << ptx;
 }
 
 // A compile report parses ptxas's verbose lines whoever prints them (NVRTC's ptxas, the driver's
