@@ -10,6 +10,7 @@
 #include <string>
 
 #include "analysis/checks.hpp"
+#include "runtime/scoped_env.hpp"
 #include "loom/loom.hpp"
 #include "test_helpers.hpp"
 #include "transforms/transform_support.hpp"
@@ -25,21 +26,7 @@ LoopKernel row_writer() {
                      {array_arg("a", DType::Float32, {"n", "n"}), array_arg("out", DType::Float32, {"n"})});
 }
 
-// Sets (value) or unsets (nullptr) an environment variable for a scope, restoring it after (ctest
-// SkippedChecksVerified.transforms runs this file with the verification on).
-struct ScopedEnv {
-  ScopedEnv(const char* name, const char* value) : name_(name) {
-    if (const char* old = std::getenv(name)) old_ = old;
-    if (value != nullptr) setenv(name, value, 1);
-    else unsetenv(name);
-  }
-  ~ScopedEnv() {
-    if (old_) setenv(name_, old_->c_str(), 1);
-    else unsetenv(name_);
-  }
-  const char* name_;
-  std::optional<std::string> old_;
-};
+using loom::testing::ScopedEnv;  // (ctest SkippedChecksVerified.transforms runs this file with the verification on)
 
 TEST(SkippedChecks, SplitRefusesARaceAlongItsTaggedInameWithTheFullChecksText) {
   LoopKernel kernel = split_iname(row_writer(), "i", 4);  // checked: the next split's checks are restricted

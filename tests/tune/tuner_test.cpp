@@ -15,6 +15,7 @@
 #include "loom/spec.hpp"
 #include "runtime/host_cuda.hpp"
 #include "runtime/scoped_cache_directory.hpp"
+#include "runtime/scoped_env.hpp"
 #include "test_helpers.hpp"
 #include "tune/records.hpp"
 #include "tune/search_space.hpp"
@@ -562,10 +563,13 @@ TEST(TunePrepareOnly, PreparesTheCandidatesAndSaysWhereTheTimeWent) {
 
 // On a GPU, preparation leaves the candidate's code at the kernel level of the cache (and its
 // CUBIN beneath): the worker's compile() of the same spec is a hit, no isl or NVRTC in the
-// worker's serial path.
+// worker's serial path. NVRTC's path: preparation precompiles CUBINs with NVRTC only (under
+// LOOM_CUDA_COMPILER=llvm the worker compiles for itself), so the test names the compiler it is
+// about instead of inheriting the suite's.
 TEST(TuneGpu, APreparedCandidateIsAKernelCacheHitForTheWorker) {
   SKIP_WITHOUT_CUDA();
   testing::ScopedCacheDirectory cache;
+  testing::ScopedEnv nvrtc("LOOM_CUDA_COMPILER", "nvrtc");
   SearchSpace space = space_of(vector_add_space());
   PreparedCandidate candidate = prepare_candidate(space, {{"BLOCK", 1024}, {"LANES", 256}});
   ASSERT_FALSE(candidate.pruned) << *candidate.pruned;

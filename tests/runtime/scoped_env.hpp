@@ -1,0 +1,35 @@
+// Sets (value) or unsets (nullptr) an environment variable for a test's scope, restoring it after.
+#pragma once
+
+#include <stdlib.h>
+
+#include <cstdlib>
+#include <optional>
+#include <string>
+
+namespace loom::testing {
+
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const char* value) : name_(name) {
+    if (const char* old = std::getenv(name)) old_ = old;
+    if (value != nullptr)
+      setenv(name, value, 1);
+    else
+      unsetenv(name);
+  }
+  ~ScopedEnv() {
+    if (old_)
+      setenv(name_, old_->c_str(), 1);
+    else
+      unsetenv(name_);
+  }
+  ScopedEnv(const ScopedEnv&) = delete;
+  ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+ private:
+  const char* name_;
+  std::optional<std::string> old_;
+};
+
+}  // namespace loom::testing
