@@ -5,10 +5,10 @@
 //   {[w, t]: 0<=t<n and t<=w<n+t}   a[w - t, t] = a[w - t - 1, t] + a[w - t, t - 1]
 //
 // The map's input tuple lists inames of one domain (in any order; loopy's test maps only [t, y]
-// of [x, y, z, t]); its output tuple names the new inames, which nest in the order written, in
-// the place of the first mapped iname (where that order runs a dependence backwards, in the
-// first order of them that does not, recorded as a loop priority); the domain's other inames stay. The new domain is the image of the old
-// one; every instruction within the old inames runs within the new ones, the old inames replaced
+// of [x, y, z, t]); its output tuple names the new inames, which nest in the order written
+// (where that order runs a dependence backwards, in the first order of them that does not,
+// recorded as a loop priority), in the place of the first mapped iname; the domain's other
+// inames stay. The new domain is the image of the old one; every instruction within the old inames runs within the new ones, the old inames replaced
 // by their values under the inverse map (which must be an affine function; floor divisions become
 // `//`). Reductions over all of the old inames reduce over the new ones. The map may use the
 // kernel's parameters. Refuses: a map whose inames are not all in one domain (one that is not
@@ -16,8 +16,8 @@
 // names, a map that is not a bijection from the domain onto its image (not single-valued, not
 // injective, or undefined somewhere on the domain), a piecewise inverse, an instruction or
 // reduction using only some of the inames, inames that are tagged, prioritized, or bound another
-// domain; and, through the dependence check, a new order that runs a dependence backwards
-// (interchanging the loops around a recurrence).
+// domain; and, through the dependence check, a map under which every order of the new inames
+// runs a dependence backwards (reversing a recurrence).
 #include <isl/aff.h>
 #include <isl/map.h>
 #include <isl/set.h>
