@@ -395,6 +395,22 @@ void add_loops_of_input_writers(const LoopKernel& kernel, const FootprintRequest
   }
 }
 
+// An iname the rule's body reads without taking it as a parameter (loopy's test_poisson_fem:
+// dpsi(bf, k0, dir) := sum(ell2, DFinv[c, ell2, dir]*...) reads c) has one value per iteration of
+// its loop, so the copy runs in that loop. The body's own reduction inames are bound inside it.
+void add_inames_the_rule_body_reads(const LoopKernel& kernel, const FootprintRequest& request,
+                                    std::set<std::string>& outer) {
+  auto rule = kernel.substitutions.find(request.rule);
+  if (rule == kernel.substitutions.end() || !rule->second.expression) return;
+  std::set<std::string> bound(rule->second.parameters.begin(), rule->second.parameters.end());
+  visit_expr(*rule->second.expression, [&](const Expr& node) {
+    if (node.kind == ExprKind::Reduction) bound.insert(node.reduction_inames.begin(), node.reduction_inames.end());
+  });
+  for (const std::string& iname : inames_in(kernel, {rule->second.expression})) {
+    if (bound.count(iname) == 0) outer.insert(iname);
+  }
+}
+
 // The compute instruction's loops: given, or the inames the footprint depends on plus the
 // work-group inames every accessing instruction shares (each group fills its own copy).
 std::set<std::string> outer_inames(const LoopKernel& kernel, const FootprintRequest& request,
@@ -429,6 +445,7 @@ std::set<std::string> outer_inames(const LoopKernel& kernel, const FootprintRequ
     }
   }
   if (common) outer.insert(common->begin(), common->end());
+  add_inames_the_rule_body_reads(kernel, request, outer);
   add_loops_of_input_writers(kernel, request, invocations, outer);
   for (const std::string& iname : sweep) outer.erase(iname);
   return outer;

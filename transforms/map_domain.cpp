@@ -5,9 +5,10 @@
 //   {[w, t]: 0<=t<n and t<=w<n+t}   a[w - t, t] = a[w - t - 1, t] + a[w - t, t - 1]
 //
 // The map's input tuple lists inames of one domain (in any order; loopy's test maps only [t, y]
-// of [x, y, z, t]); its output tuple names the new inames, which nest in the order written, in
-// the place of the first mapped iname; the domain's other inames stay. The new domain is the image of the old
-// one; every instruction within the old inames runs within the new ones, the old inames replaced
+// of [x, y, z, t]); its output tuple names the new inames, which nest in the order written
+// (where that order runs a dependence backwards, in the first order of them that does not,
+// recorded as a loop priority), in the place of the first mapped iname; the domain's other
+// inames stay. The new domain is the image of the old one; every instruction within the old inames runs within the new ones, the old inames replaced
 // by their values under the inverse map (which must be an affine function; floor divisions become
 // `//`). Reductions over all of the old inames reduce over the new ones. The map may use the
 // kernel's parameters. Refuses: a map whose inames are not all in one domain (one that is not
@@ -15,13 +16,14 @@
 // names, a map that is not a bijection from the domain onto its image (not single-valued, not
 // injective, or undefined somewhere on the domain), a piecewise inverse, an instruction or
 // reduction using only some of the inames, inames that are tagged, prioritized, or bound another
-// domain; and, through the dependence check, a new order that runs a dependence backwards
-// (interchanging the loops around a recurrence).
+// domain; and, through the dependence check, a map under which every order of the new inames
+// runs a dependence backwards (reversing a recurrence).
 #include <isl/aff.h>
 #include <isl/map.h>
 #include <isl/set.h>
 
 #include <algorithm>
+#include <optional>
 #include <sstream>
 
 #include "analysis/accesses.hpp"
@@ -386,6 +388,33 @@ isl::union_map traced_rewrite(const LoopKernel& before, const LoopKernel& after,
       .unite(kept.intersect_domain(mapped_sources).intersect(mapped));
 }
 
+// loopy does not check map_domain: its recipes give the new inames' legal nesting in the next call
+// (test_diamond_tiling: the map's range is tx, tt, ..., the order tt, tparity, tx, itt, itx).
+// Where the written order runs a dependence backwards, the first permutation of the new inames
+// (in lexicographic order of their positions) that keeps every dependence is taken and recorded
+// as a loop priority, so the kernel stays legal between the two calls. A map of more than
+// kMaxSearchedInames inames is not searched (8! orders would each be checked).
+constexpr std::size_t kMaxSearchedInames = 5;
+
+std::optional<LoopKernel> first_legal_nesting(const LoopKernel& before, const LoopKernel& mapped,
+                                              const TransformCall& call, const isl::union_map& rewrite,
+                                              const MapPlan& plan) {
+  if (plan.new_inames.size() < 2 || plan.new_inames.size() > kMaxSearchedInames) return std::nullopt;
+  std::vector<std::size_t> order(plan.new_inames.size());
+  for (std::size_t k = 0; k < order.size(); ++k) order[k] = k;
+  while (std::next_permutation(order.begin(), order.end())) {  // the written order was checked
+    LoopKernel candidate = mapped;
+    std::vector<std::string> priority;
+    for (std::size_t position : order) priority.push_back(plan.new_inames[position]);
+    candidate.loop_priorities.push_back(priority);
+    try {
+      return finish_transform(before, std::move(candidate), call, rewrite, false);
+    } catch (const LegalityError&) {
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 LoopKernel map_domain(const LoopKernel& kernel, const std::string& isl_map, bool unchecked) {
@@ -415,7 +444,13 @@ LoopKernel map_domain(const LoopKernel& kernel, const std::string& isl_map, bool
   // Step 3: trace the dependences through the map and check the new order.
   isl::union_map rewrite =
       with_isl_errors("map_domain", [&] { return traced_rewrite(kernel, result, plan); });
-  return finish_transform(kernel, std::move(result), call, rewrite, unchecked);
+  if (unchecked) return finish_transform(kernel, std::move(result), call, rewrite, unchecked);
+  try {
+    return finish_transform(kernel, result, call, rewrite, unchecked);
+  } catch (const LegalityError&) {
+    if (std::optional<LoopKernel> nested = first_legal_nesting(kernel, result, call, rewrite, plan)) return *nested;
+    throw;
+  }
 }
 
 LOOM_REGISTER_TRANSFORM(map_domain) {

@@ -9,9 +9,10 @@
 //
 // Storage axes are the rule's parameters and the sweep inames its body uses; axes of length 1 are
 // dropped. The compute instruction runs in precompute_outer_inames (default: the inames the
-// footprint depends on, plus the work-group inames all users share) and one new iname per storage
-// axis (`precompute_inames` names them; an existing iname is reused when its domain is the
-// axis's). The machinery is shared with add_prefetch (transforms/footprint_support.cpp).
+// footprint depends on, the other inames the rule's body reads (not its parameters, not sweep
+// inames), plus the work-group inames all users share) and one new iname per storage axis
+// (`precompute_inames` names them; an existing iname is reused when its domain is the axis's).
+// The machinery is shared with add_prefetch (transforms/footprint_support.cpp).
 //
 // fill: as add_prefetch's (the part of the temporary outside the footprint gets the value and
 // the compute instruction needs no guard).

@@ -203,8 +203,10 @@ const std::map<std::string, std::string>& descriptions() {
       {"map_domain",
        "map_domain (loopy's transform/iname.py): re-indexes one domain by a bijective affine "
        "map. The map's input tuple lists inames of one domain (in any order; all of them or "
-       "some); its output tuple names the new inames, which nest in the order written, in the "
-       "place of the first mapped iname; the domain's other inames stay. The new domain is "
+       "some); its output tuple names the new inames, which nest in the order written (where "
+       "that order runs a dependence backwards, in the first order of them that does not, "
+       "recorded as a loop priority), in the place of the first mapped iname; the domain's "
+       "other inames stay. The new domain is "
        "the image of the old one; every instruction within the old inames runs within the new "
        "ones, the old inames replaced by their values under the inverse map (which must be an "
        "affine function; floor divisions become `//`). Reductions over all of the old inames "
@@ -214,8 +216,8 @@ const std::map<std::string, std::string>& descriptions() {
        "from the domain onto its image (not single-valued, not injective, or undefined somewhere"
        " on the domain), a piecewise inverse, an instruction or reduction using only some of the"
        " inames, inames that are tagged, prioritized, or bound another domain; and, through the "
-       "dependence check, a new order that runs a dependence backwards (interchanging the loops "
-       "around a recurrence)."},
+       "dependence check, a map under which every order of the new inames runs a dependence "
+       "backwards (reversing a recurrence)."},
       {"pad_local_arrays_for_banks",
        "pad_local_arrays_for_banks (loom's counterpart of loopy's unexported "
        "add_padding_to_avoid_bank_conflicts, which asks pyopencl about the device): pads the "

@@ -260,7 +260,14 @@ FINDINGS = """Findings worth a look first (loom bugs the suite found; each is an
   it constant, and code generation refuses it only if it stays a parameter (`test_rob_stroud_bernstein_full`;
   `test_nop`, `test_unr_and_conditionals`, `test_constant_array_args`, `test_fixed_parameters` still declare
   shapes from the earlier workaround). `test_dependent_loop_bounds_4` still fails: isl's AST generation stops
-  with "unbounded optimum" on its nested data-dependent domains (`b_start <= b < b_end`, `c_start <= c < c_end`)."""
+  with "unbounded optimum" on its nested data-dependent domains (`b_start <= b < b_end`, `c_start <= c < c_end`).
+- Fixed (issue 23, wt-conf5): `map_domain` whose written order runs a dependence backwards nests the new inames
+  in the first legal order, recorded as a loop priority (`test_diamond_tiling`: tt, tparity, tx, itt, itx, the
+  order the recipe's next call gives); a precompute of a rule whose body reads an iname it does not take as a
+  parameter (`dpsi` reads `DFinv[c, ...]` in `test_poisson_fem`) left that iname out of the copy's loops and was
+  refused as an out-of-bounds read. `test_poisson_fem` still fails: loopy's loop priorities are preferences its
+  scheduler may break, loom's are constraints, and the copy needs k outside i against the priority c, j, i, k.
+  `test_rank_one` variant_1 asserts loom's refusal at the step that leaves the kernel without a correct schedule."""
 
 
 # loopy names loom spells differently or covers elsewhere, with the reason.

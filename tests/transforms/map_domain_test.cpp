@@ -1,5 +1,5 @@
 // map_domain: legal skews executed against the untransformed kernel, an interchange by map that
-// reverses a recurrence (refused), inverses with divisions, reductions, and refusals.
+// reverses a recurrence (nested the legal way, the interchange refused), diamond tiling, inverses with divisions, reductions, and refusals.
 #include <gtest/gtest.h>
 
 #include "loom/loom.hpp"
@@ -72,23 +72,56 @@ TEST(MapDomain, MapsSomeOfADomainsInames) {
 
 TEST(MapDomain, InterchangeByMapOfARecurrenceIsRefused) {
   LoopKernel reference = wave();
-  std::string message = error_message<LegalityError>(
-      [&] { map_domain(reference, "{[i, j] -> [jj, ii]: jj = j and ii = i}"); });
+  // The map is applied in the only legal nesting, ii outside jj (recorded as a loop priority);
+  // the interchange itself, jj outside ii, is refused.
+  LoopKernel renamed = map_domain(reference, "{[i, j] -> [jj, ii]: jj = j and ii = i}");
+  ASSERT_EQ(renamed.loop_priorities.size(), 1u);
+  EXPECT_EQ(renamed.loop_priorities[0], (std::vector<std::string>{"ii", "jj"}));
+  for (int64_t n : {0, 1, 6}) expect_matches_reference(renamed, reference, {{"n", n}});
+  EXPECT_THROW(prioritize_loops(renamed, "jj, ii"), Error);  // a cycle with the recorded priority
+  LoopKernel forced =
+      map_domain(reference, "{[i, j] -> [jj, ii]: jj = j and ii = i}", /*unchecked=*/true);
+  EXPECT_TRUE(forced.loop_priorities.empty()) << "unchecked, the written order stays";
+  std::string message = error_message<LegalityError>([&] { prioritize_loops(forced, "jj, ii"); });
   EXPECT_NE(message.find(
-                "map_domain: instruction 'wave' must follow 'wave' (flow dependence through 'a')"),
+                "prioritize_loops: instruction 'wave' must follow 'wave' (flow dependence through 'a')"),
             std::string::npos)
       << message;
   EXPECT_NE(message.find("wave[jj=1, ii=0] writes a before wave[jj=0, ii=1] reads it"),
             std::string::npos)
       << message;
-  LoopKernel forced =
-      map_domain(reference, "{[i, j] -> [jj, ii]: jj = j and ii = i}", /*unchecked=*/true);
   EXPECT_FALSE(check_against_reference(forced, reference, {{"n", 9}}).passed)
       << "the refused order is really wrong";
   // Skewed first, the interchange is legal: the dependence (1, -1) becomes (0, 1).
   LoopKernel skewed = map_domain(reference, "{[i, j] -> [s, ii]: s = i + j and ii = i}");
   EXPECT_EQ(skewed.all_inames(), (std::vector<std::string>{"s", "ii"}));
   for (int64_t n : {0, 1, 6, 11}) expect_matches_reference(skewed, reference, {{"n", n}});
+}
+
+// loopy's test_diamond_tiling: the map's range lists tx first, a nesting that runs the stencil's
+// dependences backwards; map_domain nests the new inames in the first legal order (the one the
+// recipe's next call gives), so the kernel is legal and runs between the two calls.
+TEST(MapDomain, DiamondTilingIsNestedInTheFirstLegalOrder) {
+  LoopKernel stencil = make_kernel(
+      {"[nx,nt] -> {[it, ix]: 0<=it<nt and 1<=ix<nx-1}"},
+      "u[ix, it+2] = 2*u[ix, it+1] + (u[ix+1, it+1] - 2*u[ix, it+1] + u[ix-1, it+1]) - u[ix, it] {id=step}",
+      {array_arg("u", DType::Float64, {"nx", "nt+2"})});
+  const LoopKernel& reference = stencil;  // it outside ix: loopy's reference prioritizes "it, ix"
+  const std::string diamonds =
+      "[nx,nt] -> {[ix, it] -> [tx, tt, tparity, itt, itx]: 16*(tx - tt) + itx - itt = ix - it and "
+      "16*(tx + tt + tparity) + itt + itx = ix + it and 0<=tparity<2 and 0 <= itx - itt < 16 and "
+      "0 <= itt+itx < 16}";
+  LoopKernel tiled = map_domain(stencil, diamonds);
+  ASSERT_EQ(tiled.loop_priorities.size(), 1u);
+  EXPECT_EQ(tiled.loop_priorities[0], (std::vector<std::string>{"tt", "tparity", "tx", "itt", "itx"}));
+  for (auto [nx, nt] : std::vector<std::pair<int64_t, int64_t>>{{3, 1}, {20, 9}, {40, 30}})
+    expect_matches_reference(tiled, reference, {{"nx", nx}, {"nt", nt}});
+  // The written order is wrong: asked for after an unchecked map, it is refused.
+  LoopKernel forced = map_domain(stencil, diamonds, /*unchecked=*/true);
+  std::string message =
+      error_message<LegalityError>([&] { prioritize_loops(forced, "tx, tt, tparity, itt, itx"); });
+  EXPECT_NE(message.find("prioritize_loops: instruction 'step' must follow 'step'"), std::string::npos) << message;
+  EXPECT_NO_THROW(prioritize_loops(forced, "tt, tparity, tx, itt, itx"));
 }
 
 TEST(MapDomain, TilingMapAndAStridedImage) {

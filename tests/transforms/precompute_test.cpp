@@ -112,6 +112,20 @@ TEST(PrecomputeTest, NestedRuleInsideAnotherRule) {
   for (int64_t n : {1, 8, 13}) expect_matches_reference(kernel, nested_rules(), {{"n", n}});
 }
 
+// A rule whose body reads an iname it does not take as a parameter (loopy's test_poisson_fem:
+// dpsi's body reads DFinv[c, ...]) is evaluated anew in each iteration of that iname's loop.
+TEST(PrecomputeTest, AnInameTheRuleBodyReadsIsAnOuterIname) {
+  LoopKernel reference =
+      make_kernel({"{[c,i,l]: 0<=c<m and 0<=i<8 and 0<=l<3}"}, "f(x) := sum(l, a[c, x] + l)\nout[c, i] = f(i)",
+                  {array_arg("a, out", DType::Float32, {"m", "8"})}, {.name = "rowwise"});
+  LoopKernel kernel = precompute(reference, "f", {.sweep_inames = {"i"}});
+  const Instruction* compute = kernel.find_instruction("f");
+  ASSERT_NE(compute, nullptr);
+  EXPECT_EQ(compute->within_inames.count("c"), 1u) << to_string(kernel);
+  EXPECT_EQ(compute->within_inames.count("l"), 0u) << "l is the body's own reduction iname";
+  for (int64_t m : {1, 3, 4}) expect_matches_reference(kernel, reference, {{"m", m}});
+}
+
 TEST(PrecomputeTest, StorageAxesOrderAndTags) {
   // A 2-D rule stored transposed (storage_axes), one storage iname tagged by storage_axis_to_tag.
   LoopKernel reference = make_kernel({"{[i,j]: 0<=i<n and 0<=j<m}"}, "out[i, j] = 2*a[i, j]",
