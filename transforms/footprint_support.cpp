@@ -16,6 +16,7 @@
 
 #include "analysis/accesses.hpp"
 #include "analysis/checks.hpp"
+#include "analysis/realize_reduction.hpp"
 #include "codegen/linearize.hpp"
 #include "ir/instance_sets.hpp"
 #include "ir/isl_expr.hpp"
@@ -694,7 +695,11 @@ bool nests_anywhere(const InameTag& tag) {
 // (swept, ilp and vec loops are moved inside).
 void nest_outer_loops_first(LoopKernel& kernel, const FootprintRequest& request, const std::set<std::string>& outer,
                             const std::vector<std::size_t>& readers) {
-  std::vector<std::string> nesting = codegen::iname_nesting_order(kernel);
+  // The nesting code generation will use: a priority it gives up for a reduction (an accumulator
+  // per value of a parametric loop) must not let the copy leave a loop the reader runs around it
+  // (found by the transform fuzzer: prioritize_loops("k, j") on sum(k) with j <= i, then a fetch
+  // of b[i, k] outside j, read in j's loop after the last k's copy).
+  std::vector<std::string> nesting = codegen::iname_nesting_order(yield_priorities_to_reductions(kernel, true));
   auto position = [&](const std::string& iname) { return std::find(nesting.begin(), nesting.end(), iname) - nesting.begin(); };
   for (std::size_t index : readers) {
     const Instruction& reader = kernel.instructions[index];

@@ -428,6 +428,8 @@ bool drop_outward_priorities(LoopKernel& kernel, const std::set<std::string>& wi
   return changed;
 }
 
+}  // namespace
+
 // Issue 23 class 6 (loopy's test_ilp_loop_bound: prioritize_loops("j, i, k") on
 // out[i, k] = sum(j, ...) with i and k of extent n): a priority that nests an instruction's loop of
 // non-constant extent inside its reduction's loop would need an accumulator per value of that
@@ -460,8 +462,6 @@ LoopKernel yield_priorities_to_reductions(const LoopKernel& kernel, bool hardwar
   }
   return result;
 }
-
-}  // namespace
 
 std::set<std::string> reduction_init_dependencies(const LoopKernel& kernel, const Instruction& origin,
                                                   const std::vector<std::string>& inames, bool hardware_axes) {

@@ -27,6 +27,11 @@ LoopKernel realize_reductions(const LoopKernel& kernel, bool hardware_axes = fal
 std::set<std::string> reduction_init_dependencies(const LoopKernel& kernel, const Instruction& origin,
                                                   const std::vector<std::string>& inames, bool hardware_axes);
 
+// The kernel with the loop priorities that code generation gives up for reductions already given
+// up (see check_reduction_nesting): the nesting code generation will really use, for transforms
+// that reason about it (add_prefetch's placement of a copy).
+LoopKernel yield_priorities_to_reductions(const LoopKernel& kernel, bool hardware_axes);
+
 // Refuses (loom::Error, prefixed by `transform`) a loop order under which a reduction's
 // accumulator would need a private copy per value of an iname whose range is not constant and
 // that no priority puts there: a priority that does (prioritize_loops("k, i") on
