@@ -230,6 +230,16 @@ void check_write_races_along(const LoopKernel& after, const std::string& context
   check_write_races(after, context);  // the full check's own exception, if any
 }
 
+// A bounds refusal without its violating instance: isl may sample another instance of the same
+// set when it comes in another internal form (under LOOM_VERIFY_ISL_MEMO the memo hands one run
+// recomputed relations), so the verdict is the instruction, access and array refused.
+std::string bounds_verdict(const std::optional<std::string>& refusal) {
+  if (!refusal) return "legal";
+  std::size_t shape = refusal->find(" outside the shape ");
+  std::size_t end = shape == std::string::npos ? std::string::npos : refusal->find("': ", shape);
+  return end == std::string::npos ? *refusal : refusal->substr(0, end + 1);
+}
+
 // With LOOM_VERIFY_SKIPPED_CHECKS: the bounds check that skips `in_bounds_by_construction` must
 // decide as the full one (an internal error otherwise: the construction would be wrong there).
 void verify_bounds_skipped(const LoopKernel& after, const std::string& context,
@@ -241,9 +251,9 @@ void verify_bounds_skipped(const LoopKernel& after, const std::string& context,
   std::optional<std::string> full = refusal_of([&] {
     with_isl_errors("checking kernel '" + after.name + "'", [&] { check_bounds(after, context); });
   });
-  if (restricted != full) {
+  if (bounds_verdict(restricted) != bounds_verdict(full)) {
     throw InternalError(context + "the bounds check without the accesses of " + joined(in_bounds_by_construction) +
-                        " says " + restricted.value_or("legal") + ", the full check says " + full.value_or("legal"));
+                        " says " + bounds_verdict(restricted) + ", the full check says " + bounds_verdict(full));
   }
 }
 

@@ -98,12 +98,14 @@ TEST(SkippedChecks, PrefetchStillChecksItsCopysReadOfTheArray) {
   options.fetch_outer_inames = std::vector<std::string>{"i_outer"};
   options.default_tag = "l.auto";
   std::string message = error_message<LegalityError>([&] { add_prefetch(kernel, "a", options); });
-  EXPECT_NE(message.find("add_prefetch: instruction 'a_fetch_rule' reads a["), std::string::npos) << message;
-  EXPECT_NE(message.find("outside the shape (n) of 'a'"), std::string::npos) << message;
   options.unchecked = true;
   LoopKernel fetched = add_prefetch(kernel, "a", options);
-  EXPECT_EQ(message, error_message<LegalityError>([&] { check_bounds(fetched, "add_prefetch: "); }))
-      << "the skipped check refuses with the full check's text";
+  // The full check refuses the same access (the instance isl samples may differ under
+  // LOOM_VERIFY_ISL_MEMO, which hands one of the two runs recomputed relations).
+  std::string full = error_message<LegalityError>([&] { check_bounds(fetched, "add_prefetch: "); });
+  std::string refused = "add_prefetch: instruction 'a_fetch_rule' reads a[a_dim_0 + 16*i_outer + 1] outside the shape (n) of 'a'";
+  EXPECT_EQ(message.substr(0, refused.size()), refused) << message;
+  EXPECT_EQ(full.substr(0, refused.size()), refused) << full;
 }
 
 // Told that `a` is accessed inside its shape by construction, the bounds check passes a kernel
