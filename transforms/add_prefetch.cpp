@@ -237,7 +237,14 @@ LoopKernel add_prefetch(const LoopKernel& kernel, const std::string& var_name, c
   LoopKernel result = precompute_rule(extracted, request);
   restore_uncovered_reads(result, rule, access.name);
   result.applied_transforms = kernel.applied_transforms;
-  return finish_transform(kernel, std::move(result), call, std::nullopt, options.unchecked, CheckScope::All);
+  // A new tile is accessed only inside its shape by construction (precompute_rule: the copy
+  // indexes it by the storage inames over [0, extent), a read is redirected to it only where its
+  // image lies in the fetched region): only the copy's read of the variable needs the bounds check.
+  std::set<std::string> in_bounds_by_construction;
+  if (kernel.find_temporary(*precompute.temporary_name) == nullptr && kernel.find_arg(*precompute.temporary_name) == nullptr)
+    in_bounds_by_construction.insert(*precompute.temporary_name);
+  return finish_transform(kernel, std::move(result), call, std::nullopt, options.unchecked, CheckScope::All, std::nullopt,
+                          in_bounds_by_construction);
 }
 
 LOOM_REGISTER_TRANSFORM(add_prefetch) {

@@ -15,6 +15,7 @@
 #include "ir/instruction_names.hpp"
 #include "ir/isl_extra.hpp"
 #include "loom/error.hpp"
+#include "transforms/instruction_support.hpp"
 
 namespace loom {
 
@@ -229,11 +230,39 @@ void check_write_races_along(const LoopKernel& after, const std::string& context
   check_write_races(after, context);  // the full check's own exception, if any
 }
 
+// A bounds refusal without its violating instance: isl may sample another instance of the same
+// set when it comes in another internal form (under LOOM_VERIFY_ISL_MEMO the memo hands one run
+// recomputed relations), so the verdict is the instruction, access and array refused.
+std::string bounds_verdict(const std::optional<std::string>& refusal) {
+  if (!refusal) return "legal";
+  std::size_t shape = refusal->find(" outside the shape ");
+  std::size_t end = shape == std::string::npos ? std::string::npos : refusal->find("': ", shape);
+  return end == std::string::npos ? *refusal : refusal->substr(0, end + 1);
+}
+
+// With LOOM_VERIFY_SKIPPED_CHECKS: the bounds check that skips `in_bounds_by_construction` must
+// decide as the full one (an internal error otherwise: the construction would be wrong there).
+void verify_bounds_skipped(const LoopKernel& after, const std::string& context,
+                           const std::set<std::string>& in_bounds_by_construction) {
+  if (in_bounds_by_construction.empty() || std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") == nullptr) return;
+  std::optional<std::string> restricted = refusal_of([&] {
+    with_isl_errors("checking kernel '" + after.name + "'", [&] { check_bounds(after, context, &in_bounds_by_construction); });
+  });
+  std::optional<std::string> full = refusal_of([&] {
+    with_isl_errors("checking kernel '" + after.name + "'", [&] { check_bounds(after, context); });
+  });
+  if (bounds_verdict(restricted) != bounds_verdict(full)) {
+    throw InternalError(context + "the bounds check without the accesses of " + joined(in_bounds_by_construction) +
+                        " says " + bounds_verdict(restricted) + ", the full check says " + bounds_verdict(full));
+  }
+}
+
 }  // namespace
 
 LoopKernel finish_transform(const LoopKernel& before, LoopKernel after, const TransformCall& call,
                             const std::optional<isl::union_map>& instance_rewrite, bool unchecked, CheckScope scope,
-                            const std::optional<std::set<std::string>>& race_inames) {
+                            const std::optional<std::set<std::string>>& race_inames,
+                            const std::set<std::string>& in_bounds_by_construction) {
   std::shared_ptr<const detail::DependenceData> dependences = dependences_of(before);
   after.dependences = instance_rewrite ? with_isl_errors(call.name + ": tracing dependences", [&] {
     return trace_dependences(*dependences, *instance_rewrite);
@@ -250,7 +279,10 @@ LoopKernel finish_transform(const LoopKernel& before, LoopKernel after, const Tr
     }
     with_isl_errors(call.name + ": checking legality", [&] { check_dependences(after, call.name); });
     check_temporaries_stay_in_their_readers_loops(before, after, call.name);
-    if (scope == CheckScope::All || !before.verified) check_kernel(after, call.name + ": ");
+    if (scope == CheckScope::All || !before.verified) {
+      verify_bounds_skipped(after, call.name + ": ", in_bounds_by_construction);
+      check_kernel(after, call.name + ": ", &in_bounds_by_construction);
+    }
     // Cheap, and any scope can break it: split_iname(within=...) of an iname another domain's
     // bounds depend on leaves the moved instructions in that domain without the old iname (the
     // loop over j in `j <= i` lost its bound: transform fuzzer, seed 24).

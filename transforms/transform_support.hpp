@@ -31,10 +31,14 @@ enum class CheckScope {
 // round_up tails) and tags only these; every other iname's races are those `before` was checked
 // for. Used only when `before` passed its checks. LOOM_VERIFY_SKIPPED_CHECKS=1 runs the full
 // check too and fails (internal error) where the verdicts differ.
+// `in_bounds_by_construction` (with CheckScope::All): variables the transform made and accesses
+// only inside their shape (add_prefetch's new tile); the bounds check skips their accesses.
+// LOOM_VERIFY_SKIPPED_CHECKS=1 runs the full bounds check too and compares the verdicts.
 LoopKernel finish_transform(const LoopKernel& before, LoopKernel after, const TransformCall& call,
                             const std::optional<isl::union_map>& instance_rewrite, bool unchecked,
                             CheckScope scope = CheckScope::All,
-                            const std::optional<std::set<std::string>>& race_inames = std::nullopt);
+                            const std::optional<std::set<std::string>>& race_inames = std::nullopt,
+                            const std::set<std::string>& in_bounds_by_construction = {});
 
 // `base` if no iname, argument, temporary or instruction of `kernel` is called that, else
 // base_0, base_1, ... (loopy's uniquifying).

@@ -58,7 +58,11 @@ isl::map pairs_equal_on(const isl::map& relation, const std::vector<std::string>
 // whose loop bounds depend on values the kernel computes (a domain parameter that is a temporary,
 // CSR's `{[jj]: rs<=jj<re}` with `<> rs = rowptr[i]`) are not checked: their bounds cannot be
 // decided statically (loopy skips them too; issue 23 class 14). unchecked_for_bounds lists them.
-void check_bounds(const LoopKernel& kernel, const std::string& context = "");
+// `in_bounds_by_construction`: variables whose every access a transform built inside their shape
+// (add_prefetch's new tile: its copy indexes it by the storage inames over [0, extent), its readers
+// only where their footprint lies in the tile): their accesses are not checked (finish_transform).
+void check_bounds(const LoopKernel& kernel, const std::string& context = "",
+                  const std::set<std::string>* in_bounds_by_construction = nullptr);
 
 // The instructions check_bounds skips, each with the temporaries its loop bounds depend on.
 std::vector<std::pair<std::string, std::vector<std::string>>> unchecked_for_bounds(const LoopKernel& kernel);
@@ -67,6 +71,7 @@ std::vector<std::pair<std::string, std::vector<std::string>>> unchecked_for_boun
 // must run in that iname too (Error otherwise; no isl work, so every transform runs it).
 void check_domain_dependencies(const LoopKernel& kernel, const std::string& context = "");
 
-void check_kernel(const LoopKernel& kernel, const std::string& context = "");
+void check_kernel(const LoopKernel& kernel, const std::string& context = "",
+                  const std::set<std::string>* in_bounds_by_construction = nullptr);
 
 }  // namespace loom

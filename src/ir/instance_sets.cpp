@@ -44,14 +44,23 @@ IslMemoKey instruction_domain_key(const LoopKernel& kernel, const std::set<std::
   names.clear();
   for (const std::string& iname : within_inames) names += iname + ",";
   key.add(names);
-  // Which names are inames decides what is projected out.
-  names.clear();
-  for (const std::string& iname : kernel.all_inames()) names += iname + ",";
-  key.add(names);
+  // Which names are inames decides what is projected out; only the parameters of the sets
+  // intersected can be (not every iname of the kernel: a transform that adds inames elsewhere,
+  // add_prefetch's storage inames, leaves this instruction's instances and their key as they were).
+  auto add_iname_parameters = [&](const isl::set& set, const std::string& label) {
+    std::string inames;
+    for (const std::string& parameter : isl_extra::dim_names(set, isl_dim_param)) {
+      if (kernel.domain_of_iname(parameter) != nullptr) inames += parameter + ",";
+    }
+    key.add(label + inames);
+  };
+  if (with_assumptions) add_iname_parameters(isl_set_of(kernel.assumptions), "assumptions:");
   for (const Domain& domain : kernel.domains) {
     bool needed = std::any_of(domain.inames.begin(), domain.inames.end(),
                               [&](const std::string& iname) { return within_inames.count(iname) != 0; });
-    if (needed) key.add(domain.set);
+    if (!needed) continue;
+    key.add(domain.set);
+    add_iname_parameters(isl_set_of(domain.set), "domain:");
   }
   return key;
 }

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "ir/instance_sets.hpp"
 #include "loom/error.hpp"
 #include "loom/loom.hpp"
 
@@ -79,6 +80,41 @@ TEST(IslMemo, VerificationRefusesADifferentResult) {
   detail::IslMemoEntry flagged = entry_of(small);
   flagged.flag = true;
   EXPECT_THROW(detail::verify_memo_entry(key, entry_of(small), flagged), InternalError);
+}
+
+// An instruction's instances depend on the domains it runs in, not on inames elsewhere: the
+// storage inames add_prefetch adds leave its readers' instance-set key (and so every access
+// relation, race and bounds verdict memoized from it) as it was, so the next check is a hit.
+TEST(IslMemo, AnInstructionsDomainKeyIgnoresInamesItsDomainsDoNotMention) {
+  LoopKernel kernel = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = 2*a[i]", {array_arg("a, out", DType::Float32, {"n"})});
+  SplitOptions split;
+  split.outer_tag = "g.0";
+  split.inner_tag = "l.0";
+  kernel = split_iname(kernel, "i", 16, split);
+  PrefetchOptions options;
+  options.sweep_inames = {"i_inner"};
+  options.fetch_outer_inames = std::vector<std::string>{"i_outer"};
+  options.default_tag = "l.auto";
+  LoopKernel fetched = add_prefetch(kernel, "a", options);
+  ASSERT_GT(fetched.all_inames().size(), kernel.all_inames().size());
+  std::set<std::string> within{"i_inner", "i_outer"};
+  std::vector<std::string> dims{"i_outer", "i_inner"};
+  IslMemoKey before = instruction_domain_key(kernel, within, dims, "S", true);
+  IslMemoKey after = instruction_domain_key(fetched, within, dims, "S", true);
+  EXPECT_EQ(before.text(), after.text());
+  ASSERT_EQ(before.inputs().size(), after.inputs().size());
+  for (std::size_t k = 0; k < before.inputs().size(); ++k) EXPECT_EQ(before.inputs()[k].lock(), after.inputs()[k].lock());
+}
+
+// A domain parameter that is an iname is projected out of the instances, one that is not stays:
+// the key tells the two apart (`{[j]: 0<=j<i}` within j alone, with i an iname or a parameter).
+TEST(IslMemo, AnInstructionsDomainKeyNamesWhichParametersAreInames) {
+  std::vector<KernelArgument> args = {array_arg("out", DType::Float32, {"n"})};
+  LoopKernel nested = make_kernel({"{[i]: 0<=i<n}", "{[j]: 0<=j<i}"}, "out[j] = 1", args);
+  LoopKernel flat = make_kernel({"{[j]: 0<=j<i}"}, "out[j] = 1", args);
+  IslMemoKey in_nested = instruction_domain_key(nested, {"j"}, {"j"}, "S", true);
+  IslMemoKey in_flat = instruction_domain_key(flat, {"j"}, {"j"}, "S", true);
+  EXPECT_NE(in_nested.text(), in_flat.text());
 }
 
 }  // namespace

@@ -1,8 +1,9 @@
 // Checks a transform cannot affect are skipped (issue 26): split_iname checks write races only
-// along the inames it tags. The verdicts must equal the full check's: these tests show the
-// restricted check refuses with the full check's text, and that LOOM_VERIFY_SKIPPED_CHECKS=1
+// along the inames it tags; add_prefetch does not bounds-check its new tile's accesses (inside
+// the tile by construction). The verdicts must equal the full check's: these tests show the
+// restricted checks refuse with the full check's text, and that LOOM_VERIFY_SKIPPED_CHECKS=1
 // (which ctest SkippedChecksVerified.transforms sets for every transform test) catches a
-// restriction that would accept a race.
+// restriction that would accept a race or an access outside an array.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -78,6 +79,58 @@ TEST(SkippedChecks, VerificationCatchesARestrictionThatWouldAcceptARace) {
     finish_transform(before, racy, call, std::nullopt, false, CheckScope::Parallel, std::set<std::string>{"j"});
   });
   EXPECT_NE(refusal.find("within iname 'j' (tagged l.0)"), std::string::npos) << refusal;
+}
+
+// out[i] = a[i + 1] reads one element past a's shape (n) at the last i.
+LoopKernel reads_past_the_end() {
+  return make_kernel({"{[i]: 0<=i<n}"}, "out[i] = a[i + 1]", {array_arg("a, out", DType::Float32, {"n"})});
+}
+
+// The reader now reads the tile (not checked); the copy's read of `a` is, and it is what overruns.
+TEST(SkippedChecks, PrefetchStillChecksItsCopysReadOfTheArray) {
+  SplitOptions split;
+  split.outer_tag = "g.0";
+  split.inner_tag = "l.0";
+  split.unchecked = true;
+  LoopKernel kernel = split_iname(reads_past_the_end(), "i", 16, split);
+  PrefetchOptions options;
+  options.sweep_inames = {"i_inner"};
+  options.fetch_outer_inames = std::vector<std::string>{"i_outer"};
+  options.default_tag = "l.auto";
+  std::string message = error_message<LegalityError>([&] { add_prefetch(kernel, "a", options); });
+  options.unchecked = true;
+  LoopKernel fetched = add_prefetch(kernel, "a", options);
+  // The full check refuses the same access (the instance isl samples may differ under
+  // LOOM_VERIFY_ISL_MEMO, which hands one of the two runs recomputed relations).
+  std::string full = error_message<LegalityError>([&] { check_bounds(fetched, "add_prefetch: "); });
+  std::string refused = "add_prefetch: instruction 'a_fetch_rule' reads a[a_dim_0 + 16*i_outer + 1] outside the shape (n) of 'a'";
+  EXPECT_EQ(message.substr(0, refused.size()), refused) << message;
+  EXPECT_EQ(full.substr(0, refused.size()), refused) << full;
+}
+
+// Told that `a` is accessed inside its shape by construction, the bounds check passes a kernel
+// that overruns it; the verification runs the full check as well and fails on the difference.
+TEST(SkippedChecks, VerificationCatchesABoundsSkipThatWouldAcceptAnOverrun) {
+  LoopKernel before = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = a[i]", {array_arg("a, out", DType::Float32, {"n"})});
+  LoopKernel overrun = reads_past_the_end();
+  TransformCall call{"test_transform", {}};
+  auto finish = [&](const std::set<std::string>& in_bounds) {
+    finish_transform(before, overrun, call, std::nullopt, false, CheckScope::All, std::nullopt, in_bounds);
+  };
+  std::optional<ScopedEnv> unverified_run;
+  unverified_run.emplace("LOOM_VERIFY_SKIPPED_CHECKS", nullptr);
+  EXPECT_NO_THROW(finish({"a"}));
+  unverified_run.reset();
+  ScopedEnv verify("LOOM_VERIFY_SKIPPED_CHECKS", "1");
+  std::string message = error_message<InternalError>([&] { finish({"a"}); });
+  EXPECT_NE(message.find("the bounds check without the accesses of a says legal, the full check says LegalityError"),
+            std::string::npos)
+      << message;
+  // Without the claim both checks agree and the refusal is the full check's.
+  std::string refusal = error_message<LegalityError>([&] { finish({}); });
+  EXPECT_NE(refusal.find("test_transform: instruction 'insn' reads a[i + 1] outside the shape (n) of 'a'"),
+            std::string::npos)
+      << refusal;
 }
 
 }  // namespace
