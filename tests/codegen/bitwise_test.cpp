@@ -12,6 +12,7 @@
 #include "codegen/llvm_nvptx.hpp"
 #include "device_helpers.hpp"
 #include "lang/instruction_parser.hpp"
+#include "runtime/scoped_env.hpp"
 #include "loom/loom.hpp"
 #include "test_helpers.hpp"
 
@@ -155,13 +156,12 @@ TEST(BitwiseOperatorsGpu, ExecuteOnCudaThroughNvrtcAndLlvmAsCppComputesThem) {
   kernel = tag_inames(kernel, "s:l.0");
   for (const char* compiler : {"nvrtc", "llvm"}) {
     SCOPED_TRACE(compiler);
-    setenv("LOOM_CUDA_COMPILER", compiler, 1);
+    testing::ScopedEnv choice("LOOM_CUDA_COMPILER", compiler);  // restores the suite's choice
     BitwiseInputs in = random_inputs();
     ArgumentMap args = bitwise_arguments(in);
     compile(kernel, Target::CUDA)(args);
     expect_bitwise_results(args, in);
   }
-  unsetenv("LOOM_CUDA_COMPILER");
 }
 
 TEST(BitwiseOperators, CudaSourceAndLlvmIrUseTheOperatorsBySignedness) {

@@ -18,6 +18,7 @@
 #include "loom/loom.hpp"
 #include "runtime/cuda_driver.hpp"
 #include "runtime/kernel_cache.hpp"
+#include "runtime/scoped_env.hpp"
 #include "test_helpers.hpp"
 
 namespace loom {
@@ -490,11 +491,14 @@ TEST(LlvmNvptxGpu, KernelCacheKeysIncludeTheCompiler) {
 
 // ---- on a GPU ---------------------------------------------------------------------------------
 
-// Sets $LOOM_CUDA_COMPILER (read by compile()) for one test.
+// Sets $LOOM_CUDA_COMPILER (read by compile()) for one test and restores what the suite was run
+// with (unsetting it made every later test of a LOOM_CUDA_COMPILER=llvm run use NVRTC).
 class CompilerChoice {
  public:
-  explicit CompilerChoice(const char* compiler) { setenv("LOOM_CUDA_COMPILER", compiler, 1); }
-  ~CompilerChoice() { unsetenv("LOOM_CUDA_COMPILER"); }
+  explicit CompilerChoice(const char* compiler) : choice_("LOOM_CUDA_COMPILER", compiler) {}
+
+ private:
+  testing::ScopedEnv choice_;
 };
 
 TEST(LlvmNvptxGpu, EveryCudaExampleMatchesItsReferenceThroughTheLlvmPath) {

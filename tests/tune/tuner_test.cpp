@@ -564,9 +564,8 @@ TEST(TunePrepareOnly, PreparesTheCandidatesAndSaysWhereTheTimeWent) {
 // CUBIN beneath): the worker's compile() of the same spec is a hit, no isl or NVRTC in the
 // worker's serial path. NVRTC's path only: preparation precompiles CUBINs with NVRTC and writes
 // the kernel-level entry only for it (write_kernel_cache_entry); under LOOM_CUDA_COMPILER=llvm
-// the worker compiles for itself, so the suite's LLVM run skips this test with that reason.
-// (Setting the variable inside the test was tried on the H100 and still gave 0 registers in a
-// process started under llvm: not understood yet, see benchmarks/NOTES.md.)
+// the worker compiles for itself (and a process started under it loads no NVRTC), so the suite's
+// LLVM run skips this test with that reason.
 TEST(TuneGpu, APreparedCandidateIsAKernelCacheHitForTheWorker) {
   SKIP_WITHOUT_CUDA();
   if (default_cuda_compiler() != CudaCompiler::Nvrtc)
