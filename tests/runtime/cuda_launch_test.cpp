@@ -120,7 +120,8 @@ TEST_F(CudaLaunchGpu, KernelLevelCacheSkipsCodeGeneration) {
   ArgumentMap arguments = {{"a", a}, {"out", out}, {"n", Scalar(int64_t{300})}, {"b", Scalar(1.0)}};
   compile(saxpy(), Target::CUDA)(arguments);
   EXPECT_EQ(detail::cuda_kernel_cache_hits(), hits);
-  std::string entry = detail::cuda_kernel_cache_path(saxpy());
+  // The entry of the compiler in use (the gpu tests also run under LOOM_CUDA_COMPILER=llvm).
+  std::string entry = detail::cuda_kernel_cache_path(saxpy(), std::string(cuda_compiler_name(default_cuda_compiler())));
   ASSERT_TRUE(fs::exists(entry));
   compile(saxpy(), Target::CUDA)(arguments);
   EXPECT_EQ(detail::cuda_kernel_cache_hits(), hits + 1);
@@ -134,7 +135,7 @@ TEST_F(CudaLaunchGpu, KernelLevelCacheSkipsCodeGeneration) {
                                  {.name = "saxpy"});
   other = split_iname(other, "i", 128, {.outer_tag = "g.0", .inner_tag = "l.0"});
   compile(other, Target::CUDA);
-  fs::copy_file(detail::cuda_kernel_cache_path(other), entry, fs::copy_options::overwrite_existing);
+  fs::copy_file(detail::cuda_kernel_cache_path(other, std::string(cuda_compiler_name(default_cuda_compiler()))), entry, fs::copy_options::overwrite_existing);
   compile(saxpy(), Target::CUDA)(arguments);
   EXPECT_EQ(out.get_double(7), 5 * a.get_double(7) + 1.0);
 
