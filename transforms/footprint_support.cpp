@@ -700,7 +700,9 @@ void nest_outer_loops_first(LoopKernel& kernel, const FootprintRequest& request,
   // (found by the transform fuzzer: prioritize_loops("k, j") on sum(k) with j <= i, then a fetch
   // of b[i, k] outside j, read in j's loop after the last k's copy).
   std::vector<std::string> nesting = codegen::iname_nesting_order(yield_priorities_to_reductions(kernel, true));
+  std::vector<std::string> asked = codegen::iname_nesting_order(kernel);
   auto position = [&](const std::string& iname) { return std::find(nesting.begin(), nesting.end(), iname) - nesting.begin(); };
+  auto asked_position = [&](const std::string& iname) { return std::find(asked.begin(), asked.end(), iname) - asked.begin(); };
   for (std::size_t index : readers) {
     const Instruction& reader = kernel.instructions[index];
     std::set<std::string> inames = inames_used_by(reader);
@@ -711,9 +713,13 @@ void nest_outer_loops_first(LoopKernel& kernel, const FootprintRequest& request,
         bool swept = std::find(request.options.sweep_inames.begin(), request.options.sweep_inames.end(), other) !=
                      request.options.sweep_inames.end();
         if (!swept && !nests_anywhere(kernel.tag_of(other))) {
+          std::string way_out = asked_position(other) > asked_position(o)
+                                    ? "' to the outer inames (the loop priority that nests it inside is given up "
+                                      "for a reduction whose accumulator would need a copy per value of a loop of "
+                                      "non-constant extent)"
+                                    : "' to the outer inames, or nest it inside with prioritize_loops";
           throw Error(request.transform + ": instruction '" + reader.id + "' runs loop '" + other + "' around loop '" + o +
-                      "', in which the values are copied; add '" + other +
-                      "' to the outer inames, or nest it inside with prioritize_loops");
+                      "', in which the values are copied; add '" + other + way_out);
         }
         kernel.loop_priorities.push_back({o, other});
       }

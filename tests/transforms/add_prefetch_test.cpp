@@ -158,6 +158,25 @@ TEST(AddPrefetchTest, OneDimensionalFetchInATwoDimensionalGroupIsRefused) {
       << message;
 }
 
+// A priority that puts a reduction's loop outside one of the reader's loops of non-constant extent
+// is given up by code generation (issue 23 class 6); the copy must not rely on it (fuzz finding
+// 63000210: the copy ran in a k loop of its own before j's and every j read the last k's value).
+// The refusal says why the priority does not help.
+TEST(AddPrefetchTest, APriorityGivenUpForAReductionDoesNotPlaceTheCopy) {
+  LoopKernel kernel = make_kernel({"{[i,j,k]: 0<=i<n and 0<=j<=i and 0<=k<m}"},
+                                  "out[i, j] = sum(k, b[i, k] + a[j, k])",
+                                  {array_arg("a, b", DType::Float32, {"m", "m"}),
+                                   array_arg("out", DType::Float32, {"n", "m"}), value_arg("n"), value_arg("m")},
+                                  {.name = "yielded_priority", .assumptions = "n >= 1 and m >= n"});
+  kernel = prioritize_loops(kernel, "k, j");
+  std::string message = error_message<Error>([&] { add_prefetch(kernel, "b"); });
+  EXPECT_NE(message.find("add_prefetch: instruction 'insn' runs loop 'j' around loop 'k', in which the values are "
+                         "copied; add 'j' to the outer inames (the loop priority that nests it inside is given up "
+                         "for a reduction"),
+            std::string::npos)
+      << message;
+}
+
 // ---- 5-point stencil with a halo (loopy's test_stencil) ------------------------------------------
 
 LoopKernel stencil() {
