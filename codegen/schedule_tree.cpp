@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <set>
 
 #include "analysis/accesses.hpp"
 #include "ir/isl_extra.hpp"
@@ -212,15 +213,26 @@ class ScheduleBuilder {
   // with the data parameters existentially quantified.
   isl::schedule region_schedule(const LoopNestNode& node) {
     std::string name = "R_" + std::to_string(regions_++) + "_" + node.iname;
-    KernelSchedule inner = ScheduleBuilder(kernel_, linearization_, enclosing_and_outer(), aliases_).build({node}, true);
+    std::vector<std::string> around = enclosing_and_outer();
+    std::set<std::string> in_scope(around.begin(), around.end());
+    for (const std::string& iname : around) {
+      if (const Domain* bounds = kernel_.domain_of_iname(iname)) {
+        for (const std::string& name : isl_extra::dim_names(isl_set_of(bounds->set), isl_dim_param)) {
+          if (is_data_parameter(kernel_, name)) in_scope.insert(name);
+        }
+      }
+    }
+    KernelSchedule inner = ScheduleBuilder(kernel_, linearization_, around, aliases_).build({node}, true);
     isl::set domain;
     bool first = true;
     for (const auto& [statement_name, statement] : inner.statements) {
       isl::set instances = isl_extra::set_dims_to_params(statement.domain).params();
       for (const std::string& parameter : isl_extra::dim_names(instances, isl_dim_param)) {
         if (is_data_parameter(kernel_, parameter) || kernel_.domain_of_iname(parameter) != nullptr) {
-          bool enclosing = std::find(enclosing_.begin(), enclosing_.end(), parameter) != enclosing_.end();
-          if (!enclosing) instances = isl_extra::project_out_param(instances, parameter);
+          // The loops around the region, including those outside the region it is nested in, keep
+          // their constraints, and so do the data values that bound them (known before the region
+          // starts): a nested region that dropped them left its parent's loop unbounded.
+          if (!in_scope.count(parameter)) instances = isl_extra::project_out_param(instances, parameter);
         }
       }
       domain = first ? instances : domain.unite(instances);
