@@ -286,7 +286,11 @@ LoopKernel finish_transform(const LoopKernel& before, LoopKernel after, const Tr
     // Cheap, and any scope can break it: split_iname(within=...) of an iname another domain's
     // bounds depend on leaves the moved instructions in that domain without the old iname (the
     // loop over j in `j <= i` lost its bound: transform fuzzer, seed 24).
-    else check_domain_dependencies(after, call.name + ": ");
+    else {
+      check_domain_dependencies(after, call.name + ": ");
+      with_isl_errors(call.name + ": checking legality",
+                      [&] { check_hardware_inames_have_launch_bounds(after, call.name + ": "); });
+    }
     // A checked kernel needs no second round of checks at code generation.
     after.verified = true;
   }

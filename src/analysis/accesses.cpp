@@ -91,12 +91,17 @@ isl::map any_element(const isl::set& domain, const std::string& variable, std::s
 }
 
 isl::map project_out_inames(isl::map map, const std::set<std::string>& inames) {
+  // isl_map_project_out drops the input tuple's name; the dependence analysis matches accesses to
+  // their instruction by that name, so a read inside a reduction that lost it depended on nothing
+  // (atax's y[j] = sum(i, A[i,j]*tmp[i]) read tmp from other work-groups unchecked).
+  isl_id* tuple = isl_map_get_tuple_id(map.get(), isl_dim_in);
   for (const std::string& iname : inames) {
     int position = isl_map_find_dim_by_name(map.get(), isl_dim_in, iname.c_str());
     if (position >= 0) {
       map = isl::manage(isl_map_project_out(map.release(), isl_dim_in, static_cast<unsigned>(position), 1));
     }
   }
+  if (tuple != nullptr) map = isl::manage(isl_map_set_tuple_id(map.release(), isl_dim_in, tuple));
   return map;
 }
 

@@ -474,9 +474,54 @@ void check_domain_dependencies(const LoopKernel& kernel, const std::string& cont
   }
 }
 
+namespace {
+
+bool computed_by_the_kernel(const LoopKernel& kernel, const std::string& name) {
+  if (kernel.find_temporary(name) != nullptr) return true;
+  return std::any_of(kernel.instructions.begin(), kernel.instructions.end(), [&](const Instruction& insn) {
+    return std::any_of(insn.assignees.begin(), insn.assignees.end(),
+                       [&](const ExprPtr& assignee) { return assignee->name == name; });
+  });
+}
+
+}  // namespace
+
+// A hardware axis is sized at launch: an iname tagged g.N or l.N that only values the kernel
+// computes bound (`jj_outer` of `{[jj]: 0<=jj<row_len}` split onto g.1, row_len a temporary) has
+// no launch size; loopy refuses it too (test_dependent_loop_bounds_3). An iname that stays bounded
+// without them (the l.0 lanes of a CSR row split by 32) is fine: the guard is the data's.
+void check_hardware_inames_have_launch_bounds(const LoopKernel& kernel, const std::string& context) {
+  for (const auto& [iname, tag] : kernel.iname_tags) {
+    if (tag.kind != InameTag::Kind::Group && tag.kind != InameTag::Kind::Local) continue;
+    const Domain* domain = kernel.domain_of_iname(iname);
+    if (domain == nullptr) continue;
+    std::vector<std::string> data;
+    for (const std::string& parameter : domain->parameters) {
+      if (computed_by_the_kernel(kernel, parameter)) data.push_back(parameter);
+    }
+    if (data.empty()) continue;
+    isl::set values = isl_extra::set_dims_to_params(isl_set_of(domain->set));
+    for (const std::string& other : domain->inames) {
+      if (other != iname) values = isl_extra::project_out_param(values, other);
+    }
+    for (const std::string& name : data) values = isl_extra::project_out_param(values, name);
+    values = isl_extra::params_to_set_dims(isl::manage(isl_set_from_params(values.params().release())), {iname}, "");
+    if (isl_set_dim_has_lower_bound(values.get(), isl_dim_set, 0) == isl_bool_true &&
+        isl_set_dim_has_upper_bound(values.get(), isl_dim_set, 0) == isl_bool_true) {
+      continue;
+    }
+    std::string names;
+    for (const std::string& name : data) names += (names.empty() ? "'" : ", '") + name + "'";
+    throw LegalityError(context + "iname '" + iname + "' is tagged " + to_string(tag) + " but its bounds depend on " +
+                        names + ", which the kernel computes; a hardware axis needs a size known at launch, so keep '" +
+                        iname + "' a sequential loop (or split it and tag only an inner iname of constant length)");
+  }
+}
+
 void check_kernel(const LoopKernel& kernel, const std::string& context,
                   const std::set<std::string>* in_bounds_by_construction) {
   check_domain_dependencies(kernel, context);
+  with_isl_errors("checking kernel '" + kernel.name + "'", [&] { check_hardware_inames_have_launch_bounds(kernel, context); });
   with_isl_errors("checking kernel '" + kernel.name + "'", [&] {
     check_dependency_cycles(kernel);
     check_write_races(kernel, context);

@@ -71,6 +71,9 @@ std::vector<std::pair<std::string, std::vector<std::string>>> unchecked_for_boun
 // must run in that iname too (Error otherwise; no isl work, so every transform runs it).
 void check_domain_dependencies(const LoopKernel& kernel, const std::string& context = "");
 
+// Every iname on a hardware axis (g.N, l.N) is bounded without the values the kernel computes.
+void check_hardware_inames_have_launch_bounds(const LoopKernel& kernel, const std::string& context = "");
+
 void check_kernel(const LoopKernel& kernel, const std::string& context = "",
                   const std::set<std::string>* in_bounds_by_construction = nullptr);
 

@@ -28,6 +28,44 @@ TEST(Legality, ParallelTagMustNotCrossADependence) {
   EXPECT_NO_THROW(tag_inames(rows, "i:g.0", /*unchecked=*/true));
 }
 
+// A read inside a reduction is a read of the instruction: its access relation kept no statement
+// name once the reduction's iname was projected out, so PolyBench's atax (y[j] = sum(i,
+// A[i,j]*tmp[i]) after tmp[i] = ... on g.0) read other work-groups' tmp with no barrier, and the
+// OpenCL run was wrong in every element.
+TEST(Legality, AReadInsideAReductionIsADependence) {
+  LoopKernel atax = make_kernel({"{[i,j]: 0<=i<m and 0<=j<n}", "{[j2,i2]: 0<=j2<n and 0<=i2<m}"},
+                                "tmp[i] = sum(j, A[i,j]*x[j]) {id=t}\ny[j2] = sum(i2, A[i2,j2]*tmp[i2]) {id=y, dep=t}",
+                                {array_arg("A", DType::Float64, {"m", "n"}), array_arg("x, y", DType::Float64, {"n"}),
+                                 array_arg("tmp", DType::Float64, {"m"})},
+                                {.name = "atax"});
+  std::string message = error_message<LegalityError>([&] { tag_inames(atax, "i:g.0, j2:g.0"); });
+  EXPECT_NE(message.find("instruction 'y' must follow 't' (flow dependence through 'tmp')"), std::string::npos) << message;
+  EXPECT_NE(message.find("a global barrier between them is missing"), std::string::npos) << message;
+  // Each phase on its own grid, split at a global barrier, is legal and matches.
+  LoopKernel split = add_barrier(atax, "id:t", "id:y", {.synchronization_kind = "global"});
+  LoopKernel parallel = tag_inames(split, "i:g.0, j2:g.0");
+  expect_matches_reference(parallel, atax, {{"m", 37}, {"n", 29}});
+}
+
+// A hardware axis is sized at launch: an iname bounded only by a value the kernel computes cannot
+// be one (loopy's test_dependent_loop_bounds_3 refuses it too); its inner iname of constant length
+// can. The refusal names the iname, the tag and the value.
+TEST(Legality, AHardwareInameNeedsBoundsKnownAtLaunch) {
+  LoopKernel rows = make_kernel({"{[i]: 0<=i<n}", "{[jj]: 0<=jj<row_len}"}, "<> row_len = lengths[i]\na[i, jj] = 1",
+                                {array_arg("lengths", DType::Int32, {"n"}), array_arg("a", DType::Float32, {"n", "n"})},
+                                {.name = "rows", .options = {.enforce_array_accesses_within_bounds = false}});
+  SplitOptions grid;
+  grid.outer_tag = "g.1";
+  grid.inner_tag = "l.1";
+  std::string message = error_message<LegalityError>([&] { split_iname(rows, "jj", 32, grid); });
+  EXPECT_NE(message.find("iname 'jj_outer' is tagged g.1 but its bounds depend on 'row_len', which the kernel computes"),
+            std::string::npos)
+      << message;
+  SplitOptions lanes;
+  lanes.inner_tag = "l.0";
+  EXPECT_NO_THROW(split_iname(rows, "jj", 32, lanes));
+}
+
 TEST(Legality, PrivateTemporariesArePrivatizedButRealFlowIsNot) {
   // t is private: each work-item has its own, so reusing it across i is fine...
   LoopKernel scratch = make_kernel({"{[i]: 0<=i<n}"}, "<float32> t = 2*a[i] {id=w}\nout[i] = t + 1 {id=r}",
