@@ -11,7 +11,8 @@
 #    transpose_tile32x128 at n = 8192 and 8191, their times, and torch's a.t().contiguous().
 # Layout: $BUNDLE/{loom,lib/,specs/,cublas_shapes.py,torch_transpose.py}; specs/ =
 # examples/memory/{sgemm_tuned,sgemm_splitk,transpose_tile32,transpose_tile32x128}.json and
-# benchmarks/gpu/tails5/*.json.  Usage: BUNDLE=.gpu-tiles4 OUT=... bash run_tails5.sh
+# benchmarks/gpu/tails5/*.json. Usage: BUNDLE=.gpu-tiles4 OUT=... bash run_tails5.sh [printer]
+# (call 1: no argument; call 2: `printer`, which also needs $BUNDLE/loom_main, main's binary)
 set -u
 B=${BUNDLE:-.gpu-tiles4}
 OUT=${OUT:-$(mktemp -d)}
@@ -25,6 +26,41 @@ say() { echo "$*" | tee -a "$LOG"; }
 gemm() {  # label spec M N K
   say "loom $1 $3 $4 $5 $(timeout 90 $L run "$S/$2.json" --target cuda --repeat 20 -D m=$3 -D n=$4 -D p=$5 2>&1 | tail -n 1)"
 }
+if [ "${1:-}" = printer ]; then
+  # Call 2: the CUDA printer writes a select's condition of pure integer comparisons with `&`
+  # (one predicated load per fetch element instead of two branches). $B/loom_main is main's
+  # binary (31a3874), the baseline, in the same call.
+  say "== correctness (new binary, parallel)"
+  {
+    for g in sgemm_splitk sgemm_splitk_before sgemm_splitk4_big_r sgemm_splitk8_r sgemm_tuned; do
+      for sh in "1 1 1" "17 129 200" "1001 999 77"; do
+        read M N K <<< "$sh"
+        echo "check $g $M $N $K: $(timeout 120 $L run $S/$g.json --target cuda --check -D m=$M -D n=$N -D p=$K 2>&1 | tail -n 1)" &
+      done
+    done
+    echo "warm main: $(timeout 120 $B/loom_main run $S/sgemm_splitk_before.json --target cuda -D m=17 -D n=129 -D p=200 2>&1 | tail -n 1)" &
+    echo "warm main: $(timeout 120 $B/loom_main run $S/sgemm_tuned.json --target cuda -D m=17 -D n=129 -D p=200 2>&1 | tail -n 1)" &
+    wait
+  } | tee -a "$LOG"
+  ALL="1000,1000,1000 1500,1500,1500 1000,1000,8192 2000,2000,2000 3000,3000,3000 4096,1000,4096 3000,5000,700 4096,4096,4096 5000,5000,5000 7000,7000,7000"
+  say "== cublas"
+  timeout 120 python3 $B/cublas_shapes.py $ALL 2>&1 | tee -a "$LOG"
+  for shape in $ALL; do
+    IFS=, read M N K <<< "$shape"
+    case $shape in
+      1000,1000,*|1500,*)
+        say "main sgemm_splitk_before $M $N $K $(timeout 90 $B/loom_main run $S/sgemm_splitk_before.json --target cuda --repeat 20 -D m=$M -D n=$N -D p=$K 2>&1 | tail -n 1)"
+        for g in sgemm_splitk_before sgemm_splitk sgemm_splitk8_r sgemm_splitk4_big_r; do gemm $g $g $M $N $K; done ;;
+      2000,*|3000,*|4096,1000,*)
+        say "main sgemm_tuned $M $N $K $(timeout 90 $B/loom_main run $S/sgemm_tuned.json --target cuda --repeat 20 -D m=$M -D n=$N -D p=$K 2>&1 | tail -n 1)"
+        for g in sgemm_tuned sgemm_splitk sgemm_splitk2_big_r sgemm_splitk4_big_r; do gemm $g $g $M $N $K; done ;;
+      *) gemm sgemm_tuned sgemm_tuned $M $N $K ;;
+    esac
+  done
+  say "== cublas again (drift)"
+  timeout 120 python3 $B/cublas_shapes.py $ALL 2>&1 | tee -a "$LOG"
+  exit 0
+fi
 SMALL="sgemm_splitk_before sgemm_splitk sgemm_splitk8_r sgemm_splitk4_big_r"
 MID="sgemm_tuned sgemm_splitk sgemm_splitk2_big_r sgemm_splitk4_big_r"
 BIG="sgemm_tuned sgemm_splitk"
