@@ -12,7 +12,8 @@
 # Layout: $BUNDLE/{loom,lib/,specs/,cublas_shapes.py,torch_transpose.py}; specs/ =
 # examples/memory/{sgemm_tuned,sgemm_splitk,transpose_tile32,transpose_tile32x128}.json and
 # benchmarks/gpu/tails5/*.json. Usage: BUNDLE=.gpu-tiles4 OUT=... bash run_tails5.sh [printer]
-# (call 1: no argument; call 2: `printer`, which also needs $BUNDLE/loom_main, main's binary)
+# (call 1: no argument; call 2: `printer`, which also needs $BUNDLE/loom_main, main's binary;
+# call 3: `final`, which needs $BUNDLE/sgemm_rule.py)
 set -u
 B=${BUNDLE:-.gpu-tiles4}
 OUT=${OUT:-$(mktemp -d)}
@@ -26,6 +27,16 @@ say() { echo "$*" | tee -a "$LOG"; }
 gemm() {  # label spec M N K
   say "loom $1 $3 $4 $5 $(timeout 90 $L run "$S/$2.json" --target cuda --repeat 20 -D m=$3 -D n=$4 -D p=$5 2>&1 | tail -n 1)"
 }
+if [ "${1:-}" = final ]; then
+  # Call 3: the rule (sgemm_rule.py: split-k where 128 x 128 tiles fill under 80% of their last
+  # wave) shape by shape, cuBLAS measured just before and just after each loom run.
+  { for g in sgemm_splitk sgemm_tuned; do
+      echo "check $g 1001 999 77: $(timeout 60 $L run $S/$g.json --target cuda --check -D m=1001 -D n=999 -D p=77 2>&1 | tail -n 1)" &
+    done; wait; } | tee -a "$LOG"
+  timeout 45 python3 $B/sgemm_rule.py $L $S 4096,1000,4096 3000,3000,3000 1000,1000,8192 1000,1000,1000 \
+    5000,5000,5000 1500,1500,1500 2000,2000,2000 3000,5000,700 7000,7000,7000 2>&1 | tee -a "$LOG"
+  exit 0
+fi
 if [ "${1:-}" = printer ]; then
   # Call 2: the CUDA printer writes a select's condition of pure integer comparisons with `&`
   # (one predicated load per fetch element instead of two branches). $B/loom_main is main's
