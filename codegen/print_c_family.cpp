@@ -466,7 +466,7 @@ class ExpressionPrinter {
         return out + ")";
       }
       case cast::ExprKind::Ternary:
-        return operand(*expr.args[0], 12, false) + " ? " + operand(*expr.args[1], 12, false) + " : " +
+        return ternary_condition(*expr.args[0]) + " ? " + operand(*expr.args[1], 12, false) + " : " +
                operand(*expr.args[2], 13, false);
       case cast::ExprKind::Binary: {
         int own = precedence(expr);
@@ -477,6 +477,53 @@ class ExpressionPrinter {
   }
 
  private:
+  // The leaves of a `&&` tree of integer comparisons that read no memory and call nothing
+  // (`m >= i + 1 && p >= k + 1`); empty when `condition` is anything else.
+  static void pure_comparisons(const cast::Expr& condition, std::vector<const cast::Expr*>& leaves, bool& pure) {
+    if (!pure) return;
+    if (condition.kind == cast::ExprKind::Binary && condition.op == "&&") {
+      pure_comparisons(*condition.args[0], leaves, pure);
+      pure_comparisons(*condition.args[1], leaves, pure);
+      return;
+    }
+    static const std::set<std::string> comparisons = {"<", "<=", ">", ">=", "==", "!="};
+    pure = condition.kind == cast::ExprKind::Binary && comparisons.count(condition.op) != 0 &&
+           integer_arithmetic(*condition.args[0]) && integer_arithmetic(*condition.args[1]);
+    leaves.push_back(&condition);
+  }
+
+  static bool integer_arithmetic(const cast::Expr& expr) {
+    switch (expr.kind) {
+      case cast::ExprKind::IntConst:
+      case cast::ExprKind::Var:
+      case cast::ExprKind::HardwareIndex: return is_integral(expr.dtype) && expr.dtype != DType::Bool;
+      case cast::ExprKind::Unary:
+      case cast::ExprKind::Binary:
+      case cast::ExprKind::Cast:
+        if (!is_integral(expr.dtype) || expr.dtype == DType::Bool) return false;
+        for (const cast::ExprPtr& arg : expr.args)
+          if (!integer_arithmetic(*arg)) return false;
+        return true;
+      default: return false;
+    }
+  }
+
+  // A select's condition. On CUDA, a conjunction of pure integer comparisons (a predicated
+  // fetch's `m >= i + 1 && p >= k + 1 ? a[...] : 0.0f`) is printed with `&`: both sides are
+  // evaluated anyway and the value is the same, but `&&` is control flow to NVVM, and ptxas then
+  // kept two branches around each load of the split-k SGEMM's fetch (BSSY/BSYNC regions, ~100
+  // extra instructions per k step) instead of one predicated load (benchmarks/NOTES.md, issue 25,
+  // fifth pass).
+  std::string ternary_condition(const cast::Expr& condition) const {
+    std::vector<const cast::Expr*> leaves;
+    bool pure = true;
+    if (target_ == Target::CUDA) pure_comparisons(condition, leaves, pure);
+    if (target_ != Target::CUDA || !pure || leaves.size() < 2) return operand(condition, 12, false);
+    std::string text;
+    for (const cast::Expr* leaf : leaves) text += (text.empty() ? "(" : " & (") + print(*leaf) + ")";
+    return text;
+  }
+
   // Parenthesizes `child` when its operator binds less tightly than its parent's (or equally, on
   // the right of a left-associative operator: a - (b - c)).
   std::string operand(const cast::Expr& child, int parent_precedence, bool right_side) const {

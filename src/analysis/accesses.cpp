@@ -3,6 +3,8 @@
 #include <isl/map.h>
 #include <isl/set.h>
 
+#include <set>
+
 #include "analysis/preprocess.hpp"
 #include "ir/instance_sets.hpp"
 #include "ir/isl_expr.hpp"
@@ -179,11 +181,28 @@ std::optional<isl::set> condition_set(const Expr& condition, const isl::set& dom
 
 namespace {
 
-AccessRelation compute_access_relation(const Access& access, const isl::set& instances, bool data_dependent) {
+// Whether `condition` names an iname of the kernel that is not a dimension of the access's
+// instances: a reduction's round_up marker (`loom_round_up(64*kt + kk < p)` on
+// `partial[s, i, j] = sum([kt, kk], ...)`) restricts the reduction's terms, not the write of its
+// result, which happens at every (s, i, j), an empty sum included. Read as a condition of the
+// write, its reduction inames became free parameters of the written set.
+bool names_iname_outside(const Expr& condition, const isl::set& domain, const std::set<std::string>& inames) {
+  bool outside = false;
+  visit_expr(condition, [&](const Expr& node) {
+    if (node.kind == ExprKind::Variable && inames.count(node.name) != 0 &&
+        isl_extra::find_dim(domain, isl_dim_set, node.name) < 0)
+      outside = true;
+  });
+  return outside;
+}
+
+AccessRelation compute_access_relation(const Access& access, const isl::set& instances, bool data_dependent,
+                                       const std::set<std::string>& kernel_inames) {
   isl::set domain = isl_extra::set_tuple_name(instances, access.instruction->id);
   std::vector<ExprPtr> conditions = access.instruction->predicates;
   conditions.insert(conditions.end(), access.guards.begin(), access.guards.end());
   for (const ExprPtr& condition : conditions) {
+    if (names_iname_outside(*condition, domain, kernel_inames)) continue;  // over-approximates: safe
     if (auto holds = condition_set(*condition, domain)) domain = domain.intersect(*holds);
   }
   std::vector<ExprPtr> indices = access.subscript ? access.subscript->operands : std::vector<ExprPtr>{};
@@ -253,7 +272,9 @@ AccessRelation access_relation(const LoopKernel& kernel, const Access& access) {
   return memoized(
       *isl_context_of(kernel), access_key(kernel, access, scope, data_dependent),
       [&] {
-        AccessRelation relation = compute_access_relation(access, instruction_domain(kernel, scope), data_dependent);
+        std::vector<std::string> names = kernel.all_inames();
+        AccessRelation relation = compute_access_relation(access, instruction_domain(kernel, scope), data_dependent,
+                                                          std::set<std::string>(names.begin(), names.end()));
         detail::IslMemoEntry computed;
         computed.map = relation.map;
         computed.set = relation.map.wrap();  // stand-in (isl_memo.hpp)

@@ -52,6 +52,36 @@ TEST(UnwrittenReads, TheReductionInItsOwnDomainWritesEverySlice) {
   EXPECT_TRUE(result.passed) << result.report();
 }
 
+// Each 16-deep chunk of a slice rounded up (split of the chunk iname, round_up): the product
+// carries `loom_round_up(64 kt + 16 s + 16 kz + kk < p)`, a condition on its reduction inames.
+// It restricts the sum's terms, not the write of partial[s, i, j]; read as a condition of the
+// write, kt and kk became free parameters of the written set and the sum was refused.
+TEST(UnwrittenReads, ARoundedUpReductionStillWritesItsResult) {
+  Spec spec = read_spec(R"({"loom": 1, "name": "splitk_r",
+    "domains": ["{[s,i,j]: 0<=s<4 and 0<=i<m and 0<=j<n}",
+                "[s,p] -> {[kt,k0]: 0<=s<4 and kt>=0 and 0<=k0<16 and 64*kt+16*s+k0<p}",
+                "{[u,v,t]: 0<=u<m and 0<=v<n and 0<=t<4}"],
+    "instructions": ["partial[s, i, j] = sum([kt, k0], a[i, 64*kt+16*s+k0]*b[64*kt+16*s+k0, j]) {id=prod}",
+                     "... gbarrier {id=split, dep=prod}",
+                     "c[u, v] = sum(t, partial[t, u, v]) {id=fin, dep=split}"],
+    "args": [{"name": "a", "dtype": "float32", "shape": ["m", "p"]},
+             {"name": "b", "dtype": "float32", "shape": ["p", "n"]},
+             {"name": "c", "dtype": "float32", "shape": ["m", "n"]},
+             {"name": "m, n, p", "kind": "value", "dtype": "int32"}],
+    "temporaries": [{"name": "partial", "dtype": "float32", "shape": [4, "m", "n"], "address_space": "global"}],
+    "assumptions": "m >= 1 and n >= 1 and p >= 1",
+    "transforms": [{"op": "split_iname", "iname": "k0", "inner_length": 16, "outer_iname": "kz",
+                    "inner_iname": "kk", "tail_strategy": "round_up"}]})");
+  EXPECT_NO_THROW(generate_code(spec.kernel, Target::C));
+  // Slices 2 and 3 without k (p = 20), a partial chunk in every slice (p = 37), several steps.
+  CheckOptions options;
+  options.target = Target::C;
+  for (int64_t p : {1, 20, 37, 200}) {
+    CheckResult result = check_against_reference(spec.kernel, spec.reference, {{"m", 3}, {"n", 5}, {"p", p}}, options);
+    EXPECT_TRUE(result.passed) << "p = " << p << ": " << result.report();
+  }
+}
+
 TEST(UnwrittenReads, OnlyExactReadsAreJudged) {
   // t[i] is written for even i only. A plain read of every t[i] is refused...
   auto kernel_reading = [](const std::string& read) {
