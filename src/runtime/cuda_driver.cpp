@@ -464,6 +464,11 @@ std::string cuda_cubin_cache_path(const std::string& source) {
 std::string precompile_cubin(const std::string& source, const std::string& subject) {
   std::string path = cuda_cubin_cache_path(source);
   if (read_cached_cubin(path)) return "";
+  if (codegen::is_llvm_ptx(source)) {
+    PtxJitOutput output = jit_ptx_with_report(source, subject);
+    write_cached_cubin(path, output.cubin);
+    return output.info_log;
+  }
   NvrtcOutput output = nvrtc_compile(source, cuda_device_info().arch, subject, /*report=*/true);
   write_cached_cubin(path, output.cubin);
   return output.log;

@@ -155,7 +155,8 @@ std::vector<char> nvrtc_compile_to_cubin(const std::string& source, const std::s
                                          const std::string& subject);
 
 // Compiles `source` for the present device into the CUBIN cache entry compile() reads, unless it
-// is there; returns ptxas's verbose log ("" when the entry was there). loom tune compiles
+// is there (CUDA C through NVRTC; the LLVM path's PTX through the driver's JIT, which needs a
+// context); returns ptxas's verbose log ("" when the entry was there). loom tune compiles
 // candidates this way in parallel threads while a worker process measures others.
 std::string precompile_cubin(const std::string& source, const std::string& subject);
 

@@ -11,6 +11,7 @@
 #include <exception>
 #include <functional>
 #include <iomanip>
+#include <map>
 #include <mutex>
 #include <regex>
 #include <set>
@@ -19,6 +20,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "codegen/llvm_nvptx.hpp"
 #include "ir/kernel_fingerprint.hpp"
 #include "loom/codegen.hpp"
 #include "loom/error.hpp"
@@ -77,13 +79,17 @@ int most_registers(const std::string& ptxas_log) {
   return most;
 }
 
-// Compiles into the CUBIN cache where a GPU is present (the worker then loads it); without one,
-// only where asked, NVRTC for sm_90 for the register count. Neither is an error where NVRTC is
-// missing (0: unknown).
+// Compiles into the CUBIN cache where a GPU is present (the worker then loads it): NVRTC for CUDA
+// C, the driver's JIT for the LLVM path's PTX. Without a GPU, only where asked, NVRTC for sm_90
+// for the register count (the LLVM path's PTX needs the driver to be assembled: 0). Neither is an
+// error where the compiler is missing (0: unknown).
 int compiled_registers(const GeneratedCode& code, const std::string& subject, bool gpu, bool compile_without_gpu) {
+  bool ptx = codegen::is_llvm_ptx(code.source);
   try {
     if (gpu) return most_registers(detail::precompile_cubin(code.source, subject));
-    if (compile_without_gpu) return most_registers(detail::nvrtc_compile(code.source, default_cuda_arch(), subject, /*report=*/true).log);
+    if (compile_without_gpu && !ptx) {
+      return most_registers(detail::nvrtc_compile(code.source, default_cuda_arch(), subject, /*report=*/true).log);
+    }
   } catch (const EnvironmentError&) {
   }
   return 0;
@@ -91,15 +97,16 @@ int compiled_registers(const GeneratedCode& code, const std::string& subject, bo
 
 // The worker's compile() of this kernel then finds its code at the kernel level of the cache (no
 // isl, no code generation in the worker: those ran here, in parallel) and the CUBIN beneath it.
-void write_kernel_cache_entry(const LoopKernel& kernel, const GeneratedCode& code) {
-  if (std::getenv("LOOM_NO_CACHE") != nullptr || default_cuda_compiler() != CudaCompiler::Nvrtc) return;
-  detail::write_generated_code(detail::cuda_kernel_cache_path(kernel, "nvrtc"), code);
+// The entry is the sweep's compiler's: the worker inherits $LOOM_CUDA_COMPILER (`--compiler`).
+void write_kernel_cache_entry(const LoopKernel& kernel, const GeneratedCode& code, CudaCompiler compiler) {
+  if (std::getenv("LOOM_NO_CACHE") != nullptr) return;
+  detail::write_generated_code(detail::cuda_kernel_cache_path(kernel, std::string(cuda_compiler_name(compiler))), code);
 }
 
 void add_times(PreparationTimes& sum, const PreparationTimes& times) {
   sum.spec_s += times.spec_s;
   sum.codegen_s += times.codegen_s;
-  sum.nvrtc_s += times.nvrtc_s;
+  sum.compile_s += times.compile_s;
   sum.estimate_s += times.estimate_s;
   sum.cpu_s += times.cpu_s;
 }
@@ -116,16 +123,32 @@ std::optional<double> estimate_ms_of(const LoopKernel& kernel, const ParameterMa
   }
 }
 
+// What compiling one generated code gave: the register count and, under the LLVM compiler, the PTX.
+struct CompiledCode {
+  int registers = 0;
+  std::string llvm_ptx;
+};
+
 // A candidate between the two stages of its preparation: the first (legality, assumptions, code
-// generation) ends with its code, the second (NVRTC, registers, the estimate) with what the
-// measurers need. The sweep runs the second stage of the candidates it holds most expensive first.
+// generation) ends with its code, the second (the CUDA compiler, registers, the estimate) with what
+// the measurers need. The sweep runs the second stage of the candidates it holds most expensive
+// first. Under the LLVM compiler the first stage keeps the device functions' AST and the second
+// turns it into PTX (LLVM's O3 and NVPTX back end) before the driver's JIT assembles it.
 struct CandidateInProgress {
   PreparedCandidate candidate;
   std::optional<Spec> built;
   GeneratedCode code;
+  CudaCompiler compiler = CudaCompiler::Nvrtc;
+  std::vector<cast::Function> device_functions;  // the LLVM path's input
   const detail::CudaDeviceInfo* gpu = nullptr;
   ParameterMap sizes;       // the sweep's, for the estimate
   double compile_cost = 0;  // unrolled_size of the code: NVRTC's work, for the order of compiles
+  // The generated CUDA C's hash: candidates whose schedules differ can generate the same code
+  // (sgemm_space_v5's S=1 and S=2 of a 32-deep k tile), and such code is compiled once.
+  std::string code_key;
+  // What compiling the same code gave before, when it was: no second compile, the CUBIN is a cache
+  // hit (whose report is empty: the registers come from here).
+  std::optional<CompiledCode> compiled_before;
   bool finished = false;    // pruned before it needed compiling, or compiled
 };
 
@@ -185,8 +208,12 @@ void generate_into(CandidateInProgress& work, const SearchSpace& space, const As
     return;
   }
   work.gpu = present_gpu();
+  work.compiler = default_cuda_compiler();
   try {
-    work.code = generate_code(work.built->kernel, Target::CUDA, work.gpu ? work.gpu->limits : offline_device_limits(Target::CUDA));
+    DeviceLimits limits = work.gpu ? work.gpu->limits : offline_device_limits(Target::CUDA);
+    work.code = work.compiler == CudaCompiler::Llvm
+                    ? codegen::generate_code_with_functions(work.built->kernel, Target::CUDA, limits, work.device_functions)
+                    : generate_code(work.built->kernel, Target::CUDA, limits);
   } catch (const Error& error) {
     clock.lap(candidate.times.codegen_s);
     prune(std::string("resources: ") + error.what());
@@ -194,7 +221,15 @@ void generate_into(CandidateInProgress& work, const SearchSpace& space, const As
   }
   candidate.unrolled_size = unrolled_size(work.code.source);
   work.compile_cost = static_cast<double>(candidate.unrolled_size);
+  work.code_key = detail::hex_hash(work.code.source);
   clock.lap(candidate.times.codegen_s);
+}
+
+// What a compiled candidate's compile gave, for the candidates with the same code. Not a compile
+// error: a candidate with the same code meets it again itself.
+std::optional<CompiledCode> compiled_code_of(const CandidateInProgress& work) {
+  if (work.candidate.pruned && work.candidate.pruned->rfind("compile error", 0) == 0) return std::nullopt;
+  return CompiledCode{work.candidate.registers, work.compiler == CudaCompiler::Llvm ? work.code.source : std::string()};
 }
 
 // Timed into the candidate by generate_into's clock, which writes when it goes out of scope.
@@ -209,21 +244,31 @@ void compile_candidate(CandidateInProgress& work, const PrepareOptions& options)
   StageClock clock(candidate);
   work.finished = true;
   try {
-    candidate.registers = compiled_registers(work.code, "candidate " + assignment_json(candidate.params), work.gpu != nullptr,
-                                             options.compile_without_gpu);
+    // The arch compile() uses for the worker (the present GPU's, else sm_90).
+    const std::optional<CompiledCode>& before = work.compiled_before;
+    if (work.compiler == CudaCompiler::Llvm) {
+      work.code.source = before ? before->llvm_ptx : codegen::emit_nvptx(work.device_functions, default_cuda_arch(), /*want_ir=*/false).ptx;
+    }
+    if (before && !work.gpu) {
+      candidate.registers = before->registers;  // nothing to put into a cache without a GPU
+    } else {
+      candidate.registers = compiled_registers(work.code, "candidate " + assignment_json(candidate.params), work.gpu != nullptr,
+                                               options.compile_without_gpu);
+      if (before && candidate.registers == 0) candidate.registers = before->registers;  // the CUBIN was a cache hit
+    }
   } catch (const Error& error) {
-    clock.lap(candidate.times.nvrtc_s);
+    clock.lap(candidate.times.compile_s);
     candidate.pruned = std::string("compile error: ") + error.what();
     return;
   }
-  clock.lap(candidate.times.nvrtc_s);
+  clock.lap(candidate.times.compile_s);
   int64_t threads = threads_per_block(work.code);
   if (candidate.registers > 0 && candidate.registers * threads > kRegistersPerMultiprocessor) {
     candidate.pruned = "registers: " + std::to_string(candidate.registers) + " per work-item x " + std::to_string(threads) +
                        " work-items exceed the " + std::to_string(kRegistersPerMultiprocessor) + " of a multiprocessor";
     return;
   }
-  if (work.gpu) write_kernel_cache_entry(work.built->kernel, work.code);
+  if (work.gpu) write_kernel_cache_entry(work.built->kernel, work.code, work.compiler);
   if (!options.estimate_device.empty()) {
     candidate.estimate_ms = estimate_ms_of(work.built->kernel, work.sizes, options.estimate_device);
     clock.lap(candidate.times.estimate_s);
@@ -322,6 +367,7 @@ class Sweep {
     start_ = Clock::now();
     int threads = options_.compile_threads > 0 ? options_.compile_threads : default_compile_threads();
     summary_.threads = threads;
+    summary_.compiler = cuda_compiler_name(default_cuda_compiler());
     window_ = std::max<std::size_t>(8, 2 * static_cast<std::size_t>(threads));
     prepare_options_.estimate_device = options_.estimate_device;
     std::vector<std::thread> workers;
@@ -361,8 +407,9 @@ class Sweep {
   }
 
   // A preparation thread's next job: the first stage of a newly drawn candidate while the window
-  // allows drawing, else the second stage (NVRTC) of the held candidate whose code is largest,
-  // so that the longest compiles start first and do not end the sweep alone.
+  // allows drawing, else the second stage (the compiler) of the held candidate whose code is
+  // largest, so that the longest compiles start first and do not end the sweep alone. A candidate
+  // whose code another thread is compiling waits for that compile and then only reads its CUBIN.
   void prepare_loop() {
     while (true) {
       std::size_t index = 0;
@@ -370,7 +417,7 @@ class Sweep {
       Assignment params;
       {
         std::unique_lock<std::mutex> lock(mutex_);
-        changed_.wait(lock, [this] { return stopping_ || can_draw() || !compile_queue_.empty() || exhausted_; });
+        changed_.wait(lock, [this] { return stopping_ || can_draw() || next_compile() != compile_queue_.end() || exhausted_; });
         if (stopping_) return;
         if (can_draw()) {
           std::optional<Assignment> next = out_of_budget() ? std::nullopt : source_.next();
@@ -383,15 +430,15 @@ class Sweep {
           index = slots_.size();
           slots_.push_back(Slot{*next, std::nullopt, std::nullopt, nullptr, false});
           params = std::move(*next);
-        } else if (!compile_queue_.empty()) {
-          auto largest = std::max_element(compile_queue_.begin(), compile_queue_.end(), [this](std::size_t a, std::size_t b) {
-            return slots_[a].work->compile_cost < slots_[b].work->compile_cost;
-          });
+        } else if (auto largest = next_compile(); largest != compile_queue_.end()) {
           index = *largest;
           compile_queue_.erase(largest);
+          compiling_.insert(slots_[index].work->code_key);
           compile = true;
         } else {
-          return;  // nothing to draw or compile; a thread still in a first stage compiles its own
+          // Nothing to draw or compile: a thread still in a first stage compiles its own, and one
+          // compiling a code compiles the candidates waiting for the same code afterwards.
+          return;
         }
       }
       if (compile) {
@@ -403,6 +450,18 @@ class Sweep {
   }
 
   bool can_draw() const { return !exhausted_ && slots_.size() < next_to_measure_ + window_; }
+
+  // With mutex_ held: the held candidate to compile next (the largest code no thread is compiling
+  // now), or compile_queue_.end().
+  std::vector<std::size_t>::iterator next_compile() {
+    auto best = compile_queue_.end();
+    for (auto it = compile_queue_.begin(); it != compile_queue_.end(); ++it) {
+      const CandidateInProgress& work = *slots_[*it].work;
+      if (compiling_.count(work.code_key) != 0) continue;
+      if (best == compile_queue_.end() || slots_[*best].work->compile_cost < work.compile_cost) best = it;
+    }
+    return best;
+  }
 
   void generate_stage(std::size_t index, const Assignment& params) {
     std::optional<CandidateInProgress> work;
@@ -431,6 +490,10 @@ class Sweep {
       std::lock_guard<std::mutex> lock(mutex_);
       work = std::move(*slots_[index].work);
       slots_[index].work.reset();
+      if (auto found = compiled_.find(work.code_key); found != compiled_.end()) {
+        work.compiled_before = found->second;
+        ++summary_.same_code;
+      }
     }
     std::exception_ptr error;
     try {
@@ -439,11 +502,19 @@ class Sweep {
       error = std::current_exception();
     }
     std::lock_guard<std::mutex> lock(mutex_);
+    compiling_.erase(work.code_key);
+    if (!error) remember_compiled(work);
     Slot& slot = slots_[index];
     slot.prepared = std::move(work.candidate);
     slot.error = error;
     mark_prepared(slot);
     changed_.notify_all();
+  }
+
+  // With mutex_ held.
+  void remember_compiled(const CandidateInProgress& work) {
+    if (work.compiled_before) return;
+    if (std::optional<CompiledCode> compiled = compiled_code_of(work)) compiled_[work.code_key] = std::move(*compiled);
   }
 
   // With mutex_ held.
@@ -605,7 +676,9 @@ class Sweep {
   std::mutex mutex_;
   std::condition_variable changed_;
   std::deque<Slot> slots_;
-  std::vector<std::size_t> compile_queue_;  // slots whose first stage is done, waiting for NVRTC
+  std::vector<std::size_t> compile_queue_;  // slots whose first stage is done, waiting for the compiler
+  std::set<std::string> compiling_;           // code_key of the compiles under way
+  std::map<std::string, CompiledCode> compiled_;  // code_key -> what its compile gave
   std::size_t next_to_measure_ = 0;
   std::size_t window_ = 8;
   bool exhausted_ = false;
@@ -700,6 +773,7 @@ PreparationSummary prepare_only(const SearchSpace& space, const TuneOptions& opt
   }
   PreparationSummary summary;
   summary.threads = options.compile_threads > 0 ? options.compile_threads : default_compile_threads();
+  summary.compiler = cuda_compiler_name(default_cuda_compiler());
   summary.prepared.resize(candidates.size());
   PrepareOptions prepare;
   prepare.estimate_device = options.estimate_device;
@@ -720,10 +794,25 @@ PreparationSummary prepare_only(const SearchSpace& space, const TuneOptions& opt
   std::vector<std::size_t> order(candidates.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return work[a].compile_cost > work[b].compile_cost; });
-  in_pool([&](std::size_t i) {
-    CandidateInProgress& candidate = work[order[i]];
-    if (!candidate.finished) compile_candidate(candidate, prepare);
-  });
+  // Each code once (the first candidate of the order that has it), then the candidates with the
+  // same code as one compiled, as a sweep does.
+  std::map<std::string, std::size_t> first_with_code;
+  std::vector<std::size_t> unique, repeated;
+  for (std::size_t i : order) {
+    if (work[i].finished) continue;
+    (first_with_code.emplace(work[i].code_key, i).second ? unique : repeated).push_back(i);
+  }
+  auto compile_all = [&](const std::vector<std::size_t>& which) {
+    in_pool([&](std::size_t i) {
+      if (i < which.size()) compile_candidate(work[which[i]], prepare);
+    });
+  };
+  compile_all(unique);
+  for (std::size_t i : repeated) {
+    work[i].compiled_before = compiled_code_of(work[first_with_code.at(work[i].code_key)]);
+  }
+  compile_all(repeated);
+  for (std::size_t i : repeated) summary.same_code += work[i].compiled_before ? 1 : 0;
   for (std::size_t i = 0; i < candidates.size(); ++i) summary.prepared[i] = std::move(work[i].candidate);
   summary.wall_s = seconds_since(start);
   summary.candidates = candidates.size();
@@ -742,9 +831,12 @@ std::string seconds_text(double seconds) {
   return text.str();
 }
 
-std::string stages_text(const PreparationTimes& times) {
+// The compile stage's name in the summaries.
+std::string compiler_label(const std::string& compiler) { return compiler == "llvm" ? "LLVM and the driver's JIT" : "NVRTC"; }
+
+std::string stages_text(const PreparationTimes& times, const std::string& compiler) {
   return "spec and transforms " + seconds_text(times.spec_s) + ", code generation " + seconds_text(times.codegen_s) +
-         ", NVRTC " + seconds_text(times.nvrtc_s) + ", estimate " + seconds_text(times.estimate_s) + " (thread CPU " +
+         ", " + compiler_label(compiler) + " " + seconds_text(times.compile_s) + ", estimate " + seconds_text(times.estimate_s) + " (thread CPU " +
          seconds_text(times.cpu_s) + ")";
 }
 
@@ -754,13 +846,14 @@ std::string PreparationSummary::markdown() const {
   std::ostringstream out;
   out << "# loom tune --prepare-only: " << candidates << " candidates (" << pruned << " pruned) on " << threads
       << " threads in " << seconds_text(wall_s) << "\n\n";
-  out << "Summed over candidates: " << stages_text(times) << ".\n\n";
-  out << "| candidate | status | registers | unrolled size | spec | codegen | NVRTC | estimate | thread CPU |\n";
+  out << "Summed over candidates: " << stages_text(times, compiler) << "; " << same_code
+      << " had the code of another candidate (compiled once).\n\n";
+  out << "| candidate | status | registers | unrolled size | spec | codegen | " << compiler_label(compiler) << " | estimate | thread CPU |\n";
   out << "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
   for (const PreparedCandidate& candidate : prepared) {
     out << "| " << assignment_json(candidate.params) << " | " << (candidate.pruned ? "pruned: " + candidate.pruned->substr(0, 80) : "ok")
         << " | " << candidate.registers << " | " << candidate.unrolled_size << " | " << seconds_text(candidate.times.spec_s) << " | "
-        << seconds_text(candidate.times.codegen_s) << " | " << seconds_text(candidate.times.nvrtc_s) << " | "
+        << seconds_text(candidate.times.codegen_s) << " | " << seconds_text(candidate.times.compile_s) << " | "
         << seconds_text(candidate.times.estimate_s) << " | " << seconds_text(candidate.times.cpu_s) << " |\n";
   }
   return out.str();
@@ -770,8 +863,8 @@ std::string SweepSummary::timing_markdown() const {
   std::ostringstream out;
   out << "Where the wall time went: " << threads << " preparation threads, the last candidate prepared at "
       << seconds_text(prepare_wall_s) << "; measurers waited " << seconds_text(measure_wait_s)
-      << " for prepared candidates. Preparation summed over candidates (thread wall time): " << stages_text(prepare_times)
-      << ".";
+      << " for prepared candidates. Preparation summed over candidates (thread wall time): " << stages_text(prepare_times, compiler)
+      << "; " << same_code << " had the code of another candidate (compiled once).";
   if (!worker_phases.empty()) {
     out << " Worker, summed:";
     const char* separator = " ";
@@ -810,7 +903,7 @@ std::string SweepSummary::markdown() const {
   out << "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
   out << "| " << space << " | " << tried << " | " << measured << " | " << stopped_early << " | " << pruned << " | " << failed
       << " | " << faults << " | " << timeouts << " | " << resumed << " |\n\n";
-  out << "Wall time " << wall_s << " s; preparing (legality, code generation, NVRTC; summed over threads) "
+  out << "Wall time " << wall_s << " s; preparing (legality, code generation, " << compiler_label(compiler) << "; summed over threads) "
       << prepare_s << " s; timed kernel runs " << measure_s << " s.\n\n";
   out << timing_markdown() << "\n";
   if (best) {

@@ -40,7 +40,9 @@ struct TuneOptions {
 struct PreparationTimes {
   double spec_s = 0;      // reading the spec: transforms with their legality checks
   double codegen_s = 0;   // isl AST, lowering, printing
-  double nvrtc_s = 0;     // NVRTC to CUBIN (front end and ptxas) or a CUBIN cache read
+  // The CUDA compiler to a CUBIN: NVRTC (front end, NVVM, ptxas) or, under --compiler llvm, LLVM's
+  // O3 and NVPTX back end and the driver's JIT (ptxas); or a CUBIN cache read.
+  double compile_s = 0;
   double estimate_s = 0;  // the roofline statistics
   double cpu_s = 0;       // the thread's CPU time over all of the above
 };
@@ -87,6 +89,8 @@ struct SweepSummary {
   // Where the wall time went: the preparation threads' stages summed over candidates, how long
   // the measurers waited for a prepared candidate, and the workers' phases summed.
   int threads = 0;
+  std::string compiler = "nvrtc";  // the CUDA compiler the candidates went through (--compiler)
+  std::size_t same_code = 0;        // candidates whose generated code another had: compiled once
   double prepare_wall_s = 0;  // from the start until the last candidate was prepared
   double measure_wait_s = 0;  // measurers idle, waiting for preparation
   PreparationTimes prepare_times;
@@ -107,6 +111,8 @@ using WinnerCheck = std::function<std::string(const Record& best, const SearchSp
 struct PreparationSummary {
   std::size_t candidates = 0, pruned = 0;
   int threads = 0;
+  std::string compiler = "nvrtc";  // as SweepSummary's
+  std::size_t same_code = 0;        // as SweepSummary's
   double wall_s = 0;
   PreparationTimes times;  // summed over candidates
   std::vector<PreparedCandidate> prepared;

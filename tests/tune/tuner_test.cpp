@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "codegen/llvm_nvptx.hpp"
 #include "device_helpers.hpp"
 #include "loom/check.hpp"
 #include "loom/error.hpp"
@@ -15,6 +16,7 @@
 #include "loom/spec.hpp"
 #include "runtime/host_cuda.hpp"
 #include "runtime/scoped_cache_directory.hpp"
+#include "runtime/scoped_env.hpp"
 #include "test_helpers.hpp"
 #include "tune/records.hpp"
 #include "tune/search_space.hpp"
@@ -392,6 +394,43 @@ TEST(TuneSweep, TheSummarySaysWhereTheTimeWent) {
   EXPECT_NE(text.find("Worker, summed: runs 7.50 s, spec 3.75 s."), std::string::npos) << text;
 }
 
+// Three candidates whose schedules differ only by a variable the code does not depend on (as
+// sgemm_space_v5's S=1 and S=2 of a 32-deep k tile generate the same CUDA): one code.
+json same_code_space() {
+  json space = vector_add_space();
+  space["variables"] = json::parse(R"({"BLOCK": [256], "LANES": [64], "COPY": [1, 2, 3]})");
+  // The priority of the kernel's only instruction orders nothing.
+  space["transforms"].push_back(json::parse(R"({"op": "set_instruction_priority", "insn_match": "*", "priority": "${COPY}"})"));
+  return space;
+}
+
+// A sweep compiles each generated code once: the candidates with the code of one being compiled
+// wait for it (their threads compile others meanwhile) and take its register count and CUBIN;
+// each is still measured and recorded.
+TEST(TuneSweep, CandidatesWithTheSameCodeAreCompiledOnceAndEachIsMeasured) {
+  TemporaryFolder folder;
+  RecordStore store(folder.file("records.sqlite"));
+  FakeMeasurer fake;
+  SweepSummary summary = run_sweep(space_of(same_code_space()), quiet_options(), store, {&fake}, nullptr);
+  EXPECT_EQ(summary.measured, 3u);
+  EXPECT_EQ(fake.calls, 3);
+  EXPECT_EQ(summary.same_code, 2u);
+  std::string text = summary.markdown();
+  EXPECT_NE(text.find("2 had the code of another candidate (compiled once)"), std::string::npos) << text;
+}
+
+// The same in `--prepare-only`, where NVRTC compiles for sm_90 without a GPU: the first candidate
+// of a code is compiled, the others take its registers.
+TEST(TunePrepareOnly, CandidatesWithTheSameCodeAreCompiledOnce) {
+  PreparationSummary summary = prepare_only(space_of(same_code_space()), quiet_options());
+  ASSERT_EQ(summary.prepared.size(), 3u);
+  EXPECT_EQ(summary.same_code, 2u);
+  for (const PreparedCandidate& candidate : summary.prepared) {
+    EXPECT_FALSE(candidate.pruned) << *candidate.pruned;
+    EXPECT_EQ(candidate.registers, summary.prepared[0].registers) << assignment_json(candidate.params);
+  }
+}
+
 TEST(TuneSweep, TheTunedRecordIsFoundFromTheSpecWhateverItsTransforms) {
   TemporaryFolder folder;
   RecordStore store(folder.file("records.sqlite"));
@@ -560,25 +599,47 @@ TEST(TunePrepareOnly, PreparesTheCandidatesAndSaysWhereTheTimeWent) {
   EXPECT_NE(text.find("| {\"BLOCK\":64,\"LANES\":32} | ok |"), std::string::npos) << text;
 }
 
+// Under --compiler llvm (LOOM_CUDA_COMPILER=llvm, which the worker inherits) the candidates go
+// through the LLVM path in the preparation threads: LLVM's O3 and PTX in the compile stage, whose
+// PTX only the driver's JIT assembles. Without a GPU that leaves no register count, where NVRTC
+// (which preparation ran before, whatever the compiler) reports one.
+TEST(TunePrepareOnly, UnderTheLlvmCompilerCandidatesGoThroughLlvm) {
+  std::string why;
+  if (!codegen::llvm_nvptx_available(&why)) GTEST_SKIP() << "no LLVM path in this build: " << why;
+  testing::ScopedEnv llvm("LOOM_CUDA_COMPILER", "llvm");
+  TuneOptions options = quiet_options();
+  options.trials = 2;
+  PreparationSummary summary = prepare_only(space_of(vector_add_space()), options);
+  EXPECT_EQ(summary.compiler, "llvm");
+  ASSERT_EQ(summary.prepared.size(), 2u);
+  bool gpu = !testing::cuda_unavailable();
+  for (const PreparedCandidate& candidate : summary.prepared) {
+    ASSERT_FALSE(candidate.pruned) << *candidate.pruned;
+    EXPECT_GT(candidate.times.compile_s, 0);
+    EXPECT_EQ(candidate.registers > 0, gpu) << assignment_json(candidate.params);
+  }
+  std::string text = summary.markdown();
+  EXPECT_NE(text.find("LLVM and the driver's JIT"), std::string::npos) << text;
+  EXPECT_EQ(text.find("NVRTC"), std::string::npos) << text;
+}
+
 // On a GPU, preparation leaves the candidate's code at the kernel level of the cache (and its
-// CUBIN beneath): the worker's compile() of the same spec is a hit, no isl or NVRTC in the
-// worker's serial path. That entry and the register count are NVRTC's: under
-// LOOM_CUDA_COMPILER=llvm (the gpu suite's second run) preparation leaves no entry, the worker
-// compiles through LLVM itself, and the candidate must still run correctly.
+// CUBIN beneath): the worker's compile() of the same spec is a hit, no isl or compiler in the
+// worker's serial path. Under either compiler: NVRTC's CUBIN, or under LOOM_CUDA_COMPILER=llvm
+// (the gpu suite's second run) the LLVM path's PTX assembled by the driver's JIT, whose report
+// gives the register count.
 TEST(TuneGpu, APreparedCandidateIsAKernelCacheHitForTheWorker) {
   SKIP_WITHOUT_CUDA();
-  bool nvrtc = default_cuda_compiler() == CudaCompiler::Nvrtc;
   testing::ScopedCacheDirectory cache;
   SearchSpace space = space_of(vector_add_space());
   PreparedCandidate candidate = prepare_candidate(space, {{"BLOCK", 1024}, {"LANES", 256}});
   ASSERT_FALSE(candidate.pruned) << *candidate.pruned;
-  if (nvrtc) {
-    EXPECT_GT(candidate.registers, 0);
-  }
+  EXPECT_GT(candidate.registers, 0);
   int hits = detail::cuda_kernel_cache_hits();
   Spec spec = read_spec(candidate.spec_json);
   CompiledKernel program = compile(spec.kernel, Target::CUDA);
-  EXPECT_EQ(detail::cuda_kernel_cache_hits(), hits + (nvrtc ? 1 : 0));
+  EXPECT_EQ(detail::cuda_kernel_cache_hits(), hits + 1);
+  EXPECT_EQ(codegen::is_llvm_ptx(program.code().source), default_cuda_compiler() == CudaCompiler::Llvm);
   // And the hit runs the candidate correctly.
   CheckOptions check;
   check.target = Target::CUDA;
