@@ -22,7 +22,10 @@ using Kind = InameTag::Kind;
 
 
 // The values an iname takes under the assumptions, as a set of parameters with the iname one of
-// them (other inames of its domain projected out). Refuses ranges that depend on other inames.
+// them: the other inames of its domain, and the outer inames its bounds depend on (a sequential
+// `k` around `k < i2 < n` split onto l.0: right-looking LU), projected out. The launch covers
+// every value any of them allows; the statements' own domains guard the rest, as loopy does.
+// An axis that is unbounded without them cannot be launched.
 isl::set iname_values(const LoopKernel& kernel, const std::string& iname) {
   const Domain* domain = kernel.domain_of_iname(iname);
   LOOM_ASSERT(domain != nullptr, "hardware iname " + iname + " has no domain");
@@ -30,14 +33,19 @@ isl::set iname_values(const LoopKernel& kernel, const std::string& iname) {
   for (const std::string& other : domain->inames) {
     if (other != iname) set = isl_extra::project_out_param(set, other);
   }
+  std::vector<std::string> outer;
   for (const std::string& parameter : isl_extra::dim_names(set, isl_dim_param)) {
-    if (parameter != iname && kernel.domain_of_iname(parameter) != nullptr) {
-      throw Error("the range of iname '" + iname + "' (tagged " + to_string(kernel.tag_of(iname)) +
-                  ") depends on iname '" + parameter + "'; hardware axes need ranges that depend only on "
-                  "parameters (split or re-tag '" + iname + "')");
-    }
+    if (parameter != iname && kernel.domain_of_iname(parameter) != nullptr) outer.push_back(parameter);
   }
-  return isl_extra::params_to_set_dims(set.params(), {iname}, "");
+  for (const std::string& parameter : outer) set = isl_extra::project_out_param(set, parameter);
+  isl::set values = isl_extra::params_to_set_dims(set.params(), {iname}, "");
+  if (!outer.empty() && (isl_set_dim_has_lower_bound(values.get(), isl_dim_set, 0) != isl_bool_true ||
+                         isl_set_dim_has_upper_bound(values.get(), isl_dim_set, 0) != isl_bool_true)) {
+    throw Error("the range of iname '" + iname + "' (tagged " + to_string(kernel.tag_of(iname)) +
+                ") depends on iname '" + outer.front() + "' and has no bound without it; hardware axes need "
+                "ranges bounded by parameters (split or re-tag '" + iname + "')");
+  }
+  return values;
 }
 
 struct AxisRange {

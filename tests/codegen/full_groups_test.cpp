@@ -147,5 +147,18 @@ TEST(FullGroups, TheCTargetHasNoGroupsToSplit) {
   EXPECT_EQ(source.find("1024 * i_outer + 1024"), std::string::npos) << source;
 }
 
+// A local axis whose bounds move with a sequential loop around it (right-looking LU: `k < i < n`
+// under `for k`, i split onto l.0) launches the box of every k's values and guards the rest, as
+// loopy does; it was refused ("the range of iname 'i_inner' depends on iname 'k'").
+TEST(FullGroups, ALocalAxisBoundedByAnOuterLoopLaunchesItsWholeRange) {
+  REQUIRE_OPENCL();
+  LoopKernel lu = make_kernel({"{[k]: 0<=k<n}", "{[i,j]: k<i<n and k<j<n}", "{[i2]: k<i2<n}"},
+                              "A[i2, k] = A[i2, k] / A[k, k] {id=div}\nA[i, j] = A[i, j] - A[i, k]*A[k, j] {id=upd, dep=div}",
+                              {array_arg("A", DType::Float64, {"n", "n"}), value_arg("n")}, {.name = "lu"});
+  LoopKernel lanes = split_iname(lu, "j", 32, {.inner_tag = "l.0"});
+  lanes = split_iname(lanes, "i2", 32, {.inner_tag = "l.0"});
+  for (int64_t n : {1, 31, 33, 77}) expect_on_opencl(lanes, lu, {{"n", n}});
+}
+
 }  // namespace
 }  // namespace loom
