@@ -253,7 +253,7 @@ class SpecReader {
       if (!arg.dtype) arg.dtype = DType::Int32;
       return arg;
     }
-    if (!object.contains("shape")) throw SpecError(path + "/shape", "missing: give a list of extents or \"auto\"");
+    if (!object.contains("shape")) throw SpecError(path + "/shape", "missing: give a list of extents or \"auto\" (or \"kind\": \"value\" for a scalar argument)");
     shape(object["shape"], path + "/shape", arg);
     if (object.contains("order")) {
       std::string order = as_string(object["order"], path + "/order");
