@@ -308,10 +308,13 @@ class StatementLowerer {
     return style;
   }
 
-  // vec loops on OpenCL and CUDA: whole-vector loads and stores where the accesses allow them.
+  // vec loops on OpenCL and CUDA: whole-vector loads and stores where the accesses allow them
+  // (vec arrays, every lane unguarded), else 16-byte copies on CUDA (lower_wide_copy: guarded
+  // lanes and a run-time alignment test, the lanes one by one where those fail).
   codegen::VectorLowering vector_lowering(const std::string& iname) const {
-    return [this, iname](const codegen::Statement& statement, const std::vector<codegen::InameValues>& lanes) {
-      if (statement.region) return cast::StmtPtr();
+    return [this, iname](const codegen::Statement& statement, const std::vector<codegen::InameValues>& lanes,
+                         bool guarded) -> codegen::VectorCode {
+      if (statement.region) return {};
       const Instruction& instruction = kernel_.instructions[static_cast<std::size_t>(statement.instruction_index)];
       std::vector<codegen::InameValues> values = lanes;
       for (codegen::InameValues& lane : values) {
@@ -319,7 +322,12 @@ class StatementLowerer {
           if (lane.count(within) == 0) lane[within] = cast::var(within, kernel_.options.index_dtype);
         }
       }
-      return expressions_.lower_vector_instruction(instruction, values, iname);
+      if (!guarded) {
+        if (cast::StmtPtr vector = expressions_.lower_vector_instruction(instruction, values, iname)) return {vector, nullptr};
+      }
+      std::optional<codegen::ExpressionLowering::WideCopy> copy = expressions_.lower_wide_copy(instruction, values, iname);
+      if (!copy) return {};
+      return {copy->statement, copy->aligned};
     };
   }
 
