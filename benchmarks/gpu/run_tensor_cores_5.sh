@@ -13,7 +13,7 @@ nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm --format=csv,noheader
 if [[ ${SKIP_TESTS:-0} != 1 ]]; then
   # loom_tests lists tests/conformance/cases under its build path at start: the bundle's copy.
   mkdir -p /work/wt-mma4/tests/conformance && ln -sfn $PWD/cases /work/wt-mma4/tests/conformance/cases
-  ./loom_tests --gtest_filter='TensorizeGpu*:WideCopy*:TensorizeCuda.SixteenByte*' 2>&1 |
+  ./loom_tests --gtest_filter="${TESTS:-TensorizeGpu*:WideCopy*:TensorizeCuda.SixteenByte*}" 2>&1 |
     grep -E "^\[ *(OK|FAILED|SKIPPED|PASSED) |Failure|mismatch|error" | head -40
   compute-sanitizer --tool memcheck ./loom run examples/tensor/bf16_gemm_warp64_pipelined_copy16.json --target cuda --check 2>&1 | tail -3
 fi
@@ -28,4 +28,4 @@ time_spec() {  # spec-file n
 for n in 4096 8192; do
   for spec in "$@"; do time_spec "$spec" $n; done
 done
-for n in 4096 8192; do python3 gpu_peers.py --ops bf16 --n $n 2>&1 | grep -E "TFLOPs"; done
+for n in ${PEERS_SIZES-4096 8192}; do python3 gpu_peers.py --ops bf16 --n $n 2>&1 | grep -E "TFLOPs"; done
