@@ -5,6 +5,7 @@
 // asserted here and NVRTC compiles it; the *Gpu test runs it at aligned and misaligned sizes.
 #include <gtest/gtest.h>
 
+#include "codegen/llvm_nvptx.hpp"
 #include "device_helpers.hpp"
 #include "loom/loom.hpp"
 #include "runtime/cuda_driver.hpp"
@@ -84,6 +85,22 @@ TEST(WideCopy, OnlyPlainCopiesOfSixteenConsecutiveBytes) {
                                     {.name = "widening"});
   widening = split_iname(widening, "j", 8, {.inner_tag = "vec"});
   EXPECT_EQ(copies(widening), 0);
+}
+
+// The LLVM path has no lowering of the copy helpers yet: it keeps the lanes (the same kernel, one
+// 2-byte load and store per lane), so LOOM_CUDA_COMPILER=llvm still compiles every vec copy.
+TEST(WideCopy, TheLlvmPathKeepsTheLanes) {
+#ifdef LOOM_HAVE_LLVM_NVPTX
+  std::string why;
+  if (!codegen::llvm_nvptx_available(&why)) GTEST_SKIP() << why;
+  std::string ir;
+  std::string ptx = codegen::generate_llvm_ptx(row_copy(DType::BFloat16, 8), offline_device_limits(Target::CUDA), "sm_90", &ir).source;
+  EXPECT_TRUE(codegen::is_llvm_ptx(ptx));
+  EXPECT_EQ(ptx.find("loom_copy_16"), std::string::npos) << ptx;
+  EXPECT_NE(ptx.find("ld.global.nc.u16"), std::string::npos) << ptx;
+#else
+  GTEST_SKIP() << "loom was built without llvm-19-dev: no libloom_llvm.so";
+#endif
 }
 
 // Rows of 256 and 8 elements start on 16 bytes; rows of 300 every other one (600 bytes), rows of 7
