@@ -224,9 +224,10 @@ constexpr int64_t kMaxUnrolledCopies = 1024;
 class StatementLowerer {
  public:
   StatementLowerer(const LoopKernel& kernel, const codegen::Linearization& linearization, Target target,
-                   const codegen::TensorTiles* tiles = nullptr, cast::ExprPtr lane = nullptr)
+                   const codegen::TensorTiles* tiles = nullptr, cast::ExprPtr lane = nullptr, bool wide_copies = true)
       : kernel_(kernel), linearization_(linearization), target_(target), expressions_(kernel, target),
-        privatized_bounds_(codegen::privatized_bounds(kernel)), tiles_(tiles), lane_(std::move(lane)) {}
+        privatized_bounds_(codegen::privatized_bounds(kernel)), tiles_(tiles), lane_(std::move(lane)),
+        wide_copies_(wide_copies) {}
 
   cast::StmtPtr operator()(const codegen::Statement& statement, const codegen::InameValues& inames) const {
     if (!statement.region) {
@@ -308,10 +309,13 @@ class StatementLowerer {
     return style;
   }
 
-  // vec loops on OpenCL and CUDA: whole-vector loads and stores where the accesses allow them.
+  // vec loops on OpenCL and CUDA: whole-vector loads and stores where the accesses allow them
+  // (vec arrays, every lane unguarded), else 16-byte copies on CUDA (lower_wide_copy: guarded
+  // lanes and a run-time alignment test, the lanes one by one where those fail).
   codegen::VectorLowering vector_lowering(const std::string& iname) const {
-    return [this, iname](const codegen::Statement& statement, const std::vector<codegen::InameValues>& lanes) {
-      if (statement.region) return cast::StmtPtr();
+    return [this, iname](const codegen::Statement& statement, const std::vector<codegen::InameValues>& lanes,
+                         bool guarded) -> codegen::VectorCode {
+      if (statement.region) return {};
       const Instruction& instruction = kernel_.instructions[static_cast<std::size_t>(statement.instruction_index)];
       std::vector<codegen::InameValues> values = lanes;
       for (codegen::InameValues& lane : values) {
@@ -319,7 +323,13 @@ class StatementLowerer {
           if (lane.count(within) == 0) lane[within] = cast::var(within, kernel_.options.index_dtype);
         }
       }
-      return expressions_.lower_vector_instruction(instruction, values, iname);
+      if (!guarded) {
+        if (cast::StmtPtr vector = expressions_.lower_vector_instruction(instruction, values, iname)) return {vector, nullptr};
+      }
+      if (!wide_copies_) return {};
+      std::optional<codegen::ExpressionLowering::WideCopy> copy = expressions_.lower_wide_copy(instruction, values, iname);
+      if (!copy) return {};
+      return {copy->statement, copy->aligned};
     };
   }
 
@@ -331,6 +341,9 @@ class StatementLowerer {
   // CUDA: the tensorized tiles' instructions (tensor_cores.hpp) and the work-item's warp lane.
   const codegen::TensorTiles* tiles_;
   cast::ExprPtr lane_;
+  // 16-byte copies of vec loops (CUDA C for NVRTC; the LLVM path has no lowering of their
+  // helpers yet and keeps the lanes).
+  bool wide_copies_ = true;
   mutable std::map<std::string, std::optional<ConstantRange>> constant_ranges_;
 };
 
@@ -539,7 +552,7 @@ struct DeviceProgram {
 };
 
 DeviceProgram device_program(LoopKernel& kernel, const cast::Function& signature, Target target,
-                             const DeviceLimits& limits, const codegen::TensorTiles& tiles) {
+                             const DeviceLimits& limits, const codegen::TensorTiles& tiles, bool wide_copies) {
   StageTimer timer("device_program(" + kernel.name + ")");
   kernel = codegen::unroll_loops_around_global_barriers(kernel);
   codegen::Linearization linearization = codegen::linearize(
@@ -578,7 +591,7 @@ DeviceProgram device_program(LoopKernel& kernel, const cast::Function& signature
       bool uniform_branches_around_barriers = target == Target::CUDA || !has_barrier(kernel, used);
       codegen::KernelSchedule schedule =
           codegen::build_schedule(kernel, nest, uniform_branches_around_barriers, launch.aliases);
-      StatementLowerer lowerer(kernel, nest, target, &tiles, codegen::warp_lane(block));
+      StatementLowerer lowerer(kernel, nest, target, &tiles, codegen::warp_lane(block), wide_copies);
       codegen::HardwareParameters hardware;
       isl::set context = launch.context;
       for (const codegen::HardwareIname& hw : launch.inames) {
@@ -761,7 +774,7 @@ GeneratedCode generate(const LoopKernel& kernel, Target target, const DeviceLimi
     timer.mark("schedule, AST, lowering");
     code.source = codegen::print_translation_unit(function, target);
   } else {
-    DeviceProgram program = device_program(preprocessed, function, target, limits, tiles);
+    DeviceProgram program = device_program(preprocessed, function, target, limits, tiles, device_functions == nullptr);
     timer.mark("device kernels");
     code.device_kernels = std::move(program.kernels);
     code.source = codegen::print_translation_unit(program.functions, target);

@@ -34,6 +34,9 @@ std::string id_name(isl_id* id) {
 struct UnrollGuards {
   std::vector<std::optional<isl::ast_expr>> guards;  // one per copy; nullopt: the copy always runs
   std::vector<bool> never;            // the copy never runs
+  // vec loops: where every copy runs (nullopt: always, or some copy never runs), one condition
+  // isl simplifies instead of the copies' guards joined (a ragged row's 8 lanes: one comparison).
+  std::optional<isl::ast_expr> every;
 };
 
 class GuardCollector {
@@ -98,9 +101,11 @@ class GuardCollector {
       result.never.assign(static_cast<std::size_t>(style.extent), false);
       return result;
     }
+    std::optional<isl::set> every;
     for (int64_t value = style.lower; value < style.lower + style.extent; ++value) {
       isl::set at = isl::manage(isl_set_fix_si(points.copy(), isl_dim_set, static_cast<unsigned>(last), static_cast<int>(value)));
       isl::set condition = enclosing(at, last).gist(any);
+      if (style.vectorize) every = every ? every->intersect(condition) : condition;
       bool never = condition.is_empty();
       result.never.push_back(never);
       bool always = !never && condition.is_equal(isl::set::universe(condition.space()));
@@ -108,6 +113,12 @@ class GuardCollector {
         result.guards.push_back(std::nullopt);
       } else {
         result.guards.push_back(isl::manage(isl_ast_build_expr_from_set(build, in_build_space(build, condition))));
+      }
+    }
+    if (every && !every->is_empty()) {
+      isl::set all = every->coalesce().gist(any);
+      if (!all.is_equal(isl::set::universe(all.space()))) {
+        result.every = isl::manage(isl_ast_build_expr_from_set(build, in_build_space(build, all)));
       }
     }
     return result;
@@ -304,7 +315,8 @@ class AstLowering {
     }
     const UnrollGuards* table = guards_.guards_of(raw);
     LOOM_ASSERT(table != nullptr, "unrolled loop over " + name + " has no guards");
-    if (cast::StmtPtr vector = vectorized(ast, iterators, isl_iterator, style, *table)) return vector;
+    VectorCode vector = vectorized(ast, iterators, isl_iterator, style, *table);
+    if (vector.statement && !vector.condition) return vector.statement;
     std::vector<cast::StmtPtr> copies;
     std::set<std::string> around = loops_around_only_this_;
     LoopsAroundOnlyThis inside(loops_around_only_this_, {});
@@ -321,6 +333,7 @@ class AstLowering {
     }
     cast::ExprPtr runs = copies.empty() ? cast::int_const(1, DType::Bool) : loop_runs(raw, iterators, isl_iterator);
     cast::StmtPtr body = merge_branches(cast::block(copies));
+    if (vector.statement) body = cast::if_then(vector.condition, vector.statement, body);
     if (is_true(runs) || bounded_by_loops_around(*runs, iterators, around)) return body;
     return cast::if_then(runs, body);
   }
@@ -382,15 +395,26 @@ class AstLowering {
   };
 
   // A vec loop as whole-vector operations: only a loop around one statement whose every lane runs
-  // (no guard), so one vector load or store stands for all the lanes.
-  cast::StmtPtr vectorized(const isl::ast_node& ast, IteratorValues iterators, const std::string& isl_iterator,
-                           const LoopStyle& style, const UnrollGuards& table) const {
-    if (!style.vectorize) return nullptr;
+  // for some values of the loops around it. Without guards one vector load or store stands for all
+  // the lanes; with them (or a condition of the vector code's own) the vector code runs where
+  // every guard holds and the caller keeps the lanes for elsewhere.
+  VectorCode vectorized(const isl::ast_node& ast, IteratorValues iterators, const std::string& isl_iterator,
+                        const LoopStyle& style, const UnrollGuards& table) const {
+    if (!style.vectorize) return {};
+    bool guarded = false;
     for (std::size_t copy = 0; copy < table.guards.size(); ++copy) {
-      if (table.never[copy] || table.guards[copy]) return nullptr;
+      if (table.never[copy]) return {};
+      guarded = guarded || table.guards[copy].has_value();
+    }
+    cast::ExprPtr every_lane;
+    if (guarded) {
+      if (!table.every) return {};
+      every_lane = fold(expr(*table.every, iterators));
+      if (is_false(every_lane)) return {};
+      if (is_true(every_lane)) every_lane = nullptr;
     }
     isl::ast_node body = isl::manage(isl_ast_node_for_get_body(ast.get()));
-    if (isl_ast_node_get_type(body.get()) != isl_ast_node_user) return nullptr;
+    if (isl_ast_node_get_type(body.get()) != isl_ast_node_user) return {};
     const Statement* statement = nullptr;
     std::vector<InameValues> lanes;
     for (int64_t value = style.lower; value < style.lower + style.extent; ++value) {
@@ -400,7 +424,12 @@ class AstLowering {
       for (auto& [iname, expression] : inames) expression = fold(expression);
       lanes.push_back(std::move(inames));
     }
-    return style.vectorize(*statement, lanes);
+    VectorCode vector = style.vectorize(*statement, lanes, guarded);
+    if (!vector.statement) return {};
+    if (every_lane) {
+      vector.condition = vector.condition ? cast::binary("&&", every_lane, vector.condition, DType::Bool) : every_lane;
+    }
+    return vector;
   }
 
   cast::StmtPtr if_node(const isl::ast_node& ast, const IteratorValues& iterators, const std::string& mark) const {

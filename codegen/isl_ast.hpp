@@ -15,8 +15,15 @@ namespace loom::codegen {
 using StatementLowering = std::function<cast::StmtPtr(const Statement&, const InameValues&)>;
 
 // Lowers the one statement of a vec loop as whole-vector operations, given the inames' values in
-// each lane (copy) of the loop; null where its accesses do not allow that.
-using VectorLowering = std::function<cast::StmtPtr(const Statement&, const std::vector<InameValues>& lanes)>;
+// each lane (copy) of the loop and whether some lane has a guard; `statement` null where its
+// accesses do not allow that. With a `condition` (or guarded lanes) the vector code runs only
+// where the condition and every lane's guard hold, the unrolled lanes elsewhere.
+struct VectorCode {
+  cast::StmtPtr statement;
+  cast::ExprPtr condition;
+};
+using VectorLowering =
+    std::function<VectorCode(const Statement&, const std::vector<InameValues>& lanes, bool guarded)>;
 
 // How the loop over an iname is emitted: a loop, fully unrolled over its constant range
 // [lower, lower + extent) (unr, ilp, vec), or a loop with an unroll pragma (unr_hint[.N]).
@@ -27,7 +34,8 @@ struct LoopStyle {
   int64_t extent = 0;
   int factor = 0;  // UnrollHint: 0 for a plain `#pragma unroll`
   // Unrolled vec loops on vector targets: tried first when the loop holds one statement that
-  // every lane runs unguarded; the loop is unrolled where it gives null.
+  // every lane runs; the loop is unrolled where it gives null, and kept unrolled beside the
+  // vector code where that has a condition or a lane has a guard.
   VectorLowering vectorize;
 };
 using LoopStyles = std::function<LoopStyle(const std::string& iname)>;

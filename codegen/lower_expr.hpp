@@ -27,6 +27,17 @@ class ExpressionLowering {
   // inames' values in each lane; null where its accesses do not allow it (the loop is unrolled).
   cast::StmtPtr lower_vector_instruction(const Instruction& instruction, const std::vector<InameValues>& lanes,
                                          const std::string& vec_iname) const;
+  // A vec loop's copy `x[..] = y[..]` whose lanes are consecutive elements of both arrays, 16
+  // bytes in all (8 lanes of a 16-bit type, 4 of a 32-bit one), as one 16-byte copy on CUDA
+  // (lower_vector.cpp): `statement` is the copy, `aligned` the run-time test that both addresses
+  // are multiples of 16 (null: known). The caller runs it where every lane runs and `aligned`
+  // holds, the lanes one by one elsewhere. Empty where the instruction is not such a copy.
+  struct WideCopy {
+    cast::StmtPtr statement;
+    cast::ExprPtr aligned;
+  };
+  std::optional<WideCopy> lower_wide_copy(const Instruction& instruction, const std::vector<InameValues>& lanes,
+                                          const std::string& vec_iname) const;
   // Row-major (or column-major) flat index of `indices` into `array`.
   cast::ExprPtr flat_index(const std::string& array, const std::vector<ExprPtr>& indices,
                            const InameValues& inames) const;
@@ -48,6 +59,8 @@ class ExpressionLowering {
   struct VectorAccess;
   std::optional<VectorAccess> vector_access(const Expr& access, const std::string& vec_iname, int64_t lanes) const;
   cast::ExprPtr vector_index(const VectorAccess& access, const InameValues& inames) const;
+  std::optional<cast::ExprPtr> wide_copy_address(const Expr& access, const std::string& vec_iname, int64_t lanes,
+                                                 const InameValues& first, cast::ExprPtr& aligned) const;
 
   const LoopKernel& kernel_;
   Target target_;
@@ -56,6 +69,11 @@ class ExpressionLowering {
   // loaded once (lower_vector.cpp), by node.
   mutable const std::map<const Expr*, cast::ExprPtr>* lane_values_ = nullptr;
 };
+
+// CUDA declares a private array of 16-bit elements whose size is a multiple of 16 bytes on 16
+// bytes, so a 16-byte copy may read or write it at a constant multiple of 8 elements (the
+// compiler keeps it in registers all the same).
+bool private_array_on_16_bytes(DType dtype, int64_t extent);
 
 // The name of loom's integer helper for `base` ("loom_floor_div") at `dtype` (int32_t or int64_t).
 std::string integer_helper(const std::string& base, DType dtype);

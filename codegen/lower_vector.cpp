@@ -16,8 +16,10 @@
 // moves whole vectors.
 #include <algorithm>
 
+#include "codegen/fold.hpp"
 #include "codegen/lower_expr.hpp"
 #include "ir/layout.hpp"
+#include "transforms/tail_support.hpp"
 
 namespace loom::codegen {
 
@@ -70,7 +72,39 @@ bool reads_assignee_elsewhere(const Instruction& instruction) {
   return elsewhere;
 }
 
+
+// How many times `iname` counts in `expr`, an affine expression in it: null where it is not one
+// (a product of two terms that use it, a division, a subscript, ...).
+std::optional<int64_t> coefficient_of(const Expr& expr, const std::string& iname) {
+  if (!uses_variable(expr, iname)) return 0;
+  if (expr.kind == ExprKind::Variable) return 1;
+  if (expr.kind == ExprKind::Unary && expr.unary_op == UnaryOp::Negate) {
+    std::optional<int64_t> inner = coefficient_of(*expr.operands[0], iname);
+    return inner ? std::optional<int64_t>(-*inner) : std::nullopt;
+  }
+  if (expr.kind != ExprKind::Binary) return std::nullopt;
+  const Expr& lhs = *expr.operands[0];
+  const Expr& rhs = *expr.operands[1];
+  std::optional<int64_t> left = coefficient_of(lhs, iname), right = coefficient_of(rhs, iname);
+  if (!left || !right) return std::nullopt;
+  switch (expr.binary_op) {
+    case BinaryOp::Add: return *left + *right;
+    case BinaryOp::Subtract: return *left - *right;
+    case BinaryOp::Multiply:
+      if (lhs.kind == ExprKind::IntLiteral) return lhs.int_value * *right;
+      if (rhs.kind == ExprKind::IntLiteral) return rhs.int_value * *left;
+      return std::nullopt;
+    default: return std::nullopt;
+  }
+}
+
+constexpr int64_t kWideCopyBytes = 16;
+
 }  // namespace
+
+bool private_array_on_16_bytes(DType dtype, int64_t extent) {
+  return is_half_precision(dtype) && extent > 0 && (extent * 2) % kWideCopyBytes == 0;
+}
 
 struct ExpressionLowering::VectorAccess {
   const Expr* node;
@@ -179,6 +213,109 @@ cast::StmtPtr ExpressionLowering::lower_vector_instruction(const Instruction& in
                         store->dtype, static_cast<int>(width)),
       cast::var(result, store->dtype)));
   return cast::scoped_block(body);
+}
+
+// The address of lane 0 of `access` in a wide copy: lane v must be the element v after it (the
+// vec iname counts once in the flat index: once along a stride-1 axis, in no other index). A
+// private array must be one CUDA puts on 16 bytes and lane 0 at a constant multiple of the lanes
+// (no run-time test: taking its address at run time would put it in local memory); a global or
+// local array's address is tested at run time (`aligned` gains the test): a row of a global array
+// whose length is not a multiple of 8 starts anywhere.
+std::optional<cast::ExprPtr> ExpressionLowering::wide_copy_address(const Expr& access, const std::string& vec_iname,
+                                                                   int64_t lanes, const InameValues& first,
+                                                                   cast::ExprPtr& aligned) const {
+  if (access.kind != ExprKind::Subscript) return std::nullopt;
+  std::vector<ExprPtr> strides;
+  const Temporary* temporary = kernel_.find_temporary(access.name);
+  if (const KernelArgument* arg = kernel_.find_arg(access.name)) {
+    if (arg->offset || vec_axis(arg->dim_tags)) return std::nullopt;
+    strides = array_strides(*arg);
+  } else if (temporary != nullptr) {
+    if (vec_axis(temporary->dim_tags) || !temporary->base_storage.empty()) return std::nullopt;
+    strides = array_strides(*temporary);
+  } else {
+    return std::nullopt;
+  }
+  if (strides.size() != access.operands.size()) return std::nullopt;
+  int64_t counted = 0;
+  for (std::size_t axis = 0; axis < strides.size(); ++axis) {
+    std::optional<int64_t> coefficient = coefficient_of(*access.operands[axis], vec_iname);
+    if (!coefficient) return std::nullopt;
+    if (*coefficient == 0) continue;
+    if (strides[axis]->kind != ExprKind::IntLiteral) return std::nullopt;
+    counted += *coefficient * strides[axis]->int_value;
+  }
+  if (counted != 1) return std::nullopt;
+  DType dtype = types_.variable_dtype(access.name);
+  cast::ExprPtr offset = fold(flat_index(access.name, access.operands, first));
+  if (temporary != nullptr && temporary->address_space == AddressSpace::Private) {
+    int64_t extent = 1;
+    for (const ExprPtr& length : shape_of(access.name)) {
+      if (length->kind != ExprKind::IntLiteral) return std::nullopt;
+      extent *= length->int_value;
+    }
+    if (!private_array_on_16_bytes(dtype, extent)) return std::nullopt;
+    if (offset->kind != cast::ExprKind::IntConst || offset->int_value % lanes != 0) return std::nullopt;
+  }
+  cast::ExprPtr address = cast::binary("+", cast::var(access.name, dtype), offset, DType::Int32);
+  if (temporary == nullptr || temporary->address_space != AddressSpace::Private) {
+    cast::ExprPtr test = cast::call("loom_aligned_16", {address}, DType::Bool);
+    aligned = aligned ? cast::binary("&&", aligned, test, DType::Bool) : test;
+  }
+  return address;
+}
+
+// x[..] = y[..] over a vec loop of 16 bytes of consecutive elements on both sides: one 16-byte
+// load and store (LDG.128 / STS.128) instead of one per lane. The arrays need not be vec arrays:
+// contiguity is read from the flat index, alignment tested at run time where it is not known, and
+// the caller keeps the lane-by-lane copies for where the test fails or a lane is guarded (a
+// ragged row, an edge tile).
+std::optional<ExpressionLowering::WideCopy> ExpressionLowering::lower_wide_copy(
+    const Instruction& instruction, const std::vector<InameValues>& lanes, const std::string& vec_iname) const {
+  if (target_ != Target::CUDA || instruction.kind != InstructionKind::Assignment) return std::nullopt;
+  if (instruction.assignees.size() != 1 || instruction.expression->kind != ExprKind::Subscript) return std::nullopt;
+  const Expr& store = *instruction.assignees.front();
+  const Expr& read = *instruction.expression;
+  DType dtype = types_.variable_dtype(store.name);
+  if (types_.variable_dtype(read.name) != dtype) return std::nullopt;
+  auto width = static_cast<int64_t>(lanes.size());
+  if (width * static_cast<int64_t>(dtype_size(dtype)) != kWideCopyBytes) return std::nullopt;
+  for (int64_t lane = 0; lane < width; ++lane) {
+    const cast::ExprPtr& value = lanes[static_cast<std::size_t>(lane)].at(vec_iname);
+    if (value->kind != cast::ExprKind::IntConst || value->int_value != lane) return std::nullopt;
+  }
+  if (read.name == store.name) return std::nullopt;
+  const InameValues& first = lanes.front();
+  const InameValues& last = lanes.back();
+  auto conjoin = [](cast::ExprPtr& all, const cast::ExprPtr& term) {
+    all = all ? cast::binary("&&", all, term, DType::Bool) : term;
+  };
+  // A predicate of the lanes (add_prefetch's bounds: `l >= 8*a_col_outer + a_col_inner + 1`)
+  // joins the run-time test: an affine comparison holds at every lane where it holds at the
+  // first and the last. Any other predicate guards the copy as it guards each lane.
+  cast::ExprPtr condition, every_lane;
+  for (const ExprPtr& predicate : instruction.predicates) {
+    const Expr& guard = is_padding_marker(*predicate) ? *predicate->operands[0] : *predicate;
+    if (!uses_variable(guard, vec_iname)) {
+      conjoin(condition, lower(guard, DType::Bool, first));
+      continue;
+    }
+    bool comparison = guard.kind == ExprKind::Binary &&
+                      (guard.binary_op == BinaryOp::Less || guard.binary_op == BinaryOp::LessEqual ||
+                       guard.binary_op == BinaryOp::Greater || guard.binary_op == BinaryOp::GreaterEqual);
+    if (!comparison || !coefficient_of(*guard.operands[0], vec_iname) || !coefficient_of(*guard.operands[1], vec_iname)) {
+      return std::nullopt;
+    }
+    conjoin(every_lane, lower(guard, DType::Bool, first));
+    conjoin(every_lane, lower(guard, DType::Bool, last));
+  }
+  std::optional<cast::ExprPtr> to = wide_copy_address(store, vec_iname, width, first, every_lane);
+  std::optional<cast::ExprPtr> from = wide_copy_address(read, vec_iname, width, first, every_lane);
+  if (!to || !from) return std::nullopt;
+  cast::StmtPtr copy = cast::scoped_block(
+      {cast::declare("loom_copied", DType::Int32, 0, cast::call("loom_copy_16", {*to, *from}, DType::Int32), true)});
+  if (condition) copy = cast::if_then(condition, copy);
+  return WideCopy{copy, every_lane};
 }
 
 }  // namespace loom::codegen

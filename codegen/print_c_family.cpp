@@ -582,6 +582,9 @@ class StatementPrinter {
             << " " << stmt.name;
         if (stmt.extent > 0) out << "[" << stmt.extent << "]";
         if (stmt.local_memory && stmt.extent > 0) out << local_array_alignment(target_);
+        if (!stmt.local_memory && target_ == Target::CUDA && private_array_on_16_bytes(stmt.dtype, stmt.extent)) {
+          out << " __align__(16)";
+        }
         if (stmt.init) out << " = " << expressions_.print(*stmt.init);
         if (!stmt.initial_elements.empty()) {
           out << " = {";
@@ -703,6 +706,17 @@ bool uses_dynamic_shared(const cast::Stmt& stmt) {
   return false;
 }
 
+// 16-byte copies of vec loops (lower_vector.cpp's lower_wide_copy), declared where the code makes one.
+std::string wide_copy_helpers(const std::string& code) {
+  if (code.find("loom_copy_16(") == std::string::npos) return "";
+  return R"(LOOM_FN bool loom_aligned_16(const void* address) { return ((unsigned long long) address & 15) == 0; }
+LOOM_FN int loom_copy_16(void* to, const void* from) {
+  *(uint4*) to = *(const uint4*) from;
+  return 0;
+}
+)";
+}
+
 std::string print_translation_unit(const std::vector<cast::Function>& functions, Target target) {
   std::ostringstream out;
   for (const cast::Function& function : functions) {
@@ -716,7 +730,7 @@ std::string print_translation_unit(const std::vector<cast::Function>& functions,
   }
   std::string code = out.str();
   std::string warp = target == Target::CUDA ? warp_helpers(code) : "";
-  std::string mma = target == Target::CUDA ? tensor_core_helpers(code) : "";
+  std::string mma = target == Target::CUDA ? tensor_core_helpers(code) + wide_copy_helpers(code) : "";
   std::string half = half_precision_helpers(code, target);
   return preamble(target) + (half.empty() ? "" : "\n" + half) + (warp.empty() ? "" : "\n" + warp) +
          (mma.empty() ? "" : "\n" + mma) + code;

@@ -146,11 +146,12 @@ std::vector<ExprPtr> next_iteration_runs(const isl::set& range, std::size_t posi
 }
 
 // Each register holds one element a work-item copies: the fetch's sequential inames become ilp,
-// so the private temporary gets one element per iteration of theirs.
+// so the private temporary gets one element per iteration of theirs. A vec iname stays vec (its
+// lanes are an axis of the temporary too, and on CUDA a 16-byte copy moves them together).
 void tag_copies_ilp(LoopKernel& result, const LoopKernel& kernel, const std::set<std::string>& swept) {
   for (const std::string& iname : swept) {
     InameTag::Kind kind = kernel.tag_of(iname).kind;
-    if (kind == InameTag::Kind::Vec || kind == InameTag::Kind::Ordered) {
+    if (kind == InameTag::Kind::Ordered) {
       refuse("fetch iname '" + iname + "' is tagged " + to_string(kernel.tag_of(iname)) + "; untag it or tag it ilp");
     }
     if (kind == InameTag::Kind::Sequential || kind == InameTag::Kind::Unroll || kind == InameTag::Kind::UnrollHint ||

@@ -26,6 +26,15 @@ bool is_ilp(const InameTag& tag) {
   return tag.kind == InameTag::Kind::Ilp || tag.kind == InameTag::Kind::IlpSeq || tag.kind == InameTag::Kind::Vec;
 }
 
+// The copies' axes in name order, a vec iname's last: its lanes are then consecutive elements
+// (stride 1), which a vector or 16-byte copy of the lanes needs (pipeline_fetch's registers).
+std::vector<std::string> vec_axes_last(const LoopKernel& kernel, const std::set<std::string>& inames) {
+  std::vector<std::string> ordered(inames.begin(), inames.end());
+  std::stable_partition(ordered.begin(), ordered.end(),
+                        [&](const std::string& iname) { return kernel.tag_of(iname).kind != InameTag::Kind::Vec; });
+  return ordered;
+}
+
 std::set<std::string> axes_needed(const LoopKernel& kernel, const Temporary& temporary) {
   std::set<std::string> inames;
   for (const Instruction& instruction : kernel.instructions) {
@@ -132,17 +141,18 @@ LoopKernel privatize_ilp_temporaries(const LoopKernel& kernel) {
   LoopKernel result = kernel;
   for (const Temporary& temporary : kernel.temporaries) {
     if (temporary.address_space == AddressSpace::Global) continue;
-    std::set<std::string> inames = axes_needed(result, temporary);
-    if (inames.empty()) continue;
+    std::set<std::string> needed = axes_needed(result, temporary);
+    if (needed.empty()) continue;
+    std::vector<std::string> inames = vec_axes_last(result, needed);
     if (becomes_local(result, temporary)) {
       // loopy's test_ilp_write_race_avoidance_local: `<> a[i] = ...` with i on l.0 and j ilp
       // becomes a[i, j] (the copies' axes last, as loopy's shape (16, 17)). Only where every
       // access is inside the ilp inames; otherwise the race check explains the conflict.
-      if (!accessed_only_within(result, temporary.name, inames)) continue;
-      add_private_axes(result, temporary.name, {inames.begin(), inames.end()}, PrivateAxisPlacement::Trailing, "");
+      if (!accessed_only_within(result, temporary.name, needed)) continue;
+      add_private_axes(result, temporary.name, inames, PrivateAxisPlacement::Trailing, "");
       continue;
     }
-    add_private_axes(result, temporary.name, {inames.begin(), inames.end()}, PrivateAxisPlacement::Leading, "");
+    add_private_axes(result, temporary.name, inames, PrivateAxisPlacement::Leading, "");
   }
   return result;
 }

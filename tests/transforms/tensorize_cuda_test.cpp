@@ -104,6 +104,43 @@ TEST(TensorizeCudaOpenCL, Warp64PipelinedSpecWithAJContiguousBTileMatchesOnPocl)
   testing::expect_on_opencl(spec.kernel, spec.reference, {{"m", 65}, {"n", 72}, {"l", 40}});
 }
 
+// The same schedule with the b tile fetched in 16-byte copies (vec lanes of 8 along its rows,
+// consecutive lanes on consecutive copies of a row, pipelined through registers): loops on PoCL.
+TEST(TensorizeCudaOpenCL, SixteenByteFetchCopySpecMatchesOnPocl) {
+  SKIP_WITHOUT_OPENCL();
+  Spec spec = gemm_spec("bfloat16", true, "bf16_gemm_warp64_pipelined_copy16.json");
+  testing::expect_on_opencl(spec.kernel, spec.reference, {{"m", 65}, {"n", 72}, {"l", 40}});
+}
+
+// On CUDA each work-item's 8 lanes of the b fetch are one 16-byte copy in the full-tile k loop: 4
+// into the registers for the next k tile, 4 from the registers into the tile, each beside its
+// lanes for misaligned rows and the k edge; the registers are 16-byte aligned and hold a copy's
+// lanes consecutively (pipeline_fetch keeps the vec iname innermost). The a fetch keeps its
+// 2-byte copies (no vec iname).
+TEST(TensorizeCuda, SixteenByteFetchCopiesInTheFullTileLoop) {
+  Spec spec = gemm_spec("bfloat16", true, "bf16_gemm_warp64_pipelined_copy16.json");
+  std::string source = generate_code(spec.kernel, Target::CUDA).source;
+  std::string kernels = testing::kernels_of(source);
+  EXPECT_NE(kernels.find("loom_bfloat16 a_fetch_next[32] __align__(16);"), std::string::npos) << kernels;
+  EXPECT_NE(kernels.find("loom_bfloat16 b_fetch_next[32] __align__(16);"), std::string::npos) << kernels;
+  std::size_t first = kernels.find("for (int32_t k_outer");
+  std::size_t second = kernels.find("for (int32_t k_outer", first + 1);
+  ASSERT_NE(second, std::string::npos) << kernels;
+  std::string loop = kernels.substr(first, second - first);
+  EXPECT_EQ(testing::count(loop, "loom_copy_16(b_fetch_next"), 4) << loop;
+  EXPECT_EQ(testing::count(loop, ", b_fetch_next"), 4) << loop;
+  EXPECT_NE(loop.find("loom_copy_16(b_fetch_next + 24, b + "), std::string::npos) << loop;
+  EXPECT_NE(loop.find("b_fetch_next[31] = b["), std::string::npos) << loop;
+  EXPECT_EQ(testing::count(loop, "loom_copy_16(a_fetch_next"), 0) << loop;
+  EXPECT_NE(loop.find("a_fetch_next[31] = a["), std::string::npos) << loop;
+  try {
+    std::vector<char> cubin = detail::nvrtc_compile_to_cubin(source, "sm_90", spec.kernel.name);
+    EXPECT_EQ(std::string(cubin.data() + 1, 3), "ELF");
+  } catch (const EnvironmentError& error) {
+    GTEST_SKIP() << error.what();
+  }
+}
+
 // A group of one warp whose tile instruction uses no local iname at all: its lanes read what
 // other lanes fetched, so barriers go between (the barrier analysis once saw no work-item apart
 // from another and left them out: wrong on PoCL, a race on CUDA).
@@ -339,6 +376,17 @@ TEST(TensorizeGpu, Float16AndTf32GemmsMatchTheReference) {
     for (const ParameterMap& sizes : Sizes{cube(17), cube(129), {{"m", 1000}, {"n", 300}, {"l", 700}}}) {
       testing::expect_matches_reference(spec.kernel, spec.reference, sizes, CheckOptions{.target = Target::CUDA});
     }
+  }
+}
+
+// 16-byte fetch copies: rows of b (n = 1000, 5000: every row on 16 bytes; n = 17, 129: none past
+// the first) take both paths, ragged tiles (k past l, j past n) guard the last lanes.
+TEST(TensorizeGpu, SixteenByteFetchCopiesMatchTheReferenceAtRaggedSizes) {
+  SKIP_WITHOUT_CUDA();
+  COMPILE_WITH_NVRTC();
+  Spec spec = gemm_spec("bfloat16", true, "bf16_gemm_warp64_pipelined_copy16.json");
+  for (const ParameterMap& sizes : kRagged) {
+    testing::expect_matches_reference(spec.kernel, spec.reference, sizes, CheckOptions{.target = Target::CUDA});
   }
 }
 
