@@ -22,6 +22,7 @@
 // Math functions: see math_call (no libdevice without the toolkit: NVVM intrinsics, LLVM
 // intrinsics and short formulas; the rest is refused by name).
 #include "codegen/llvm_nvptx.hpp"
+#include "codegen/llvm_nvptx_tensor_cores.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -750,7 +751,77 @@ class FunctionEmitter {
     throw Malformed("unknown warp reduction '" + name + "'");
   }
 
+  // ---- tensor cores: the printer's loom_mma_* and loom_ldsm_* helpers (codegen/tensor_cores.cpp) --
+
+  // A pointer argument of a helper: `array` or `array + index` (C's pointer arithmetic, in
+  // elements of the array's type), with that element type.
+  std::pair<llvm::Value*, DType> pointer(const cast::Expr& expr) {
+    const cast::Expr* base = &expr;
+    const cast::Expr* index = nullptr;
+    if (expr.kind == cast::ExprKind::Binary && expr.op == "+") {
+      base = expr.args[0].get();
+      index = expr.args[1].get();
+    }
+    if (base->kind != cast::ExprKind::Var) throw Malformed("a helper's pointer argument is not array + index");
+    const Binding& array = lookup(base->name);
+    if (array.kind != Binding::Kind::Array) throw Malformed("'" + base->name + "' is used as a pointer but is not an array");
+    if (index == nullptr) return {array.value, array.dtype};
+    return {element_address(array, memory_type(array.dtype), *index), array.dtype};
+  }
+
+  // `name` as "loom_mma_<shape>_<type>" (an mma.sync helper): its shape and type.
+  static std::optional<std::pair<std::string, std::string>> mma_helper(const std::string& name) {
+    for (const char* shape : {"m16n8k16", "m16n8k8"}) {
+      std::string head = std::string("loom_mma_") + shape + "_";
+      if (name.rfind(head, 0) != 0) continue;
+      std::string type = name.substr(head.size());
+      bool known = std::string(shape) == "m16n8k16" ? (type == "bf16" || type == "f16") : type == "tf32";
+      if (known) return std::make_pair(std::string(shape), type);
+    }
+    return std::nullopt;
+  }
+
+  // The helpers' results: the 32-bit words of fragments, and 0 from those that write through a
+  // pointer (the C AST has no call statement; the printer declares a name for their result).
+  std::optional<Typed> tensor_core_call(const cast::Expr& expr) {
+    const std::string& name = expr.name;
+    const auto& args = expr.args;
+    Typed done{builder_.getInt32(0), DType::Int32};
+    if (name == "loom_mma_pack" && args.size() == 2) {
+      return Typed{nvptx::pack_halves(builder_, expression(*args[0]).value, expression(*args[1]).value), DType::UInt32};
+    }
+    if (name == "loom_mma_word" && args.size() == 1) {
+      // *(const uint32_t*) pair: two 16-bit elements, 4-byte aligned (tensor_cores.cpp pairs_are_words).
+      return Typed{builder_.CreateAlignedLoad(builder_.getInt32Ty(), pointer(*args[0]).first, llvm::Align(4)), DType::UInt32};
+    }
+    if (name == "loom_mma_tf32" && args.size() == 1) {
+      return Typed{nvptx::round_to_tf32(builder_, convert(expression(*args[0]), DType::Float32)), DType::UInt32};
+    }
+    if (auto mma = mma_helper(name); mma && args.size() == 7) {
+      std::vector<llvm::Value*> words;
+      for (std::size_t n = 1; n < args.size(); ++n) words.push_back(convert(expression(*args[n]), DType::UInt32));
+      auto [accumulator, dtype] = pointer(*args[0]);
+      if (dtype != DType::Float32) throw Malformed("the accumulator of '" + name + "' is not float");
+      nvptx::mma_sync(builder_, mma->first, mma->second, accumulator, llvm::ArrayRef(words).take_front(4),
+                      llvm::ArrayRef(words).drop_front(4));
+      return done;
+    }
+    for (int matrices : {2, 4}) {
+      for (bool trans : {false, true}) {
+        if (name != "loom_ldsm_x" + std::to_string(matrices) + (trans ? "_trans" : "") || args.size() != 2) continue;
+        nvptx::ldmatrix(builder_, matrices, trans, pointer(*args[1]).first, pointer(*args[0]).first);
+        return done;
+      }
+    }
+    if (name.rfind("loom_mma_", 0) == 0 || name.rfind("loom_ldsm_", 0) == 0) {
+      throw Unsupported("kernel '" + function_.name + "' calls the tensor-core helper '" + name + "', which the LLVM "
+                        "compiler path does not lower; use --compiler nvrtc");
+    }
+    return std::nullopt;
+  }
+
   Typed call(const cast::Expr& expr) {
+    if (std::optional<Typed> tensor_core = tensor_core_call(expr)) return *tensor_core;
     std::vector<Typed> args;
     for (const cast::ExprPtr& arg : expr.args) args.push_back(expression(*arg));
     if (std::optional<Typed> reduced = warp_reduction(expr.name, args)) return *reduced;
