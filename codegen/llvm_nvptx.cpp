@@ -28,6 +28,7 @@
 #include <chrono>
 #include <functional>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 
@@ -136,6 +137,8 @@ class FunctionEmitter {
     builder_.CreateRetVoid();
     annotate_launch_bounds();
   }
+
+  bool uses_tensor_cores() const { return uses_tensor_cores_; }
 
  private:
   // ---- types and conversions ------------------------------------------------------------------
@@ -804,6 +807,7 @@ class FunctionEmitter {
       if (dtype != DType::Float32) throw Malformed("the accumulator of '" + name + "' is not float");
       nvptx::mma_sync(builder_, mma->first, mma->second, accumulator, llvm::ArrayRef(words).take_front(4),
                       llvm::ArrayRef(words).drop_front(4));
+      uses_tensor_cores_ = true;
       return done;
     }
     for (int matrices : {2, 4}) {
@@ -1141,6 +1145,8 @@ class FunctionEmitter {
   llvm::Function* llvm_function_ = nullptr;
   llvm::BasicBlock* entry_ = nullptr;
   std::vector<std::map<std::string, Binding>> scopes_;
+  // Whether the kernel has mma.sync (emit: its module is compiled without loop strength reduction).
+  bool uses_tensor_cores_ = false;
   // The condition of the predicated region being emitted (if_then), else null.
   llvm::Value* region_guard_ = nullptr;
 };
@@ -1167,6 +1173,29 @@ void set_back_end_options() {
   const char* arguments[] = {"loom_llvm", "-nvptx-short-ptr", "-disable-machine-sink", "-disable-machine-cse"};
   llvm::cl::ParseCommandLineOptions(static_cast<int>(std::size(arguments)), arguments, "", nullptr, nullptr,
                                     /*LongOptionsUseDoubleDash=*/false);
+}
+
+// Loop strength reduction (LLVM's back-end IR pass, added when the pass list is built) is off for
+// modules with tensor-core instructions. In the GEMMs that hold the next k tile in registers
+// (pipeline_fetch), LSR turns the 64 fetch addresses of the k loop into induction variables and
+// loop-invariant bases, 64-bit registers live beside 128 accumulators: 255 registers and 220 B of
+// spills for bf16_gemm_warp64_pipelined_bj (NVRTC: 251, none), 20 B without it; bf16_gemm_pipelined
+// 392 -> 224 B (NVRTC 36); no tensor spec spills more without it (benchmarks/results/
+// 2026-11-26-cpu-llvm-tensor-registers.md). Other kernels keep it: their LLVM/NVRTC table was timed
+// with it, and without it sgemm_splitk's registers rise to the 128 cap and matmul_prefetch's 29 -> 32.
+// The option is LLVM's process-wide `-disable-lsr`, read only while a pass list is built; the
+// mutex makes setting it and building the list one step for concurrent compiles.
+std::mutex& pass_list_mutex() {
+  static std::mutex mutex;
+  return mutex;
+}
+
+void set_loop_strength_reduction(bool enabled) {
+  llvm::StringMap<llvm::cl::Option*>& options = llvm::cl::getRegisteredOptions();
+  auto found = options.find("disable-lsr");
+  if (found == options.end()) throw Malformed("LLVM has no -disable-lsr option");
+  // TargetPassConfig.cpp's `static cl::opt<bool> DisableLSR("disable-lsr", ...)` (LLVM 19).
+  static_cast<llvm::cl::opt<bool>*>(found->second)->setValue(!enabled);
 }
 
 std::unique_ptr<llvm::TargetMachine> target_machine(const std::string& arch, const std::string& ptx_version) {
@@ -1247,7 +1276,12 @@ void emit(const NvptxRequest& request, NvptxResult& result) {
   std::unique_ptr<llvm::TargetMachine> machine = target_machine(request.arch, request.ptx_version);
   module.setDataLayout(machine->createDataLayout());
   module.setTargetTriple("nvptx64-nvidia-cuda");
-  for (const cast::Function& function : *request.functions) FunctionEmitter(module, function).emit();
+  bool tensor_cores = false;
+  for (const cast::Function& function : *request.functions) {
+    FunctionEmitter emitter(module, function);
+    emitter.emit();
+    tensor_cores = tensor_cores || emitter.uses_tensor_cores();
+  }
   std::string errors;
   llvm::raw_string_ostream error_stream(errors);
   if (llvm::verifyModule(module, &error_stream)) {
@@ -1263,8 +1297,13 @@ void emit(const NvptxRequest& request, NvptxResult& result) {
   llvm::SmallString<0> ptx;
   llvm::raw_svector_ostream ptx_stream(ptx);
   llvm::legacy::PassManager codegen;
-  if (machine->addPassesToEmitFile(codegen, ptx_stream, nullptr, llvm::CodeGenFileType::AssemblyFile)) {
-    throw Malformed("the NVPTX target cannot print PTX");
+  {
+    // The back end's pass list is built here, with loop strength reduction as this module needs it.
+    std::lock_guard<std::mutex> lock(pass_list_mutex());
+    set_loop_strength_reduction(!tensor_cores);
+    if (machine->addPassesToEmitFile(codegen, ptx_stream, nullptr, llvm::CodeGenFileType::AssemblyFile)) {
+      throw Malformed("the NVPTX target cannot print PTX");
+    }
   }
   codegen.run(module);
   check_diagnostics("PTX generation");

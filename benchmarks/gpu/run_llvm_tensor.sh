@@ -6,9 +6,10 @@
 #     under both compilers) with LOOM_CUDA_COMPILER=nvrtc and =llvm;
 #  2. `loom run --repeat 20` (median of 20 after a warm-up) of bf16_gemm and
 #     bf16_gemm_warp64_pipelined_bj at 4096³ and at the ragged 4095³ under both compilers, same card;
-#  3. where the bundle has libloom_llvm_x.so (a library that reads extra LLVM options from
-#     LOOM_X_LLVM_ARGS; not in the repository), bf16_gemm_warp64_pipelined_bj through it with
-#     -disable-lsr (offline: 220 -> 20 B of spills; benchmarks/NOTES.md, issue 30 seventh session).
+#  3. where the bundle has libloom_llvm_x.so (the library before loop strength reduction was
+#     turned off for tensor-core modules; it also reads extra LLVM options from LOOM_X_LLVM_ARGS;
+#     not in the repository), bf16_gemm_warp64_pipelined_bj through it, i.e. with LSR (offline 220
+#     B of spills against 20; benchmarks/NOTES.md, issue 30 seventh session).
 # Bundle (BUNDLE, default .gpu-llvm6): scripts/gpu_bundle.sh build loom loom_tests, libloom_llvm.so
 # stripped and xz'd, libzstd.so.1 in lib/, this script. Run from the checkout (examples/ is read).
 set -u
@@ -34,7 +35,7 @@ for s in bf16_gemm bf16_gemm_warp64_pipelined_bj; do for n in 4096 4095; do for 
   echo "TIME $s n=$n $c :: $line"
 done; done; done
 if [ -f "$B/libloom_llvm_x.so" ]; then for n in 4096 4095; do
-  line=$(LOOM_CACHE_DIR=$(mktemp -d) LOOM_LLVM_LIBRARY=$B/libloom_llvm_x.so LOOM_X_LLVM_ARGS=-disable-lsr timeout 20 "$B/loom" run \
+  line=$(LOOM_CACHE_DIR=$(mktemp -d) LOOM_LLVM_LIBRARY=$B/libloom_llvm_x.so timeout 20 "$B/loom" run \
          examples/tensor/bf16_gemm_warp64_pipelined_bj.json --target cuda --compiler llvm -D m=$n -D n=$n -D l=$n --repeat 20 2>&1 | tail -1)
-  echo "TIME bf16_gemm_warp64_pipelined_bj n=$n llvm-disable-lsr :: $line"
+  echo "TIME bf16_gemm_warp64_pipelined_bj n=$n llvm-with-lsr :: $line"
 done; fi
