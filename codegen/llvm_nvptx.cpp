@@ -1,6 +1,7 @@
 // libloom_llvm.so: loom's C AST (codegen/cast.hpp) as LLVM IR, optimized at O3 and printed as PTX
 // by the NVPTX back end (codegen/llvm_nvptx.hpp; ../shared/research/codegen-notes.md §4). Every
-// LLVM call of loom is in this file, pinned to LLVM 19's API.
+// LLVM call of loom is in this file and llvm_nvptx_tensor_cores.cpp (the tensor-core instructions),
+// pinned to LLVM 19's API.
 //
 // The IR mirrors the CUDA printer (codegen/print_c_family.cpp):
 // - a kernel is a `ptx_kernel` function; array parameters are `ptr addrspace(1) noalias` (the
@@ -20,7 +21,8 @@
 //   `c ? a[i] : 0` are masked loads, and an `if` around a few loads feeding stores is a predicated
 //   region (its && of index comparisons one condition; see "predicated regions").
 // Math functions: see math_call (no libdevice without the toolkit: NVVM intrinsics, LLVM
-// intrinsics and short formulas; the rest is refused by name).
+// intrinsics and short formulas; the rest is refused by name). Tensor cores: see
+// tensor_core_call (the printer's mma.sync and ldmatrix helpers as inline asm of the same PTX).
 #include "codegen/llvm_nvptx.hpp"
 #include "codegen/llvm_nvptx_tensor_cores.hpp"
 
