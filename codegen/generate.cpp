@@ -754,10 +754,6 @@ GeneratedCode generate(const LoopKernel& kernel, Target target, const DeviceLimi
   // CUDA runs tensorized tiles on the tensor cores; C and OpenCL run them as loops.
   codegen::TensorTiles tiles;
   if (target == Target::CUDA) preprocessed = codegen::prepare_tensor_tiles(preprocessed, tiles);
-  if (!tiles.empty() && device_functions != nullptr) {
-    throw Error("kernel '" + kernel.name + "' has tensorized tiles; the LLVM path has no tensor-core lowering yet "
-                "(use NVRTC: unset LOOM_CUDA_COMPILER)");
-  }
   timer.mark("preprocess");
   GeneratedCode code;
   code.target = target;

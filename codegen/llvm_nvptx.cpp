@@ -1,6 +1,7 @@
 // libloom_llvm.so: loom's C AST (codegen/cast.hpp) as LLVM IR, optimized at O3 and printed as PTX
 // by the NVPTX back end (codegen/llvm_nvptx.hpp; ../shared/research/codegen-notes.md §4). Every
-// LLVM call of loom is in this file, pinned to LLVM 19's API.
+// LLVM call of loom is in this file and llvm_nvptx_tensor_cores.cpp (the tensor-core instructions),
+// pinned to LLVM 19's API.
 //
 // The IR mirrors the CUDA printer (codegen/print_c_family.cpp):
 // - a kernel is a `ptx_kernel` function; array parameters are `ptr addrspace(1) noalias` (the
@@ -20,13 +21,16 @@
 //   `c ? a[i] : 0` are masked loads, and an `if` around a few loads feeding stores is a predicated
 //   region (its && of index comparisons one condition; see "predicated regions").
 // Math functions: see math_call (no libdevice without the toolkit: NVVM intrinsics, LLVM
-// intrinsics and short formulas; the rest is refused by name).
+// intrinsics and short formulas; the rest is refused by name). Tensor cores: see
+// tensor_core_call (the printer's mma.sync and ldmatrix helpers as inline asm of the same PTX).
 #include "codegen/llvm_nvptx.hpp"
+#include "codegen/llvm_nvptx_tensor_cores.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <functional>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 
@@ -135,6 +139,8 @@ class FunctionEmitter {
     builder_.CreateRetVoid();
     annotate_launch_bounds();
   }
+
+  bool uses_tensor_cores() const { return uses_tensor_cores_; }
 
  private:
   // ---- types and conversions ------------------------------------------------------------------
@@ -750,7 +756,78 @@ class FunctionEmitter {
     throw Malformed("unknown warp reduction '" + name + "'");
   }
 
+  // ---- tensor cores: the printer's loom_mma_* and loom_ldsm_* helpers (codegen/tensor_cores.cpp) --
+
+  // A pointer argument of a helper: `array` or `array + index` (C's pointer arithmetic, in
+  // elements of the array's type), with that element type.
+  std::pair<llvm::Value*, DType> pointer(const cast::Expr& expr) {
+    const cast::Expr* base = &expr;
+    const cast::Expr* index = nullptr;
+    if (expr.kind == cast::ExprKind::Binary && expr.op == "+") {
+      base = expr.args[0].get();
+      index = expr.args[1].get();
+    }
+    if (base->kind != cast::ExprKind::Var) throw Malformed("a helper's pointer argument is not array + index");
+    const Binding& array = lookup(base->name);
+    if (array.kind != Binding::Kind::Array) throw Malformed("'" + base->name + "' is used as a pointer but is not an array");
+    if (index == nullptr) return {array.value, array.dtype};
+    return {element_address(array, memory_type(array.dtype), *index), array.dtype};
+  }
+
+  // `name` as "loom_mma_<shape>_<type>" (an mma.sync helper): its shape and type.
+  static std::optional<std::pair<std::string, std::string>> mma_helper(const std::string& name) {
+    for (const char* shape : {"m16n8k16", "m16n8k8"}) {
+      std::string head = std::string("loom_mma_") + shape + "_";
+      if (name.rfind(head, 0) != 0) continue;
+      std::string type = name.substr(head.size());
+      bool known = std::string(shape) == "m16n8k16" ? (type == "bf16" || type == "f16") : type == "tf32";
+      if (known) return std::make_pair(std::string(shape), type);
+    }
+    return std::nullopt;
+  }
+
+  // The helpers' results: the 32-bit words of fragments, and 0 from those that write through a
+  // pointer (the C AST has no call statement; the printer declares a name for their result).
+  std::optional<Typed> tensor_core_call(const cast::Expr& expr) {
+    const std::string& name = expr.name;
+    const auto& args = expr.args;
+    Typed done{builder_.getInt32(0), DType::Int32};
+    if (name == "loom_mma_pack" && args.size() == 2) {
+      return Typed{nvptx::pack_halves(builder_, expression(*args[0]).value, expression(*args[1]).value), DType::UInt32};
+    }
+    if (name == "loom_mma_word" && args.size() == 1) {
+      // *(const uint32_t*) pair: two 16-bit elements, 4-byte aligned (tensor_cores.cpp pairs_are_words).
+      return Typed{builder_.CreateAlignedLoad(builder_.getInt32Ty(), pointer(*args[0]).first, llvm::Align(4)), DType::UInt32};
+    }
+    if (name == "loom_mma_tf32" && args.size() == 1) {
+      return Typed{nvptx::round_to_tf32(builder_, convert(expression(*args[0]), DType::Float32)), DType::UInt32};
+    }
+    if (auto mma = mma_helper(name); mma && args.size() == 7) {
+      std::vector<llvm::Value*> words;
+      for (std::size_t n = 1; n < args.size(); ++n) words.push_back(convert(expression(*args[n]), DType::UInt32));
+      auto [accumulator, dtype] = pointer(*args[0]);
+      if (dtype != DType::Float32) throw Malformed("the accumulator of '" + name + "' is not float");
+      nvptx::mma_sync(builder_, mma->first, mma->second, accumulator, llvm::ArrayRef(words).take_front(4),
+                      llvm::ArrayRef(words).drop_front(4));
+      uses_tensor_cores_ = true;
+      return done;
+    }
+    for (int matrices : {2, 4}) {
+      for (bool trans : {false, true}) {
+        if (name != "loom_ldsm_x" + std::to_string(matrices) + (trans ? "_trans" : "") || args.size() != 2) continue;
+        nvptx::ldmatrix(builder_, matrices, trans, pointer(*args[1]).first, pointer(*args[0]).first);
+        return done;
+      }
+    }
+    if (name.rfind("loom_mma_", 0) == 0 || name.rfind("loom_ldsm_", 0) == 0) {
+      throw Unsupported("kernel '" + function_.name + "' calls the tensor-core helper '" + name + "', which the LLVM "
+                        "compiler path does not lower; use --compiler nvrtc");
+    }
+    return std::nullopt;
+  }
+
   Typed call(const cast::Expr& expr) {
+    if (std::optional<Typed> tensor_core = tensor_core_call(expr)) return *tensor_core;
     std::vector<Typed> args;
     for (const cast::ExprPtr& arg : expr.args) args.push_back(expression(*arg));
     if (std::optional<Typed> reduced = warp_reduction(expr.name, args)) return *reduced;
@@ -1070,6 +1147,8 @@ class FunctionEmitter {
   llvm::Function* llvm_function_ = nullptr;
   llvm::BasicBlock* entry_ = nullptr;
   std::vector<std::map<std::string, Binding>> scopes_;
+  // Whether the kernel has mma.sync (emit: its module is compiled without loop strength reduction).
+  bool uses_tensor_cores_ = false;
   // The condition of the predicated region being emitted (if_then), else null.
   llvm::Value* region_guard_ = nullptr;
 };
@@ -1096,6 +1175,29 @@ void set_back_end_options() {
   const char* arguments[] = {"loom_llvm", "-nvptx-short-ptr", "-disable-machine-sink", "-disable-machine-cse"};
   llvm::cl::ParseCommandLineOptions(static_cast<int>(std::size(arguments)), arguments, "", nullptr, nullptr,
                                     /*LongOptionsUseDoubleDash=*/false);
+}
+
+// Loop strength reduction (LLVM's back-end IR pass, added when the pass list is built) is off for
+// modules with tensor-core instructions. In the GEMMs that hold the next k tile in registers
+// (pipeline_fetch), LSR turns the 64 fetch addresses of the k loop into induction variables and
+// loop-invariant bases, 64-bit registers live beside 128 accumulators: 255 registers and 220 B of
+// spills for bf16_gemm_warp64_pipelined_bj (NVRTC: 251, none), 20 B without it; bf16_gemm_pipelined
+// 392 -> 224 B (NVRTC 36); no tensor spec spills more without it (benchmarks/results/
+// 2026-11-26-cpu-llvm-tensor-registers.md). Other kernels keep it: their LLVM/NVRTC table was timed
+// with it, and without it sgemm_splitk's registers rise to the 128 cap and matmul_prefetch's 29 -> 32.
+// The option is LLVM's process-wide `-disable-lsr`, read only while a pass list is built; the
+// mutex makes setting it and building the list one step for concurrent compiles.
+std::mutex& pass_list_mutex() {
+  static std::mutex mutex;
+  return mutex;
+}
+
+void set_loop_strength_reduction(bool enabled) {
+  llvm::StringMap<llvm::cl::Option*>& options = llvm::cl::getRegisteredOptions();
+  auto found = options.find("disable-lsr");
+  if (found == options.end()) throw Malformed("LLVM has no -disable-lsr option");
+  // TargetPassConfig.cpp's `static cl::opt<bool> DisableLSR("disable-lsr", ...)` (LLVM 19).
+  static_cast<llvm::cl::opt<bool>*>(found->second)->setValue(!enabled);
 }
 
 std::unique_ptr<llvm::TargetMachine> target_machine(const std::string& arch, const std::string& ptx_version) {
@@ -1176,7 +1278,12 @@ void emit(const NvptxRequest& request, NvptxResult& result) {
   std::unique_ptr<llvm::TargetMachine> machine = target_machine(request.arch, request.ptx_version);
   module.setDataLayout(machine->createDataLayout());
   module.setTargetTriple("nvptx64-nvidia-cuda");
-  for (const cast::Function& function : *request.functions) FunctionEmitter(module, function).emit();
+  bool tensor_cores = false;
+  for (const cast::Function& function : *request.functions) {
+    FunctionEmitter emitter(module, function);
+    emitter.emit();
+    tensor_cores = tensor_cores || emitter.uses_tensor_cores();
+  }
   std::string errors;
   llvm::raw_string_ostream error_stream(errors);
   if (llvm::verifyModule(module, &error_stream)) {
@@ -1192,8 +1299,13 @@ void emit(const NvptxRequest& request, NvptxResult& result) {
   llvm::SmallString<0> ptx;
   llvm::raw_svector_ostream ptx_stream(ptx);
   llvm::legacy::PassManager codegen;
-  if (machine->addPassesToEmitFile(codegen, ptx_stream, nullptr, llvm::CodeGenFileType::AssemblyFile)) {
-    throw Malformed("the NVPTX target cannot print PTX");
+  {
+    // The back end's pass list is built here, with loop strength reduction as this module needs it.
+    std::lock_guard<std::mutex> lock(pass_list_mutex());
+    set_loop_strength_reduction(!tensor_cores);
+    if (machine->addPassesToEmitFile(codegen, ptx_stream, nullptr, llvm::CodeGenFileType::AssemblyFile)) {
+      throw Malformed("the NVPTX target cannot print PTX");
+    }
   }
   codegen.run(module);
   check_diagnostics("PTX generation");

@@ -11,6 +11,7 @@
 
 #include "analysis/type_inference.hpp"
 #include "codegen/isl_ast.hpp"
+#include "codegen/tensor_core_ptx.hpp"
 #include "ir/instance_sets.hpp"
 #include "ir/isl_extra.hpp"
 #include "ir/isl_kernel.hpp"
@@ -597,54 +598,38 @@ class FragmentSharing {
   int next_ = 0;
 };
 
-constexpr const char* kHelpers = R"(LOOM_FN uint32_t loom_mma_pack(uint16_t low, uint16_t high) {
+// The helpers' PTX comes from tensor_core_ptx.hpp, which the LLVM path's lowering of the same
+// helpers reads too (codegen/llvm_nvptx_tensor_cores.cpp): both compilers get one instruction text.
+constexpr const char* kPackHelpers = R"(LOOM_FN uint32_t loom_mma_pack(uint16_t low, uint16_t high) {
   return (uint32_t) low | ((uint32_t) high << 16);
 }
 LOOM_FN uint32_t loom_mma_word(const uint16_t* pair) { return *(const uint32_t*) pair; }
-LOOM_FN uint32_t loom_mma_tf32(float value) {
-  uint32_t bits;
-  asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(bits) : "f"(value));
-  return bits;
-}
-#define LOOM_MMA(NAME, SHAPE, TYPE)                                                                        \
-  LOOM_FN int NAME(float* c, uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3, uint32_t b0, uint32_t b1) { \
-    asm("mma.sync.aligned." SHAPE ".row.col.f32." TYPE "." TYPE ".f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, "  \
-        "{%8, %9}, {%0, %1, %2, %3};"                                                                      \
-        : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])                                                    \
-        : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1));                                           \
-    return 0;                                                                                              \
-  }
-LOOM_MMA(loom_mma_m16n8k16_bf16, "m16n8k16", "bf16")
-LOOM_MMA(loom_mma_m16n8k16_f16, "m16n8k16", "f16")
-LOOM_MMA(loom_mma_m16n8k8_tf32, "m16n8k8", "tf32")
 )";
 
+std::string quoted(const std::string& ptx) { return "\"" + ptx + "\""; }
+
+std::string tf32_helper() {
+  return "LOOM_FN uint32_t loom_mma_tf32(float value) {\n  uint32_t bits;\n  asm(" + quoted(tensor_ptx::tf32_round()) +
+         " : \"=r\"(bits) : \"f\"(value));\n  return bits;\n}\n";
+}
+
+std::string mma_helper(const std::string& shape, const std::string& type) {
+  return "LOOM_FN int loom_mma_" + shape + "_" + type +
+         "(float* c, uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3, uint32_t b0, uint32_t b1) {\n  asm(" +
+         quoted(tensor_ptx::mma(shape, type)) +
+         "\n      : \"+f\"(c[0]), \"+f\"(c[1]), \"+f\"(c[2]), \"+f\"(c[3])\n"
+         "      : \"r\"(a0), \"r\"(a1), \"r\"(a2), \"r\"(a3), \"r\"(b0), \"r\"(b1));\n  return 0;\n}\n";
+}
+
 // ldmatrix, declared only where the code loads fragments with it.
-constexpr const char* kLdmatrixHelpers = R"(LOOM_FN int loom_ldsm_x4(uint32_t* r, const void* row) {
-  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0, %1, %2, %3}, [%4];"
-               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3])
-               : "r"((uint32_t) __cvta_generic_to_shared(row)));
-  return 0;
+std::string ldmatrix_helper(int matrices, bool trans) {
+  std::string outputs;
+  for (int r = 0; r < matrices; ++r) outputs += (r == 0 ? "" : ", ") + std::string("\"=r\"(r[") + std::to_string(r) + "])";
+  return "LOOM_FN int loom_ldsm_x" + std::to_string(matrices) + (trans ? "_trans" : "") +
+         "(uint32_t* r, const void* row) {\n  asm volatile(" + quoted(tensor_ptx::ldmatrix(matrices, trans)) +
+         "\n               : " + outputs + "\n               : \"r\"((uint32_t) __cvta_generic_to_shared(row)));\n"
+         "  return 0;\n}\n";
 }
-LOOM_FN int loom_ldsm_x2(uint32_t* r, const void* row) {
-  asm volatile("ldmatrix.sync.aligned.m8n8.x2.shared.b16 {%0, %1}, [%2];"
-               : "=r"(r[0]), "=r"(r[1])
-               : "r"((uint32_t) __cvta_generic_to_shared(row)));
-  return 0;
-}
-LOOM_FN int loom_ldsm_x4_trans(uint32_t* r, const void* row) {
-  asm volatile("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0, %1, %2, %3}, [%4];"
-               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3])
-               : "r"((uint32_t) __cvta_generic_to_shared(row)));
-  return 0;
-}
-LOOM_FN int loom_ldsm_x2_trans(uint32_t* r, const void* row) {
-  asm volatile("ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16 {%0, %1}, [%2];"
-               : "=r"(r[0]), "=r"(r[1])
-               : "r"((uint32_t) __cvta_generic_to_shared(row)));
-  return 0;
-}
-)";
 
 }  // namespace
 
@@ -728,7 +713,11 @@ cast::StmtPtr share_fragment_loads(const cast::StmtPtr& body) { return FragmentS
 
 std::string tensor_core_helpers(const std::string& code) {
   if (code.find("loom_mma_") == std::string::npos) return "";
-  return std::string(kHelpers) + (code.find("loom_ldsm_") == std::string::npos ? "" : kLdmatrixHelpers);
+  std::string helpers = std::string(kPackHelpers) + tf32_helper() + mma_helper("m16n8k16", "bf16") +
+                        mma_helper("m16n8k16", "f16") + mma_helper("m16n8k8", "tf32");
+  if (code.find("loom_ldsm_") == std::string::npos) return helpers;
+  for (bool trans : {false, true}) helpers += ldmatrix_helper(4, trans) + ldmatrix_helper(2, trans);
+  return helpers;
 }
 
 }  // namespace loom::codegen

@@ -18,7 +18,6 @@
 #include "loom/loom.hpp"
 #include "runtime/cuda_driver.hpp"
 #include "test_helpers.hpp"
-#include "runtime/scoped_env.hpp"
 
 namespace loom {
 namespace {
@@ -324,14 +323,12 @@ TEST(TensorizeCuda, RefusesADomainThatTiesTheThreeTileInames) {
 
 const Sizes kRagged = {cube(1), cube(17), cube(129), cube(1000), {{"m", 3000}, {"n", 5000}, {"l", 700}}};
 
-// The fragment code is CUDA C for NVRTC: the LLVM path has no tensor-core lowering yet and refuses
-// tensorized kernels (asserted by LlvmNvptx.TensorizedKernelsAreRefusedWithTheReason), so these
-// tests name NVRTC, also in the gpu suite's LOOM_CUDA_COMPILER=llvm run.
-#define COMPILE_WITH_NVRTC() testing::ScopedEnv nvrtc_for_tensor_cores("LOOM_CUDA_COMPILER", "nvrtc")
+// These tests compile with the suite's CUDA compiler ($LOOM_CUDA_COMPILER: NVRTC by default, the
+// LLVM path in the gpu suite's LOOM_CUDA_COMPILER=llvm run, which lowers the same mma.sync and
+// ldmatrix helpers: codegen/llvm_nvptx_tensor_cores.cpp), so both compilers' fragments are checked.
 
 TEST(TensorizeGpu, Bf16GemmMatchesTheReferenceAtRaggedSizes) {
   SKIP_WITHOUT_CUDA();
-  COMPILE_WITH_NVRTC();
   Spec spec = gemm_spec();
   for (const ParameterMap& sizes : kRagged) {
     testing::expect_matches_reference(spec.kernel, spec.reference, sizes, CheckOptions{.target = Target::CUDA});
@@ -342,7 +339,6 @@ TEST(TensorizeGpu, Bf16GemmMatchesTheReferenceAtRaggedSizes) {
 // the other: the fragments must hold the same elements.
 TEST(TensorizeGpu, TransposedTilesMatchTheReference) {
   SKIP_WITHOUT_CUDA();
-  COMPILE_WITH_NVRTC();
   std::string both = transposed_tiles(example_text("bf16_gemm.json"));
   std::string b_only = replaced(example_text("bf16_gemm.json"), "\"b_fetch\", \"dim_tags\": \"stride:1, stride:40\"",
                                 "\"b_fetch\", \"dim_tags\": \"stride:136, stride:1\"");
@@ -358,7 +354,6 @@ TEST(TensorizeGpu, TransposedTilesMatchTheReference) {
 // tiles of 64x64, a j-contiguous b tile (ldmatrix .trans).
 TEST(TensorizeGpu, PipelinedBf16GemmsMatchTheReference) {
   SKIP_WITHOUT_CUDA();
-  COMPILE_WITH_NVRTC();
   for (const char* file : {"bf16_gemm_pipelined.json", "bf16_gemm_k64.json", "bf16_gemm_warp64_pipelined.json",
                            "bf16_gemm_warp64_pipelined_bj.json"}) {
     Spec spec = gemm_spec("bfloat16", true, file);
@@ -370,7 +365,6 @@ TEST(TensorizeGpu, PipelinedBf16GemmsMatchTheReference) {
 
 TEST(TensorizeGpu, Float16AndTf32GemmsMatchTheReference) {
   SKIP_WITHOUT_CUDA();
-  COMPILE_WITH_NVRTC();
   for (const char* type : {"float16", "tf32"}) {
     Spec spec = gemm_spec(type);
     for (const ParameterMap& sizes : Sizes{cube(17), cube(129), {{"m", 1000}, {"n", 300}, {"l", 700}}}) {
@@ -394,7 +388,6 @@ TEST(TensorizeGpu, SixteenByteFetchCopiesMatchTheReferenceAtRaggedSizes) {
 // checks above can see a wrong lane mapping.
 TEST(TensorizeGpu, AWrongFragmentMappingFailsTheCheck) {
   SKIP_WITHOUT_CUDA();
-  COMPILE_WITH_NVRTC();
   Spec spec = gemm_spec();
   LoopKernel wrong = spec.kernel;
   for (Instruction& instruction : wrong.instructions) {
