@@ -377,7 +377,6 @@ TEST(TensorizeGpu, Float16AndTf32GemmsMatchTheReference) {
 // the first) take both paths, ragged tiles (k past l, j past n) guard the last lanes.
 TEST(TensorizeGpu, SixteenByteFetchCopiesMatchTheReferenceAtRaggedSizes) {
   SKIP_WITHOUT_CUDA();
-  COMPILE_WITH_NVRTC();
   Spec spec = gemm_spec("bfloat16", true, "bf16_gemm_warp64_pipelined_copy16.json");
   for (const ParameterMap& sizes : kRagged) {
     testing::expect_matches_reference(spec.kernel, spec.reference, sizes, CheckOptions{.target = Target::CUDA});
