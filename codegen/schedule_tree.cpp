@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <set>
 
 #include "analysis/accesses.hpp"
 #include "ir/isl_extra.hpp"
@@ -123,13 +124,18 @@ class ScheduleBuilder {
  public:
   // `outer_inames` are the loops around the nodes being scheduled (parameters of this AST).
   ScheduleBuilder(const LoopKernel& kernel, const Linearization& linearization,
-                  std::vector<std::string> outer_inames = {}, std::map<std::string, std::string> aliases = {})
+                  std::vector<std::string> outer_inames = {}, std::map<std::string, std::string> aliases = {},
+                  ConstantBoxes boxes = {})
       : kernel_(kernel), linearization_(linearization), outer_inames_(std::move(outer_inames)),
-        aliases_(std::move(aliases)) {}
+        aliases_(std::move(aliases)), boxes_(std::move(boxes)) {}
 
   KernelSchedule build(const std::vector<LoopNestNode>& roots, bool region_root) {
     KernelSchedule result;
     region_root_ = region_root;
+    if (boxes_) {
+      std::vector<int> instructions;
+      plan_boxes(roots, region_root, instructions);
+    }
     result.schedule = sequence_of(roots);
     result.statements = std::move(statements_);
     return result;
@@ -153,28 +159,24 @@ class ScheduleBuilder {
     enclosing_.push_back(node.iname);
     isl::schedule body = sequence_of(node.children);
     enclosing_.pop_back();
+    if (boxed_.count(&node) != 0) return with_mark(body, box_mark_name(node.iname));
     isl::union_pw_aff partial;
     bool first = true;
     body.domain().foreach_set([&](isl::set statement_domain) {
-      std::string name = isl_set_get_tuple_name(statement_domain.get());
-      const Statement& statement = statements_.at(name);
-      int position = static_cast<int>(
-          std::find(statement.dims.begin(), statement.dims.end(), node.iname) - statement.dims.begin());
-      LOOM_ASSERT(position < static_cast<int>(statement.dims.size()),
-                  "loop " + node.iname + " around a statement not within it");
+      // The statement's dimensions in its domain (constant boxes inside this loop are not).
+      int position = isl_extra::find_dim(statement_domain, isl_dim_set, node.iname);
+      LOOM_ASSERT(position >= 0, "loop " + node.iname + " around a statement not within it");
       isl::union_pw_aff piece = isl_extra::dim_as_union_pw_aff(statement_domain, position);
       partial = first ? piece : partial.union_add(piece);
       first = false;
     });
     if (first) return body;  // no instance runs: nothing to loop over
     isl::schedule banded = isl_extra::schedule_insert_band(body, partial);
-    // isl::id's string constructor parses its text; allocate the id through the C API instead.
-    isl::id mark = isl::manage(isl_id_alloc(banded.ctx().get(), loop_mark_name(node.iname).c_str(), nullptr));
     // One loop per iname, never separated into copies: loopy's semantics (a loop is entered once).
     // (Measured: no slower than isl's default for matmul_split, 44.6 vs 46.0 ms per `loom compile`.)
     isl::schedule_node band = banded.root().child(0);
     band = isl::manage(isl_schedule_node_band_member_set_ast_loop_type(band.release(), 0, isl_ast_loop_atomic));
-    return band.insert_mark(mark).schedule();
+    return with_mark(band.schedule(), loop_mark_name(node.iname));
   }
 
   std::vector<std::string> dims_of(int index) const {
@@ -185,9 +187,74 @@ class ScheduleBuilder {
     return dims;
   }
 
-  isl::schedule statement_schedule(int index) {
-    const Instruction& instruction = kernel_.instructions[static_cast<std::size_t>(index)];
+  // A band's schedule with a mark above it, or a box's (no band) with its mark above the body.
+  static isl::schedule with_mark(const isl::schedule& schedule, const std::string& name) {
+    // isl::id's string constructor parses its text; allocate the id through the C API instead.
+    isl::id mark = isl::manage(isl_id_alloc(schedule.ctx().get(), name.c_str(), nullptr));
+    return schedule.root().child(0).insert_mark(mark).schedule();
+  }
+
+  // Decides the constant boxes (ConstantBoxes, schedule_tree.hpp) among `nodes`, innermost first,
+  // and projects each box's dimension out of the domains of the statements inside. Returns whether
+  // the nodes are statements and boxes only; `instructions` gets the statements' indices.
+  bool plan_boxes(const std::vector<LoopNestNode>& nodes, bool region_root, std::vector<int>& instructions) {
+    bool only_boxes = true;
+    for (const LoopNestNode& node : nodes) {
+      bool boxed = plan_box(node, region_root, instructions);
+      only_boxes = only_boxes && boxed;
+    }
+    return only_boxes;
+  }
+
+  bool plan_box(const LoopNestNode& node, bool is_root, std::vector<int>& instructions) {
+    if (node.kind == LoopNestNode::Kind::Instruction) {
+      instruction_statement(node.instruction_index);
+      instructions.push_back(node.instruction_index);
+      return true;
+    }
+    if (!is_root && loop_has_data_dependent_bounds(kernel_, node.iname)) return false;  // a region
+    std::vector<int> inside;
+    bool only_boxes = plan_boxes(node.children, false, inside);
+    instructions.insert(instructions.end(), inside.begin(), inside.end());
+    if (!only_boxes || inside.empty() || kernel_.slabs.count(node.iname) != 0) return false;
+    std::optional<ConstantRange> range = boxes_(node.iname);
+    if (!range || range->extent < 2) return false;  // one copy: isl's degenerate loop declares the iname
+    for (int index : inside) {
+      if (!is_box_product(statements_.at(statement_name(index)).domain, node.iname, *range)) return false;
+    }
+    for (int index : inside) {
+      Statement& statement = statements_.at(statement_name(index));
+      int position = isl_extra::find_dim(statement.domain, isl_dim_set, node.iname);
+      isl_set* projected = isl_set_project_out(statement.domain.copy(), isl_dim_set, static_cast<unsigned>(position), 1);
+      statement.domain = isl_extra::set_tuple_name(isl::manage(projected), statement_name(index));
+      statement.boxed_dims.push_back(node.iname);
+    }
+    boxed_.insert(&node);
+    return true;
+  }
+
+  // Whether `domain` is its projection along `iname` times exactly `range` of that dimension.
+  static bool is_box_product(const isl::set& domain, const std::string& iname, const ConstantRange& range) {
+    int position = isl_extra::find_dim(domain, isl_dim_set, iname);
+    if (position < 0) return false;
+    auto at = static_cast<unsigned>(position);
+    isl_set* product = isl_set_project_out(domain.copy(), isl_dim_set, at, 1);
+    product = isl_set_insert_dims(product, isl_dim_set, at, 1);
+    product = isl_set_set_dim_id(product, isl_dim_set, at, isl_set_get_dim_id(domain.get(), isl_dim_set, at));
+    product = isl_set_set_tuple_id(product, isl_set_get_tuple_id(domain.get()));
+    product = isl_set_lower_bound_si(product, isl_dim_set, at, static_cast<int>(range.lower));
+    product = isl_set_upper_bound_si(product, isl_dim_set, at, static_cast<int>(range.lower + range.extent - 1));
+    // The projection times the range always contains the domain; the box is whole where it is no
+    // larger.
+    return isl_extra::checked(isl::manage(product), domain.ctx().get()).is_subset(domain);
+  }
+
+  // The statement of an instruction, made on first use.
+  const Statement& instruction_statement(int index) {
     std::string name = statement_name(index);
+    auto found = statements_.find(name);
+    if (found != statements_.end()) return found->second;
+    const Instruction& instruction = kernel_.instructions[static_cast<std::size_t>(index)];
     std::vector<std::string> dims = dims_of(index);
     isl::set domain = instruction_domain(kernel_, instruction, dims, name, /*with_assumptions=*/false).coalesce();
     std::vector<bool> predicate_in_domain;
@@ -204,15 +271,18 @@ class ScheduleBuilder {
     }
     domain = isl::manage(isl_set_remove_redundancies(domain.coalesce().release()));
     domain = with_parameter_aliases(domain, aliases_);
-    statements_[name] = Statement{index, dims, domain, nullptr, predicate_in_domain, parameter_names(instruction)};
-    return isl::schedule::from_domain(isl::union_set(domain));
+    return statements_[name] = Statement{index, dims, domain, nullptr, predicate_in_domain, parameter_names(instruction), {}};
+  }
+
+  isl::schedule statement_schedule(int index) {
+    return isl::schedule::from_domain(isl::union_set(instruction_statement(index).domain));
   }
 
   // The instances of the region: the enclosing loops' values for which any statement inside runs,
   // with the data parameters existentially quantified.
   isl::schedule region_schedule(const LoopNestNode& node) {
     std::string name = "R_" + std::to_string(regions_++) + "_" + node.iname;
-    KernelSchedule inner = ScheduleBuilder(kernel_, linearization_, enclosing_and_outer(), aliases_).build({node}, true);
+    KernelSchedule inner = ScheduleBuilder(kernel_, linearization_, enclosing_and_outer(), aliases_, boxes_).build({node}, true);
     isl::set domain;
     bool first = true;
     for (const auto& [statement_name, statement] : inner.statements) {
@@ -253,6 +323,8 @@ class ScheduleBuilder {
   const Linearization& linearization_;
   std::vector<std::string> outer_inames_;
   std::map<std::string, std::string> aliases_;
+  ConstantBoxes boxes_;
+  std::set<const LoopNestNode*> boxed_;  // the loops plan_boxes made constant boxes
   std::vector<std::string> enclosing_;
   std::map<std::string, Statement> statements_;
   bool region_root_ = false;
@@ -262,6 +334,8 @@ class ScheduleBuilder {
 }  // namespace
 
 std::string loop_mark_name(const std::string& iname) { return "loop " + iname; }
+
+std::string box_mark_name(const std::string& iname) { return "box " + iname; }
 
 isl::set with_parameter_aliases(const isl::set& set, const std::map<std::string, std::string>& aliases) {
   isl_set* result = set.copy();
@@ -281,16 +355,17 @@ isl::set with_parameter_aliases(const isl::set& set, const std::map<std::string,
 }
 
 KernelSchedule build_schedule(const LoopKernel& kernel, const Linearization& linearization, bool isolate_slabs,
-                              const std::map<std::string, std::string>& parameter_aliases) {
-  KernelSchedule schedule = ScheduleBuilder(kernel, linearization, {}, parameter_aliases).build(linearization.roots, false);
+                              const std::map<std::string, std::string>& parameter_aliases, const ConstantBoxes& boxes) {
+  KernelSchedule schedule =
+      ScheduleBuilder(kernel, linearization, {}, parameter_aliases, boxes).build(linearization.roots, false);
   if (isolate_slabs) schedule.schedule = SlabIsolation(kernel).apply(schedule.schedule);
   return schedule;
 }
 
 KernelSchedule build_region_schedule(const LoopKernel& kernel, const Linearization& linearization,
-                                     const Region& region) {
-  KernelSchedule schedule =
-      ScheduleBuilder(kernel, linearization, region.outer_inames, region.parameter_aliases).build({region.loop}, true);
+                                     const Region& region, const ConstantBoxes& boxes) {
+  KernelSchedule schedule = ScheduleBuilder(kernel, linearization, region.outer_inames, region.parameter_aliases, boxes)
+                                .build({region.loop}, true);
   schedule.schedule = SlabIsolation(kernel).apply(schedule.schedule);
   return schedule;
 }
