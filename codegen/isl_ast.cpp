@@ -330,9 +330,8 @@ class AstLowering {
   // A constant box (schedule_tree.hpp): the chain of box marks starting at `ast`, each iname's
   // copies made here, as `unrolled` makes them for a guard-free loop with constant bounds: per
   // value a folded copy of the body, the copies' common branches merged, inner boxes inside outer
-  // ones. isl puts the guard such a loop needs (on the enclosing loops and parameters only: the box
-  // is a product) above the loop; under the box marks it sits above the statement, so an `if`
-  // found below the chain is placed around the copies, as it was around the unrolled loop.
+  // ones. (isl puts a guard the statements share above the outermost mark, where it put it above
+  // the loop; one it leaves below the marks is copied with the body, as it was in the loop's body.)
   cast::StmtPtr box(const isl::ast_node& ast, const IteratorValues& iterators) const {
     std::vector<std::string> chain;
     isl::ast_node below = ast;
@@ -341,22 +340,6 @@ class AstLowering {
       if (mark.rfind("box ", 0) != 0) break;
       chain.push_back(mark.substr(4));
       below = isl::manage(isl_ast_node_mark_get_node(below.get()));
-    }
-    return box_copies(chain, below, iterators);
-  }
-
-  cast::StmtPtr box_copies(const std::vector<std::string>& chain, const isl::ast_node& below,
-                           const IteratorValues& iterators) const {
-    if (isl_ast_node_get_type(below.get()) == isl_ast_node_if) {
-      NamesInScope names(parameter_names_, names_below(below));
-      isl_ast_node* raw = below.get();
-      cast::ExprPtr condition = expr(isl::manage(isl_ast_node_if_get_cond(raw)), iterators);
-      cast::StmtPtr then_body = box_copies(chain, isl::manage(isl_ast_node_if_get_then_node(raw)), iterators);
-      cast::StmtPtr else_body;
-      if (isl_ast_node_if_has_else_node(raw) == isl_bool_true) {
-        else_body = box_copies(chain, isl::manage(isl_ast_node_if_get_else_node(raw)), iterators);
-      }
-      return cast::if_then(condition, then_body, else_body);
     }
     LoopsAroundOnlyThis inside(loops_around_only_this_, {});
     return box_level(chain, 0, below, iterators);
