@@ -109,13 +109,17 @@ bool same_group_other_item(const isl::map& pairs, const LaunchShape& launch, con
       }
     }
   }
-  if (every_item) return !same_group.is_empty();
+  if (!every_item && local_axes.empty()) return false;  // no local axis: a single work-item
+  // Where no barrier is needed, mostly no pair runs in one group at all: one test then instead of
+  // one per axis and direction (the tuned SGEMM: 8 of its 11 calls, 4 tests each before).
+  if (same_group.is_empty()) return false;
+  if (every_item) return true;
   for (const Apart& apart : local_axes) {
     for (int direction : {1, -1}) {
       if (!constrain(same_group, apart.in, apart.out, apart.offset, direction).is_empty()) return true;
     }
   }
-  return false;  // no local axis: a single work-item
+  return false;
 }
 
 bool declared_nosync(const Instruction& a, const Instruction& b) {
