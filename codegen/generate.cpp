@@ -253,6 +253,19 @@ class StatementLowerer {
                                        [this](const std::string& iname) { return loop_style(iname); }, hardware);
   }
 
+  // The loops whose copies lowering makes without isl where their statements allow it
+  // (codegen::ConstantBoxes): unrolled loops of a valid constant range that are not vectorized.
+  // Empty with LOOM_NO_CONSTANT_BOXES set (every unrolled loop an isl band, for comparison).
+  codegen::ConstantBoxes constant_boxes() const {
+    if (std::getenv("LOOM_NO_CONSTANT_BOXES") != nullptr) return {};
+    return [this](const std::string& iname) -> std::optional<ConstantRange> {
+      std::optional<ConstantRange> range = unrolled_range(iname);
+      if (!range || range->extent > kMaxUnrolledCopies) return std::nullopt;  // loop_style refuses it
+      if (kernel_.tag_of(iname).kind == InameTag::Kind::Vec && target_ != Target::C) return std::nullopt;
+      return range;
+    };
+  }
+
  private:
   // The region's own AST names the enclosing inames as parameters; where the enclosing code holds
   // an iname's value in another form, bind the name first.
@@ -262,7 +275,7 @@ class StatementLowerer {
       if (value->kind == cast::ExprKind::Var && value->name == iname) continue;
       body.push_back(cast::declare(iname, kernel_.options.index_dtype, 0, value, true));
     }
-    codegen::KernelSchedule schedule = codegen::build_region_schedule(kernel_, linearization_, region);
+    codegen::KernelSchedule schedule = codegen::build_region_schedule(kernel_, linearization_, region, constant_boxes());
     isl::set context = region.context.intersect_params(isl_set_of(kernel_.assumptions));
     body.push_back(codegen::replace_variables(loop_nest(schedule, context), privatized_bound_values(inames)));
     return cast::block(body);
@@ -291,10 +304,7 @@ class StatementLowerer {
     InameTag tag = kernel_.tag_of(iname);
     if (tag.kind == Kind::UnrollHint) return {codegen::LoopStyle::Kind::UnrollHint, 0, 0, tag.unroll_factor};
     if (tag.kind != Kind::Unroll && tag.kind != Kind::Ilp && tag.kind != Kind::Vec) return {};
-    // Asked once per loop of the AST (an 8x8 register tile has hundreds): the range is isl work.
-    auto cached = constant_ranges_.find(iname);
-    if (cached == constant_ranges_.end()) cached = constant_ranges_.emplace(iname, constant_iname_range(kernel_, iname)).first;
-    const std::optional<ConstantRange>& range = cached->second;
+    std::optional<ConstantRange> range = unrolled_range(iname);
     if (!range) {
       throw Error("cannot unroll iname '" + iname + "' (tagged " + to_string(tag) +
                   "): its length is not constant; split it and unroll the inner iname");
@@ -307,6 +317,18 @@ class StatementLowerer {
     codegen::LoopStyle style{codegen::LoopStyle::Kind::Unrolled, range->lower, range->extent, 0, nullptr};
     if (tag.kind == Kind::Vec && target_ != Target::C) style.vectorize = vector_lowering(iname);
     return style;
+  }
+
+  // The constant range of an unr, ilp or vec iname (nullopt for other tags or a range that is not
+  // constant). Asked once per loop of the AST (an 8x8 register tile has hundreds): the range is isl
+  // work.
+  std::optional<ConstantRange> unrolled_range(const std::string& iname) const {
+    using Kind = InameTag::Kind;
+    Kind kind = kernel_.tag_of(iname).kind;
+    if (kind != Kind::Unroll && kind != Kind::Ilp && kind != Kind::Vec) return std::nullopt;
+    auto cached = constant_ranges_.find(iname);
+    if (cached == constant_ranges_.end()) cached = constant_ranges_.emplace(iname, constant_iname_range(kernel_, iname)).first;
+    return cached->second;
   }
 
   // vec loops on OpenCL and CUDA: whole-vector loads and stores where the accesses allow them
@@ -355,9 +377,9 @@ cast::StmtPtr kernel_body(const LoopKernel& kernel, Target target) {
   isl_context_of(kernel)->reset_operation_budget();
   return with_isl_errors("generating the loops of kernel '" + kernel.name + "'", [&] {
     StageTimer timer("kernel_body(" + kernel.name + ")");
-    codegen::KernelSchedule schedule = codegen::build_schedule(kernel, linearization);
-    timer.mark("schedule tree");
     StatementLowerer lowerer(kernel, linearization, target);
+    codegen::KernelSchedule schedule = codegen::build_schedule(kernel, linearization, true, {}, lowerer.constant_boxes());
+    timer.mark("schedule tree");
     body.push_back(lowerer.loop_nest(schedule, isl_set_of(kernel.assumptions)));
     timer.mark("isl AST and lowering");
     return cast::block(body);
@@ -589,9 +611,9 @@ DeviceProgram device_program(LoopKernel& kernel, const cast::Function& signature
       // (heap corruption; oclgrind and CUDA run the same code correctly): on OpenCL, nests with
       // barriers keep one guarded copy of each loop (no full-group split, no slabs).
       bool uniform_branches_around_barriers = target == Target::CUDA || !has_barrier(kernel, used);
-      codegen::KernelSchedule schedule =
-          codegen::build_schedule(kernel, nest, uniform_branches_around_barriers, launch.aliases);
       StatementLowerer lowerer(kernel, nest, target, &tiles, codegen::warp_lane(block), wide_copies);
+      codegen::KernelSchedule schedule = codegen::build_schedule(kernel, nest, uniform_branches_around_barriers,
+                                                                 launch.aliases, lowerer.constant_boxes());
       codegen::HardwareParameters hardware;
       isl::set context = launch.context;
       for (const codegen::HardwareIname& hw : launch.inames) {

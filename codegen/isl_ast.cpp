@@ -1,5 +1,6 @@
 #include "codegen/isl_ast.hpp"
 
+#include <algorithm>
 #include <exception>
 #include <functional>
 #include <optional>
@@ -189,6 +190,7 @@ class AstLowering {
       }
       case isl_ast_node_mark: {
         std::string mark = id_name(isl_ast_node_mark_get_id(raw));
+        if (mark.rfind("box ", 0) == 0) return box(ast, iterators);
         return node(isl::manage(isl_ast_node_mark_get_node(raw)), iterators, mark);
       }
       case isl_ast_node_user: return user_node(ast, iterators);
@@ -338,6 +340,42 @@ class AstLowering {
     return cast::if_then(runs, body);
   }
 
+  // A constant box (schedule_tree.hpp): the chain of box marks starting at `ast`, each iname's
+  // copies made here, as `unrolled` makes them for a guard-free loop with constant bounds: per
+  // value a folded copy of the body, the copies' common branches merged, inner boxes inside outer
+  // ones. (isl puts a guard the statements share above the outermost mark, where it put it above
+  // the loop; one it leaves below the marks is copied with the body, as it was in the loop's body.)
+  cast::StmtPtr box(const isl::ast_node& ast, const IteratorValues& iterators) const {
+    std::vector<std::string> chain;
+    isl::ast_node below = ast;
+    while (isl_ast_node_get_type(below.get()) == isl_ast_node_mark) {
+      std::string mark = id_name(isl_ast_node_mark_get_id(below.get()));
+      if (mark.rfind("box ", 0) != 0) break;
+      chain.push_back(mark.substr(4));
+      below = isl::manage(isl_ast_node_mark_get_node(below.get()));
+    }
+    LoopsAroundOnlyThis inside(loops_around_only_this_, {});
+    return box_level(chain, 0, below, iterators);
+  }
+
+  cast::StmtPtr box_level(const std::vector<std::string>& chain, std::size_t level, const isl::ast_node& below,
+                          IteratorValues iterators) const {
+    if (level == chain.size()) return node(below, iterators, "");
+    const std::string& iname = chain[level];
+    LoopStyle style = loop_styles_(iname);
+    LOOM_ASSERT(style.kind == LoopStyle::Kind::Unrolled && !style.vectorize, "box over " + iname + " is not unrolled");
+    std::vector<cast::StmtPtr> copies;
+    for (int64_t value = style.lower; value < style.lower + style.extent; ++value) {
+      iterators[box_key(iname)] = cast::int_const(value, index_);
+      copies.push_back(fold_statement(box_level(chain, level + 1, below, iterators)));
+    }
+    return merge_branches(cast::block(copies));
+  }
+
+  // Where a box's value sits among the iterators: a key no isl name can be (isl's iterators and
+  // parameters are identifiers).
+  static std::string box_key(const std::string& iname) { return "box " + iname; }
+
   // Whether the loop runs at all: its condition at its initial value. The copies' guards are
   // simplified by what holds when the loop runs; a `for` checks that itself, unrolled copies must
   // where nothing else does: a range bounded only through hardware indices that share an axis
@@ -462,8 +500,15 @@ class AstLowering {
     const Statement& statement = schedule_.statements.at(statement_name);
     NamesInScope names(parameter_names_, statement.parameter_names);
     InameValues inames;
-    for (std::size_t d = 0; d < statement.dims.size(); ++d) {
-      inames[statement.dims[d]] = expr(arg(call, static_cast<int>(d) + 1), iterators);
+    int position = 1;  // the call's arguments: the statement's domain dimensions
+    for (const std::string& dim : statement.dims) {
+      if (std::find(statement.boxed_dims.begin(), statement.boxed_dims.end(), dim) != statement.boxed_dims.end()) {
+        auto copy = iterators.find(box_key(dim));  // the box's copy being generated (box_level)
+        LOOM_ASSERT(copy != iterators.end(), "statement outside the box over " + dim);
+        inames[dim] = copy->second;
+        continue;
+      }
+      inames[dim] = expr(arg(call, position++), iterators);
     }
     return {&statement, inames};
   }

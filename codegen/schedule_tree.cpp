@@ -1,9 +1,15 @@
 #include "codegen/schedule_tree.hpp"
 
+#include <isl/aff.h>
+#include <isl/constraint.h>
 #include <isl/id.h>
+#include <isl/local_space.h>
 #include <isl/schedule_node.h>
+#include <isl/set.h>
+#include <isl/val.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <optional>
 #include <set>
 
@@ -124,13 +130,18 @@ class ScheduleBuilder {
  public:
   // `outer_inames` are the loops around the nodes being scheduled (parameters of this AST).
   ScheduleBuilder(const LoopKernel& kernel, const Linearization& linearization,
-                  std::vector<std::string> outer_inames = {}, std::map<std::string, std::string> aliases = {})
+                  std::vector<std::string> outer_inames = {}, std::map<std::string, std::string> aliases = {},
+                  ConstantBoxes boxes = {})
       : kernel_(kernel), linearization_(linearization), outer_inames_(std::move(outer_inames)),
-        aliases_(std::move(aliases)) {}
+        aliases_(std::move(aliases)), boxes_(std::move(boxes)) {}
 
   KernelSchedule build(const std::vector<LoopNestNode>& roots, bool region_root) {
     KernelSchedule result;
     region_root_ = region_root;
+    if (boxes_) {
+      std::vector<int> instructions;
+      plan_boxes(roots, region_root, instructions);
+    }
     result.schedule = sequence_of(roots);
     result.statements = std::move(statements_);
     return result;
@@ -154,28 +165,24 @@ class ScheduleBuilder {
     enclosing_.push_back(node.iname);
     isl::schedule body = sequence_of(node.children);
     enclosing_.pop_back();
+    if (boxed_.count(&node) != 0) return with_mark(body, box_mark_name(node.iname));
     isl::union_pw_aff partial;
     bool first = true;
     body.domain().foreach_set([&](isl::set statement_domain) {
-      std::string name = isl_set_get_tuple_name(statement_domain.get());
-      const Statement& statement = statements_.at(name);
-      int position = static_cast<int>(
-          std::find(statement.dims.begin(), statement.dims.end(), node.iname) - statement.dims.begin());
-      LOOM_ASSERT(position < static_cast<int>(statement.dims.size()),
-                  "loop " + node.iname + " around a statement not within it");
+      // The statement's dimensions in its domain (constant boxes inside this loop are not).
+      int position = isl_extra::find_dim(statement_domain, isl_dim_set, node.iname);
+      LOOM_ASSERT(position >= 0, "loop " + node.iname + " around a statement not within it");
       isl::union_pw_aff piece = isl_extra::dim_as_union_pw_aff(statement_domain, position);
       partial = first ? piece : partial.union_add(piece);
       first = false;
     });
     if (first) return body;  // no instance runs: nothing to loop over
     isl::schedule banded = isl_extra::schedule_insert_band(body, partial);
-    // isl::id's string constructor parses its text; allocate the id through the C API instead.
-    isl::id mark = isl::manage(isl_id_alloc(banded.ctx().get(), loop_mark_name(node.iname).c_str(), nullptr));
     // One loop per iname, never separated into copies: loopy's semantics (a loop is entered once).
     // (Measured: no slower than isl's default for matmul_split, 44.6 vs 46.0 ms per `loom compile`.)
     isl::schedule_node band = banded.root().child(0);
     band = isl::manage(isl_schedule_node_band_member_set_ast_loop_type(band.release(), 0, isl_ast_loop_atomic));
-    return band.insert_mark(mark).schedule();
+    return with_mark(band.schedule(), loop_mark_name(node.iname));
   }
 
   std::vector<std::string> dims_of(int index) const {
@@ -186,9 +193,152 @@ class ScheduleBuilder {
     return dims;
   }
 
-  isl::schedule statement_schedule(int index) {
-    const Instruction& instruction = kernel_.instructions[static_cast<std::size_t>(index)];
+  // A band's schedule with a mark above it, or a box's (no band) with its mark above the body.
+  static isl::schedule with_mark(const isl::schedule& schedule, const std::string& name) {
+    // isl::id's string constructor parses its text; allocate the id through the C API instead.
+    isl::id mark = isl::manage(isl_id_alloc(schedule.ctx().get(), name.c_str(), nullptr));
+    return schedule.root().child(0).insert_mark(mark).schedule();
+  }
+
+  // Decides the constant boxes (ConstantBoxes, schedule_tree.hpp) among `nodes`, innermost first,
+  // and projects each box's dimension out of the domains of the statements inside. Returns whether
+  // the nodes are statements and boxes only; `instructions` gets the statements' indices.
+  bool plan_boxes(const std::vector<LoopNestNode>& nodes, bool region_root, std::vector<int>& instructions) {
+    bool only_boxes = true;
+    for (const LoopNestNode& node : nodes) {
+      bool boxed = plan_box(node, region_root, instructions);
+      only_boxes = only_boxes && boxed;
+    }
+    return only_boxes;
+  }
+
+  bool plan_box(const LoopNestNode& node, bool is_root, std::vector<int>& instructions) {
+    if (node.kind == LoopNestNode::Kind::Instruction) {
+      instruction_statement(node.instruction_index);
+      instructions.push_back(node.instruction_index);
+      return true;
+    }
+    if (!is_root && loop_has_data_dependent_bounds(kernel_, node.iname)) return false;  // a region
+    std::vector<int> inside;
+    bool only_boxes = plan_boxes(node.children, false, inside);
+    instructions.insert(instructions.end(), inside.begin(), inside.end());
+    if (!only_boxes || inside.empty() || kernel_.slabs.count(node.iname) != 0) return false;
+    std::optional<ConstantRange> range = boxes_(node.iname);
+    if (!range || range->extent < 2) return false;  // one copy: isl's degenerate loop declares the iname
+    for (int index : inside) {
+      if (!is_box_product(statements_.at(statement_name(index)).domain, node.iname, *range)) return false;
+    }
+    for (int index : inside) {
+      Statement& statement = statements_.at(statement_name(index));
+      int position = isl_extra::find_dim(statement.domain, isl_dim_set, node.iname);
+      isl_set* projected = isl_set_project_out(statement.domain.copy(), isl_dim_set, static_cast<unsigned>(position), 1);
+      statement.domain = isl_extra::set_tuple_name(isl::manage(projected), statement_name(index));
+      statement.boxed_dims.push_back(node.iname);
+    }
+    boxed_.insert(&node);
+    return true;
+  }
+
+  // Whether `domain` is its projection along `iname` times exactly `range` of that dimension.
+  static bool is_box_product(const isl::set& domain, const std::string& iname, const ConstantRange& range) {
+    int position = isl_extra::find_dim(domain, isl_dim_set, iname);
+    if (position < 0) return false;
+    auto at = static_cast<unsigned>(position);
+    std::optional<bool> plain = plain_box_product(domain, at, range);
+    // LOOM_VERIFY_SKIPPED_CHECKS: isl's test too, and an internal error where the verdicts differ.
+    if (plain && std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") == nullptr) return *plain;
+    bool exact = isl_box_product(domain, at, range);
+    if (plain && *plain != exact) {
+      throw InternalError("constant box over " + iname + ": the constraints say " + (*plain ? "a box" : "no box") +
+                          ", isl's test the opposite");
+    }
+    return exact;
+  }
+
+  static bool isl_box_product(const isl::set& domain, unsigned at, const ConstantRange& range) {
+    isl_set* product = isl_set_project_out(domain.copy(), isl_dim_set, at, 1);
+    product = isl_set_insert_dims(product, isl_dim_set, at, 1);
+    product = isl_set_set_dim_id(product, isl_dim_set, at, isl_set_get_dim_id(domain.get(), isl_dim_set, at));
+    product = isl_set_set_tuple_id(product, isl_set_get_tuple_id(domain.get()));
+    product = isl_set_lower_bound_si(product, isl_dim_set, at, static_cast<int>(range.lower));
+    product = isl_set_upper_bound_si(product, isl_dim_set, at, static_cast<int>(range.lower + range.extent - 1));
+    return isl_extra::checked(isl::manage(product), domain.ctx().get()).is_equal(domain);
+  }
+
+  // The common case read off the constraints, without isl's subset test (which cost as much as
+  // the AST build it saves): one basic set in which the dimension at `at` occurs only in bounds
+  // `dim >= lower` and `dim <= upper` of its own (no other dimension, parameter or existential in
+  // them, none of the existentials defined through it) is the rest of its constraints times
+  // [lower, upper]: true when that is `range`, false when it is another range. Nullopt (ask isl)
+  // for anything else.
+  static std::optional<bool> plain_box_product(const isl::set& domain, unsigned at, const ConstantRange& range) {
+    if (isl_set_n_basic_set(domain.get()) != 1) return std::nullopt;
+    isl_basic_set_list* list = isl_set_get_basic_set_list(domain.get());
+    isl::basic_set basic = isl::manage(isl_basic_set_list_get_at(list, 0));
+    isl_basic_set_list_free(list);
+    int divs = isl_basic_set_dim(basic.get(), isl_dim_div);
+    for (int div = 0; div < divs; ++div) {
+      isl_aff* definition = isl_basic_set_get_div(basic.get(), div);
+      bool unknown = definition == nullptr || isl_aff_is_nan(definition) != isl_bool_false;
+      bool involves = unknown || isl_aff_involves_dims(definition, isl_dim_in, at, 1) != isl_bool_false;
+      isl_aff_free(definition);
+      if (involves) return std::nullopt;
+    }
+    struct Bounds {
+      unsigned at;
+      std::optional<int64_t> lower, upper;
+      bool plain = true;
+    } bounds{at, std::nullopt, std::nullopt, true};
+    auto visit = [](isl_constraint* constraint, void* user) -> isl_stat {
+      auto& b = *static_cast<Bounds*>(user);
+      b.plain = b.plain && read_bound(constraint, b.at, b.lower, b.upper);
+      isl_constraint_free(constraint);
+      return isl_stat_ok;
+    };
+    if (isl_basic_set_foreach_constraint(basic.get(), visit, &bounds) < 0 || !bounds.plain) return std::nullopt;
+    if (!bounds.lower || !bounds.upper) return std::nullopt;
+    return *bounds.lower == range.lower && *bounds.upper == range.lower + range.extent - 1;
+  }
+
+  // One constraint for plain_box_product: true when it does not mention the dimension at `at`, or
+  // is `dim + c >= 0` / `-dim + c >= 0` (tightening `lower` / `upper`); false otherwise.
+  static bool read_bound(isl_constraint* constraint, unsigned at, std::optional<int64_t>& lower,
+                         std::optional<int64_t>& upper) {
+    if (isl_constraint_involves_dims(constraint, isl_dim_set, at, 1) == isl_bool_false) return true;
+    if (isl_constraint_is_equality(constraint) != isl_bool_false) return false;
+    isl_local_space* space = isl_constraint_get_local_space(constraint);
+    int sets = isl_local_space_dim(space, isl_dim_set), params = isl_local_space_dim(space, isl_dim_param);
+    int divs = isl_local_space_dim(space, isl_dim_div);
+    isl_local_space_free(space);
+    auto involves = [&](isl_dim_type type, int first, int count) {
+      return count > 0 && isl_constraint_involves_dims(constraint, type, static_cast<unsigned>(first),
+                                                       static_cast<unsigned>(count)) != isl_bool_false;
+    };
+    if (involves(isl_dim_set, 0, static_cast<int>(at)) || involves(isl_dim_set, static_cast<int>(at) + 1, sets - static_cast<int>(at) - 1) ||
+        involves(isl_dim_param, 0, params) || involves(isl_dim_div, 0, divs)) {
+      return false;
+    }
+    isl::val coefficient = isl::manage(isl_constraint_get_coefficient_val(constraint, isl_dim_set, static_cast<int>(at)));
+    isl::val constant = isl::manage(isl_constraint_get_constant_val(constraint));
+    if (!constant.is_int()) return false;
+    int64_t c = constant.get_num_si();
+    if (coefficient.is_one()) {  // dim >= -c
+      lower = lower ? std::max(*lower, -c) : -c;
+      return true;
+    }
+    if (coefficient.is_negone()) {  // dim <= c
+      upper = upper ? std::min(*upper, c) : c;
+      return true;
+    }
+    return false;
+  }
+
+  // The statement of an instruction, made on first use.
+  const Statement& instruction_statement(int index) {
     std::string name = statement_name(index);
+    auto found = statements_.find(name);
+    if (found != statements_.end()) return found->second;
+    const Instruction& instruction = kernel_.instructions[static_cast<std::size_t>(index)];
     std::vector<std::string> dims = dims_of(index);
     isl::set domain = instruction_domain(kernel_, instruction, dims, name, /*with_assumptions=*/false).coalesce();
     std::vector<bool> predicate_in_domain;
@@ -205,8 +355,11 @@ class ScheduleBuilder {
     }
     domain = isl::manage(isl_set_remove_redundancies(domain.coalesce().release()));
     domain = with_parameter_aliases(domain, aliases_);
-    statements_[name] = Statement{index, dims, domain, nullptr, predicate_in_domain, parameter_names(instruction)};
-    return isl::schedule::from_domain(isl::union_set(domain));
+    return statements_[name] = Statement{index, dims, domain, nullptr, predicate_in_domain, parameter_names(instruction), {}};
+  }
+
+  isl::schedule statement_schedule(int index) {
+    return isl::schedule::from_domain(isl::union_set(instruction_statement(index).domain));
   }
 
   // The instances of the region: the enclosing loops' values for which any statement inside runs,
@@ -222,7 +375,7 @@ class ScheduleBuilder {
         }
       }
     }
-    KernelSchedule inner = ScheduleBuilder(kernel_, linearization_, around, aliases_).build({node}, true);
+    KernelSchedule inner = ScheduleBuilder(kernel_, linearization_, around, aliases_, boxes_).build({node}, true);
     isl::set domain;
     bool first = true;
     for (const auto& [statement_name, statement] : inner.statements) {
@@ -265,6 +418,8 @@ class ScheduleBuilder {
   const Linearization& linearization_;
   std::vector<std::string> outer_inames_;
   std::map<std::string, std::string> aliases_;
+  ConstantBoxes boxes_;
+  std::set<const LoopNestNode*> boxed_;  // the loops plan_boxes made constant boxes
   std::vector<std::string> enclosing_;
   std::map<std::string, Statement> statements_;
   bool region_root_ = false;
@@ -274,6 +429,8 @@ class ScheduleBuilder {
 }  // namespace
 
 std::string loop_mark_name(const std::string& iname) { return "loop " + iname; }
+
+std::string box_mark_name(const std::string& iname) { return "box " + iname; }
 
 isl::set with_parameter_aliases(const isl::set& set, const std::map<std::string, std::string>& aliases) {
   isl_set* result = set.copy();
@@ -293,16 +450,17 @@ isl::set with_parameter_aliases(const isl::set& set, const std::map<std::string,
 }
 
 KernelSchedule build_schedule(const LoopKernel& kernel, const Linearization& linearization, bool isolate_slabs,
-                              const std::map<std::string, std::string>& parameter_aliases) {
-  KernelSchedule schedule = ScheduleBuilder(kernel, linearization, {}, parameter_aliases).build(linearization.roots, false);
+                              const std::map<std::string, std::string>& parameter_aliases, const ConstantBoxes& boxes) {
+  KernelSchedule schedule =
+      ScheduleBuilder(kernel, linearization, {}, parameter_aliases, boxes).build(linearization.roots, false);
   if (isolate_slabs) schedule.schedule = SlabIsolation(kernel).apply(schedule.schedule);
   return schedule;
 }
 
 KernelSchedule build_region_schedule(const LoopKernel& kernel, const Linearization& linearization,
-                                     const Region& region) {
-  KernelSchedule schedule =
-      ScheduleBuilder(kernel, linearization, region.outer_inames, region.parameter_aliases).build({region.loop}, true);
+                                     const Region& region, const ConstantBoxes& boxes) {
+  KernelSchedule schedule = ScheduleBuilder(kernel, linearization, region.outer_inames, region.parameter_aliases, boxes)
+                                .build({region.loop}, true);
   schedule.schedule = SlabIsolation(kernel).apply(schedule.schedule);
   return schedule;
 }

@@ -5,8 +5,10 @@
 
 #include <isl/cpp.h>
 
+#include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,6 +41,9 @@ struct Statement {
   // instruction runs in (or the representative itself where it runs in that). Lowering prints
   // isl's conditions with the names the statements below them use (codegen/isl_ast.cpp).
   std::map<std::string, std::string> parameter_names;
+  // Constant boxes (ConstantBoxes below) this statement lies in: dims that are not dimensions of
+  // `domain`; lowering takes their values from the box's copy being generated.
+  std::vector<std::string> boxed_dims;
 };
 
 struct KernelSchedule {
@@ -46,9 +51,21 @@ struct KernelSchedule {
   std::map<std::string, Statement> statements;  // by isl tuple name
 };
 
+// Constant boxes: the loops loom unrolls itself (unr, ilp: LoopStyle::Kind::Unrolled without
+// vectorization) give their constant range here, nullopt for any other loop. A loop with such a
+// range (at least 2 copies) whose body holds only statements and other boxes, and under which every
+// statement's domain is its projection times exactly that range (no constraint ties the iname to
+// another dimension or parameter), leaves isl's problem: its dimension is projected out of the
+// statements' domains, a mark `box <iname>` stands where its band would be, and lowering makes
+// the copies (codegen/isl_ast.cpp). isl would have built a guard-free loop with constant bounds
+// there, which lowering unrolled into the same copies; building it cost isl a band level per
+// unrolled iname (the tuned SGEMM's four register-tile levels over 64 copies). Empty (the
+// default): every loop is a band.
+using ConstantBoxes = std::function<std::optional<ConstantRange>(const std::string& iname)>;
+
 // The schedule of a region's own AST (its outer inames are parameters there).
 KernelSchedule build_region_schedule(const LoopKernel& kernel, const Linearization& linearization,
-                                     const Region& region);
+                                     const Region& region, const ConstantBoxes& boxes = {});
 
 // Names computed by the kernel (temporaries, written arguments) that a domain uses as parameter.
 bool is_data_parameter(const LoopKernel& kernel, const std::string& name);
@@ -58,12 +75,16 @@ bool is_data_parameter(const LoopKernel& kernel, const std::string& name);
 // `parameter_aliases` (LaunchShape::aliases): parameters of the statements' domains that are
 // renamed to the parameter they always equal.
 KernelSchedule build_schedule(const LoopKernel& kernel, const Linearization& linearization, bool isolate_slabs = true,
-                              const std::map<std::string, std::string>& parameter_aliases = {});
+                              const std::map<std::string, std::string>& parameter_aliases = {},
+                              const ConstantBoxes& boxes = {});
 
 // `set` with each parameter named in `aliases` replaced by the one it equals.
 isl::set with_parameter_aliases(const isl::set& set, const std::map<std::string, std::string>& aliases);
 
 // The mark placed above the band of a loop over `iname`.
 std::string loop_mark_name(const std::string& iname);
+
+// The mark standing for a constant box over `iname` (no band below it).
+std::string box_mark_name(const std::string& iname);
 
 }  // namespace loom::codegen
