@@ -14,6 +14,7 @@
 #include "codegen/linearize.hpp"
 #include "ir/instruction_names.hpp"
 #include "ir/isl_extra.hpp"
+#include "ir/stage_timer.hpp"
 #include "loom/error.hpp"
 #include "transforms/instruction_support.hpp"
 
@@ -263,6 +264,7 @@ LoopKernel finish_transform(const LoopKernel& before, LoopKernel after, const Tr
                             const std::optional<isl::union_map>& instance_rewrite, bool unchecked, CheckScope scope,
                             const std::optional<std::set<std::string>>& race_inames,
                             const std::set<std::string>& in_bounds_by_construction) {
+  StageTimer timer("checks(" + call.name + ")");  // LOOM_TIME=1: what each check cost
   std::shared_ptr<const detail::DependenceData> dependences = dependences_of(before);
   after.dependences = instance_rewrite ? with_isl_errors(call.name + ": tracing dependences", [&] {
     return trace_dependences(*dependences, *instance_rewrite);
@@ -270,6 +272,7 @@ LoopKernel finish_transform(const LoopKernel& before, LoopKernel after, const Tr
                                        : dependences;
   after.applied_transforms.push_back({call.name, to_string(call)});
   after.verified = false;
+  timer.mark("dependences traced");
   if (!unchecked) {
     // Write races first: their message is the most specific for a misplaced parallel tag.
     if (scope == CheckScope::Parallel && race_inames && before.verified) {
@@ -277,11 +280,15 @@ LoopKernel finish_transform(const LoopKernel& before, LoopKernel after, const Tr
     } else if (scope != CheckScope::Order) {
       check_write_races(after, call.name + ": ");
     }
+    timer.mark("write races");
     with_isl_errors(call.name + ": checking legality", [&] { check_dependences(after, call.name); });
+    timer.mark("dependences checked");
     check_temporaries_stay_in_their_readers_loops(before, after, call.name);
+    timer.mark("temporaries' loops");
     if (scope == CheckScope::All || !before.verified) {
       verify_bounds_skipped(after, call.name + ": ", in_bounds_by_construction);
       check_kernel(after, call.name + ": ", &in_bounds_by_construction);
+      timer.mark("kernel checks (bounds)");
     }
     // Cheap, and any scope can break it: split_iname(within=...) of an iname another domain's
     // bounds depend on leaves the moved instructions in that domain without the old iname (the
