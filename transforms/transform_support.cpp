@@ -258,6 +258,36 @@ void verify_bounds_skipped(const LoopKernel& after, const std::string& context,
   }
 }
 
+// With LOOM_VERIFY_SKIPPED_CHECKS: the write-race and bounds checks that skip the accesses
+// `before` passed with must decide as the full ones (an internal error otherwise: an access with
+// the same fingerprint would have another verdict, and the fingerprint would miss an input).
+void verify_passed_accesses_skipped(const LoopKernel& after, const std::string& context, const PassedAccesses& passed) {
+  if ((passed.races.empty() && passed.bounds.empty()) || std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") == nullptr) return;
+  auto races = [&](const PassedAccesses* known) {
+    return refusal_of([&] {
+      with_isl_errors("checking kernel '" + after.name + "'", [&] { check_write_races(after, context, nullptr, known); });
+    });
+  };
+  auto bounds = [&](const PassedAccesses* known) {
+    return bounds_verdict(refusal_of([&] {
+      with_isl_errors("checking kernel '" + after.name + "'", [&] { check_bounds(after, context, nullptr, known); });
+    }));
+  };
+  std::optional<std::string> races_skipping = races(&passed), races_full = races(nullptr);
+  if (races_skipping != races_full) {
+    throw InternalError(context + "the write-race check without the " + std::to_string(passed.races.size()) +
+                        " write(s) the kernel before passed with says " + races_skipping.value_or("legal") +
+                        ", the full check says " + races_full.value_or("legal"));
+  }
+  if (!after.options.enforce_array_accesses_within_bounds) return;
+  std::string bounds_skipping = bounds(&passed), bounds_full = bounds(nullptr);
+  if (bounds_skipping != bounds_full) {
+    throw InternalError(context + "the bounds check without the " + std::to_string(passed.bounds.size()) +
+                        " access(es) the kernel before passed with says " + bounds_skipping +
+                        ", the full check says " + bounds_full);
+  }
+}
+
 }  // namespace
 
 LoopKernel finish_transform(const LoopKernel& before, LoopKernel after, const TransformCall& call,
@@ -275,10 +305,15 @@ LoopKernel finish_transform(const LoopKernel& before, LoopKernel after, const Tr
   timer.mark("dependences traced");
   if (!unchecked) {
     // Write races first: their message is the most specific for a misplaced parallel tag.
+    // The accesses `before` passed with (an unchanged access passes again: not re-checked).
+    PassedAccesses passed = scope == CheckScope::Order || (scope == CheckScope::Parallel && race_inames)
+                                ? PassedAccesses{}
+                                : passed_accesses(before);
     if (scope == CheckScope::Parallel && race_inames && before.verified) {
       check_write_races_along(after, call.name + ": ", *race_inames);
     } else if (scope != CheckScope::Order) {
-      check_write_races(after, call.name + ": ");
+      verify_passed_accesses_skipped(after, call.name + ": ", passed);
+      check_write_races(after, call.name + ": ", nullptr, &passed);
     }
     timer.mark("write races");
     with_isl_errors(call.name + ": checking legality", [&] { check_dependences(after, call.name); });
@@ -287,7 +322,7 @@ LoopKernel finish_transform(const LoopKernel& before, LoopKernel after, const Tr
     timer.mark("temporaries' loops");
     if (scope == CheckScope::All || !before.verified) {
       verify_bounds_skipped(after, call.name + ": ", in_bounds_by_construction);
-      check_kernel(after, call.name + ": ", &in_bounds_by_construction);
+      check_kernel(after, call.name + ": ", &in_bounds_by_construction, &passed);
       timer.mark("kernel checks (bounds)");
     }
     // Cheap, and any scope can break it: split_iname(within=...) of an iname another domain's
