@@ -92,9 +92,13 @@ std::optional<isl::pw_aff> expr_to_pw_aff(const Expr& expr, const isl::set& doma
 
 std::optional<isl::map> access_map(const isl::set& domain, const std::string& array,
                                    const std::vector<ExprPtr>& indices) {
+  // The indices are affine functions of the instance: built on the universe of the domain's space
+  // and restricted to the domain once, at the end (issue 26: on the domain itself every piece of
+  // every operation and of the product of the axes intersected it again).
+  isl::set universe = isl::set::universe(domain.space());
   isl_pw_aff_list* list = isl_pw_aff_list_alloc(domain.ctx().get(), static_cast<int>(indices.size()));
   for (const ExprPtr& index : indices) {
-    auto value = expr_to_pw_aff(*index, domain);
+    auto value = expr_to_pw_aff(*index, universe);
     if (!value) {
       isl_pw_aff_list_free(list);
       return std::nullopt;
