@@ -366,26 +366,36 @@ isl::union_map instance_rewrite(const LoopKernel& before, const LoopKernel& afte
     isl::set new_instances = instance_set(after, new_instruction);
     std::vector<std::string> old_dims = isl_extra::dim_names(old_instances, isl_dim_set);
     std::vector<std::string> new_dims = isl_extra::dim_names(new_instances, isl_dim_set);
-    std::ostringstream text;
-    // The kernel's parameters may appear in `constraints` (split_iname's shift_inwards: min(.., n - 16)).
-    std::vector<std::string> parameters = before.parameters();
-    text << "[";
-    for (std::size_t i = 0; i < parameters.size(); ++i) text << (i ? ", " : "") << parameters[i];
-    text << "] -> { " << old_instruction.id << "[";
-    for (std::size_t i = 0; i < old_dims.size(); ++i) text << (i ? ", " : "") << "old_" << old_dims[i];
-    text << "] -> " << new_instruction.id << "[";
-    for (std::size_t i = 0; i < new_dims.size(); ++i) text << (i ? ", " : "") << new_dims[i];
-    text << "] : 0 = 0";
-    for (const std::string& dim : old_dims) {
-      if (std::find(new_dims.begin(), new_dims.end(), dim) != new_dims.end()) text << " and old_" << dim << " = " << dim;
+    // Inames present before and after are equated on the map's space directly; only the
+    // transform's own constraints are parsed (issue 26: parsing the equalities too was most of
+    // the rewrite's cost).
+    old_instances = isl_extra::set_tuple_name(old_instances, old_instruction.id);
+    isl_space* space = isl_space_map_from_domain_and_range(isl_set_get_space(old_instances.get()),
+                                                           isl_space_align_params(isl_set_get_space(new_instances.get()),
+                                                                                  isl_set_get_space(old_instances.get())));
+    isl::map map = isl::manage(isl_map_universe(space));
+    for (std::size_t i = 0; i < old_dims.size(); ++i) {
+      auto same = std::find(new_dims.begin(), new_dims.end(), old_dims[i]);
+      if (same == new_dims.end()) continue;
+      map = isl::manage(isl_map_equate(map.release(), isl_dim_in, static_cast<int>(i), isl_dim_out,
+                                       static_cast<int>(same - new_dims.begin())));
     }
     std::string extra = constraints(old_instruction);
-    if (!extra.empty()) text << " and " << extra;
-    text << " }";
-    // The string names dimensions only; isl::map aligns the parameters when intersecting.
-    isl::map map = isl::map(ctx, text.str());
-    map = isl::manage(isl_map_intersect_domain(map.release(), isl_extra::set_tuple_name(old_instances, old_instruction.id).release()));
-    map = map.intersect_range(new_instances);
+    if (!extra.empty()) {
+      std::ostringstream text;
+      // The kernel's parameters may appear in `constraints` (split_iname's shift_inwards: min(.., n - 16)).
+      std::vector<std::string> parameters = before.parameters();
+      text << "[";
+      for (std::size_t i = 0; i < parameters.size(); ++i) text << (i ? ", " : "") << parameters[i];
+      text << "] -> { " << old_instruction.id << "[";
+      for (std::size_t i = 0; i < old_dims.size(); ++i) text << (i ? ", " : "") << "old_" << old_dims[i];
+      text << "] -> " << new_instruction.id << "[";
+      for (std::size_t i = 0; i < new_dims.size(); ++i) text << (i ? ", " : "") << new_dims[i];
+      text << "] : " << extra << " }";
+      // The string names dimensions only; isl::map aligns the parameters when intersecting.
+      map = map.intersect(isl::map(ctx, text.str()));
+    }
+    map = map.intersect_domain(old_instances).intersect_range(new_instances);
     rewrite = rewrite.unite(isl::union_map(map));
   }
   return rewrite;

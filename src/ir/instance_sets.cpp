@@ -125,9 +125,13 @@ std::optional<ConstantRange> constant_iname_range(const LoopKernel& kernel, cons
       [&] {
         std::optional<ConstantRange> range = compute_constant_iname_range(kernel, domain, iname);
         detail::IslMemoEntry entry;
-        entry.set = range ? isl::set(ctx, "{ [" + std::to_string(range->lower) + ", " +
-                                              std::to_string(range->lower + range->extent - 1) + "] }")
-                          : isl::set(ctx, "{ [lower, upper] : 1 = 0 }");
+        isl_space* space = isl_space_set_alloc(ctx.get(), 0, 2);
+        isl_set* point = range ? isl_set_universe(space) : isl_set_empty(space);
+        if (range) {
+          point = isl_set_fix_val(point, isl_dim_set, 0, isl_val_int_from_si(ctx.get(), range->lower));
+          point = isl_set_fix_val(point, isl_dim_set, 1, isl_val_int_from_si(ctx.get(), range->lower + range->extent - 1));
+        }
+        entry.set = isl::manage(point);
         entry.map = isl::manage(isl_map_from_range(entry.set.copy()));  // stand-in (isl_memo.hpp)
         return entry;
       },
