@@ -436,13 +436,21 @@ bool implied_by_earlier_padding(const LoopKernel& kernel, const Instruction& ins
     if (is_padding_marker(*predicate)) earlier.push_back(predicate->operands[0].get());
   if (earlier.empty()) return false;
   isl::set domain = instruction_domain(kernel, instruction);
+  // The conditions as sets of the whole space (issue 26: on the instances, every operation
+  // intersected them again), on the instances where not affine there; `holds` lies within the
+  // instances, so being a subset of `wanted` on the whole space is being one on the instances.
+  isl::set universe = isl::set::universe(domain.space());
+  auto condition_holds = [&](const Expr& expr) {
+    std::optional<isl::set> set = condition_set(expr, universe);
+    return set ? set : condition_set(expr, domain);
+  };
   isl::set holds = domain;
   for (const Expr* previous : earlier) {
-    std::optional<isl::set> set = condition_set(*previous, domain);
+    std::optional<isl::set> set = condition_holds(*previous);
     if (!set) return false;
     holds = holds.intersect(*set);
   }
-  std::optional<isl::set> wanted = condition_set(condition, domain);
+  std::optional<isl::set> wanted = condition_holds(condition);
   return wanted && holds.is_subset(*wanted);
 }
 

@@ -14,6 +14,7 @@
 #include "codegen/linearize.hpp"
 #include "ir/instruction_names.hpp"
 #include "ir/isl_extra.hpp"
+#include "ir/stage_timer.hpp"
 #include "loom/error.hpp"
 #include "transforms/instruction_support.hpp"
 
@@ -257,12 +258,43 @@ void verify_bounds_skipped(const LoopKernel& after, const std::string& context,
   }
 }
 
+// With LOOM_VERIFY_SKIPPED_CHECKS: the write-race and bounds checks that skip the accesses
+// `before` passed with must decide as the full ones (an internal error otherwise: an access with
+// the same fingerprint would have another verdict, and the fingerprint would miss an input).
+void verify_passed_accesses_skipped(const LoopKernel& after, const std::string& context, const PassedAccesses& passed) {
+  if ((passed.races.empty() && passed.bounds.empty()) || std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") == nullptr) return;
+  auto races = [&](const PassedAccesses* known) {
+    return refusal_of([&] {
+      with_isl_errors("checking kernel '" + after.name + "'", [&] { check_write_races(after, context, nullptr, known); });
+    });
+  };
+  auto bounds = [&](const PassedAccesses* known) {
+    return bounds_verdict(refusal_of([&] {
+      with_isl_errors("checking kernel '" + after.name + "'", [&] { check_bounds(after, context, nullptr, known); });
+    }));
+  };
+  std::optional<std::string> races_skipping = races(&passed), races_full = races(nullptr);
+  if (races_skipping != races_full) {
+    throw InternalError(context + "the write-race check without the " + std::to_string(passed.races.size()) +
+                        " write(s) the kernel before passed with says " + races_skipping.value_or("legal") +
+                        ", the full check says " + races_full.value_or("legal"));
+  }
+  if (!after.options.enforce_array_accesses_within_bounds) return;
+  std::string bounds_skipping = bounds(&passed), bounds_full = bounds(nullptr);
+  if (bounds_skipping != bounds_full) {
+    throw InternalError(context + "the bounds check without the " + std::to_string(passed.bounds.size()) +
+                        " access(es) the kernel before passed with says " + bounds_skipping +
+                        ", the full check says " + bounds_full);
+  }
+}
+
 }  // namespace
 
 LoopKernel finish_transform(const LoopKernel& before, LoopKernel after, const TransformCall& call,
                             const std::optional<isl::union_map>& instance_rewrite, bool unchecked, CheckScope scope,
                             const std::optional<std::set<std::string>>& race_inames,
                             const std::set<std::string>& in_bounds_by_construction) {
+  StageTimer timer("checks(" + call.name + ")");  // LOOM_TIME=1: what each check cost
   std::shared_ptr<const detail::DependenceData> dependences = dependences_of(before);
   after.dependences = instance_rewrite ? with_isl_errors(call.name + ": tracing dependences", [&] {
     return trace_dependences(*dependences, *instance_rewrite);
@@ -270,18 +302,28 @@ LoopKernel finish_transform(const LoopKernel& before, LoopKernel after, const Tr
                                        : dependences;
   after.applied_transforms.push_back({call.name, to_string(call)});
   after.verified = false;
+  timer.mark("dependences traced");
   if (!unchecked) {
     // Write races first: their message is the most specific for a misplaced parallel tag.
+    // The accesses `before` passed with (an unchanged access passes again: not re-checked).
+    PassedAccesses passed = scope == CheckScope::Order || (scope == CheckScope::Parallel && race_inames)
+                                ? PassedAccesses{}
+                                : passed_accesses(before);
     if (scope == CheckScope::Parallel && race_inames && before.verified) {
       check_write_races_along(after, call.name + ": ", *race_inames);
     } else if (scope != CheckScope::Order) {
-      check_write_races(after, call.name + ": ");
+      verify_passed_accesses_skipped(after, call.name + ": ", passed);
+      check_write_races(after, call.name + ": ", nullptr, &passed);
     }
+    timer.mark("write races");
     with_isl_errors(call.name + ": checking legality", [&] { check_dependences(after, call.name); });
+    timer.mark("dependences checked");
     check_temporaries_stay_in_their_readers_loops(before, after, call.name);
+    timer.mark("temporaries' loops");
     if (scope == CheckScope::All || !before.verified) {
       verify_bounds_skipped(after, call.name + ": ", in_bounds_by_construction);
-      check_kernel(after, call.name + ": ", &in_bounds_by_construction);
+      check_kernel(after, call.name + ": ", &in_bounds_by_construction, &passed);
+      timer.mark("kernel checks (bounds)");
     }
     // Cheap, and any scope can break it: split_iname(within=...) of an iname another domain's
     // bounds depend on leaves the moved instructions in that domain without the old iname (the
@@ -328,26 +370,36 @@ isl::union_map instance_rewrite(const LoopKernel& before, const LoopKernel& afte
     isl::set new_instances = instance_set(after, new_instruction);
     std::vector<std::string> old_dims = isl_extra::dim_names(old_instances, isl_dim_set);
     std::vector<std::string> new_dims = isl_extra::dim_names(new_instances, isl_dim_set);
-    std::ostringstream text;
-    // The kernel's parameters may appear in `constraints` (split_iname's shift_inwards: min(.., n - 16)).
-    std::vector<std::string> parameters = before.parameters();
-    text << "[";
-    for (std::size_t i = 0; i < parameters.size(); ++i) text << (i ? ", " : "") << parameters[i];
-    text << "] -> { " << old_instruction.id << "[";
-    for (std::size_t i = 0; i < old_dims.size(); ++i) text << (i ? ", " : "") << "old_" << old_dims[i];
-    text << "] -> " << new_instruction.id << "[";
-    for (std::size_t i = 0; i < new_dims.size(); ++i) text << (i ? ", " : "") << new_dims[i];
-    text << "] : 0 = 0";
-    for (const std::string& dim : old_dims) {
-      if (std::find(new_dims.begin(), new_dims.end(), dim) != new_dims.end()) text << " and old_" << dim << " = " << dim;
+    // Inames present before and after are equated on the map's space directly; only the
+    // transform's own constraints are parsed (issue 26: parsing the equalities too was most of
+    // the rewrite's cost).
+    old_instances = isl_extra::set_tuple_name(old_instances, old_instruction.id);
+    isl_space* space = isl_space_map_from_domain_and_range(isl_set_get_space(old_instances.get()),
+                                                           isl_space_align_params(isl_set_get_space(new_instances.get()),
+                                                                                  isl_set_get_space(old_instances.get())));
+    isl::map map = isl::manage(isl_map_universe(space));
+    for (std::size_t i = 0; i < old_dims.size(); ++i) {
+      auto same = std::find(new_dims.begin(), new_dims.end(), old_dims[i]);
+      if (same == new_dims.end()) continue;
+      map = isl::manage(isl_map_equate(map.release(), isl_dim_in, static_cast<int>(i), isl_dim_out,
+                                       static_cast<int>(same - new_dims.begin())));
     }
     std::string extra = constraints(old_instruction);
-    if (!extra.empty()) text << " and " << extra;
-    text << " }";
-    // The string names dimensions only; isl::map aligns the parameters when intersecting.
-    isl::map map = isl::map(ctx, text.str());
-    map = isl::manage(isl_map_intersect_domain(map.release(), isl_extra::set_tuple_name(old_instances, old_instruction.id).release()));
-    map = map.intersect_range(new_instances);
+    if (!extra.empty()) {
+      std::ostringstream text;
+      // The kernel's parameters may appear in `constraints` (split_iname's shift_inwards: min(.., n - 16)).
+      std::vector<std::string> parameters = before.parameters();
+      text << "[";
+      for (std::size_t i = 0; i < parameters.size(); ++i) text << (i ? ", " : "") << parameters[i];
+      text << "] -> { " << old_instruction.id << "[";
+      for (std::size_t i = 0; i < old_dims.size(); ++i) text << (i ? ", " : "") << "old_" << old_dims[i];
+      text << "] -> " << new_instruction.id << "[";
+      for (std::size_t i = 0; i < new_dims.size(); ++i) text << (i ? ", " : "") << new_dims[i];
+      text << "] : " << extra << " }";
+      // The string names dimensions only; isl::map aligns the parameters when intersecting.
+      map = map.intersect(isl::map(ctx, text.str()));
+    }
+    map = map.intersect_domain(old_instances).intersect_range(new_instances);
     rewrite = rewrite.unite(isl::union_map(map));
   }
   return rewrite;

@@ -201,9 +201,15 @@ AccessRelation compute_access_relation(const Access& access, const isl::set& ins
   isl::set domain = isl_extra::set_tuple_name(instances, access.instruction->id);
   std::vector<ExprPtr> conditions = access.instruction->predicates;
   conditions.insert(conditions.end(), access.guards.begin(), access.guards.end());
+  // Each condition as a set of the whole space, intersected with the instances once (issue 26:
+  // computed on the instances, every operation of every condition intersected them again); on
+  // the instances as before where it is not affine on the whole space (isl_expr's access_map).
+  isl::set universe = isl::set::universe(domain.space());
   for (const ExprPtr& condition : conditions) {
     if (names_iname_outside(*condition, domain, kernel_inames)) continue;  // over-approximates: safe
-    if (auto holds = condition_set(*condition, domain)) domain = domain.intersect(*holds);
+    std::optional<isl::set> holds = condition_set(*condition, universe);
+    if (!holds) holds = condition_set(*condition, domain);
+    if (holds) domain = domain.intersect(*holds);
   }
   std::vector<ExprPtr> indices = access.subscript ? access.subscript->operands : std::vector<ExprPtr>{};
   std::optional<isl::map> exact =

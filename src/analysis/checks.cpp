@@ -130,6 +130,27 @@ isl::map accesses_outside(const LoopKernel& kernel, const Access& access, const 
   return isl::manage(isl_map_subtract_range(accesses.copy(), box.copy()));
 }
 
+// Whether no instance of `relation` accesses outside the variable's shape: accesses_outside is
+// empty exactly when, on every axis with an affine extent, no access lies below 0 and none at or
+// above the extent. Asked side by side (issue 26: subtracting the box from the relation's
+// range, computed first, cost more than the 2 x rank emptiness tests it amounts to).
+bool no_access_outside(const LoopKernel& kernel, const Access& access, const AccessRelation& relation) {
+  std::vector<ExprPtr> shape;
+  if (const KernelArgument* arg = kernel.find_arg(access.variable)) shape = arg->shape;
+  if (const Temporary* temporary = kernel.find_temporary(access.variable)) shape = temporary->shape;
+  isl::map accesses = relation.map.intersect_params(isl_set_of(kernel.assumptions));
+  isl::set elements = isl::set::universe(isl::manage(isl_space_range(accesses.get_space().release())));
+  for (std::size_t axis = 0; axis < shape.size(); ++axis) {
+    auto extent = expr_to_pw_aff(*shape[axis], elements);
+    if (!extent) continue;  // a non-affine extent is checked at launch, not here (shape_box)
+    isl_local_space* ls = isl_local_space_from_space(isl_set_get_space(elements.get()));
+    isl::pw_aff index = isl::manage(isl_pw_aff_from_aff(isl_aff_var_on_domain(ls, isl_dim_set, static_cast<unsigned>(axis))));
+    if (!accesses.intersect_range(index.lt_set(elements.pw_aff_on_domain(0L))).is_empty()) return false;
+    if (!accesses.intersect_range(index.ge_set(*extent)).is_empty()) return false;
+  }
+  return true;
+}
+
 // Whether the access stays inside its variable's shape, memoized: a transform leaves most
 // accesses' relations, and so their verdicts, as they were.
 bool access_within_shape(const LoopKernel& kernel, const Access& access, const AccessRelation& relation) {
@@ -139,7 +160,7 @@ bool access_within_shape(const LoopKernel& kernel, const Access& access, const A
       *isl_context_of(kernel), key,
       [&] {
         detail::IslMemoEntry entry;
-        entry.flag = accesses_outside(kernel, access, relation).is_empty();
+        entry.flag = no_access_outside(kernel, access, relation);
         entry.map = relation.map;  // stand-ins (isl_memo.hpp)
         entry.set = relation.map.wrap();
         return entry;
@@ -343,7 +364,50 @@ isl::map pairs_equal_on(const isl::map& relation, const std::vector<std::string>
   return isl::manage(result);
 }
 
-void check_write_races(const LoopKernel& kernel, const std::string& context, const std::set<std::string>* only_along) {
+namespace {
+
+// The inames along which two instances of `access` (a write) run concurrently and could race:
+// tagged for the variable's address space and not privatized; only those in `only_along` if given.
+std::vector<std::string> concurrent_inames(const LoopKernel& kernel, const Instruction& instruction, const Access& access,
+                                           const std::set<std::string>* only_along) {
+  AddressSpace space = space_of(kernel, access.variable);
+  std::vector<std::string> concurrent;
+  for (const std::string& iname : instruction.within_inames) {
+    if (only_along != nullptr && only_along->count(iname) == 0) continue;
+    InameTag tag = kernel.tag_of(iname);
+    if (concurrent_for(space, tag) && !privatized_along(kernel, access.variable, space, tag, iname)) {
+      concurrent.push_back(iname);
+    }
+  }
+  return concurrent;
+}
+
+// Everything a write's race verdict is computed from (PassedAccesses): the relation's key, the
+// concurrent inames with their tags, and the inames on which instances write the same value.
+std::string race_fingerprint(const LoopKernel& kernel, const Instruction& instruction, const Access& access,
+                             const std::vector<std::string>& concurrent) {
+  std::string text = access_relation_key(kernel, access).text();
+  text += "\x1d" "concurrent:";
+  for (const std::string& iname : concurrent) text += iname + "=" + to_string(kernel.tag_of(iname)) + ",";
+  text += "\x1d" "same value:";
+  if (std::optional<std::vector<std::string>> inames = same_value_inames(kernel, instruction)) {
+    for (const std::string& iname : *inames) text += iname + ",";
+  } else {
+    text += "none";
+  }
+  return text;
+}
+
+// Everything an access's bounds verdict is computed from (PassedAccesses): the relation's key
+// (the assumptions' identity included) and the variable's shape.
+std::string bounds_fingerprint(const LoopKernel& kernel, const Access& access) {
+  return access_relation_key(kernel, access).text() + "\x1d" "shape:" + shape_text(kernel, access.variable);
+}
+
+}  // namespace
+
+void check_write_races(const LoopKernel& kernel, const std::string& context, const std::set<std::string>* only_along,
+                       const PassedAccesses* passed) {
   for (const Instruction& instruction : kernel.instructions) {
     if (only_along != nullptr && std::none_of(only_along->begin(), only_along->end(), [&](const std::string& iname) {
           return instruction.within_inames.count(iname) != 0;
@@ -353,15 +417,12 @@ void check_write_races(const LoopKernel& kernel, const std::string& context, con
     for (const Access& access : instruction_accesses(kernel, instruction)) {
       if (!access.is_write) continue;
       AddressSpace space = space_of(kernel, access.variable);
-      std::vector<std::string> concurrent;
-      for (const std::string& iname : instruction.within_inames) {
-        if (only_along != nullptr && only_along->count(iname) == 0) continue;
-        InameTag tag = kernel.tag_of(iname);
-        if (concurrent_for(space, tag) && !privatized_along(kernel, access.variable, space, tag, iname)) {
-          concurrent.push_back(iname);
-        }
-      }
+      std::vector<std::string> concurrent = concurrent_inames(kernel, instruction, access, only_along);
       if (concurrent.empty()) continue;
+      if (passed != nullptr && !passed->races.empty()) {
+        std::vector<std::string> all = only_along ? concurrent_inames(kernel, instruction, access, nullptr) : concurrent;
+        if (passed->races.count(race_fingerprint(kernel, instruction, access, all)) != 0) continue;
+      }
       AccessRelation relation = access_relation(kernel, access);
       if (!relation.exact) continue;  // indirect writes: their uniqueness is the user's promise
       IslMemoKey key = access_relation_key(kernel, access);
@@ -420,15 +481,34 @@ std::vector<std::pair<std::string, std::vector<std::string>>> unchecked_for_boun
 }
 
 void check_bounds(const LoopKernel& kernel, const std::string& context,
-                  const std::set<std::string>* in_bounds_by_construction) {
+                  const std::set<std::string>* in_bounds_by_construction, const PassedAccesses* passed) {
   if (!kernel.options.enforce_array_accesses_within_bounds) return;
   for (const Instruction& instruction : kernel.instructions) {
     if (!data_dependent_bounds(kernel, instruction).empty()) continue;
     for (const Access& access : instruction_accesses(kernel, instruction)) {
       if (in_bounds_by_construction != nullptr && in_bounds_by_construction->count(access.variable) != 0) continue;
+      if (access.subscript == nullptr) continue;
+      if (passed != nullptr && passed->bounds.count(bounds_fingerprint(kernel, access)) != 0) continue;
       check_access_bounds(kernel, access, context);
     }
   }
+}
+
+PassedAccesses passed_accesses(const LoopKernel& kernel) {
+  PassedAccesses passed;
+  if (!kernel.verified) return passed;
+  // Instructions with data-dependent loop bounds were not bounds-checked: nothing is known of them.
+  bool bounds_checked = kernel.options.enforce_array_accesses_within_bounds;
+  for (const Instruction& instruction : kernel.instructions) {
+    bool checked_here = bounds_checked && data_dependent_bounds(kernel, instruction).empty();
+    for (const Access& access : instruction_accesses(kernel, instruction)) {
+      if (checked_here && access.subscript != nullptr) passed.bounds.insert(bounds_fingerprint(kernel, access));
+      if (!access.is_write) continue;
+      std::vector<std::string> concurrent = concurrent_inames(kernel, instruction, access, nullptr);
+      if (!concurrent.empty()) passed.races.insert(race_fingerprint(kernel, instruction, access, concurrent));
+    }
+  }
+  return passed;
 }
 
 void check_access_ordering(const LoopKernel& kernel) {
@@ -519,13 +599,13 @@ void check_hardware_inames_have_launch_bounds(const LoopKernel& kernel, const st
 }
 
 void check_kernel(const LoopKernel& kernel, const std::string& context,
-                  const std::set<std::string>* in_bounds_by_construction) {
+                  const std::set<std::string>* in_bounds_by_construction, const PassedAccesses* passed) {
   check_domain_dependencies(kernel, context);
   with_isl_errors("checking kernel '" + kernel.name + "'", [&] { check_hardware_inames_have_launch_bounds(kernel, context); });
   with_isl_errors("checking kernel '" + kernel.name + "'", [&] {
     check_dependency_cycles(kernel);
-    check_write_races(kernel, context);
-    check_bounds(kernel, context, in_bounds_by_construction);
+    check_write_races(kernel, context, nullptr, passed);
+    check_bounds(kernel, context, in_bounds_by_construction, passed);
   });
 }
 

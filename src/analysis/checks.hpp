@@ -25,6 +25,20 @@ void check_dependency_cycles(const LoopKernel& kernel);
 // instructions with a later transform (add_barrier, add_dependency), test_globals_decl_once_...
 void check_access_ordering(const LoopKernel& kernel);
 
+// The accesses of a kernel that passed its checks (`verified`: checked, or made by transforms
+// whose checks imply them), each as the fingerprint of everything its write-race and bounds
+// verdicts are computed from: its access-relation key (instruction, variable, subscript,
+// predicates, guards and the identities of the IslSets its instances come from), and for races
+// the concurrent inames with their tags and the instruction's same-value inames, for bounds the
+// variable's shape. An access of a transform's result with an equal fingerprint has the same
+// verdict, a pass, and is not checked again (finish_transform; issue 26). The kernel must stay
+// alive while the fingerprints are compared (the identities are addresses).
+struct PassedAccesses {
+  std::set<std::string> races;
+  std::set<std::string> bounds;
+};
+PassedAccesses passed_accesses(const LoopKernel& verified_kernel);
+
 // loopy's check_for_write_races made exact: two instances that differ in a concurrent iname
 // (g/l/vec/ilp for global arrays; l/vec/ilp for local; none for private, which are privatized) must not write the
 // same element. LegalityError naming the instruction, variable, iname and two instances.
@@ -34,8 +48,9 @@ void check_access_ordering(const LoopKernel& kernel);
 // harmless and is not reported.
 // `only_along`: only races between instances that differ in one of these inames (a transform
 // that changes nothing else a race depends on, finish_transform's race_inames).
+// `passed`: accesses known to pass (passed_accesses of the kernel a transform started from).
 void check_write_races(const LoopKernel& kernel, const std::string& context = "",
-                       const std::set<std::string>* only_along = nullptr);
+                       const std::set<std::string>* only_along = nullptr, const PassedAccesses* passed = nullptr);
 
 // The inames the value `instruction` writes is a function of, when it reads no memory (only
 // inames, literals and value arguments); nullopt otherwise.
@@ -61,8 +76,10 @@ isl::map pairs_equal_on(const isl::map& relation, const std::vector<std::string>
 // `in_bounds_by_construction`: variables whose every access a transform built inside their shape
 // (add_prefetch's new tile: its copy indexes it by the storage inames over [0, extent), its readers
 // only where their footprint lies in the tile): their accesses are not checked (finish_transform).
+// `passed`: accesses known to pass (passed_accesses); they are not checked.
 void check_bounds(const LoopKernel& kernel, const std::string& context = "",
-                  const std::set<std::string>* in_bounds_by_construction = nullptr);
+                  const std::set<std::string>* in_bounds_by_construction = nullptr,
+                  const PassedAccesses* passed = nullptr);
 
 // The instructions check_bounds skips, each with the temporaries its loop bounds depend on.
 std::vector<std::pair<std::string, std::vector<std::string>>> unchecked_for_bounds(const LoopKernel& kernel);
@@ -75,6 +92,7 @@ void check_domain_dependencies(const LoopKernel& kernel, const std::string& cont
 void check_hardware_inames_have_launch_bounds(const LoopKernel& kernel, const std::string& context = "");
 
 void check_kernel(const LoopKernel& kernel, const std::string& context = "",
-                  const std::set<std::string>* in_bounds_by_construction = nullptr);
+                  const std::set<std::string>* in_bounds_by_construction = nullptr,
+                  const PassedAccesses* passed = nullptr);
 
 }  // namespace loom

@@ -1,14 +1,17 @@
 #include "analysis/timestamps.hpp"
 
+#include <isl/aff.h>
 #include <isl/map.h>
 
+#include <cctype>
 #include <functional>
-#include <sstream>
+#include <string>
 
 #include "analysis/accesses.hpp"
 #include "codegen/linearize.hpp"
 #include "ir/isl_extra.hpp"
 #include "ir/isl_kernel.hpp"
+#include "loom/error.hpp"
 
 namespace loom {
 
@@ -34,6 +37,31 @@ void collect(const std::vector<codegen::LoopNestNode>& nodes, std::vector<std::s
   }
 }
 
+// { instance -> [coordinates..., 0, ...] } (`length` coordinates) on `instances`, where a
+// coordinate is a position (an integer) or an iname (a dimension of the instances). Built as a
+// multi-affine function: parsing its text was most of the dependence check's time (issue 26).
+isl::map timestamp_map(const isl::set& instances, const std::vector<std::string>& coordinates, std::size_t length) {
+  isl::space domain = instances.space();
+  isl_space* range = isl_space_add_dims(isl_space_set_from_params(isl_space_params(domain.copy())), isl_dim_set,
+                                       static_cast<unsigned>(length));
+  isl_space* space = isl_space_map_from_domain_and_range(domain.copy(), range);
+  isl_multi_aff* time = isl_multi_aff_zero(space);
+  for (std::size_t i = 0; i < coordinates.size(); ++i) {
+    isl_local_space* on_domain = isl_local_space_from_space(domain.copy());
+    const std::string& coordinate = coordinates[i];
+    isl_aff* value;
+    if (!coordinate.empty() && std::isdigit(static_cast<unsigned char>(coordinate[0]))) {
+      value = isl_aff_val_on_domain(on_domain, isl_val_int_from_si(isl_set_get_ctx(instances.get()), std::stol(coordinate)));
+    } else {
+      int position = isl_set_find_dim_by_name(instances.get(), isl_dim_set, coordinate.c_str());
+      LOOM_ASSERT(position >= 0, "timestamps: the loop iname '" + coordinate + "' is no dimension of its instances");
+      value = isl_aff_var_on_domain(on_domain, isl_dim_set, static_cast<unsigned>(position));
+    }
+    time = isl_multi_aff_set_aff(time, static_cast<int>(i), value);
+  }
+  return isl::manage(isl_map_from_multi_aff(time)).intersect_domain(instances);
+}
+
 isl::union_map timestamps(const LoopKernel& kernel, const std::function<bool(const std::string&)>& is_loop) {
   codegen::Linearization linearization = codegen::linearize(kernel, is_loop);
   std::vector<TimestampEntry> entries;
@@ -45,16 +73,7 @@ isl::union_map timestamps(const LoopKernel& kernel, const std::function<bool(con
   for (const TimestampEntry& entry : entries) {
     const Instruction& instruction = kernel.instructions[static_cast<std::size_t>(entry.instruction_index)];
     isl::set instances = instance_set(kernel, instruction);
-    std::ostringstream text;
-    text << "{ " << instruction.id << "[";
-    std::vector<std::string> dims = isl_extra::dim_names(instances, isl_dim_set);
-    for (std::size_t i = 0; i < dims.size(); ++i) text << (i ? ", " : "") << dims[i];
-    text << "] -> [";
-    for (std::size_t i = 0; i < length; ++i) {
-      text << (i ? ", " : "") << (i < entry.coordinates.size() ? entry.coordinates[i] : "0");
-    }
-    text << "] }";
-    result = result.unite(isl::union_map(isl::map(ctx, text.str()).intersect_domain(instances)));
+    result = result.unite(isl::union_map(timestamp_map(instances, entry.coordinates, length)));
   }
   return result;
 }

@@ -5,6 +5,7 @@
 #include "ir/isl_extra.hpp"
 #include "ir/isl_kernel.hpp"
 #include "ir/isl_memo.hpp"
+#include "loom/error.hpp"
 
 namespace loom {
 
@@ -88,9 +89,10 @@ isl::set instruction_domain(const LoopKernel& kernel, const Instruction& instruc
   return instruction_domain(kernel, instruction, dims, "S");
 }
 
-std::optional<ConstantRange> constant_iname_range(const LoopKernel& kernel, const std::string& iname) {
-  const Domain* domain = kernel.domain_of_iname(iname);
-  if (domain == nullptr) return std::nullopt;
+namespace {
+
+std::optional<ConstantRange> compute_constant_iname_range(const LoopKernel& kernel, const Domain* domain,
+                                                          const std::string& iname) {
   isl::set set = isl_set_of(domain->set).intersect_params(isl_set_of(kernel.assumptions));
   // Other inames of the domain may bound this one (a triangle); project them out first.
   isl::set alone = isl_extra::set_dims_to_params(set);
@@ -102,6 +104,45 @@ std::optional<ConstantRange> constant_iname_range(const LoopKernel& kernel, cons
   isl::val low = alone.dim_min_val(0), high = alone.dim_max_val(0);
   if (!low.is_int() || !high.is_int()) return std::nullopt;
   return ConstantRange{low.get_num_si(), high.get_num_si() - low.get_num_si() + 1};
+}
+
+}  // namespace
+
+// Memoized (issue 26: transforms and code generation ask for the same inames' ranges again and
+// again, each an isl projection and two optimizations): the key is the iname, its domain's inames
+// and the identities of the domain's set and the assumptions. The entry holds the range as the
+// set { [lower, upper] } (empty: no constant range).
+std::optional<ConstantRange> constant_iname_range(const LoopKernel& kernel, const std::string& iname) {
+  const Domain* domain = kernel.domain_of_iname(iname);
+  if (domain == nullptr) return std::nullopt;
+  IslMemoKey key("constant_iname_range");
+  std::string inames;
+  for (const std::string& name : domain->inames) inames += name + ",";
+  key.add(iname).add(inames).add(domain->set).add(kernel.assumptions);
+  isl::ctx ctx = isl_set_of(domain->set).ctx();
+  return memoized(
+      *isl_context_of(kernel), key,
+      [&] {
+        std::optional<ConstantRange> range = compute_constant_iname_range(kernel, domain, iname);
+        detail::IslMemoEntry entry;
+        isl_space* space = isl_space_set_alloc(ctx.get(), 0, 2);
+        isl_set* point = range ? isl_set_universe(space) : isl_set_empty(space);
+        if (range) {
+          point = isl_set_fix_val(point, isl_dim_set, 0, isl_val_int_from_si(ctx.get(), range->lower));
+          point = isl_set_fix_val(point, isl_dim_set, 1, isl_val_int_from_si(ctx.get(), range->lower + range->extent - 1));
+        }
+        entry.set = isl::manage(point);
+        entry.map = isl::manage(isl_map_from_range(entry.set.copy()));  // stand-in (isl_memo.hpp)
+        return entry;
+      },
+      [](const detail::IslMemoEntry& entry) -> std::optional<ConstantRange> {
+        // A point or the empty set: isl's plain queries read it without solving anything.
+        if (isl_set_plain_is_empty(entry.set.get()) == isl_bool_true) return std::nullopt;
+        isl::val lower = isl::manage(isl_set_plain_get_val_if_fixed(entry.set.get(), isl_dim_set, 0));
+        isl::val upper = isl::manage(isl_set_plain_get_val_if_fixed(entry.set.get(), isl_dim_set, 1));
+        LOOM_ASSERT(lower.is_int() && upper.is_int(), "constant_iname_range: the memo entry is not a point");
+        return ConstantRange{lower.get_num_si(), upper.get_num_si() - lower.get_num_si() + 1};
+      });
 }
 
 }  // namespace loom

@@ -90,11 +90,14 @@ std::optional<isl::pw_aff> expr_to_pw_aff(const Expr& expr, const isl::set& doma
   }
 }
 
-std::optional<isl::map> access_map(const isl::set& domain, const std::string& array,
-                                   const std::vector<ExprPtr>& indices) {
+namespace {
+
+// access_map with the indices' functions computed on `on` (the domain or its space's universe).
+std::optional<isl::map> access_map_on(const isl::set& on, const isl::set& domain, const std::string& array,
+                                      const std::vector<ExprPtr>& indices) {
   isl_pw_aff_list* list = isl_pw_aff_list_alloc(domain.ctx().get(), static_cast<int>(indices.size()));
   for (const ExprPtr& index : indices) {
-    auto value = expr_to_pw_aff(*index, domain);
+    auto value = expr_to_pw_aff(*index, on);
     if (!value) {
       isl_pw_aff_list_free(list);
       return std::nullopt;
@@ -109,6 +112,19 @@ std::optional<isl::map> access_map(const isl::set& domain, const std::string& ar
   isl_map* map = isl_map_from_multi_pw_aff(mpa);
   map = isl_map_intersect_domain(map, domain.copy());
   return isl_extra::checked(isl::manage(map), domain.ctx().get());
+}
+
+}  // namespace
+
+std::optional<isl::map> access_map(const isl::set& domain, const std::string& array,
+                                   const std::vector<ExprPtr>& indices) {
+  // The indices are affine functions of the instance: built on the universe of the domain's space
+  // and restricted to the domain once, at the end (issue 26: on the domain itself every piece of
+  // every operation and of the product of the axes intersected it again). Where that fails (a
+  // product that is affine only on the domain, which isl may simplify with its equalities), the
+  // functions are built on the domain as before, so no access is less exact than it was.
+  if (std::optional<isl::map> map = access_map_on(isl::set::universe(domain.space()), domain, array, indices)) return map;
+  return access_map_on(domain, domain, array, indices);
 }
 
 std::optional<ExprPtr> pw_aff_to_expr(const isl::pw_aff& value) {

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "ir/layout.hpp"
+#include "ir/stage_timer.hpp"
 #include "loom/error.hpp"
 #include "loom/spec.hpp"
 #include "loom/fuse_kernels.hpp"
@@ -442,12 +443,14 @@ class SpecReader {
 
   static LoopKernel apply_transforms(const LoopKernel& reference, const std::vector<TransformCall>& calls) {
     LoopKernel kernel = reference;
+    StageTimer timer("transforms(" + reference.name + ")");  // LOOM_TIME=1: one line per transform
     for (std::size_t i = 0; i < calls.size(); ++i) {
       try {
         kernel = apply_transform(kernel, calls[i]);
       } catch (const Error& error) {
         throw SpecError("/transforms/" + std::to_string(i), error.what());
       }
+      timer.mark(std::to_string(i) + " " + calls[i].name);
     }
     return kernel;
   }

@@ -2,6 +2,7 @@
 // type, the names and the instance in the message, and `unchecked` lets it through.
 #include <gtest/gtest.h>
 
+#include "analysis/checks.hpp"
 #include "loom/loom.hpp"
 #include "test_helpers.hpp"
 
@@ -122,6 +123,31 @@ TEST(Legality, WriteRaces) {
       << message;
   EXPECT_NE(message.find("insn[i=0] and insn[i=1]"), std::string::npos) << message;
   EXPECT_NO_THROW(tag_inames(halves, "i:l.0", /*unchecked=*/true));
+}
+
+// The bounds check asks each side of each axis (issue 26): an access below 0 or at or past the
+// extent on any axis is refused, naming that access; an axis with a non-affine extent is left
+// to the launch; assumptions can make an access fit.
+TEST(Legality, ArrayBoundsOnEverySideOfEveryAxis) {
+  std::vector<KernelArgument> args = {array_arg("a, out", DType::Float32, {"n", "8"})};
+  auto refusal = [&](const std::string& instruction) {
+    LoopKernel kernel = make_kernel({"{[i,j]: 0<=i<n and 0<=j<8}"}, instruction, args);
+    return error_message<LegalityError>([&] { check_kernel(kernel); });
+  };
+  LoopKernel inside = make_kernel({"{[i,j]: 0<=i<n and 0<=j<8}"}, "out[i, j] = a[n - 1 - i, 7 - j]", args);
+  EXPECT_NO_THROW(check_kernel(inside));
+  EXPECT_NE(refusal("out[i, j] = a[i - 1, j]").find("reads a[i - 1, j] outside the shape (n, 8) of 'a'"), std::string::npos);
+  EXPECT_NE(refusal("out[i, j] = a[i + 1, j]").find("reads a[i + 1, j] outside the shape (n, 8) of 'a'"), std::string::npos);
+  EXPECT_NE(refusal("out[i, j] = a[i, j - 8]").find("reads a[i, j - 8] outside the shape (n, 8) of 'a'"), std::string::npos);
+  EXPECT_NE(refusal("out[i, j] = a[i, j + 1]").find("reads a[i, j + 1] outside the shape (n, 8) of 'a'"), std::string::npos);
+  EXPECT_NE(refusal("out[i, 2*j] = a[i, j]").find("writes out[i, 2*j] outside the shape (n, 8) of 'out'"), std::string::npos);
+  LoopKernel assumed = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = a[i + 1]",
+                                   {array_arg("a", DType::Float32, {"m"}), array_arg("out", DType::Float32, {"n"})},
+                                   {.assumptions = "m >= n + 1"});
+  EXPECT_NO_THROW(check_kernel(assumed));
+  LoopKernel non_affine = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = a[i + 1]",
+                                      {array_arg("a", DType::Float32, {"n*n"}), array_arg("out", DType::Float32, {"n"})});
+  EXPECT_NO_THROW(check_kernel(non_affine));  // n*n is checked at launch
 }
 
 TEST(Legality, ArrayBounds) {

@@ -117,5 +117,35 @@ TEST(IslMemo, AnInstructionsDomainKeyNamesWhichParametersAreInames) {
   EXPECT_NE(in_nested.text(), in_flat.text());
 }
 
+// constant_iname_range is memoized by the identities of the iname's domain and the assumptions:
+// every kernel of a lineage that shares the domain gets the same answer without isl, and a domain
+// a transform rewrote (another set) is computed afresh.
+TEST(IslMemo, ConstantInameRangesAreKeyedByTheirDomain) {
+  LoopKernel kernel = make_kernel({"{[i,j]: -3<=i<=5 and 0<=j<=i+3}", "{[k]: 0<=k<n}"}, "out[i + 3, j, k] = 1",
+                                  {array_arg("out", DType::Float32, {"9", "9", "n"})});
+  for (int round = 0; round < 2; ++round) {  // the second round is served by the memo
+    std::optional<ConstantRange> i = constant_iname_range(kernel, "i");
+    ASSERT_TRUE(i.has_value());
+    EXPECT_EQ(i->lower, -3);
+    EXPECT_EQ(i->extent, 9);
+    std::optional<ConstantRange> j = constant_iname_range(kernel, "j");  // i projected out: 0..8
+    ASSERT_TRUE(j.has_value());
+    EXPECT_EQ(j->lower, 0);
+    EXPECT_EQ(j->extent, 9);
+    EXPECT_FALSE(constant_iname_range(kernel, "k").has_value());  // depends on n
+    EXPECT_FALSE(constant_iname_range(kernel, "x").has_value());  // no iname
+  }
+  // A split rewrites i's domain: its new inames get their own ranges; k's domain is shared.
+  LoopKernel split = split_iname(kernel, "i", 4);
+  std::optional<ConstantRange> inner = constant_iname_range(split, "i_inner");
+  ASSERT_TRUE(inner.has_value());
+  EXPECT_EQ(inner->lower, 0);
+  EXPECT_EQ(inner->extent, 4);
+  EXPECT_FALSE(constant_iname_range(split, "i").has_value());
+  EXPECT_FALSE(constant_iname_range(split, "k").has_value());
+  LoopKernel empty = make_kernel({"{[i]: 0<=i<0}"}, "out[0] = 1", {array_arg("out", DType::Float32, {"1"})});
+  EXPECT_FALSE(constant_iname_range(empty, "i").has_value());
+}
+
 }  // namespace
 }  // namespace loom

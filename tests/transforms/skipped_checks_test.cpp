@@ -133,5 +133,79 @@ TEST(SkippedChecks, VerificationCatchesABoundsSkipThatWouldAcceptAnOverrun) {
       << refusal;
 }
 
+// A transform's result is checked only where it differs from the kernel it started from: an
+// access with the fingerprint of one `before` passed with (same relation inputs, the very IslSets,
+// same shape, same concurrent inames) is not checked again. `before` is claimed checked here
+// although `a[i + 1]` overruns; add_prefetch of `b` leaves that read as it was, so the unverified
+// run accepts it, and the verification (the full check beside the skipping one) catches the claim.
+TEST(SkippedChecks, AnAccessATransformLeftAsItWasIsNotCheckedAgain) {
+  SplitOptions split;
+  split.outer_tag = "g.0";
+  split.inner_tag = "l.0";
+  split.unchecked = true;
+  LoopKernel before = split_iname(make_kernel({"{[i]: 0<=i<n}"}, "out[i] = a[i + 1]*b[i]",
+                                              {array_arg("a, b, out", DType::Float32, {"n"})}),
+                                  "i", 16, split);
+  EXPECT_TRUE(passed_accesses(before).bounds.empty());  // unchecked: nothing is known to pass
+  before.verified = true;                               // the false claim
+  EXPECT_EQ(passed_accesses(before).bounds.size(), 3u);  // out, a, b
+  EXPECT_EQ(passed_accesses(before).races.size(), 1u);   // out, along i_outer and i_inner
+  PrefetchOptions options;
+  options.sweep_inames = {"i_inner"};
+  options.fetch_outer_inames = std::vector<std::string>{"i_outer"};
+  options.default_tag = "l.auto";
+  std::optional<ScopedEnv> unverified_run;
+  unverified_run.emplace("LOOM_VERIFY_SKIPPED_CHECKS", nullptr);
+  LoopKernel fetched = add_prefetch(before, "b", options);
+  EXPECT_NE(to_string(fetched).find("b_fetch"), std::string::npos);
+  // The copy's read of `b` is new and checked: a prefetch of `a` (whose reader changes) is refused.
+  std::string refusal = error_message<LegalityError>([&] { add_prefetch(before, "a", options); });
+  EXPECT_NE(refusal.find("add_prefetch: instruction 'a_fetch_rule' reads a[a_dim_0 + 16*i_outer + 1] outside the shape (n)"),
+            std::string::npos)
+      << refusal;
+  unverified_run.reset();
+  ScopedEnv verify("LOOM_VERIFY_SKIPPED_CHECKS", "1");
+  std::string message = error_message<InternalError>([&] { add_prefetch(before, "b", options); });
+  EXPECT_NE(message.find("add_prefetch: the bounds check without the 3 access(es) the kernel before passed with says "
+                         "legal, the full check says LegalityError: add_prefetch: instruction 'insn' reads a[16*i_outer + "
+                         "i_inner + 1] outside the shape (n) of 'a'"),
+            std::string::npos)
+      << message;
+}
+
+// The same for a write race: `before` claims checked with out[0] written by every work-item;
+// a transform that leaves the write as it was does not look again (only the dependence check,
+// which runs after it, still refuses), one that changes what the race depends on (here the tag of
+// an iname the write runs in) does.
+TEST(SkippedChecks, AWriteLeftAsItWasIsNotRaceCheckedAgainAChangedOneIs) {
+  SplitOptions split;
+  split.inner_tag = "l.0";
+  split.unchecked = true;
+  LoopKernel before = split_iname(make_kernel({"{[i]: 0<=i<n}"}, "out[0] = a[i]\nc[i] = 2*a[i] {id=other}",
+                                              {array_arg("a, c", DType::Float32, {"n"}), array_arg("out", DType::Float32, {"1"})}),
+                                  "i", 16, split);
+  before.verified = true;  // the false claim
+  TransformCall call{"test_transform", {}};
+  std::optional<ScopedEnv> unverified_run;
+  unverified_run.emplace("LOOM_VERIFY_SKIPPED_CHECKS", nullptr);
+  std::string unverified = error_message<LegalityError>([&] {
+    finish_transform(before, before, call, std::nullopt, false, CheckScope::All);
+  });
+  EXPECT_NE(unverified.find("must follow 'insn' (output dependence through 'out')"), std::string::npos) << unverified;
+  EXPECT_EQ(unverified.find("write race"), std::string::npos) << unverified;
+  std::string refusal = error_message<LegalityError>([&] { tag_inames(before, "i_outer:g.0"); });
+  EXPECT_NE(refusal.find("tag_inames: write race: instruction 'insn' writes 'out' (global)"), std::string::npos)
+      << refusal;
+  unverified_run.reset();
+  ScopedEnv verify("LOOM_VERIFY_SKIPPED_CHECKS", "1");
+  std::string message = error_message<InternalError>([&] {
+    finish_transform(before, before, call, std::nullopt, false, CheckScope::All);
+  });
+  EXPECT_NE(message.find("test_transform: the write-race check without the 2 write(s) the kernel before passed with says "
+                         "legal, the full check says LegalityError: test_transform: write race: instruction 'insn'"),
+            std::string::npos)
+      << message;
+}
+
 }  // namespace
 }  // namespace loom
