@@ -66,6 +66,8 @@ class Count {
   const detail::CountData& data() const { return *data_; }
 
  private:
+  int64_t evaluate_unguarded(const ParameterMap& parameters) const;
+  std::string str_unguarded() const;
   std::shared_ptr<const detail::CountData> data_;
 };
 

@@ -9,6 +9,7 @@
 
 #include "analysis/statistics_count.hpp"
 #include "ir/isl_extra.hpp"
+#include "ir/isl_kernel_impl.hpp"
 #include "loom/error.hpp"
 #include "loom/statistics.hpp"
 
@@ -78,7 +79,7 @@ int64_t to_int64(const Rational& value) {
 
 }  // namespace
 
-int64_t Count::evaluate(const ParameterMap& parameters) const {
+int64_t Count::evaluate_unguarded(const ParameterMap& parameters) const {
   if (!data_->unavailable.empty()) throw Error(data_->unavailable);
   int64_t total = 0;
   for (const CountTerm& term : data_->terms) {
@@ -186,7 +187,7 @@ std::vector<CountPiece> readable_cells(const std::vector<CountPiece>& pieces,
 
 }  // namespace
 
-std::string Count::str() const {
+std::string Count::str_unguarded() const {
   if (!data_->unavailable.empty()) return "unavailable (" + data_->unavailable + ")";
   std::vector<CountPiece> pieces;
   std::string enumerated;
@@ -232,6 +233,20 @@ Count Count::scaled(int64_t factor) const {
   auto result = std::make_shared<CountData>(*data_);
   for (CountTerm& term : result->terms) term.factor *= factor;
   return Count(result);
+}
+
+// Printing and evaluating a count are computations of their own on the kernel's isl context: each
+// gets the whole operation budget (the statistics before them may have spent most of it), and a
+// count isl cannot finish within it is a loom::Error naming the count, not an internal error
+// (`loom stats` and `loom explain` of the tensor-core GEMMs ran out of budget here).
+int64_t Count::evaluate(const ParameterMap& parameters) const {
+  if (data_->context) data_->context->reset_operation_budget();
+  return with_isl_errors("evaluating a count", [&] { return evaluate_unguarded(parameters); });
+}
+
+std::string Count::str() const {
+  if (data_->context) data_->context->reset_operation_budget();
+  return with_isl_errors("printing a count", [&] { return str_unguarded(); });
 }
 
 }  // namespace loom
