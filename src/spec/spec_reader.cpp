@@ -27,6 +27,10 @@ class SpecReader {
 
   Spec read() {
     expect_object(root_, "");
+    if (root_.contains("loom_tune")) {
+      throw SpecError("/loom_tune", "this is a tuning space, not a kernel spec: run it with `loom tune FILE` "
+                                    "(its kernel spec is the value of \"spec\")");
+    }
     if (root_.contains("kernels")) return read_fused();
     check_keys(root_, "", {"loom", "name", "domains", "instructions", "args", "temporaries", "assumptions",
                            "options", "transforms", "test"});

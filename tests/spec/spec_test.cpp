@@ -138,6 +138,14 @@ TEST(Spec, RefusesHugeFilesWithoutReadingThem) {
 namespace loom {
 namespace {
 
+// A tuning space given where a kernel spec is expected (`loom run space.json`) says what it is.
+TEST(Spec, ATuningSpaceIsNamedAsOne) {
+  std::string message = error_message<SpecError>(
+      [&] { read_spec_file(std::string(LOOM_EXAMPLES_DIR) + "/tune/sgemm_space_v5.json"); });
+  EXPECT_NE(message.find("this is a tuning space, not a kernel spec: run it with `loom tune FILE`"), std::string::npos)
+      << message;
+}
+
 // Every example spec reads, writes and reads back to the same kernel and code, and passes its
 // check (SPEC.md run --check semantics).
 TEST(Spec, EveryExampleRoundTripsAndPassesItsCheck) {
