@@ -94,7 +94,9 @@ std::map<std::string, std::vector<std::string>> copy_inames(const LoopKernel& ke
 ExprPtr with_copy_indices(const ExprPtr& expr, const std::string& name, const std::vector<ExprPtr>& leading) {
   return map_expr(expr, [&](const ExprPtr& node) -> ExprPtr {
     if (node->name != name) return node;
-    if (node->kind == ExprKind::Variable) return subscript(name, leading);
+    // No hardware inames to index by: the name stays a scalar (a zero-index subscript of it would
+    // outlive a later set_temporary_address_space back to private as `t[0]` on a scalar).
+    if (node->kind == ExprKind::Variable) return leading.empty() ? node : subscript(name, leading);
     if (node->kind != ExprKind::Subscript) return node;
     std::vector<ExprPtr> indices = leading;
     indices.insert(indices.end(), node->operands.begin(), node->operands.end());
