@@ -14,7 +14,9 @@
 // Refuses: no iname or an unknown one, argmax/argmin (their two operands make a pair no inner
 // reduction can produce), and finding no reduction to split.
 #include <algorithm>
+#include <set>
 
+#include "ir/instruction_names.hpp"
 #include "loom/error.hpp"
 #include "transforms/registry.hpp"
 #include "transforms/subst_support.hpp"
@@ -45,6 +47,11 @@ class ReductionSplitter : public RuleAwareMapper {
         inames_(inames.begin(), inames.end()),
         within_(std::move(within)) {}
   int split() const { return split_; }
+  struct Nesting {
+    std::string instruction;
+    std::vector<std::string> outer, inner;  // the new loops: outer { inner { ... } }
+  };
+  const std::vector<Nesting>& nestings() const { return nestings_; }
 
  protected:
   ExprPtr map(const ExprPtr& expr, const ExpansionState& state) override {
@@ -65,6 +72,7 @@ class ReductionSplitter : public RuleAwareMapper {
     const std::vector<std::string>& inner_inames = direction_ == Direction::Inward ? named : others;
     const std::vector<std::string>& outer_inames = direction_ == Direction::Inward ? others : named;
     ++split_;
+    nestings_.push_back({state.instruction->id, outer_inames, inner_inames});
     return reduction(expr->name, outer_inames, {reduction(expr->name, inner_inames, {operand})});
   }
 
@@ -80,7 +88,39 @@ class ReductionSplitter : public RuleAwareMapper {
   std::set<std::string> inames_;
   StackMatch within_;
   int split_ = 0;
+  std::vector<Nesting> nestings_;
 };
+
+// The split nests the reduction's loops as outer { inner }. An instruction that writes what the
+// reduction reads once per value of an inner iname, outside the outer one (add_prefetch's copy
+// of a k_outer tile, read by the k_inner terms), would have to run again inside the outer loop
+// for every value of it: no order keeps both (transform fuzzer, seed 67: the copy was filled for
+// every k_outer before the product read it, a wrong result).
+void refuse_producers_left_outside(const LoopKernel& kernel, const std::vector<ReductionSplitter::Nesting>& nestings,
+                                   const std::string& transform) {
+  for (const ReductionSplitter::Nesting& nesting : nestings) {
+    const Instruction* reader = kernel.find_instruction(nesting.instruction);
+    if (reader == nullptr) continue;
+    std::set<std::string> read = variables_read(*reader);
+    for (const Instruction& writer : kernel.instructions) {
+      if (writer.id == reader->id) continue;
+      bool writes_read = std::any_of(writer.assignees.begin(), writer.assignees.end(),
+                                     [&](const ExprPtr& assignee) { return read.count(assignee->name) != 0; });
+      if (!writes_read) continue;
+      for (const std::string& inner : nesting.inner) {
+        if (writer.within_inames.count(inner) == 0) continue;
+        for (const std::string& outer : nesting.outer) {
+          if (writer.within_inames.count(outer) != 0) continue;
+          throw LegalityError(transform + ": instruction '" + writer.id + "' writes what the reduction in '" + reader->id +
+                              "' reads once per value of '" + inner + "' outside '" + outer +
+                              "', but the split would run '" + inner + "' inside '" + outer +
+                              "', so it would have to run again for every value of '" + outer +
+                              "'; split the reduction before the transform that made '" + writer.id + "'");
+        }
+      }
+    }
+  }
+}
 
 TransformCall recorded_call(Direction direction, const std::vector<std::string>& inames,
                             const SubstitutionOptions& options) {
@@ -107,6 +147,7 @@ LoopKernel split_reduction(const LoopKernel& kernel, Direction direction,
                 (options.within ? "within='" + *options.within + "' " : "") + "reduces over " +
                 joined(inames) + " and further inames to split from");
   }
+  if (!options.unchecked) refuse_producers_left_outside(kernel, splitter.nestings(), transform);
   // Step 3: same instances, same accesses; reductions regroup freely (DESIGN.md §3a).
   return finish_transform(kernel, std::move(result), call, std::nullopt, options.unchecked,
                           CheckScope::Order);

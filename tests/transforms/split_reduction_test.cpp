@@ -112,6 +112,26 @@ TEST(SplitReduction, WithinAndRules) {
   }
 }
 
+// A copy made once per k_outer tile (add_prefetch along k_inner inside k_outer) cannot follow the
+// reduction once k_outer runs inside k_inner: refused, naming the copy (the transform fuzzer's
+// seed 67 found the wrong result it gave). Split first, prefetch after, and it runs.
+TEST(SplitReduction, OutwardRefusesACopyMadePerTileOfTheInnerIname) {
+  LoopKernel product = make_kernel({"{[i]: 0<=i<n}", "{[k]: 0<=k<m}"}, "out[i] = product(k, 1.0 + 0.01*a[i, k]) {id=p}",
+                                   {array_arg("a", DType::Float32, {"n", "m"}), array_arg("out", DType::Float32, {"n"})},
+                                   {.name = "rows", .assumptions = "n >= 1 and m >= 1"});
+  LoopKernel split = split_iname(product, "k", 8);
+  LoopKernel fetched = apply_transform(split, {"add_prefetch", {{"var_name", std::string("a")},
+                                                               {"sweep_inames", std::vector<std::string>{"k_inner"}},
+                                                               {"within", std::string("id:p")}}});
+  std::string message = error_message<LegalityError>([&] { split_reduction_outward(fetched, {"k_inner"}); });
+  EXPECT_NE(message.find("split_reduction_outward: instruction 'a_fetch_rule' writes what the reduction in 'p' reads once "
+                         "per value of 'k_outer' outside 'k_inner'"),
+            std::string::npos)
+      << message;
+  LoopKernel outward = split_reduction_outward(split, {"k_inner"});
+  expect_matches_reference(outward, product, {{"n", 4}, {"m", 10}});
+}
+
 TEST(SplitReduction, Refusals) {
   LoopKernel kernel = double_sum();
   std::string unknown = error_message<Error>([&] { split_reduction_inward(kernel, {"q"}); });
