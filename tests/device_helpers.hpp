@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "codegen/llvm_nvptx.hpp"
 #include "loom/check.hpp"
 #include "loom/error.hpp"
 #include "runtime/host_cuda.hpp"
@@ -72,3 +73,15 @@ inline int count(const std::string& text, const std::string& what) {
 // here" is a reason to skip.
 #define REQUIRE_OPENCL() \
   ASSERT_TRUE(::loom::testing::have_opencl()) << "no OpenCL platform: ./dev deps installs PoCL (pocl-opencl-icd)"
+
+// A build with llvm-19-dev has libloom_llvm.so, and these tests must find it; a build without
+// LLVM (not the supported setup: ./dev deps installs it) skips them.
+#ifdef LOOM_HAVE_LLVM_NVPTX
+#define REQUIRE_LLVM_NVPTX()                                                  \
+  do {                                                                        \
+    std::string why;                                                          \
+    ASSERT_TRUE(codegen::llvm_nvptx_available(&why)) << why;                  \
+  } while (0)
+#else
+#define REQUIRE_LLVM_NVPTX() GTEST_SKIP() << "loom was built without llvm-19-dev: no libloom_llvm.so"
+#endif

@@ -86,7 +86,7 @@ TEST(TensorizeCuda, GemmScheduleRunsAsLoopsOnC) {
 }
 
 TEST(TensorizeCudaOpenCL, GemmSpecMatchesOnPocl) {
-  SKIP_WITHOUT_OPENCL();
+  REQUIRE_OPENCL();
   Spec spec = gemm_spec();
   EXPECT_EQ(spec.kernel.find_instruction("mm")->tags.count("tensorize_m16n8k16"), 1u);
   for (const ParameterMap& sizes : Sizes{cube(17), {{"m", 129}, {"n", 200}, {"l", 70}}}) {
@@ -97,7 +97,7 @@ TEST(TensorizeCudaOpenCL, GemmSpecMatchesOnPocl) {
 // The fastest schedule (64x64 warp tiles, pipelined fetches, a j-contiguous b tile read by
 // ldmatrix .trans on CUDA) as loops on PoCL.
 TEST(TensorizeCudaOpenCL, Warp64PipelinedSpecWithAJContiguousBTileMatchesOnPocl) {
-  SKIP_WITHOUT_OPENCL();
+  REQUIRE_OPENCL();
   Spec spec = gemm_spec("bfloat16", true, "bf16_gemm_warp64_pipelined_bj.json");
   // One partial group on each axis, two k tiles (the second partial): seconds on PoCL.
   testing::expect_on_opencl(spec.kernel, spec.reference, {{"m", 65}, {"n", 72}, {"l", 40}});
@@ -106,7 +106,7 @@ TEST(TensorizeCudaOpenCL, Warp64PipelinedSpecWithAJContiguousBTileMatchesOnPocl)
 // The same schedule with the b tile fetched in 16-byte copies (vec lanes of 8 along its rows,
 // consecutive lanes on consecutive copies of a row, pipelined through registers): loops on PoCL.
 TEST(TensorizeCudaOpenCL, SixteenByteFetchCopySpecMatchesOnPocl) {
-  SKIP_WITHOUT_OPENCL();
+  REQUIRE_OPENCL();
   Spec spec = gemm_spec("bfloat16", true, "bf16_gemm_warp64_pipelined_copy16.json");
   testing::expect_on_opencl(spec.kernel, spec.reference, {{"m", 65}, {"n", 72}, {"l", 40}});
 }
@@ -136,7 +136,7 @@ TEST(TensorizeCuda, SixteenByteFetchCopiesInTheFullTileLoop) {
     std::vector<char> cubin = detail::nvrtc_compile_to_cubin(source, "sm_90", spec.kernel.name);
     EXPECT_EQ(std::string(cubin.data() + 1, 3), "ELF");
   } catch (const EnvironmentError& error) {
-    GTEST_SKIP() << error.what();
+    GTEST_SKIP() << "no CUDA toolkit here (NVRTC, optional like the GPU; CI has it): " << error.what();
   }
 }
 
@@ -144,7 +144,7 @@ TEST(TensorizeCuda, SixteenByteFetchCopiesInTheFullTileLoop) {
 // other lanes fetched, so barriers go between (the barrier analysis once saw no work-item apart
 // from another and left them out: wrong on PoCL, a race on CUDA).
 TEST(TensorizeCudaOpenCL, AOneWarpGroupGetsItsBarriers) {
-  SKIP_WITHOUT_OPENCL();
+  REQUIRE_OPENCL();
   Spec spec = read_spec(example_text("bf16_matmul_tensorize.json"));
   for (const ParameterMap& sizes : Sizes{cube(17), {{"m", 129}, {"n", 33}, {"l", 70}}}) {
     testing::expect_on_opencl(spec.kernel, spec.reference, sizes);
@@ -177,7 +177,7 @@ TEST(TensorizeCuda, TilesBecomeMmaSyncAndCompileForSm90) {
       std::vector<char> cubin = detail::nvrtc_compile_to_cubin(source, "sm_90", spec.kernel.name);
       EXPECT_EQ(std::string(cubin.data() + 1, 3), "ELF");
     } catch (const EnvironmentError& error) {
-      GTEST_SKIP() << error.what();
+      GTEST_SKIP() << "no CUDA toolkit here (NVRTC, optional like the GPU; CI has it): " << error.what();
     }
   }
 }

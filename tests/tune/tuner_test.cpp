@@ -604,8 +604,7 @@ TEST(TunePrepareOnly, PreparesTheCandidatesAndSaysWhereTheTimeWent) {
 // PTX only the driver's JIT assembles. Without a GPU that leaves no register count, where NVRTC
 // (which preparation ran before, whatever the compiler) reports one.
 TEST(TunePrepareOnly, UnderTheLlvmCompilerCandidatesGoThroughLlvm) {
-  std::string why;
-  if (!codegen::llvm_nvptx_available(&why)) GTEST_SKIP() << "no LLVM path in this build: " << why;
+  REQUIRE_LLVM_NVPTX();
   testing::ScopedEnv llvm("LOOM_CUDA_COMPILER", "llvm");
   TuneOptions options = quiet_options();
   options.trials = 2;
