@@ -176,14 +176,6 @@ cast::ExprPtr ExpressionLowering::lower(const Expr& expr, std::optional<DType> c
       return widened(cast::var(expr.name, types_.variable_dtype(expr.name)));
     }
     case ExprKind::Subscript:
-      // A subscript with no indices names a variable of shape (): element 0 of a global one
-      // (behind a pointer), the scalar itself anywhere else.
-      if (expr.operands.empty()) {
-        if (const Temporary* temporary = kernel_.find_temporary(expr.name);
-            temporary != nullptr && temporary->address_space != AddressSpace::Global && temporary->shape.empty()) {
-          return widened(cast::var(expr.name, types_.variable_dtype(expr.name)));
-        }
-      }
       return widened(cast::load(expr.name, flat_index(expr.name, expr.operands, inames),
                                 types_.variable_dtype(expr.name)));
     case ExprKind::Unary: {

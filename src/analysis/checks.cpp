@@ -13,6 +13,7 @@
 #include "analysis/accesses.hpp"
 #include "analysis/address_spaces.hpp"
 #include "analysis/instance_printer.hpp"
+#include "codegen/schedule_tree.hpp"
 #include "ir/isl_expr.hpp"
 #include "ir/isl_extra.hpp"
 #include "ir/instruction_names.hpp"
@@ -554,18 +555,6 @@ void check_domain_dependencies(const LoopKernel& kernel, const std::string& cont
   }
 }
 
-namespace {
-
-bool computed_by_the_kernel(const LoopKernel& kernel, const std::string& name) {
-  if (kernel.find_temporary(name) != nullptr) return true;
-  return std::any_of(kernel.instructions.begin(), kernel.instructions.end(), [&](const Instruction& insn) {
-    return std::any_of(insn.assignees.begin(), insn.assignees.end(),
-                       [&](const ExprPtr& assignee) { return assignee->name == name; });
-  });
-}
-
-}  // namespace
-
 // A hardware axis is sized at launch: an iname tagged g.N or l.N that only values the kernel
 // computes bound (`jj_outer` of `{[jj]: 0<=jj<row_len}` split onto g.1, row_len a temporary) has
 // no launch size; loopy refuses it too (test_dependent_loop_bounds_3). An iname that stays bounded
@@ -577,7 +566,7 @@ void check_hardware_inames_have_launch_bounds(const LoopKernel& kernel, const st
     if (domain == nullptr) continue;
     std::vector<std::string> data;
     for (const std::string& parameter : domain->parameters) {
-      if (computed_by_the_kernel(kernel, parameter)) data.push_back(parameter);
+      if (codegen::is_data_parameter(kernel, parameter)) data.push_back(parameter);
     }
     if (data.empty()) continue;
     isl::set values = isl_extra::set_dims_to_params(isl_set_of(domain->set));
