@@ -313,9 +313,46 @@ class SpecReader {
     }
   }
 
+  // Splits "(n, max(m, 1))" at its top-level commas into ["n", "max(m, 1)"]; one trailing comma
+  // (Python's one-element tuple) is allowed, an empty extent is not.
+  static json shape_string_extents(std::string text, const std::string& path) {
+    auto trim = [](std::string t) {
+      auto first = t.find_first_not_of(" \t");
+      auto last = t.find_last_not_of(" \t");
+      return first == std::string::npos ? std::string() : t.substr(first, last - first + 1);
+    };
+    text = trim(text);
+    if (text.size() >= 2 && text.front() == '(' && text.back() == ')') text = trim(text.substr(1, text.size() - 2));
+    json extents = json::array();
+    int depth = 0;
+    std::string current;
+    for (char c : text) {
+      if (c == '(' || c == '[') ++depth;
+      if (c == ')' || c == ']') --depth;
+      if (c == ',' && depth == 0) {
+        extents.push_back(trim(current));
+        current.clear();
+        continue;
+      }
+      current += c;
+    }
+    if (!trim(current).empty() || extents.empty()) extents.push_back(trim(current));
+    for (const json& extent : extents) {
+      if (extent.get<std::string>().empty())
+        throw SpecError(path, "shape string \"" + text + "\" has an empty extent; write it as \"n, m\" or a list [\"n\", \"m\"]");
+    }
+    return extents;
+  }
+
   void shape(const json& value, const std::string& path, KernelArgument& arg) {
     if (value.is_string() && value.get<std::string>() == "auto") {
       arg.shape_is_auto = true;
+      return;
+    }
+    if (value.is_string()) {
+      // loopy takes a shape as a string too ("n", "n, m", "(n, m)", "(n,)"): read it as that list.
+      json extents = shape_string_extents(value.get<std::string>(), path);
+      shape(extents, path, arg);
       return;
     }
     if (!value.is_array()) throw SpecError(path, "expected a list of extents or \"auto\", got " + type_of(value));

@@ -120,6 +120,30 @@ TEST(Spec, MalformedJsonGivesLineAndColumn) {
   EXPECT_NE(truncated.find("malformed JSON"), std::string::npos) << truncated;
 }
 
+// loopy takes shapes as strings ("n, m", "(n, m)", "(n,)"); a spec written that way reads as the
+// list and runs; an empty extent is refused with its path.
+TEST(Spec, ShapeStringsReadAsLoopyReadsThem) {
+  std::string tuple = with(kSplitMatmul, R"x("name": "a, b", "dtype": "float32", "shape": ["n", "n"])x",
+                           R"x("name": "a, b", "dtype": "float32", "shape": "(n, n)")x");
+  tuple = with(tuple, R"x("shape": ["n", "n"], "order": "C")x", R"x("shape": "(n), n", "order": "C")x");
+  Spec spec = read_spec(tuple);
+  ASSERT_EQ(spec.kernel.find_arg("a")->shape.size(), 2u);
+  ASSERT_EQ(spec.kernel.find_arg("c")->shape.size(), 2u);
+  testing::expect_matches_reference(spec.kernel, spec.reference, spec.test.parameters);
+
+  std::string vector_spec = R"json({"loom": 1, "name": "scale", "domains": "{[i]: 0<=i<n}",
+    "instructions": "out[i] = 2*a[i]",
+    "args": [{"name": "a", "dtype": "float32", "shape": "n"}, {"name": "out", "dtype": "float32", "shape": "(n,)"},
+             {"name": "n", "kind": "value", "dtype": "int32"}],
+    "test": {"parameters": {"n": 17}}})json";
+  Spec scale = read_spec(vector_spec);
+  EXPECT_EQ(scale.kernel.find_arg("out")->shape.size(), 1u);
+  testing::expect_matches_reference(scale.kernel, scale.reference, scale.test.parameters);
+
+  std::string message = error_message<SpecError>([&] { read_spec(with(vector_spec, R"x("shape": "n")x", R"x("shape": "n,,m")x")); });
+  EXPECT_NE(message.find("/args/0/shape: shape string \"n,,m\" has an empty extent"), std::string::npos) << message;
+}
+
 TEST(Spec, RefusesHugeFilesWithoutReadingThem) {
   std::filesystem::path path = std::filesystem::temp_directory_path() / "loom_huge_spec.json";
   {
