@@ -23,6 +23,18 @@ const std::map<std::string, std::string>& descriptions() {
        "visible (default: the same as synchronization_kind). It goes into the instruction list "
        "just before the first `insn_after` instruction. Only dependencies are added, so the "
        "meaning stays; the new order is checked."},
+      {"add_dtypes",
+       "add_dtypes / add_and_infer_dtypes (loopy's transform/data.py): gives arguments and "
+       "temporaries declared without a dtype their dtypes, as loopy recipes do after make_kernel "
+       "(dtype_dict {\"a, b\": \"float32\"}: a key may name several variables). Written "
+       "variables then take their dtype from what is assigned to them. Refuses a name that is "
+       "neither an argument nor a temporary, a dtype different from one already declared, and an "
+       "unknown dtype. The untransformed kernel cannot run without dtypes, so the typed kernel "
+       "becomes the reference."},
+      {"add_and_infer_dtypes",
+       "add_and_infer_dtypes (loopy's transform/data.py): loopy's other name for add_dtypes; loom "
+       "infers written variables' dtypes when it generates code, so the two are the same "
+       "transform."},
       {"add_dependency",
        "add_dependency (loopy's transform/instruction.py): adds dependency edges. Every "
        "instruction matched by `insn_match` depends on every instruction matched by `depends_on`"

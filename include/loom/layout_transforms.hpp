@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 
@@ -57,5 +58,11 @@ LoopKernel pad_local_arrays_for_banks(const LoopKernel& kernel,
 // unknown argument and a new name the kernel already uses.
 LoopKernel rename_argument(const LoopKernel& kernel, const std::string& old_name, const std::string& new_name,
                            bool unchecked = false);
+
+// Gives arguments and temporaries declared without a dtype their dtypes (keys may name several:
+// "a, b"): loopy's add_dtypes and add_and_infer_dtypes (`transform_name` picks the name errors use).
+// Refuses an unknown name, a different dtype than one already declared, and an unknown dtype.
+LoopKernel add_dtypes(const LoopKernel& kernel, const std::map<std::string, std::string>& dtype_dict,
+                      const std::string& transform_name = "add_dtypes", bool unchecked = false);
 
 }  // namespace loom

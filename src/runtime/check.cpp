@@ -14,6 +14,7 @@
 #include "ir/isl_kernel.hpp"
 #include "runtime/launch_only_kernel.hpp"
 #include "runtime/array_layout.hpp"
+#include "runtime/half_precision.hpp"
 #include "runtime/launcher.hpp"
 #include "runtime/memory_preflight.hpp"
 #include "loom/error.hpp"
@@ -319,6 +320,21 @@ Scalar scalar_value(const std::string& name, const ParameterMap& parameters, con
   return Scalar(std::uniform_real_distribution<double>(-1, 1)(random));
 }
 
+// The value a kernel whose argument has `dtype` actually sees: a float32 (or 16-bit) value
+// argument rounds what it is given, and the float64 reference must start from that same rounded
+// value, as it does for arrays, or a kernel would fail its own check by the rounding of a scalar.
+Scalar as_seen_through(const Scalar& scalar, const std::optional<DType>& dtype) {
+  if (!dtype || !is_floating(*dtype) || *dtype == DType::Float64) return scalar;
+  double value = std::holds_alternative<double>(scalar) ? std::get<double>(scalar)
+                                                        : static_cast<double>(std::get<int64_t>(scalar));
+  switch (*dtype) {
+    case DType::Float32: return Scalar(static_cast<double>(static_cast<float>(value)));
+    case DType::Float16: return Scalar(detail::float16_value(detail::float16_bits(value)));
+    case DType::BFloat16: return Scalar(detail::bfloat16_value(detail::bfloat16_bits(value)));
+    default: return scalar;
+  }
+}
+
 }  // namespace
 
 namespace {
@@ -383,10 +399,11 @@ CheckResult check_against_reference(const LoopKernel& kernel, const LoopKernel& 
   for (const KernelArgument& arg : typed_reference.args) {
     const KernelArgument* test_arg = typed_kernel.find_arg(arg.name);
     if (!arg.is_array()) {
+      // Each kernel gets the value as its own declared dtype rounds it (the reference is promoted).
       Scalar scalar = scalar_value(arg.name, parameters, options, random);
       // A parameter fix_parameters removed is baked into the kernel; the reference still takes it.
-      if (test_arg != nullptr) test_arguments[arg.name] = scalar;
-      reference_arguments[arg.name] = scalar;
+      if (test_arg != nullptr) test_arguments[arg.name] = as_seen_through(scalar, test_arg->dtype);
+      reference_arguments[arg.name] = as_seen_through(scalar, arg.dtype);
       continue;
     }
     if (test_arg == nullptr) throw Error("the kernel lacks argument '" + arg.name + "' of its reference");

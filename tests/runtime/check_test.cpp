@@ -60,6 +60,23 @@ TEST(Check, Float32LiteralInAFloat64Output) {
   EXPECT_FALSE(check_against_reference(kernel, exact, {{"n", 10}}).passed) << "3.14f and 2.71f differ from 3.14 and 2.71 in float64";
 }
 
+// A float32 (or 16-bit) value argument rounds the value it is given; the float64 reference starts
+// from the same rounded value (as it does for arrays), so such a kernel passes its own check to
+// float64 precision, and a kernel that differs from it by the scalar's rounding does not.
+TEST(Check, ANarrowScalarReachesTheReferenceRounded) {
+  for (DType narrow : {DType::Float32, DType::Float16, DType::BFloat16}) {
+    LoopKernel kernel = make_kernel({"{[i]: 0<=i<n}"}, "y[i] = a[i] + s",
+                                    {array_arg("a, y", DType::Float64, {"n"}), value_arg("s", narrow), value_arg("n")});
+    CheckResult result = check_against_reference(kernel, kernel, {{"n", 16}});
+    EXPECT_TRUE(result.passed) << dtype_name(narrow) << ": " << result.report();
+  }
+  LoopKernel wide = make_kernel({"{[i]: 0<=i<n}"}, "y[i] = a[i] + s",
+                                {array_arg("a, y", DType::Float64, {"n"}), value_arg("s", DType::Float64), value_arg("n")});
+  LoopKernel narrow = make_kernel({"{[i]: 0<=i<n}"}, "y[i] = a[i] + s",
+                                  {array_arg("a, y", DType::Float64, {"n"}), value_arg("s", DType::Float32), value_arg("n")});
+  EXPECT_FALSE(check_against_reference(wide, narrow, {{"n", 16}}).passed) << "s rounded to float32 differs in float64";
+}
+
 TEST(Check, IntegersMustMatchExactly) {
   auto int_kernel = [](const char* instruction) {
     return make_kernel({"{[i]: 0<=i<n}"}, instruction, {array_arg("a, out", DType::Int32, {"n"})});
