@@ -227,10 +227,33 @@ Box fixed_box(const FootprintRequest& request, const isl::set& footprint, bool r
   return result;
 }
 
+// isl operations the convexity test may spend before it calls the footprint non-convex: a star
+// footprint over split, shifted, clipped bounds (a time-stepped stencil's halo) made isl's
+// polyhedral hull spend the kernel's whole budget (5 s) and then fail with a NULL input.
+constexpr unsigned long kConvexityBudget = 2'000'000;
+
 // Whether the set equals its convex hull (within the parameter values where it is not empty).
+// One basic set after coalescing is convex; otherwise the hull decides, within kConvexityBudget
+// operations: a set it cannot decide in that is treated as not convex (the caller then asks for
+// fetch_bounding_box, which needs no hull).
 bool is_convex(const isl::set& set) {
-  isl::set hull = isl::manage(isl_set_from_basic_set(isl_set_polyhedral_hull(set.copy())));
-  return hull.intersect_params(set.params()).is_subset(set);
+  isl::set coalesced = set.coalesce();
+  if (isl_set_n_basic_set(coalesced.get()) == 1) return true;
+  isl_ctx* ctx = isl_set_get_ctx(set.get());
+  unsigned long budget = isl_ctx_get_max_operations(ctx);
+  isl_ctx_reset_operations(ctx);
+  isl_ctx_set_max_operations(ctx, kConvexityBudget);
+  isl_basic_set* hull = isl_set_polyhedral_hull(set.copy());
+  isl_bool convex = isl_bool_error;
+  if (hull != nullptr) {
+    isl_set* clipped = isl_set_intersect_params(isl_set_from_basic_set(hull), isl_set_params(set.copy()));
+    convex = isl_set_is_subset(clipped, set.get());
+    isl_set_free(clipped);
+  }
+  isl_ctx_reset_error(ctx);
+  isl_ctx_reset_operations(ctx);
+  isl_ctx_set_max_operations(ctx, budget);
+  return convex == isl_bool_true;
 }
 
 // The per-dimension bounds of `set`: the box around a non-convex footprint (a stencil's halo).
@@ -881,7 +904,8 @@ LoopKernel precompute_rule(const LoopKernel& input, const FootprintRequest& requ
     region = bounding_box(storage_footprint);
   } else if (!is_convex(storage_footprint)) {
     throw Error(transform + ": the footprint of " + request.subject + " over [" + joined(sweep) +
-                "] is not convex; pass fetch_bounding_box=true to fetch its bounding box");
+                "] is not convex (or too costly for isl to prove convex); pass fetch_bounding_box=true to "
+                "fetch its bounding box");
   }
 
   // Step 4: storage inames, the temporary and the compute instruction.

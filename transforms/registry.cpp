@@ -288,6 +288,7 @@ LoopKernel apply_transform(const LoopKernel& kernel, const TransformCall& call) 
     throw Error("unknown transform '" + call.name + "'" + did_you_mean(call.name, transform_registry().names()));
   }
   detail::count_transform_applied();
+  reset_isl_operation_budget(kernel);
   return spec->apply(kernel, TransformArguments(*spec, call));
 }
 

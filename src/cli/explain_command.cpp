@@ -9,6 +9,7 @@
 
 #include "analysis/checks.hpp"
 #include "analysis/preprocess.hpp"
+#include "analysis/compile_warnings.hpp"
 #include "analysis/type_inference.hpp"
 #include "cli/commands.hpp"
 #include "cli/cuda_report_text.hpp"
@@ -206,7 +207,7 @@ int explain_command(const ExplainOptions& options) {
     throw;
   }
   GeneratedCode code = generate_code(kernel, target);
-  std::vector<std::string> warnings = float64_in_float32_kernel(preprocess(kernel));
+  std::vector<std::string> warnings = compile_warnings(preprocess(kernel));
   stages.push_back({"launch_sizes", "txt", "launch sizes", launch_sizes_text(kernel, code)});
   if (std::string text = unchecked_bounds_text(kernel); !text.empty()) {
     stages.push_back({"bounds_unchecked", "txt", "array bounds not checked statically", text});

@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "analysis/preprocess.hpp"
+#include "analysis/compile_warnings.hpp"
 #include "analysis/type_inference.hpp"
 #include "cli/parameters.hpp"
 #include "loom/error.hpp"
@@ -60,7 +61,7 @@ detail::CachedKernel spec_source(const std::string& spec_text, Target target, co
     if (path) detail::write_cached_kernel(*path, *entry);
     return {std::move(kernel), std::move(spec.reference), std::move(code), std::move(entry->warnings)};
   }
-  std::vector<std::string> warnings = float64_in_float32_kernel(preprocess(kernel));
+  std::vector<std::string> warnings = compile_warnings(preprocess(kernel));
   return {std::move(kernel), std::move(spec.reference), std::move(code), std::move(warnings)};
 }
 

@@ -28,6 +28,11 @@ IslContext::~IslContext() {
 
 void IslContext::reset_operation_budget() const { isl_ctx_reset_operations(raw_); }
 
+void reset_isl_operation_budget(const LoopKernel& kernel) {
+  if (kernel.assumptions.empty_handle() && kernel.domains.empty()) return;
+  isl_context_of(kernel)->reset_operation_budget();
+}
+
 void rethrow_isl_error(const std::string& what, const isl::exception& error) {
   std::ostringstream message;
   if (dynamic_cast<const isl::exception_quota*>(&error) != nullptr) {

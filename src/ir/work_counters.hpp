@@ -12,3 +12,11 @@ void count_transform_applied();
 int transforms_applied();
 
 }  // namespace loom::detail
+
+namespace loom {
+struct LoopKernel;
+// Gives each transform isl's whole operation budget afresh (defined in ir/isl_kernel.cpp; declared
+// here so the registry needs no isl header): the budget bounds one runaway computation, not a long
+// recipe's sum, which had failed the tenth transform of a long chain with a NULL input.
+void reset_isl_operation_budget(const LoopKernel& kernel);
+}  // namespace loom

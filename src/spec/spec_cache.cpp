@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "analysis/preprocess.hpp"
+#include "analysis/compile_warnings.hpp"
 #include "analysis/type_inference.hpp"
 #include "lang/expression_parser.hpp"
 #include "loom/runtime.hpp"
@@ -166,7 +167,7 @@ LoopKernel launch_kernel_from(const json& in) {
 // The kernel's launch-only form with its arguments' types inferred, and its compile warnings.
 std::pair<LoopKernel, std::vector<std::string>> typed_launch_kernel(const LoopKernel& kernel) {
   LoopKernel typed = preprocess(kernel);
-  std::vector<std::string> warnings = float64_in_float32_kernel(typed);
+  std::vector<std::string> warnings = compile_warnings(typed);
   LoopKernel launch = launch_only_kernel(typed);
   launch.iname_tags = kernel.iname_tags;
   return {std::move(launch), std::move(warnings)};

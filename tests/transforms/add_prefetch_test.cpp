@@ -216,8 +216,8 @@ LoopKernel two_pieces() {
 TEST(AddPrefetchTest, NonConvexFootprintNeedsTheBoundingBox) {
   LoopKernel tiled = split_iname(two_pieces(), "i", 16);
   std::string message = error_message<Error>([&] { add_prefetch(tiled, "a", {.sweep_inames = {"i_inner"}}); });
-  EXPECT_NE(message.find("add_prefetch: the footprint of variable 'a' over [i_inner] is not convex; pass "
-                         "fetch_bounding_box=true"),
+  EXPECT_NE(message.find("add_prefetch: the footprint of variable 'a' over [i_inner] is not convex (or too "
+                         "costly for isl to prove convex); pass fetch_bounding_box=true"),
             std::string::npos)
       << message;
   LoopKernel kernel = add_prefetch(tiled, "a", {.sweep_inames = {"i_inner"}, .fetch_bounding_box = true,
