@@ -233,12 +233,20 @@ Box fixed_box(const FootprintRequest& request, const isl::set& footprint, bool r
 constexpr unsigned long kConvexityBudget = 2'000'000;
 
 // Whether the set equals its convex hull (within the parameter values where it is not empty).
-// One basic set after coalescing is convex; otherwise the hull decides, within kConvexityBudget
-// operations: a set it cannot decide in that is treated as not convex (the caller then asks for
-// fetch_bounding_box, which needs no hull).
+// One basic set without existentially quantified variables after coalescing is convex; otherwise
+// the hull decides, within kConvexityBudget operations: a set it cannot decide in that is treated
+// as not convex (the caller then asks for fetch_bounding_box, which needs no hull).
 bool is_convex(const isl::set& set) {
   isl::set coalesced = set.coalesce();
-  if (isl_set_n_basic_set(coalesced.get()) == 1) return true;
+  if (isl_set_n_basic_set(coalesced.get()) == 1) {
+    // Without existentially quantified variables (a stride, a[2*i]), one basic set is convex.
+    isl_basic_set_list* pieces = isl_set_get_basic_set_list(coalesced.get());
+    isl_basic_set* piece = isl_basic_set_list_get_at(pieces, 0);
+    bool plain = isl_basic_set_dim(piece, isl_dim_div) == 0;
+    isl_basic_set_free(piece);
+    isl_basic_set_list_free(pieces);
+    if (plain) return true;
+  }
   isl_ctx* ctx = isl_set_get_ctx(set.get());
   unsigned long budget = isl_ctx_get_max_operations(ctx);
   isl_ctx_reset_operations(ctx);
