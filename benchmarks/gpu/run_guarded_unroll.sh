@@ -30,7 +30,8 @@ CHECK_N=${CHECK_N:-257}
 say() { echo "$*" | tee -a "$LOG"; }
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader | tee -a "$LOG"
 
-SPECS=$OUT/specs
+WORK=$(mktemp -d)  # the specs and the kernel caches (not in $OUT: only a few files come back)
+SPECS=$WORK/specs
 mkdir -p "$SPECS"
 python3 - "$SPECS" "$SELECT" <<'PY'
 import json, os, sys
@@ -54,7 +55,7 @@ say "== compile and check at n = $CHECK_N, every (candidate, factor) in parallel
 start=$(date +%s.%N)
 { for f in $FACTORS; do
     for name in $NAMES; do
-      ( r=$(LOOM_GUARDED_UNROLL=$f LOOM_CACHE_DIR=$OUT/cache$f timeout 150 "$L" run "$SPECS/$name.json" --target cuda --check -D n=$CHECK_N 2>&1 | tail -n 1)
+      ( r=$(LOOM_GUARDED_UNROLL=$f LOOM_CACHE_DIR=$WORK/cache$f timeout 150 "$L" run "$SPECS/$name.json" --target cuda --check -D n=$CHECK_N 2>&1 | tail -n 1)
         echo "check f=$f $name: $r" ) &
     done
   done
@@ -68,7 +69,7 @@ say "== timed (cache hits)"
 for n in $SIZES; do
   for name in $NAMES; do
     for f in $FACTORS; do
-      r=$(LOOM_GUARDED_UNROLL=$f LOOM_CACHE_DIR=$OUT/cache$f timeout 60 "$L" run "$SPECS/$name.json" --target cuda --repeat 20 -D n=$n 2>&1 | tail -n 1)
+      r=$(LOOM_GUARDED_UNROLL=$f LOOM_CACHE_DIR=$WORK/cache$f timeout 60 "$L" run "$SPECS/$name.json" --target cuda --repeat 20 -D n=$n 2>&1 | tail -n 1)
       say "time f=$f n=$n $name $r"
     done
   done
