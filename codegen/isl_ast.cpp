@@ -25,12 +25,14 @@ namespace {
 // The unroll factor of a plain unr_hint loop (`#pragma unroll`, no factor given) whose body holds
 // domain guards: the partial-tile copies of a k tile, where every multiply-add of the register
 // tile sits under its own guard. NVVM unrolls `#pragma unroll` fully, and on thousands of guarded
-// blocks that is most of a compile: a 32-deep k tile of sgemm_space_v5 took 29 CPU-s of NVRTC,
-// 95% of it in its two guarded copies; with 4 on them, ~2.4 CPU-s (benchmarks/results/
-// 2026-11-26-cpu-tune-rate-4.md). Only edge tiles run these copies; the guard-free copy (the full
-// tiles) keeps its full unroll. LOOM_GUARDED_UNROLL=N overrides it for measurements (0: full
+// blocks that is most of a compile: a 32-deep k tile of sgemm_space_v5 took 41 CPU-s of NVRTC,
+// 5 with 8 on its guarded copies (1: 2.7, 4: 3.1). Only edge tiles run these copies, and the
+// guard-free copy (the full tiles) keeps its full unroll, but both paths share one register
+// allocation: with 4, NVRTC's 8-deep tiles spilled 4 B and ran 9-11% slower at n = 4096 where only
+// full tiles run (H100); 8 leaves a k tile of up to 8 exactly as it was (benchmarks/results/
+// 2026-11-26-tune-rate-4.md). LOOM_GUARDED_UNROLL=N overrides it for measurements (0: full
 // unroll, as before); it is one of the spec cache's code switches.
-constexpr int kGuardedUnrollFactor = 4;
+constexpr int kGuardedUnrollFactor = 8;
 
 int guarded_unroll_factor() {
   const char* setting = std::getenv("LOOM_GUARDED_UNROLL");
