@@ -81,8 +81,8 @@ python3 - "$LOG" > "$OUT/guarded_unroll.md" <<'PY'
 import re, sys
 text = open(sys.argv[1]).read()
 times = {}
-for f, n, name, us in re.findall(r"^time f=(\d+) n=(\d+) (\S+) .*?median ([\d.]+) us", text, re.M):
-    times.setdefault((int(n), name), {})[int(f)] = float(us)
+for f, n, name, value, unit in re.findall(r"^time f=(\d+) n=(\d+) (\S+) .*?median ([\d.]+) (us|ms)", text, re.M):
+    times.setdefault((int(n), name), {})[int(f)] = float(value) * (1000 if unit == "ms" else 1)
 cublas = {}
 for n, tflops in re.findall(r"^cublas (\d+) \1 \1 ([\d.]+)", text, re.M):
     cublas.setdefault(int(n), []).append(float(tflops))
