@@ -366,8 +366,10 @@ class AstLowering {
     }
     cast::ExprPtr runs = copies.empty() ? cast::int_const(1, DType::Bool) : loop_runs(raw, iterators, isl_iterator);
     cast::StmtPtr body = merge_branches(cast::block(copies));
-    if (vector.statement) body = cast::if_then(vector.condition, vector.statement, body);
-    if (vector.statement) ++domain_guards_;
+    if (vector.statement) {
+      body = cast::if_then(vector.condition, vector.statement, body);
+      ++domain_guards_;
+    }
     if (is_true(runs) || bounded_by_loops_around(*runs, iterators, around)) return body;
     ++domain_guards_;
     return cast::if_then(runs, body);
