@@ -1,6 +1,7 @@
 #include "codegen/isl_ast.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <exception>
 #include <functional>
 #include <optional>
@@ -20,6 +21,24 @@
 namespace loom::codegen {
 
 namespace {
+
+// The unroll factor of a plain unr_hint loop (`#pragma unroll`, no factor given) whose body holds
+// domain guards: the partial-tile copies of a k tile, where every multiply-add of the register
+// tile sits under its own guard. NVVM unrolls `#pragma unroll` fully, and on thousands of guarded
+// blocks that is most of a compile: a 32-deep k tile of sgemm_space_v5 took 41 CPU-s of NVRTC,
+// 5 with 8 on its guarded copies (1: 2.7, 4: 3.1). Only edge tiles run these copies, and the
+// guard-free copy (the full tiles) keeps its full unroll, but both paths share one register
+// allocation: with 4, NVRTC's 8-deep tiles spilled 4 B and ran 9-11% slower at n = 4096 where only
+// full tiles run (H100); 8 leaves a k tile of up to 8 exactly as it was (benchmarks/results/
+// 2026-11-26-tune-rate-4.md). LOOM_GUARDED_UNROLL=N overrides it for measurements (0: full
+// unroll, as before); it is one of the spec cache's code switches.
+constexpr int kGuardedUnrollFactor = 8;
+
+int guarded_unroll_factor() {
+  const char* setting = std::getenv("LOOM_GUARDED_UNROLL");
+  if (setting == nullptr || *setting == '\0') return kGuardedUnrollFactor;
+  return std::max(0, std::atoi(setting));
+}
 
 // Iterator names isl chose (c0, c1, ...) → the expressions that replace them in loom's code.
 using IteratorValues = std::map<std::string, cast::ExprPtr>;
@@ -297,14 +316,25 @@ class AstLowering {
       around.clear();
     }
     LoopsAroundOnlyThis inside(loops_around_only_this_, around);
+    std::size_t guards_before = domain_guards_;
     cast::StmtPtr body = node(body_ast, iterators, "");
+    bool guarded = domain_guards_ > guards_before && has_if(*body);
     cast::StmtPtr loop = cast::for_loop(name, index_, init_value, condition, step->int_value, body);
     if (style.kind == LoopStyle::Kind::UnrollHint) {
       auto with_pragma = std::make_shared<cast::Stmt>(*loop);
-      with_pragma->pragma = style.factor > 0 ? "unroll " + std::to_string(style.factor) : "unroll";
+      int factor = style.factor > 0 ? style.factor : guarded ? guarded_unroll_factor() : 0;
+      with_pragma->pragma = factor > 0 ? "unroll " + std::to_string(factor) : "unroll";
       return with_pragma;
     }
     return loop;
+  }
+
+  // Whether `stmt` holds an `if` (a domain guard counted in domain_guards_ may have folded away).
+  static bool has_if(const cast::Stmt& stmt) {
+    if (stmt.kind == cast::StmtKind::If) return true;
+    for (const cast::StmtPtr& inner : stmt.body)
+      if (inner && has_if(*inner)) return true;
+    return false;
   }
 
   // One copy of the body per value of the iname's constant range, each guarded by the loop's own
@@ -331,12 +361,17 @@ class AstLowering {
       iterators[isl_iterator] = constant;
       if (is_false(guard)) continue;
       cast::StmtPtr body = fold_statement(node(isl::manage(isl_ast_node_for_get_body(raw)), iterators, ""));
+      if (!is_true(guard)) ++domain_guards_;
       copies.push_back(is_true(guard) ? body : cast::if_then(guard, body));
     }
     cast::ExprPtr runs = copies.empty() ? cast::int_const(1, DType::Bool) : loop_runs(raw, iterators, isl_iterator);
     cast::StmtPtr body = merge_branches(cast::block(copies));
-    if (vector.statement) body = cast::if_then(vector.condition, vector.statement, body);
+    if (vector.statement) {
+      body = cast::if_then(vector.condition, vector.statement, body);
+      ++domain_guards_;
+    }
     if (is_true(runs) || bounded_by_loops_around(*runs, iterators, around)) return body;
+    ++domain_guards_;
     return cast::if_then(runs, body);
   }
 
@@ -478,6 +513,7 @@ class AstLowering {
     if (isl_ast_node_if_has_else_node(raw) == isl_bool_true) {
       else_body = node(isl::manage(isl_ast_node_if_get_else_node(raw)), iterators, mark);
     }
+    ++domain_guards_;
     return cast::if_then(condition, then_body, else_body);
   }
 
@@ -558,6 +594,10 @@ class AstLowering {
   mutable std::set<std::string> loops_around_only_this_;
   // How parameters print in the node being lowered (names_below).
   mutable ParameterNames parameter_names_;
+  // Guards of the iteration domain emitted so far (isl's `if`s, unrolled copies' guards): a loop
+  // whose body added some is a partial-tile copy (kGuardedUnrollFactor). An instruction's own
+  // predicates are not counted: they are in every copy, the full tiles' too.
+  mutable std::size_t domain_guards_ = 0;
 
  public:
   void set_parameter_names(ParameterNames names) const { parameter_names_ = std::move(names); }

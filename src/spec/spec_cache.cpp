@@ -177,7 +177,8 @@ std::pair<LoopKernel, std::vector<std::string>> typed_launch_kernel(const LoopKe
 
 std::string code_switches() {
   std::string switches;
-  for (const char* name : {"LOOM_WARP_SHUFFLES", "LOOM_UNIFORM_FETCHES", "LOOM_OCCUPANCY_HINT", "LOOM_CUDA_COMPILER"}) {
+  for (const char* name : {"LOOM_WARP_SHUFFLES", "LOOM_UNIFORM_FETCHES", "LOOM_OCCUPANCY_HINT", "LOOM_CUDA_COMPILER",
+                           "LOOM_GUARDED_UNROLL"}) {
     const char* value = std::getenv(name);
     switches += std::string(name) + (value == nullptr ? " unset" : "=" + std::string(value)) + "\n";
   }

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <cstdlib>
 #include <deque>
 #include <exception>
 #include <functional>
@@ -720,6 +721,7 @@ std::size_t unrolled_size(const std::string& source) {
   std::vector<std::pair<int, double>> unrolled;  // (brace depth inside an unrolled loop's body, its trips)
   double weight = 1, total = 0;
   double pending = 0;  // trips of a constant loop under `#pragma unroll` whose body has not opened
+  double factor = 0;   // the pragma's factor (`#pragma unroll 4`: 4 copies of the body); 0: full
   bool after_pragma = false, after_loop = false;
   int depth = 0;
   std::istringstream lines(source);
@@ -729,6 +731,7 @@ std::size_t unrolled_size(const std::string& source) {
     if (first == std::string::npos) continue;
     if (line.compare(first, 14, "#pragma unroll") == 0) {
       after_pragma = true;
+      factor = std::atof(line.c_str() + first + 14);
       continue;
     }
     if (after_loop && line[first] != '{') pending = 0;  // a body without braces counts once
@@ -737,6 +740,7 @@ std::size_t unrolled_size(const std::string& source) {
       std::smatch bounds;
       if (std::regex_search(line, bounds, constant_loop)) {
         pending = std::max(1.0, static_cast<double>(std::stoll(bounds[2]) - std::stoll(bounds[1]) + 1));
+        if (factor > 0) pending = std::min(pending, factor);
         after_loop = true;
       }
       after_pragma = false;

@@ -188,7 +188,8 @@ TEST_F(SpecCacheTest, KeyChangesWithEveryValueOutsideTheTestSection) {
 // The environment switches that change code generation are part of the key.
 TEST_F(SpecCacheTest, KeyChangesWithEveryCodeSwitch) {
   json spec = json::parse(kSpec);
-  for (const char* name : {"LOOM_WARP_SHUFFLES", "LOOM_UNIFORM_FETCHES", "LOOM_OCCUPANCY_HINT", "LOOM_CUDA_COMPILER"}) {
+  for (const char* name : {"LOOM_WARP_SHUFFLES", "LOOM_UNIFORM_FETCHES", "LOOM_OCCUPANCY_HINT", "LOOM_CUDA_COMPILER",
+                           "LOOM_GUARDED_UNROLL"}) {
     const char* before = std::getenv(name);
     std::string saved = before ? before : "";
     unsetenv(name);

@@ -576,6 +576,11 @@ TEST(TuneCompileOrder, UnrolledSizeCountsTheUnrolledLoopsIterations) {
   EXPECT_EQ(unrolled_size(parametric), 4u);
   std::string unbraced = "#pragma unroll\nfor (int32_t kk = 0; kk <= 7; ++kk)\n  b += 1;\n{\n  c += 1;\n}\n";
   EXPECT_EQ(unrolled_size(unbraced), 5u);
+  // A factor bounds the copies: the guarded partial-tile copies of a k tile (`#pragma unroll 4`).
+  std::string by_four = "#pragma unroll 4\nfor (int32_t kk = 0; kk <= 31; ++kk)\n{\n  b += 1;\n}\n";
+  EXPECT_EQ(unrolled_size(by_four), 2u + 4u * 2u);
+  std::string more_than_trips = "#pragma unroll 8\nfor (int32_t kk = 0; kk <= 1; ++kk)\n{\n  b += 1;\n}\n";
+  EXPECT_EQ(unrolled_size(more_than_trips), 2u + 2u * 2u);
 }
 
 // `loom tune --prepare-only`: the candidates the search would try, prepared and timed, nothing
