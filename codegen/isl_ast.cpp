@@ -92,16 +92,9 @@ class GuardCollector {
     int last = isl_extra::dim_count(points, isl_dim_set) - 1;
     isl::set any = enclosing(points, last);
     UnrollGuards result;
-    // A guard-free body (round_up and shift_inwards tiles, full slabs): every copy runs whenever
-    // the loop does. One isl test for the loop instead of one per copy.
-    isl::set whole_range = any;
-    isl_set* bounded = isl_set_lower_bound_si(whole_range.copy(), isl_dim_set, static_cast<unsigned>(last), static_cast<int>(style.lower));
-    bounded = isl_set_upper_bound_si(bounded, isl_dim_set, static_cast<unsigned>(last), static_cast<int>(style.lower + style.extent - 1));
-    if (isl::manage(bounded).is_subset(points)) {
-      result.guards.assign(static_cast<std::size_t>(style.extent), std::nullopt);
-      result.never.assign(static_cast<std::size_t>(style.extent), false);
-      return result;
-    }
+    // (A test "every copy runs whenever the loop does" for the whole loop stood here; it compared
+    // the flat `any` with the build's nested schedule space, so it never held. Made to hold, it
+    // saved the guard-free loops' per-copy gists but cost as much as it saved: gone.)
     // isl's gist computes the context's existentials explicitly (isl_set_compute_divs) before
     // it simplifies; `any` is the projection of the loop's points, whose existential has no
     // explicit definition when the loop's bounds divide (a fetch copy's rows over a k tile), so
