@@ -11,7 +11,7 @@ mkdir -p .cudarun/lib
 grep -qx '/.cudarun/' .git/info/exclude 2>/dev/null || echo '/.cudarun/' >> "$(git rev-parse --git-common-dir)/info/exclude"
 for binary in "$@"; do
   strip -o ".cudarun/$(basename "$binary")" "$build/$binary"
-  for lib in libxxhash.so.0 libsqlite3.so.0 libOpenCL.so.1; do
+  for lib in libxxhash.so.0 libsqlite3.so.0 libOpenCL.so.1 libjemalloc.so.2; do
     path=$(ldd "$build/$binary" | awk -v l="$lib" '$1 == l { print $3 }')
     [[ -n $path ]] && cp -L "$path" .cudarun/lib/
   done

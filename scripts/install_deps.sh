@@ -31,6 +31,7 @@ LOOM_LIBRARIES=(
   oclgrind             # tests: generated OpenCL run in a simulator that reports out-of-bounds accesses
   llvm-19-dev          # the CUDA target's second compiler: LLVM IR -> PTX (NVPTX), linked into libloom_llvm.so
   libzstd-dev          # static LLVM archives need -lzstd
+  libjemalloc-dev      # the allocator of loom's executables (optional: glibc's malloc without it)
 )
 LOOM_DEB_PACKAGES=("${LOOM_BUILD_TOOLS[@]}" "${LOOM_LIBRARIES[@]}")
 
