@@ -128,8 +128,12 @@ isl::set invocation_domain(const LoopKernel& kernel, const Instruction& instruct
   }
   isl::set domain = instruction_domain(kernel, around, dims, "S");
   // A guarded instruction (a compute instruction of an earlier precompute) reads only where its
-  // guard holds; without it the footprint could leave the array.
+  // guard holds; without it the footprint could leave the array. shift_inwards' marker is no
+  // guard: it hides the last tile's recomputed instances from the checks, but code generation runs
+  // them, so they read the tile too (without them the footprint of the shifted last tile missed
+  // its first rows and the readers indexed the tile below 0).
   for (const ExprPtr& predicate : instruction.predicates) {
+    if (is_recomputed_marker(*predicate)) continue;
     if (std::optional<isl::set> holds = condition_set(*predicate, domain)) domain = domain.intersect(*holds);
   }
   return domain;

@@ -210,6 +210,27 @@ TEST(TailStrategyShiftInwards, TransposeStencilAndMatmulMatchTheReference) {
   EXPECT_NE(code.find("loom_min_int32_t("), std::string::npos) << code;
 }
 
+// A local fetch of a shifted tile: the shifted last tile's recomputed instances read the fetch too,
+// so its footprint is two pieces (the tiles that start at 8*j_outer and the one that starts at
+// n - 8) and has no fixed box at one affine offset. Before, the footprint left the recomputed
+// instances out (the checks' view), the fetch filled rows from 8*j_outer and the last tile read
+// the tile below row 0: wrong results at every n that is not a multiple of 8, no error. Now the
+// fetch is refused as not convex, and its bounding box (twice the rows) is right.
+LoopKernel shifted_transpose_with_fetch(bool bounding_box) {
+  LoopKernel t = split(assume(transpose(), "n >= 8"), "i", tail("shift_inwards"), "g.1", "l.1");
+  t = split(t, "j", tail("shift_inwards"), "g.0", "l.0");
+  return add_prefetch(t, "a", {.sweep_inames = {"i_inner", "j_inner"}, .default_tag = std::string("l.auto"),
+                               .fetch_bounding_box = bounding_box});
+}
+
+TEST(TailStrategyShiftInwards, AFetchOfTheShiftedTileCoversItsRecomputedInstances) {
+  std::string message = error_message<Error>([] { shifted_transpose_with_fetch(false); });
+  EXPECT_NE(message.find("add_prefetch: the footprint of variable 'a' over [i_inner, j_inner] is not convex"),
+            std::string::npos) << message;
+  if (!testing::have_opencl()) GTEST_SKIP() << "no OpenCL device: the local fetch needs barriers";
+  expect_everywhere(shifted_transpose_with_fetch(true), transpose(), {kTile, kTile + 1, 13, 37}, true);
+}
+
 // Where the extent may be below one tile the split falls back to guard and says so.
 TEST(TailStrategyShiftInwards, FallsBackToGuardBelowOneTile) {
   LoopKernel s = split(stencil(), "i", tail("shift_inwards"));
