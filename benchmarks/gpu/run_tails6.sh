@@ -16,6 +16,7 @@
 # sgemm_tuned,sgemm_splitk}.json, benchmarks/gpu/tails4/transpose_t*g.json, benchmarks/gpu/tails6/*.
 # Usage: BUNDLE=.gpu-tiles5 OUT=... bash run_tails6.sh        (call 1)
 #        BUNDLE=.gpu-tiles5 OUT=... bash run_tails6.sh wide   (call 2)
+#        BUNDLE=.gpu-tiles5 OUT=... bash run_tails6.sh next   (not run yet)
 set -u
 B=${BUNDLE:-.gpu-tiles5}
 OUT=${OUT:-$(mktemp -d)}
@@ -30,6 +31,24 @@ run1() {  # label spec -D args... (one timed run, its last line)
   local label=$1 spec=$2; shift 2
   say "loom $label $(timeout 60 $L run "$S/$spec.json" --target cuda --repeat 20 "$@" 2>&1 | tail -n 1)"
 }
+if [ "${1:-}" = next ]; then
+  # Prepared, not run (the device budget of this pass was spent): the partial sectors at b's
+  # chunk boundaries written by one work-group, 8 chunks of 256 columns one after another
+  # (tails6/transpose_t32x256_rows8.json, round_up), against tile32x256 (the example), with the
+  # DRAM bytes of both at 8191. Needs specs/transpose_tile32x256.json (examples/memory).
+  TN="transpose_tile32x256 transpose_t32x256_rows8"
+  { for t in $TN; do for n in 1 1001 2049; do
+      echo "check $t n=$n: $(timeout 60 $L run $S/$t.json --target cuda --check -D n=$n 2>&1 | tail -n 1)" &
+    done; done; wait; } | tee -a "$LOG"
+  for n in 8192 8191 8192 8191; do for t in $TN; do run1 "$t $n" $t -D n=$n; done; done
+  for t in $TN; do
+    say "ncu $t 8191"
+    timeout 60 ncu --clock-control none -k regex:transpose -c 1 --csv \
+      --metrics dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum \
+      $L run $S/$t.json --target cuda -D n=8191 2>&1 | grep -E '^"|ERR' | cut -d, -f12- | tee -a "$LOG"
+  done
+  exit 0
+fi
 if [ "${1:-}" = wide ]; then
   # Call 2: call 1 showed the write width decides (reads 32 wide: writes 32 0.72, 64 0.77, 128
   # 0.90 of the 8192 rate) and wider reads lose; so writes 256 and 512 wide with reads 32 (and
