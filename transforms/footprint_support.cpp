@@ -485,6 +485,19 @@ void drop_outer_inames_the_footprint_ignores(const LoopKernel& kernel, const Foo
   }
 }
 
+// Why a footprint read by shift_inwards tiles is not convex, and what fetches one tile instead.
+std::string shifted_tile_hint(const LoopKernel& kernel, const std::vector<Invocation>& invocations) {
+  for (const Invocation& invocation : invocations) {
+    for (const ExprPtr& predicate : kernel.instructions[invocation.instruction].predicates) {
+      if (is_recomputed_marker(*predicate))
+        return " (instruction '" + kernel.instructions[invocation.instruction].id +
+               "' is split with tail_strategy=shift_inwards: the tiles and the shifted last tile make two pieces "
+               "at different offsets; round_up keeps one tile per group and fills its padding)";
+    }
+  }
+  return "";
+}
+
 // ---- step 4: the box the guards are simplified against ------------------------------------------
 
 isl::set storage_box(const isl::set& like, const std::vector<StorageAxis>& axes) {
@@ -885,7 +898,8 @@ LoopKernel precompute_rule(const LoopKernel& input, const FootprintRequest& requ
     region = bounding_box(storage_footprint);
   } else if (!is_convex(storage_footprint)) {
     throw Error(transform + ": the footprint of " + request.subject + " over [" + joined(sweep) +
-                "] is not convex; pass fetch_bounding_box=true to fetch its bounding box");
+                "] is not convex; pass fetch_bounding_box=true to fetch its bounding box" +
+                shifted_tile_hint(kernel, invocations));
   }
 
   // Step 4: storage inames, the temporary and the compute instruction.
