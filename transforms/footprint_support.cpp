@@ -231,6 +231,76 @@ Box fixed_box(const FootprintRequest& request, const isl::set& footprint, bool r
   return result;
 }
 
+// `value` (a pw_aff over the parameters) as `min` or `max` of its pieces' affine expressions, where
+// it equals one of them over its domain (a shift_inwards tile's start: min(128*j_outer, n - 128)).
+std::optional<ExprPtr> min_or_max_of_pieces(const isl::pw_aff& value) {
+  if (isl_pw_aff_n_piece(value.get()) == 1) return pw_aff_to_expr(value);
+  std::vector<isl::pw_aff> pieces;
+  isl_pw_aff_foreach_piece(
+      value.get(),
+      [](isl_set* set, isl_aff* aff, void* user) -> isl_stat {
+        isl_set_free(set);
+        static_cast<std::vector<isl::pw_aff>*>(user)->push_back(isl::manage(isl_pw_aff_from_aff(aff)));
+        return isl_stat_ok;
+      },
+      &pieces);
+  std::vector<ExprPtr> exprs;
+  for (const isl::pw_aff& piece : pieces) {
+    std::optional<ExprPtr> expr = pw_aff_to_expr(piece);
+    if (!expr) return std::nullopt;
+    exprs.push_back(*expr);
+  }
+  isl::set domain = isl::manage(isl_pw_aff_domain(value.copy()));
+  for (const char* function : {"min", "max"}) {
+    isl::pw_aff combined = pieces[0];
+    ExprPtr expr = exprs[0];
+    for (std::size_t k = 1; k < pieces.size(); ++k) {
+      combined = isl::manage(std::string(function) == "min" ? isl_pw_aff_min(combined.release(), pieces[k].copy())
+                                                             : isl_pw_aff_max(combined.release(), pieces[k].copy()));
+      expr = call(function, {expr, exprs[k]});
+    }
+    combined = isl::manage(isl_pw_aff_intersect_domain(combined.release(), domain.copy()));
+    if (isl_pw_aff_is_equal(combined.get(), value.get()) == isl_bool_true) return expr;
+  }
+  return std::nullopt;
+}
+
+// A footprint that is one box of fixed size whose offset is the min or max of affine pieces: the
+// tiles of a shift_inwards split start at 128*j_outer, the shifted last one at n - 128, and isl's
+// fixed-box hull takes one affine offset (it gives a box of 255 rows around both). Per dimension,
+// the size is the constant distance between the footprint's lowest and highest value in every
+// piece; the caller checks that the footprint in storage coordinates fills exactly that box.
+std::optional<Box> piecewise_box(const isl::set& footprint) {
+  Box result;
+  for (int k = 0; k < isl_extra::dim_count(footprint, isl_dim_set); ++k) {
+    isl::pw_aff low = isl::manage(isl_set_dim_min(footprint.copy(), k));
+    isl::pw_aff high = isl::manage(isl_set_dim_max(footprint.copy(), k));
+    isl::pw_aff extent = isl::manage(isl_pw_aff_sub(high.release(), low.copy()));
+    if (isl_pw_aff_is_cst(extent.get()) != isl_bool_true) return std::nullopt;
+    std::set<int64_t> extents;
+    isl_pw_aff_foreach_piece(
+        extent.get(),
+        [](isl_set* set, isl_aff* aff, void* user) -> isl_stat {
+          isl_set_free(set);
+          isl_val* constant = isl_aff_get_constant_val(aff);
+          if (isl_val_is_int(constant) == isl_bool_true)
+            static_cast<std::set<int64_t>*>(user)->insert(isl_val_get_num_si(constant));
+          else
+            static_cast<std::set<int64_t>*>(user)->insert(-1);
+          isl_val_free(constant);
+          isl_aff_free(aff);
+          return isl_stat_ok;
+        },
+        &extents);
+    if (extents.size() != 1 || *extents.begin() < 0) return std::nullopt;
+    std::optional<ExprPtr> offset = min_or_max_of_pieces(low);
+    if (!offset) return std::nullopt;
+    result.offset.push_back(*offset);
+    result.size.push_back(*extents.begin() + 1);
+  }
+  return result;
+}
+
 // Whether the set equals its convex hull (within the parameter values where it is not empty).
 bool is_convex(const isl::set& set) {
   isl::set hull = isl::manage(isl_set_from_basic_set(isl_set_polyhedral_hull(set.copy())));
@@ -485,14 +555,14 @@ void drop_outer_inames_the_footprint_ignores(const LoopKernel& kernel, const Foo
   }
 }
 
-// Why a footprint read by shift_inwards tiles is not convex, and what fetches one tile instead.
+// What to try where a footprint read by shift_inwards tiles is neither convex nor a piecewise box.
 std::string shifted_tile_hint(const LoopKernel& kernel, const std::vector<Invocation>& invocations) {
   for (const Invocation& invocation : invocations) {
     for (const ExprPtr& predicate : kernel.instructions[invocation.instruction].predicates) {
       if (is_recomputed_marker(*predicate))
         return " (instruction '" + kernel.instructions[invocation.instruction].id +
-               "' is split with tail_strategy=shift_inwards: the tiles and the shifted last tile make two pieces "
-               "at different offsets; round_up keeps one tile per group and fills its padding)";
+               "' runs tiles of a tail_strategy=shift_inwards split: a footprint that is one box at the tiles' "
+               "start is fetched as one tile, this one is not; round_up keeps every tile at its own start)";
     }
   }
   return "";
@@ -890,16 +960,37 @@ LoopKernel precompute_rule(const LoopKernel& input, const FootprintRequest& requ
   };
   isl::set storage_footprint = footprint_of([&](const Invocation& invocation) { return shifted(invocation.axes); },
                                             request.generator ? shifted(request.generator->arguments) : std::vector<ExprPtr>{});
+  // A footprint that is no convex set at one affine offset may be one box at a piecewise offset
+  // (shift_inwards tiles): then the storage coordinates are taken from that offset instead.
+  auto moved_to_piecewise_box = [&] {
+    std::optional<Box> pieces = piecewise_box(footprint);
+    if (!pieces) return false;
+    std::vector<StorageAxis> before = axes;
+    for (std::size_t k = 0; k < axes.size(); ++k) {
+      axes[k].offset = pieces->offset[k];
+      axes[k].size = pieces->size[k];
+    }
+    isl::set moved = footprint_of([&](const Invocation& invocation) { return shifted(invocation.axes); },
+                                  request.generator ? shifted(request.generator->arguments) : std::vector<ExprPtr>{});
+    if (!is_convex(moved) || !moved.is_subset(storage_box(moved, axes))) {
+      axes = before;
+      return false;
+    }
+    storage_footprint = moved;
+    return true;
+  };
   // fetch_bounding_box asks for the box even where the footprint is convex: a stencil's halo is
   // the integer hull of shifted tiles, an octagon whose diagonal facets, clipped by the domain's
   // parametric bounds, make isl's AST generation take seconds (loopy boxes the sweep too).
   isl::set region = storage_footprint;
   if (options.fetch_bounding_box) {
     region = bounding_box(storage_footprint);
-  } else if (!is_convex(storage_footprint)) {
+  } else if (!is_convex(storage_footprint) && !moved_to_piecewise_box()) {
     throw Error(transform + ": the footprint of " + request.subject + " over [" + joined(sweep) +
                 "] is not convex; pass fetch_bounding_box=true to fetch its bounding box" +
                 shifted_tile_hint(kernel, invocations));
+  } else {
+    region = storage_footprint;  // the same, or moved to a piecewise box above
   }
 
   // Step 4: storage inames, the temporary and the compute instruction.
