@@ -265,38 +265,64 @@ std::optional<ExprPtr> min_or_max_of_pieces(const isl::pw_aff& value) {
   return std::nullopt;
 }
 
-// A footprint that is one box of fixed size whose offset is the min or max of affine pieces: the
-// tiles of a shift_inwards split start at 128*j_outer, the shifted last one at n - 128, and isl's
-// fixed-box hull takes one affine offset (it gives a box of 255 rows around both). Per dimension,
-// the size is the constant distance between the footprint's lowest and highest value in every
-// piece; the caller checks that the footprint in storage coordinates fills exactly that box.
+// `set` with every set dimension but `k` projected out.
+isl::set only_dimension(const isl::set& set, int k) {
+  int n = isl_extra::dim_count(set, isl_dim_set);
+  isl_set* alone = isl_set_project_out(set.copy(), isl_dim_set, static_cast<unsigned>(k + 1), static_cast<unsigned>(n - k - 1));
+  return isl::manage(isl_set_project_out(alone, isl_dim_set, 0, static_cast<unsigned>(k)));
+}
+
+// The smallest fixed size and its offset along one dimension (a one-dimensional set): isl's
+// fixed-box hull where it has one (one affine offset), or the dimension's lowest value where that
+// is the min or max of affine pieces and the distance to the highest is the same constant in
+// every piece (the tiles of a shift_inwards split: 128*j_outer, or n - 128 for the last one).
+std::optional<std::pair<ExprPtr, int64_t>> fixed_extent(const isl::set& values) {
+  std::optional<std::pair<ExprPtr, int64_t>> best;
+  isl_fixed_box* box = isl_set_get_simple_fixed_box_hull(values.get());
+  if (box != nullptr && isl_fixed_box_is_valid(box) == isl_bool_true) {
+    isl::multi_aff offset = isl::manage(isl_fixed_box_get_offset(box));
+    isl::multi_val size = isl::manage(isl_fixed_box_get_size(box));
+    std::optional<ExprPtr> expr = pw_aff_to_expr(isl::manage(isl_pw_aff_from_aff(isl_multi_aff_get_at(offset.get(), 0))));
+    isl::val extent = isl::manage(isl_multi_val_get_at(size.get(), 0));
+    if (expr && extent.is_int()) best = std::make_pair(*expr, extent.get_num_si());
+  }
+  isl_fixed_box_free(box);
+  isl::pw_aff low = isl::manage(isl_set_dim_min(values.copy(), 0));
+  isl::pw_aff high = isl::manage(isl_set_dim_max(values.copy(), 0));
+  isl::pw_aff extent = isl::manage(isl_pw_aff_sub(high.release(), low.copy()));
+  if (isl_pw_aff_is_cst(extent.get()) != isl_bool_true) return best;
+  std::set<int64_t> extents;
+  isl_pw_aff_foreach_piece(
+      extent.get(),
+      [](isl_set* set, isl_aff* aff, void* user) -> isl_stat {
+        isl_set_free(set);
+        isl_val* constant = isl_aff_get_constant_val(aff);
+        bool integral = isl_val_is_int(constant) == isl_bool_true;
+        static_cast<std::set<int64_t>*>(user)->insert(integral ? isl_val_get_num_si(constant) : -1);
+        isl_val_free(constant);
+        isl_aff_free(aff);
+        return isl_stat_ok;
+      },
+      &extents);
+  if (extents.size() != 1 || *extents.begin() < 0) return best;
+  int64_t size = *extents.begin() + 1;
+  if (best && best->second <= size) return best;
+  std::optional<ExprPtr> offset = min_or_max_of_pieces(low);
+  if (!offset) return best;
+  return std::make_pair(*offset, size);
+}
+
+// A footprint that is one box of fixed size at an offset that is, along some dimension, the min or
+// max of affine pieces (the tiles of a shift_inwards split; isl's fixed-box hull takes one affine
+// offset and gives a box of 255 rows around a 128-row tile and the shifted last one). The caller
+// checks that the footprint in storage coordinates lies in the box and is convex.
 std::optional<Box> piecewise_box(const isl::set& footprint) {
   Box result;
   for (int k = 0; k < isl_extra::dim_count(footprint, isl_dim_set); ++k) {
-    isl::pw_aff low = isl::manage(isl_set_dim_min(footprint.copy(), k));
-    isl::pw_aff high = isl::manage(isl_set_dim_max(footprint.copy(), k));
-    isl::pw_aff extent = isl::manage(isl_pw_aff_sub(high.release(), low.copy()));
-    if (isl_pw_aff_is_cst(extent.get()) != isl_bool_true) return std::nullopt;
-    std::set<int64_t> extents;
-    isl_pw_aff_foreach_piece(
-        extent.get(),
-        [](isl_set* set, isl_aff* aff, void* user) -> isl_stat {
-          isl_set_free(set);
-          isl_val* constant = isl_aff_get_constant_val(aff);
-          if (isl_val_is_int(constant) == isl_bool_true)
-            static_cast<std::set<int64_t>*>(user)->insert(isl_val_get_num_si(constant));
-          else
-            static_cast<std::set<int64_t>*>(user)->insert(-1);
-          isl_val_free(constant);
-          isl_aff_free(aff);
-          return isl_stat_ok;
-        },
-        &extents);
-    if (extents.size() != 1 || *extents.begin() < 0) return std::nullopt;
-    std::optional<ExprPtr> offset = min_or_max_of_pieces(low);
-    if (!offset) return std::nullopt;
-    result.offset.push_back(*offset);
-    result.size.push_back(*extents.begin() + 1);
+    std::optional<std::pair<ExprPtr, int64_t>> extent = fixed_extent(only_dimension(footprint, k));
+    if (!extent) return std::nullopt;
+    result.offset.push_back(extent->first);
+    result.size.push_back(extent->second);
   }
   return result;
 }
@@ -305,6 +331,17 @@ std::optional<Box> piecewise_box(const isl::set& footprint) {
 bool is_convex(const isl::set& set) {
   isl::set hull = isl::manage(isl_set_from_basic_set(isl_set_polyhedral_hull(set.copy())));
   return hull.intersect_params(set.params()).is_subset(set);
+}
+
+// is_convex, with isl's operation budget running out reported as a loom::Error naming the transform.
+bool convex_within_budget(const LoopKernel& kernel, const std::string& transform, const isl::set& set) {
+  try {
+    return is_convex(set);
+  } catch (const isl::exception& error) {
+    isl_context_of(kernel)->reset_operation_budget();
+    rethrow_isl_error(transform + ": the convex hull of the footprint", error);
+  }
+  return false;
 }
 
 // The per-dimension bounds of `set`: the box around a non-convex footprint (a stencil's halo).
@@ -962,8 +999,17 @@ LoopKernel precompute_rule(const LoopKernel& input, const FootprintRequest& requ
                                             request.generator ? shifted(request.generator->arguments) : std::vector<ExprPtr>{});
   // A footprint that is no convex set at one affine offset may be one box at a piecewise offset
   // (shift_inwards tiles): then the storage coordinates are taken from that offset instead.
+  // Tried first where shift_inwards tiles read the footprint: the union of the tiles and the
+  // shifted last one can be too costly for isl's convex hull (the tuned SGEMM's a tile with its
+  // rounded-up k: over isl's operation budget), and its box is what the fetch needs.
   auto moved_to_piecewise_box = [&] {
-    std::optional<Box> pieces = piecewise_box(footprint);
+    std::optional<Box> pieces;
+    try {
+      pieces = piecewise_box(footprint);
+    } catch (const isl::exception&) {
+      isl_context_of(kernel)->reset_operation_budget();
+      return false;
+    }
     if (!pieces) return false;
     std::vector<StorageAxis> before = axes;
     for (std::size_t k = 0; k < axes.size(); ++k) {
@@ -972,7 +1018,13 @@ LoopKernel precompute_rule(const LoopKernel& input, const FootprintRequest& requ
     }
     isl::set moved = footprint_of([&](const Invocation& invocation) { return shifted(invocation.axes); },
                                   request.generator ? shifted(request.generator->arguments) : std::vector<ExprPtr>{});
-    if (!is_convex(moved) || !moved.is_subset(storage_box(moved, axes))) {
+    bool fits = false;
+    try {
+      fits = is_convex(moved) && moved.is_subset(storage_box(moved, axes));
+    } catch (const isl::exception&) {
+      isl_context_of(kernel)->reset_operation_budget();
+    }
+    if (!fits) {
       axes = before;
       return false;
     }
@@ -985,12 +1037,12 @@ LoopKernel precompute_rule(const LoopKernel& input, const FootprintRequest& requ
   isl::set region = storage_footprint;
   if (options.fetch_bounding_box) {
     region = bounding_box(storage_footprint);
-  } else if (!is_convex(storage_footprint) && !moved_to_piecewise_box()) {
+  } else if (!shifted_tile_hint(kernel, invocations).empty() && moved_to_piecewise_box()) {
+    region = storage_footprint;
+  } else if (!convex_within_budget(kernel, transform, storage_footprint)) {
     throw Error(transform + ": the footprint of " + request.subject + " over [" + joined(sweep) +
                 "] is not convex; pass fetch_bounding_box=true to fetch its bounding box" +
                 shifted_tile_hint(kernel, invocations));
-  } else {
-    region = storage_footprint;  // the same, or moved to a piecewise box above
   }
 
   // Step 4: storage inames, the temporary and the compute instruction.

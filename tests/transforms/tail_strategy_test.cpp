@@ -246,6 +246,22 @@ TEST(TailStrategyShiftInwards, AFetchOfTheShiftedTileIsOneTileAtAPiecewiseOffset
   expect_everywhere(boxed, transpose(), {kTile, kTile + 1, 13, 37}, true);
 }
 
+// The tuned SGEMM's shape: shifted 8 x 8 tiles of c, k rounded up, both operands fetched. The
+// fetches' offsets are piecewise along i and j and affine along k (16*k_outer's fixed box, whose
+// extent is not constant where p ends inside a k tile).
+TEST(TailStrategyShiftInwards, AMatmulWithShiftedTilesAndFetchesMatchesTheReference) {
+  LoopKernel m = split(assume(test_kernels::matmul(), "n >= 8"), "i", tail("shift_inwards"), "g.0", "l.1");
+  m = split(m, "j", tail("shift_inwards"), "g.1", "l.0");
+  m = split(m, "k", tail("round_up"));
+  std::vector<std::string> outer{"i_outer", "j_outer", "k_outer"};
+  m = add_prefetch(m, "a", {.sweep_inames = {"k_inner", "i_inner"}, .default_tag = std::string("l.auto"), .fetch_outer_inames = outer});
+  m = add_prefetch(m, "b", {.sweep_inames = {"j_inner", "k_inner"}, .default_tag = std::string("l.auto"), .fetch_outer_inames = outer});
+  EXPECT_EQ(shape_of(m, "a_fetch"), (std::vector<int64_t>{8, 8}));
+  EXPECT_EQ(shape_of(m, "b_fetch"), (std::vector<int64_t>{8, 8}));
+  if (!testing::have_opencl()) GTEST_SKIP() << "no OpenCL device: the local fetches need barriers";
+  expect_everywhere(m, test_kernels::matmul(), {kTile, kTile + 1, 13, 37}, true);
+}
+
 // Every second element: the footprint of a tile has holes, so it is no box at any offset.
 TEST(TailStrategyShiftInwards, AFetchOfAStridedShiftedTileIsRefusedWithAHint) {
   LoopKernel strided = make_kernel({"{[i]: 0<=i<n}"}, "b[i] = a[2*i]",
