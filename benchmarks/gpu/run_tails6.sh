@@ -17,6 +17,7 @@
 # Usage: BUNDLE=.gpu-tiles5 OUT=... bash run_tails6.sh        (call 1)
 #        BUNDLE=.gpu-tiles5 OUT=... bash run_tails6.sh wide   (call 2)
 #        BUNDLE=.gpu-tiles5 OUT=... bash run_tails6.sh next   (not run yet)
+#        BUNDLE=.gpu-tiles5 OUT=... bash run_tails6.sh shift  (not run yet)
 set -u
 B=${BUNDLE:-.gpu-tiles5}
 OUT=${OUT:-$(mktemp -d)}
@@ -31,6 +32,23 @@ run1() {  # label spec -D args... (one timed run, its last line)
   local label=$1 spec=$2; shift 2
   say "loom $label $(timeout 60 $L run "$S/$spec.json" --target cuda --repeat 20 "$@" 2>&1 | tail -n 1)"
 }
+if [ "${1:-}" = shift ]; then
+  # Prepared, not run: sgemm_tuned with shift_inwards 128 x 128 tiles (tails6/sgemm_tuned_shift.json:
+  # every tile full, no store guards, fetch loads predicated on k only; 125 registers, no spill;
+  # needs m, n >= 128) in the rule's place of sgemm_tuned, against sgemm_tuned in the same call.
+  # $B/specs_shift/ = specs/sgemm_splitk.json and tails6/sgemm_tuned_shift.json saved as
+  # sgemm_tuned.json (sgemm_rule.py runs `<specs>/<rule's spec>.json`).
+  for sh in "128 128 16" "1001 999 77" "4096 1000 4096"; do
+    read M N K <<< "$sh"
+    say "check shift $M $N $K: $(timeout 60 $L run $B/specs_shift/sgemm_tuned.json --target cuda --check -D m=$M -D n=$N -D p=$K 2>&1 | tail -n 1)"
+  done
+  T="4096,1000,4096 5000,5000,5000 2000,2000,2000 3000,5000,700 7000,7000,7000 4096,4096,4096"
+  for pass in 1 2; do
+    say "== pass $pass: sgemm_tuned"; timeout 60 python3 $B/sgemm_rule.py $L $S $T 2>&1 | tee -a "$LOG"
+    say "== pass $pass: sgemm_tuned_shift"; timeout 60 python3 $B/sgemm_rule.py $L $B/specs_shift $T 2>&1 | tee -a "$LOG"
+  done
+  exit 0
+fi
 if [ "${1:-}" = next ]; then
   # Prepared, not run (the device budget of this pass was spent): the partial sectors at b's
   # chunk boundaries written by one work-group, 8 chunks of 256 columns one after another
