@@ -592,17 +592,23 @@ void drop_outer_inames_the_footprint_ignores(const LoopKernel& kernel, const Foo
   }
 }
 
-// What to try where a footprint read by shift_inwards tiles is neither convex nor a piecewise box.
-std::string shifted_tile_hint(const LoopKernel& kernel, const std::vector<Invocation>& invocations) {
+// The first instruction reading the footprint that runs tiles of a shift_inwards split (its
+// instances carry the recomputation marker), or null.
+const Instruction* shifted_tile_reader(const LoopKernel& kernel, const std::vector<Invocation>& invocations) {
   for (const Invocation& invocation : invocations) {
-    for (const ExprPtr& predicate : kernel.instructions[invocation.instruction].predicates) {
-      if (is_recomputed_marker(*predicate))
-        return " (instruction '" + kernel.instructions[invocation.instruction].id +
-               "' runs tiles of a tail_strategy=shift_inwards split: a footprint that is one box at the tiles' "
-               "start is fetched as one tile, this one is not; round_up keeps every tile at its own start)";
-    }
+    const Instruction& reader = kernel.instructions[invocation.instruction];
+    for (const ExprPtr& predicate : reader.predicates)
+      if (is_recomputed_marker(*predicate)) return &reader;
   }
-  return "";
+  return nullptr;
+}
+
+// What to try where a footprint read by shift_inwards tiles is neither convex nor a piecewise box.
+std::string shifted_tile_hint(const Instruction* reader) {
+  if (reader == nullptr) return "";
+  return " (instruction '" + reader->id +
+         "' runs tiles of a tail_strategy=shift_inwards split: a footprint that is one box at the tiles' "
+         "start is fetched as one tile, this one is not; round_up keeps every tile at its own start)";
 }
 
 // ---- step 4: the box the guards are simplified against ------------------------------------------
@@ -1037,12 +1043,12 @@ LoopKernel precompute_rule(const LoopKernel& input, const FootprintRequest& requ
   isl::set region = storage_footprint;
   if (options.fetch_bounding_box) {
     region = bounding_box(storage_footprint);
-  } else if (!shifted_tile_hint(kernel, invocations).empty() && moved_to_piecewise_box()) {
+  } else if (shifted_tile_reader(kernel, invocations) != nullptr && moved_to_piecewise_box()) {
     region = storage_footprint;
   } else if (!convex_within_budget(kernel, transform, storage_footprint)) {
     throw Error(transform + ": the footprint of " + request.subject + " over [" + joined(sweep) +
                 "] is not convex; pass fetch_bounding_box=true to fetch its bounding box" +
-                shifted_tile_hint(kernel, invocations));
+                shifted_tile_hint(shifted_tile_reader(kernel, invocations)));
   }
 
   // Step 4: storage inames, the temporary and the compute instruction.
