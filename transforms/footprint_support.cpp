@@ -128,8 +128,12 @@ isl::set invocation_domain(const LoopKernel& kernel, const Instruction& instruct
   }
   isl::set domain = instruction_domain(kernel, around, dims, "S");
   // A guarded instruction (a compute instruction of an earlier precompute) reads only where its
-  // guard holds; without it the footprint could leave the array.
+  // guard holds; without it the footprint could leave the array. shift_inwards' marker is no
+  // guard: it hides the last tile's recomputed instances from the checks, but code generation runs
+  // them, so they read the tile too (without them the footprint of the shifted last tile missed
+  // its first rows and the readers indexed the tile below 0).
   for (const ExprPtr& predicate : instruction.predicates) {
+    if (is_recomputed_marker(*predicate)) continue;
     if (std::optional<isl::set> holds = condition_set(*predicate, domain)) domain = domain.intersect(*holds);
   }
   return domain;
@@ -232,6 +236,102 @@ Box fixed_box(const FootprintRequest& request, const isl::set& footprint, bool r
 // polyhedral hull spend the kernel's whole budget (5 s) and then fail with a NULL input.
 constexpr unsigned long kConvexityBudget = 2'000'000;
 
+// `value` (a pw_aff over the parameters) as `min` or `max` of its pieces' affine expressions, where
+// it equals one of them over its domain (a shift_inwards tile's start: min(128*j_outer, n - 128)).
+std::optional<ExprPtr> min_or_max_of_pieces(const isl::pw_aff& value) {
+  if (isl_pw_aff_n_piece(value.get()) == 1) return pw_aff_to_expr(value);
+  std::vector<isl::pw_aff> pieces;
+  isl_pw_aff_foreach_piece(
+      value.get(),
+      [](isl_set* set, isl_aff* aff, void* user) -> isl_stat {
+        isl_set_free(set);
+        static_cast<std::vector<isl::pw_aff>*>(user)->push_back(isl::manage(isl_pw_aff_from_aff(aff)));
+        return isl_stat_ok;
+      },
+      &pieces);
+  std::vector<ExprPtr> exprs;
+  for (const isl::pw_aff& piece : pieces) {
+    std::optional<ExprPtr> expr = pw_aff_to_expr(piece);
+    if (!expr) return std::nullopt;
+    exprs.push_back(*expr);
+  }
+  isl::set domain = isl::manage(isl_pw_aff_domain(value.copy()));
+  for (const char* function : {"min", "max"}) {
+    isl::pw_aff combined = pieces[0];
+    ExprPtr expr = exprs[0];
+    for (std::size_t k = 1; k < pieces.size(); ++k) {
+      combined = isl::manage(std::string(function) == "min" ? isl_pw_aff_min(combined.release(), pieces[k].copy())
+                                                             : isl_pw_aff_max(combined.release(), pieces[k].copy()));
+      expr = call(function, {expr, exprs[k]});
+    }
+    combined = isl::manage(isl_pw_aff_intersect_domain(combined.release(), domain.copy()));
+    if (isl_pw_aff_is_equal(combined.get(), value.get()) == isl_bool_true) return expr;
+  }
+  return std::nullopt;
+}
+
+// `set` with every set dimension but `k` projected out.
+isl::set only_dimension(const isl::set& set, int k) {
+  int n = isl_extra::dim_count(set, isl_dim_set);
+  isl_set* alone = isl_set_project_out(set.copy(), isl_dim_set, static_cast<unsigned>(k + 1), static_cast<unsigned>(n - k - 1));
+  return isl::manage(isl_set_project_out(alone, isl_dim_set, 0, static_cast<unsigned>(k)));
+}
+
+// The smallest fixed size and its offset along one dimension (a one-dimensional set): isl's
+// fixed-box hull where it has one (one affine offset), or the dimension's lowest value where that
+// is the min or max of affine pieces and the distance to the highest is the same constant in
+// every piece (the tiles of a shift_inwards split: 128*j_outer, or n - 128 for the last one).
+std::optional<std::pair<ExprPtr, int64_t>> fixed_extent(const isl::set& values) {
+  std::optional<std::pair<ExprPtr, int64_t>> best;
+  isl_fixed_box* box = isl_set_get_simple_fixed_box_hull(values.get());
+  if (box != nullptr && isl_fixed_box_is_valid(box) == isl_bool_true) {
+    isl::multi_aff offset = isl::manage(isl_fixed_box_get_offset(box));
+    isl::multi_val size = isl::manage(isl_fixed_box_get_size(box));
+    std::optional<ExprPtr> expr = pw_aff_to_expr(isl::manage(isl_pw_aff_from_aff(isl_multi_aff_get_at(offset.get(), 0))));
+    isl::val extent = isl::manage(isl_multi_val_get_at(size.get(), 0));
+    if (expr && extent.is_int()) best = std::make_pair(*expr, extent.get_num_si());
+  }
+  isl_fixed_box_free(box);
+  isl::pw_aff low = isl::manage(isl_set_dim_min(values.copy(), 0));
+  isl::pw_aff high = isl::manage(isl_set_dim_max(values.copy(), 0));
+  isl::pw_aff extent = isl::manage(isl_pw_aff_sub(high.release(), low.copy()));
+  if (isl_pw_aff_is_cst(extent.get()) != isl_bool_true) return best;
+  std::set<int64_t> extents;
+  isl_pw_aff_foreach_piece(
+      extent.get(),
+      [](isl_set* set, isl_aff* aff, void* user) -> isl_stat {
+        isl_set_free(set);
+        isl_val* constant = isl_aff_get_constant_val(aff);
+        bool integral = isl_val_is_int(constant) == isl_bool_true;
+        static_cast<std::set<int64_t>*>(user)->insert(integral ? isl_val_get_num_si(constant) : -1);
+        isl_val_free(constant);
+        isl_aff_free(aff);
+        return isl_stat_ok;
+      },
+      &extents);
+  if (extents.size() != 1 || *extents.begin() < 0) return best;
+  int64_t size = *extents.begin() + 1;
+  if (best && best->second <= size) return best;
+  std::optional<ExprPtr> offset = min_or_max_of_pieces(low);
+  if (!offset) return best;
+  return std::make_pair(*offset, size);
+}
+
+// A footprint that is one box of fixed size at an offset that is, along some dimension, the min or
+// max of affine pieces (the tiles of a shift_inwards split; isl's fixed-box hull takes one affine
+// offset and gives a box of 255 rows around a 128-row tile and the shifted last one). The caller
+// checks that the footprint in storage coordinates lies in the box and is convex.
+std::optional<Box> piecewise_box(const isl::set& footprint) {
+  Box result;
+  for (int k = 0; k < isl_extra::dim_count(footprint, isl_dim_set); ++k) {
+    std::optional<std::pair<ExprPtr, int64_t>> extent = fixed_extent(only_dimension(footprint, k));
+    if (!extent) return std::nullopt;
+    result.offset.push_back(extent->first);
+    result.size.push_back(extent->second);
+  }
+  return result;
+}
+
 // Whether the set equals its convex hull (within the parameter values where it is not empty).
 // One basic set without existentially quantified variables after coalescing is convex; otherwise
 // the hull decides, within kConvexityBudget operations: a set it cannot decide in that is treated
@@ -262,6 +362,17 @@ bool is_convex(const isl::set& set) {
   isl_ctx_reset_operations(ctx);
   isl_ctx_set_max_operations(ctx, budget);
   return convex == isl_bool_true;
+}
+
+// is_convex, with isl's operation budget running out reported as a loom::Error naming the transform.
+bool convex_within_budget(const LoopKernel& kernel, const std::string& transform, const isl::set& set) {
+  try {
+    return is_convex(set);
+  } catch (const isl::exception& error) {
+    isl_context_of(kernel)->reset_operation_budget();
+    rethrow_isl_error(transform + ": the convex hull of the footprint", error);
+  }
+  return false;
 }
 
 // The per-dimension bounds of `set`: the box around a non-convex footprint (a stencil's halo).
@@ -510,6 +621,25 @@ void drop_outer_inames_the_footprint_ignores(const LoopKernel& kernel, const Foo
         isl_set_align_params(over_outer(kernel, footprint, without).release(), with_it.get_space().release()));
     if (union_over_it.is_subset(with_it)) outer = without;
   }
+}
+
+// The first instruction reading the footprint that runs tiles of a shift_inwards split (its
+// instances carry the recomputation marker), or null.
+const Instruction* shifted_tile_reader(const LoopKernel& kernel, const std::vector<Invocation>& invocations) {
+  for (const Invocation& invocation : invocations) {
+    const Instruction& reader = kernel.instructions[invocation.instruction];
+    for (const ExprPtr& predicate : reader.predicates)
+      if (is_recomputed_marker(*predicate)) return &reader;
+  }
+  return nullptr;
+}
+
+// What to try where a footprint read by shift_inwards tiles is neither convex nor a piecewise box.
+std::string shifted_tile_hint(const Instruction* reader) {
+  if (reader == nullptr) return "";
+  return " (instruction '" + reader->id +
+         "' runs tiles of a tail_strategy=shift_inwards split: a footprint that is one box at the tiles' "
+         "start is fetched as one tile, this one is not; round_up keeps every tile at its own start)";
 }
 
 // ---- step 4: the box the guards are simplified against ------------------------------------------
@@ -904,16 +1034,53 @@ LoopKernel precompute_rule(const LoopKernel& input, const FootprintRequest& requ
   };
   isl::set storage_footprint = footprint_of([&](const Invocation& invocation) { return shifted(invocation.axes); },
                                             request.generator ? shifted(request.generator->arguments) : std::vector<ExprPtr>{});
+  // A footprint that is no convex set at one affine offset may be one box at a piecewise offset
+  // (shift_inwards tiles): then the storage coordinates are taken from that offset instead.
+  // Tried first where shift_inwards tiles read the footprint: the union of the tiles and the
+  // shifted last one can be too costly for isl's convex hull (the tuned SGEMM's a tile with its
+  // rounded-up k: over isl's operation budget), and its box is what the fetch needs.
+  auto moved_to_piecewise_box = [&] {
+    std::optional<Box> pieces;
+    try {
+      pieces = piecewise_box(footprint);
+    } catch (const isl::exception&) {
+      isl_context_of(kernel)->reset_operation_budget();
+      return false;
+    }
+    if (!pieces) return false;
+    std::vector<StorageAxis> before = axes;
+    for (std::size_t k = 0; k < axes.size(); ++k) {
+      axes[k].offset = pieces->offset[k];
+      axes[k].size = pieces->size[k];
+    }
+    isl::set moved = footprint_of([&](const Invocation& invocation) { return shifted(invocation.axes); },
+                                  request.generator ? shifted(request.generator->arguments) : std::vector<ExprPtr>{});
+    bool fits = false;
+    try {
+      fits = is_convex(moved) && moved.is_subset(storage_box(moved, axes));
+    } catch (const isl::exception&) {
+      isl_context_of(kernel)->reset_operation_budget();
+    }
+    if (!fits) {
+      axes = before;
+      return false;
+    }
+    storage_footprint = moved;
+    return true;
+  };
   // fetch_bounding_box asks for the box even where the footprint is convex: a stencil's halo is
   // the integer hull of shifted tiles, an octagon whose diagonal facets, clipped by the domain's
   // parametric bounds, make isl's AST generation take seconds (loopy boxes the sweep too).
   isl::set region = storage_footprint;
   if (options.fetch_bounding_box) {
     region = bounding_box(storage_footprint);
-  } else if (!is_convex(storage_footprint)) {
+  } else if (shifted_tile_reader(kernel, invocations) != nullptr && moved_to_piecewise_box()) {
+    region = storage_footprint;
+  } else if (!convex_within_budget(kernel, transform, storage_footprint)) {
     throw Error(transform + ": the footprint of " + request.subject + " over [" + joined(sweep) +
                 "] is not convex (or too costly for isl to prove convex); pass fetch_bounding_box=true to "
-                "fetch its bounding box");
+                "fetch its bounding box" +
+                shifted_tile_hint(shifted_tile_reader(kernel, invocations)));
   }
 
   // Step 4: storage inames, the temporary and the compute instruction.

@@ -210,6 +210,73 @@ TEST(TailStrategyShiftInwards, TransposeStencilAndMatmulMatchTheReference) {
   EXPECT_NE(code.find("loom_min_int32_t("), std::string::npos) << code;
 }
 
+// A local fetch of a shifted tile. Its footprint is one 8 x 8 box whose offset is piecewise
+// (min(8*j_outer, n - 8): the tiles, and the shifted last one), which isl's fixed-box hull cannot
+// give (one affine offset: it boxes both pieces, 15 x 15). Before, the footprint also left out the
+// recomputed instances (the checks' view), so the fetch filled rows from 8*j_outer and the last
+// tile read the tile below row 0: wrong results at every n that is not a multiple of 8, no error.
+LoopKernel shifted_transpose_with_fetch(bool bounding_box, const std::string& body = "b[i, j] = a[j, i]") {
+  LoopKernel kernel = make_kernel({"{[i,j]: 0<=i,j<n}"}, body, {array_arg("a, b", DType::Float32, {"n", "n"})},
+                                  {.name = "transpose", .assumptions = "n >= 8"});
+  kernel = split(kernel, "i", tail("shift_inwards"), "g.1", "l.1");
+  kernel = split(kernel, "j", tail("shift_inwards"), "g.0", "l.0");
+  return add_prefetch(kernel, "a", {.sweep_inames = {"i_inner", "j_inner"}, .default_tag = std::string("l.auto"),
+                                    .fetch_bounding_box = bounding_box});
+}
+
+std::vector<int64_t> shape_of(const LoopKernel& kernel, const std::string& temporary) {
+  std::vector<int64_t> shape;
+  for (const Temporary& candidate : kernel.temporaries) {
+    if (candidate.name != temporary) continue;
+    for (const ExprPtr& extent : candidate.shape) shape.push_back(extent->int_value);
+  }
+  return shape;
+}
+
+TEST(TailStrategyShiftInwards, AFetchOfTheShiftedTileIsOneTileAtAPiecewiseOffset) {
+  LoopKernel tiled = shifted_transpose_with_fetch(false);
+  EXPECT_EQ(shape_of(tiled, "a_fetch"), (std::vector<int64_t>{8, 8}));
+  std::string code = kernels_of(generate_code(tiled, Target::OpenCL).source);
+  EXPECT_NE(code.find("loom_min_int32_t(n - 8, 8 * j_outer)"), std::string::npos) << code;
+  EXPECT_EQ(code.find("if ("), std::string::npos) << code;  // every tile full: no guard, one nest
+  LoopKernel boxed = shifted_transpose_with_fetch(true);
+  EXPECT_EQ(shape_of(boxed, "a_fetch"), (std::vector<int64_t>{15, 15}));
+  if (!testing::have_opencl()) GTEST_SKIP() << "no OpenCL device: the local fetch needs barriers";
+  expect_everywhere(tiled, transpose(), {kTile, kTile + 1, 13, 37}, true);
+  expect_everywhere(boxed, transpose(), {kTile, kTile + 1, 13, 37}, true);
+}
+
+// The tuned SGEMM's shape: shifted 8 x 8 tiles of c, k rounded up, both operands fetched. The
+// fetches' offsets are piecewise along i and j and affine along k (16*k_outer's fixed box, whose
+// extent is not constant where p ends inside a k tile).
+TEST(TailStrategyShiftInwards, AMatmulWithShiftedTilesAndFetchesMatchesTheReference) {
+  LoopKernel m = split(assume(test_kernels::matmul(), "n >= 8"), "i", tail("shift_inwards"), "g.0", "l.1");
+  m = split(m, "j", tail("shift_inwards"), "g.1", "l.0");
+  m = split(m, "k", tail("round_up"));
+  std::vector<std::string> outer{"i_outer", "j_outer", "k_outer"};
+  m = add_prefetch(m, "a", {.sweep_inames = {"k_inner", "i_inner"}, .default_tag = std::string("l.auto"), .fetch_outer_inames = outer});
+  m = add_prefetch(m, "b", {.sweep_inames = {"j_inner", "k_inner"}, .default_tag = std::string("l.auto"), .fetch_outer_inames = outer});
+  EXPECT_EQ(shape_of(m, "a_fetch"), (std::vector<int64_t>{8, 8}));
+  EXPECT_EQ(shape_of(m, "b_fetch"), (std::vector<int64_t>{8, 8}));
+  if (!testing::have_opencl()) GTEST_SKIP() << "no OpenCL device: the local fetches need barriers";
+  expect_everywhere(m, test_kernels::matmul(), {kTile, kTile + 1, 13, 37}, true);
+}
+
+// Every second element: the footprint of a tile has holes, so it is no box at any offset.
+TEST(TailStrategyShiftInwards, AFetchOfAStridedShiftedTileIsRefusedWithAHint) {
+  LoopKernel strided = make_kernel({"{[i]: 0<=i<n}"}, "b[i] = a[2*i]",
+                                   {array_arg("a", DType::Float32, {"2*n"}), array_arg("b", DType::Float32, {"n"})},
+                                   {.name = "strided", .assumptions = "n >= 8"});
+  strided = split(strided, "i", tail("shift_inwards"), "g.0", "l.0");
+  std::string message = error_message<Error>([&] {
+    add_prefetch(strided, "a", {.sweep_inames = {"i_inner"}, .default_tag = std::string("l.auto")});
+  });
+  EXPECT_NE(message.find("add_prefetch: the footprint of variable 'a' over [i_inner] is not convex"),
+            std::string::npos) << message;
+  EXPECT_NE(message.find("instruction 'insn' runs tiles of a tail_strategy=shift_inwards split"),
+            std::string::npos) << message;
+}
+
 // Where the extent may be below one tile the split falls back to guard and says so.
 TEST(TailStrategyShiftInwards, FallsBackToGuardBelowOneTile) {
   LoopKernel s = split(stencil(), "i", tail("shift_inwards"));
