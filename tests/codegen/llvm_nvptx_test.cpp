@@ -488,7 +488,7 @@ TEST(LlvmNvptx, AsyncRingsAreRefusedByTheLlvmPath) {
   Spec spec = read_spec_file(std::string(LOOM_EXAMPLES_DIR) + "/tensor/bf16_gemm_warp64_ring2_async.json");
   ASSERT_TRUE(is_async_ring(spec.kernel));
   std::string message = error_message<Error>([&] { ptx_of(spec.kernel); });
-  EXPECT_NE(message.find("instruction 'a_fetch_rule_load' is a cp.async copy (pipeline_fetch with async), which the "
+  EXPECT_NE(message.find("instruction 'b_fetch_rule_load' is a cp.async copy (pipeline_fetch with async), which the "
                          "LLVM path (--compiler llvm) does not lower"),
             std::string::npos)
       << message;

@@ -145,12 +145,16 @@ TEST(TensorizeCuda, SixteenByteFetchCopiesInTheFullTileLoop) {
 // (a's lanes on the same piece of 8 rows, b's on consecutive pieces of a row), as loops on PoCL,
 // where async changes nothing. (The ring of 2 differs only in its stage count, which
 // PipelineFetchOpenCL.RingsOfTilesMatchTheReference checks on small tiles; each spec costs about a
-// CPU-minute on PoCL.)
-TEST(TensorizeCudaOpenCL, AsyncRingSpecMatchesOnPocl) {
+// CPU-minute on PoCL.) And
+// bf16_gemm_warp64_copy16_bring3_async: a pipelined through registers, b in a ring of 3 (one
+// fetch of each kind in one loop: two barriers an iteration).
+TEST(TensorizeCudaOpenCL, AsyncRingSpecsMatchOnPocl) {
   REQUIRE_OPENCL();
-  Spec spec = gemm_spec("bfloat16", true, "bf16_gemm_warp64_ring3_async.json");
-  // Three k tiles (the last partial): every tile of the ring is filled and read once.
-  testing::expect_on_opencl(spec.kernel, spec.reference, {{"m", 65}, {"n", 72}, {"l", 70}});
+  for (const char* file : {"bf16_gemm_warp64_ring3_async.json", "bf16_gemm_warp64_copy16_bring3_async.json"}) {
+    Spec spec = gemm_spec("bfloat16", true, file);
+    // Three k tiles (the last partial): every tile of the ring is filled and read once.
+    testing::expect_on_opencl(spec.kernel, spec.reference, {{"m", 65}, {"n", 72}, {"l", 70}});
+  }
 }
 
 // On CUDA the ring's fills in the k loop are cp.async (4 of a, 4 of b per work-item and k tile,
@@ -166,15 +170,18 @@ TEST(TensorizeCuda, AsyncRingFillsAreCpAsyncWaitedForAtEachBarrier) {
     std::string kernels = testing::kernels_of(source);
     std::string wait = "loom_cp_async_wait_" + std::to_string(stages - 2) + "()";
     EXPECT_EQ(testing::count(kernels, "__syncthreads()"), testing::count(kernels, wait)) << kernels;
+    // The full groups' k loop, up to its stores of c.
     std::size_t first = kernels.find("for (int32_t k_outer");
-    std::size_t second = kernels.find("for (int32_t k_outer", first + 1);
-    ASSERT_NE(second, std::string::npos) << kernels;
+    std::size_t stores = kernels.find(" c[", first);
+    ASSERT_NE(stores, std::string::npos) << kernels;
     std::string prologue = kernels.substr(0, first);
-    std::string loop = kernels.substr(first, second - first);
+    std::string loop = kernels.substr(first, stores - first);
     EXPECT_EQ(testing::count(prologue, "loom_cp_async_16("), 0) << prologue;
     // The ring of 2 fills one tile before the loop in 16-byte copies; the ring of 3 fills two in
     // shared loops, lane by lane (once per group, not worth a wide copy).
-    if (stages == 2) EXPECT_GE(testing::count(prologue, "loom_copy_16(a_fetch"), 4) << prologue;
+    if (stages == 2) {
+      EXPECT_GE(testing::count(prologue, "loom_copy_16(a_fetch"), 4) << prologue;
+    }
     EXPECT_EQ(testing::count(loop, "loom_cp_async_16(a_fetch"), 4) << loop;
     EXPECT_EQ(testing::count(loop, "loom_cp_async_16(b_fetch"), 4) << loop;
     EXPECT_EQ(testing::count(loop, "loom_copy_16("), 0) << loop;
@@ -441,7 +448,8 @@ TEST(TensorizeGpu, SixteenByteFetchCopiesMatchTheReferenceAtRaggedSizes) {
 TEST(TensorizeGpu, AsyncRingsMatchTheReferenceAtRaggedSizes) {
   SKIP_WITHOUT_CUDA();
   testing::ScopedEnv nvrtc("LOOM_CUDA_COMPILER", "nvrtc");
-  for (const char* file : {"bf16_gemm_warp64_ring2_async.json", "bf16_gemm_warp64_ring3_async.json"}) {
+  for (const char* file : {"bf16_gemm_warp64_ring2_async.json", "bf16_gemm_warp64_ring3_async.json",
+                           "bf16_gemm_warp64_copy16_bring3_async.json"}) {
     Spec spec = gemm_spec("bfloat16", true, file);
     for (const ParameterMap& sizes : kRagged) {
       testing::expect_matches_reference(spec.kernel, spec.reference, sizes, CheckOptions{.target = Target::CUDA});
