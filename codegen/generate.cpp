@@ -573,9 +573,23 @@ struct DeviceProgram {
   std::vector<DeviceKernel> kernels;
 };
 
+// pipeline_fetch's async rings are cp.async only where the 16-byte copies are lowered (NVRTC's CUDA
+// C); the LLVM path keeps a copy's lanes and has no cp.async, so it refuses them rather than run
+// the ring with waits it does not emit.
+void refuse_async_copies_without_wide_copies(const LoopKernel& kernel, Target target, bool wide_copies) {
+  if (target != Target::CUDA || wide_copies) return;
+  for (const Instruction& instruction : kernel.instructions) {
+    if (!codegen::is_async_copy(instruction)) continue;
+    throw Error("kernel '" + kernel.name + "': instruction '" + instruction.id +
+                "' is a cp.async copy (pipeline_fetch with async), which the LLVM path (--compiler llvm) does not "
+                "lower; compile with NVRTC or pipeline the fetch without async");
+  }
+}
+
 DeviceProgram device_program(LoopKernel& kernel, const cast::Function& signature, Target target,
                              const DeviceLimits& limits, const codegen::TensorTiles& tiles, bool wide_copies) {
   StageTimer timer("device_program(" + kernel.name + ")");
+  refuse_async_copies_without_wide_copies(kernel, target, wide_copies);
   kernel = codegen::unroll_loops_around_global_barriers(kernel);
   codegen::Linearization linearization = codegen::linearize(
       kernel, [&](const std::string& iname) { return !codegen::is_hardware_tag(kernel.tag_of(iname)); });
@@ -626,6 +640,9 @@ DeviceProgram device_program(LoopKernel& kernel, const cast::Function& signature
       hardware.split_full_groups = uniform_branches_around_barriers;
       cast::StmtPtr nest_code = lowerer.loop_nest(schedule, context, hardware);
       if (!tiles.empty()) nest_code = codegen::share_fragment_loads(nest_code);
+      if (std::optional<int> in_flight = codegen::async_groups_in_flight(kernel); in_flight && target == Target::CUDA) {
+        nest_code = codegen::wait_for_async_copies(nest_code, *in_flight);
+      }
       body.push_back(nest_code);
       timer.mark("isl AST and lowering");
       cast::Function function = signature;

@@ -18,6 +18,7 @@
 
 #include "codegen/fold.hpp"
 #include "codegen/lower_expr.hpp"
+#include "codegen/tensor_cores.hpp"
 #include "ir/layout.hpp"
 #include "transforms/tail_support.hpp"
 
@@ -312,8 +313,14 @@ std::optional<ExpressionLowering::WideCopy> ExpressionLowering::lower_wide_copy(
   std::optional<cast::ExprPtr> to = wide_copy_address(store, vec_iname, width, first, every_lane);
   std::optional<cast::ExprPtr> from = wide_copy_address(read, vec_iname, width, first, every_lane);
   if (!to || !from) return std::nullopt;
-  cast::StmtPtr copy = cast::scoped_block(
-      {cast::declare("loom_copied", DType::Int32, 0, cast::call("loom_copy_16", {*to, *from}, DType::Int32), true)});
+  // A ring's fill in its loop (pipeline_fetch with async) from global into local memory goes by
+  // cp.async: no register holds it, and the barrier's wait (wait_for_async_copies) completes it.
+  const Temporary* tile = kernel_.find_temporary(store.name);
+  bool async = is_async_copy(instruction) && tile != nullptr && tile->address_space == AddressSpace::Local &&
+               kernel_.find_arg(read.name) != nullptr;
+  cast::StmtPtr copy = cast::scoped_block({cast::declare(
+      "loom_copied", DType::Int32, 0, cast::call(async ? "loom_cp_async_16" : "loom_copy_16", {*to, *from}, DType::Int32),
+      true)});
   if (condition) copy = cast::if_then(condition, copy);
   return WideCopy{copy, every_lane};
 }

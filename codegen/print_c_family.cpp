@@ -707,14 +707,20 @@ bool uses_dynamic_shared(const cast::Stmt& stmt) {
 }
 
 // 16-byte copies of vec loops (lower_vector.cpp's lower_wide_copy), declared where the code makes one.
+// The alignment test goes with cp.async copies too (pipeline_fetch's async rings, tensor_cores.cpp).
 std::string wide_copy_helpers(const std::string& code) {
-  if (code.find("loom_copy_16(") == std::string::npos) return "";
-  return R"(LOOM_FN bool loom_aligned_16(const void* address) { return ((unsigned long long) address & 15) == 0; }
-LOOM_FN int loom_copy_16(void* to, const void* from) {
+  std::string helpers;
+  if (code.find("loom_aligned_16(") != std::string::npos) {
+    helpers += "LOOM_FN bool loom_aligned_16(const void* address) { return ((unsigned long long) address & 15) == 0; }\n";
+  }
+  if (code.find("loom_copy_16(") != std::string::npos) {
+    helpers += R"(LOOM_FN int loom_copy_16(void* to, const void* from) {
   *(uint4*) to = *(const uint4*) from;
   return 0;
 }
 )";
+  }
+  return helpers;
 }
 
 std::string print_translation_unit(const std::vector<cast::Function>& functions, Target target) {

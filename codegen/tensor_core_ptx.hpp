@@ -33,4 +33,15 @@ inline std::string ldmatrix(int matrices, bool trans) {
 // %0 the bits, %1 the f32.
 inline const char* tf32_round() { return "cvt.rna.tf32.f32 %0, %1;"; }
 
+// cp.async (sm_80+): 16 bytes from global memory (%1, a generic 64-bit address) into shared memory
+// (%0, a 32-bit shared-window address) without registers; .cg caches at L2 only (the tile is read
+// once from global memory). Both addresses 16-byte aligned.
+inline const char* cp_async_16() { return "cp.async.cg.shared.global [%0], [%1], 16;"; }
+
+// Closes the cp.async copies issued so far into a group and waits until at most `pending` groups
+// are still in flight (0: all done).
+inline std::string cp_async_commit_and_wait(int pending) {
+  return "cp.async.commit_group; cp.async.wait_group " + std::to_string(pending) + ";";
+}
+
 }  // namespace loom::codegen::tensor_ptx

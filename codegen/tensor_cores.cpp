@@ -8,6 +8,9 @@
 #include "codegen/tensor_cores.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <optional>
+#include <set>
 
 #include "analysis/type_inference.hpp"
 #include "codegen/isl_ast.hpp"
@@ -711,13 +714,77 @@ cast::StmtPtr lower_tensor_tile(const TensorTileStatement& tile, const Expressio
 
 cast::StmtPtr share_fragment_loads(const cast::StmtPtr& body) { return FragmentSharing().statement(body); }
 
+namespace {
+
+// cp.async helpers, declared where the code calls them. Below sm_80 (no cp.async) the copy is an
+// ordinary 16-byte copy and the wait does nothing, so the code means the same everywhere.
+std::string async_copy_helpers(const std::string& code) {
+  std::string helpers;
+  if (code.find("loom_cp_async_16(") != std::string::npos) {
+    helpers += "LOOM_FN int loom_cp_async_16(void* to, const void* from) {\n#if __CUDA_ARCH__ >= 800\n  asm volatile(" +
+               quoted(tensor_ptx::cp_async_16()) +
+               " :: \"r\"((uint32_t) __cvta_generic_to_shared(to)), \"l\"(from) : \"memory\");\n#else\n"
+               "  *(uint4*) to = *(const uint4*) from;\n#endif\n  return 0;\n}\n";
+  }
+  const std::string wait = "loom_cp_async_wait_";
+  std::set<int> counts;
+  for (std::size_t at = code.find(wait); at != std::string::npos; at = code.find(wait, at + 1)) {
+    std::size_t digits = at + wait.size();
+    std::size_t end = digits;
+    while (end < code.size() && std::isdigit(static_cast<unsigned char>(code[end])) != 0) ++end;
+    if (end > digits) counts.insert(std::stoi(code.substr(digits, end - digits)));
+  }
+  for (int count : counts) {
+    helpers += "LOOM_FN int " + wait + std::to_string(count) + "() {\n#if __CUDA_ARCH__ >= 800\n  asm volatile(" +
+               quoted(tensor_ptx::cp_async_commit_and_wait(count)) + " ::: \"memory\");\n#endif\n  return 0;\n}\n";
+  }
+  return helpers;
+}
+
+cast::StmtPtr with_waits(const cast::StmtPtr& stmt, int in_flight) {
+  if (!stmt) return stmt;
+  if (stmt->kind == cast::StmtKind::Barrier) {
+    cast::StmtPtr wait = cast::scoped_block({cast::declare(
+        "loom_async_waited", DType::Int32, 0, cast::call("loom_cp_async_wait_" + std::to_string(in_flight), {}, DType::Int32),
+        true)});
+    return cast::block({wait, stmt});
+  }
+  if (stmt->body.empty()) return stmt;
+  auto copy = std::make_shared<cast::Stmt>(*stmt);
+  for (cast::StmtPtr& child : copy->body) child = with_waits(child, in_flight);
+  return copy;
+}
+
+}  // namespace
+
+bool is_async_copy(const Instruction& instruction) {
+  return std::any_of(instruction.tags.begin(), instruction.tags.end(),
+                     [](const std::string& tag) { return tag.rfind(kAsyncCopyTagPrefix, 0) == 0; });
+}
+
+std::optional<int> async_groups_in_flight(const LoopKernel& kernel) {
+  std::optional<int> fewest;
+  for (const Instruction& instruction : kernel.instructions) {
+    for (const std::string& tag : instruction.tags) {
+      if (tag.rfind(kAsyncCopyTagPrefix, 0) != 0) continue;
+      int in_flight = std::stoi(tag.substr(std::string(kAsyncCopyTagPrefix).size())) - 2;
+      fewest = fewest ? std::min(*fewest, in_flight) : in_flight;
+    }
+  }
+  return fewest;
+}
+
+cast::StmtPtr wait_for_async_copies(const cast::StmtPtr& body, int in_flight) { return with_waits(body, in_flight); }
+
 std::string tensor_core_helpers(const std::string& code) {
-  if (code.find("loom_mma_") == std::string::npos) return "";
+  std::string async = async_copy_helpers(code);
+  if (code.find("loom_mma_") == std::string::npos) return async;
   std::string helpers = std::string(kPackHelpers) + tf32_helper() + mma_helper("m16n8k16", "bf16") +
                         mma_helper("m16n8k16", "f16") + mma_helper("m16n8k8", "tf32");
-  if (code.find("loom_ldsm_") == std::string::npos) return helpers;
-  for (bool trans : {false, true}) helpers += ldmatrix_helper(4, trans) + ldmatrix_helper(2, trans);
-  return helpers;
+  if (code.find("loom_ldsm_") != std::string::npos) {
+    for (bool trans : {false, true}) helpers += ldmatrix_helper(4, trans) + ldmatrix_helper(2, trans);
+  }
+  return helpers + async;
 }
 
 }  // namespace loom::codegen

@@ -16,6 +16,8 @@
 // instruction's domain (edge tiles: rows past m, k past l), which the guards below say.
 #pragma once
 
+#include <optional>
+
 #include <map>
 #include <string>
 
@@ -85,8 +87,24 @@ cast::ExprPtr warp_lane(const std::vector<int64_t>& block);
 // its uses. (ldmatrix is volatile inline PTX, which the compiler does not merge itself.)
 cast::StmtPtr share_fragment_loads(const cast::StmtPtr& body);
 
-// The PTX helpers the code calls (mma.sync per shape and type, TF32 rounding); empty when the
-// code calls none.
+// The PTX helpers the code calls (mma.sync per shape and type, TF32 rounding, cp.async); empty
+// when the code calls none.
 std::string tensor_core_helpers(const std::string& code);
+
+// cp.async rings (pipeline_fetch with stages and async): the tag pipeline_fetch puts on a ring's
+// copies inside its loop, `pipeline_fetch_async_stages_<S>`.
+constexpr const char* kAsyncCopyTagPrefix = "pipeline_fetch_async_stages_";
+// Whether `instruction` is such a copy.
+bool is_async_copy(const Instruction& instruction);
+// How many fills may still be in flight at a barrier: S - 2 of the shallowest ring of `kernel`
+// (nullopt: no async ring).
+std::optional<int> async_groups_in_flight(const LoopKernel& kernel);
+// Puts `cp.async.commit_group; cp.async.wait_group <in_flight>` before every barrier of `body`.
+// Correct for any number of barriers per iteration: a ring's fill of iteration ko + S - 1 is
+// issued after the barrier of iteration ko and read after the barrier of iteration ko + S - 1,
+// so at that barrier at least S - 2 later groups were committed (one per barrier in between)
+// and waiting for all but the last S - 2 includes the fill. The ring's fills before the loop are
+// ordinary copies (nothing in flight there).
+cast::StmtPtr wait_for_async_copies(const cast::StmtPtr& body, int in_flight);
 
 }  // namespace loom::codegen

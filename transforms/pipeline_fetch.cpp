@@ -10,9 +10,16 @@
 // both only where iteration ko + 1 runs. The readers wait for first and load (load's place before
 // them is what hides the latency); the stores wait for the readers, since they overwrite the tile
 // those read.
+//
+// With stages S >= 2 the tile becomes a ring of S tiles and no registers: first_s = F(lowest + s)
+// into tile s for s < S - 1 (each where its iteration runs), and in iteration ko load(ko) =
+// F(ko + S - 1) into tile (ko + S - 1 - lowest) % S while the readers read tile (ko - lowest) % S.
+// A tile's fill and its readers are then S - 1 iterations apart, so no warp waits on a fetch;
+// with async, CUDA makes the loop's 16-byte copies cp.async (global to shared, no registers).
 #include <algorithm>
 
 #include "ir/isl_expr.hpp"
+#include "ir/layout.hpp"
 #include "ir/instruction_names.hpp"
 #include "ir/isl_kernel.hpp"
 #include "loom/error.hpp"
@@ -136,11 +143,13 @@ int64_t first_value(const isl::set& range, std::size_t position, const std::stri
   return (*value)->int_value;
 }
 
-// Where iteration `loop` + 1 runs, given that iteration `loop` does.
-std::vector<ExprPtr> next_iteration_runs(const isl::set& range, std::size_t position, const std::vector<std::string>& dims) {
+// Where iteration `loop` + `ahead` runs, given that iteration `loop` does.
+std::vector<ExprPtr> next_iteration_runs(const isl::set& range, std::size_t position, const std::vector<std::string>& dims,
+                                         int64_t ahead = 1) {
   isl_multi_aff* shift = isl_multi_aff_identity(isl_space_map_from_set(isl_set_get_space(range.get())));
   isl_aff* component = isl_multi_aff_get_aff(shift, static_cast<int>(position));
-  shift = isl_multi_aff_set_aff(shift, static_cast<int>(position), isl_aff_add_constant_si(component, 1));
+  shift = isl_multi_aff_set_aff(shift, static_cast<int>(position),
+                                isl_aff_add_constant_si(component, static_cast<int>(ahead)));
   isl::set next = isl::manage(isl_set_preimage_multi_aff(range.copy(), shift));
   return region_predicates(next, range, dims);
 }
@@ -192,6 +201,62 @@ std::string assignment_text(const Instruction& instruction) {
   return to_string(instruction.assignees.front()) + " = " + to_string(instruction.expression);
 }
 
+// ---- stages >= 2: a ring of tiles -------------------------------------------------------------
+
+// The ring's tag on the fetch's copies inside the loop: code generation (CUDA, NVRTC) makes their
+// 16-byte copies cp.async and waits for all but the last S - 2 fills before each barrier.
+std::string async_tag(int64_t stages) { return "pipeline_fetch_async_stages_" + std::to_string(stages); }
+
+// The tile's element type: its own, else that of the array the fetch copies (add_prefetch leaves
+// the tile's type to type inference).
+std::optional<DType> element_type(const LoopKernel& kernel, const Temporary& tile, const Instruction& fetch) {
+  if (tile.dtype) return tile.dtype;
+  if (fetch.expression->kind != ExprKind::Subscript) return std::nullopt;
+  const KernelArgument* source = kernel.find_arg(fetch.expression->name);
+  if (source != nullptr && source->dtype) return source->dtype;
+  return std::nullopt;
+}
+
+// The ring's tile: a new outermost axis of `stages` tiles, each starting on 16 bytes (ldmatrix
+// rows and 16-byte copies need it; 16 elements where the type is not known yet), the other
+// axes' strides kept.
+Temporary ring_of(const Temporary& tile, std::optional<DType> dtype, int64_t stages) {
+  std::vector<ExprPtr> strides = array_strides(tile);
+  std::vector<std::string> dim_tags;
+  for (std::size_t axis = 0; axis < strides.size(); ++axis) {
+    if (strides[axis]->kind != ExprKind::IntLiteral || tile.shape[axis]->kind != ExprKind::IntLiteral) {
+      refuse("tile '" + tile.name + "' has a stride or length that is not a constant along axis " + std::to_string(axis) +
+             " (" + to_string(strides[axis]) + "); a ring of tiles needs constant tiles");
+    }
+    dim_tags.push_back("stride:" + to_string(strides[axis]));
+  }
+  auto per_16_bytes = static_cast<int64_t>(dtype ? std::max<std::size_t>(1, 16 / dtype_size(*dtype)) : 16);
+  int64_t extent = temporary_storage_extent(tile);
+  int64_t slot = (extent + per_16_bytes - 1) / per_16_bytes * per_16_bytes;
+  Temporary ring = tile;
+  ring.shape.insert(ring.shape.begin(), int_literal(stages));
+  dim_tags.insert(dim_tags.begin(), "stride:" + std::to_string(slot));
+  ring.dim_tags = dim_tags;
+  return ring;
+}
+
+// `expr` with every subscript of `tile` given `slot` as its first index.
+ExprPtr in_slot(const ExprPtr& expr, const std::string& tile, const ExprPtr& slot) {
+  return map_expr(expr, [&](const ExprPtr& node) -> ExprPtr {
+    if (node->kind != ExprKind::Subscript || node->name != tile) return node;
+    std::vector<ExprPtr> indices = node->operands;
+    indices.insert(indices.begin(), slot);
+    return subscript(node->name, indices);
+  });
+}
+
+// (loop + offset - lowest) mod stages: the ring slot of iteration loop + offset.
+ExprPtr slot_of(const std::string& loop, int64_t offset, int64_t lowest, int64_t stages) {
+  ExprPtr iteration = variable(loop);
+  if (offset - lowest != 0) iteration = binary(BinaryOp::Add, iteration, int_literal(offset - lowest));
+  return binary(BinaryOp::Modulo, iteration, int_literal(stages));
+}
+
 }  // namespace
 
 LoopKernel pipeline_fetch(const LoopKernel& kernel, const std::string& fetch_match, const std::string& loop,
@@ -199,6 +264,14 @@ LoopKernel pipeline_fetch(const LoopKernel& kernel, const std::string& fetch_mat
   TransformCall call{kTransform, {{"fetch", fetch_match}, {"loop", loop}}};
   if (options.register_name) call.arguments["register_name"] = *options.register_name;
   if (options.unchecked) call.arguments["unchecked"] = true;
+  if (options.stages != 0) call.arguments["stages"] = options.stages;
+  if (options.async) call.arguments["async"] = true;
+  if (options.stages < 0 || options.stages == 1) {
+    refuse("stages is " + std::to_string(options.stages) + "; give 2 or more tiles for a ring (or leave it out to "
+           "pipeline through registers)");
+  }
+  if (options.async && options.stages == 0) refuse("async needs a ring of tiles (stages 2 or more)");
+  if (options.stages != 0 && options.register_name) refuse("a ring of tiles (stages) has no registers to name");
   require_iname(kernel, loop, kTransform);
   InameTag loop_tag = kernel.tag_of(loop);
   if (loop_tag.kind != InameTag::Kind::Sequential) {
@@ -238,6 +311,65 @@ LoopKernel pipeline_fetch(const LoopKernel& kernel, const std::string& fetch_mat
   store.depends_on.insert(readers.begin(), readers.end());
   for (Instruction* made : {&first, &load, &store}) made->source = assignment_text(*made);
 
+  if (options.stages != 0) {
+    LoopKernel result = kernel;
+    for (Temporary& temporary : result.temporaries) {
+      if (temporary.name == tile.name) temporary = ring_of(tile, element_type(kernel, tile, fetch), options.stages);
+    }
+    std::vector<Instruction> firsts;
+    std::set<std::string> taken;
+    for (int64_t stage = 0; stage + 1 < options.stages; ++stage) {
+      Instruction copy = fetch;
+      copy.id = unused_name(kernel, fetch.id + "_first" + (stage == 0 ? "" : "_" + std::to_string(stage)), taken);
+      taken.insert(copy.id);
+      copy.within_inames.erase(loop);
+      copy.assignees = {in_slot(fetch.assignees.front(), tile.name, int_literal(stage))};
+      copy.expression = shifted(fetch.expression, loop, int_literal(lowest + stage));
+      for (ExprPtr& predicate : copy.predicates) predicate = shifted(predicate, loop, int_literal(lowest + stage));
+      if (stage > 0) {
+        for (const ExprPtr& runs : next_iteration_runs(range, position, dims, stage)) {
+          copy.predicates.push_back(shifted(runs, loop, int_literal(lowest)));
+        }
+      }
+      copy.source = assignment_text(copy);
+      firsts.push_back(copy);
+    }
+    Instruction ahead = fetch;
+    ahead.id = unused_name(kernel, fetch.id + "_load", taken);
+    ExprPtr later = binary(BinaryOp::Add, variable(loop), int_literal(options.stages - 1));
+    ahead.assignees = {in_slot(fetch.assignees.front(), tile.name, slot_of(loop, options.stages - 1, lowest, options.stages))};
+    ahead.expression = shifted(fetch.expression, loop, later);
+    for (ExprPtr& predicate : ahead.predicates) predicate = shifted(predicate, loop, later);
+    for (ExprPtr& predicate : next_iteration_runs(range, position, dims, options.stages - 1)) ahead.predicates.push_back(predicate);
+    for (const Instruction& first_copy : firsts) ahead.depends_on.insert(first_copy.id);  // the ring's first fills
+    if (options.async) ahead.tags.insert(async_tag(options.stages));
+    ahead.source = assignment_text(ahead);
+
+    ExprPtr current = slot_of(loop, 0, lowest, options.stages);
+    std::vector<Instruction> instructions;
+    for (const Instruction& instruction : kernel.instructions) {
+      if (instruction.id == fetch.id) {
+        instructions.insert(instructions.end(), firsts.begin(), firsts.end());
+        instructions.push_back(ahead);
+        continue;
+      }
+      Instruction copy = instruction;
+      bool reader = std::find(readers.begin(), readers.end(), instruction.id) != readers.end();
+      if (reader) {
+        copy.expression = in_slot(copy.expression, tile.name, current);
+        for (ExprPtr& predicate : copy.predicates) predicate = in_slot(predicate, tile.name, current);
+      }
+      if (copy.depends_on.erase(fetch.id) != 0 || reader) {
+        for (const Instruction& first_copy : firsts) copy.depends_on.insert(first_copy.id);
+        copy.depends_on.insert(ahead.id);
+      }
+      instructions.push_back(copy);
+    }
+    result.instructions = instructions;
+    result.applied_transforms = kernel.applied_transforms;
+    return finish_transform(kernel, std::move(result), call, std::nullopt, options.unchecked, CheckScope::All);
+  }
+
   LoopKernel result = kernel;
   Temporary registers;
   registers.name = register_name;
@@ -252,13 +384,17 @@ LoopKernel pipeline_fetch(const LoopKernel& kernel, const std::string& fetch_mat
 
 LOOM_REGISTER_TRANSFORM(pipeline_fetch) {
   registry.add({kTransform,
-                "load a fetch's next tile into registers during the current tile's products (double buffering)",
+                "load a fetch's next tile into registers (or a ring of tiles, stages) during the current tile's products",
                 {{"fetch", ParameterType::Match, true},
                  {"loop", ParameterType::String, true},
-                 {"register_name", ParameterType::String, false, true}},
+                 {"register_name", ParameterType::String, false, true},
+                 {"stages", ParameterType::Integer, false, false, int64_t{0}},
+                 {"async", ParameterType::Bool, false, false, false}},
                 [](const LoopKernel& kernel, const TransformArguments& args) {
                   PipelineFetchOptions options;
                   options.register_name = args.optional_string("register_name");
+                  options.stages = args.integer("stages");
+                  options.async = args.boolean("async");
                   options.unchecked = args.unchecked();
                   return pipeline_fetch(kernel, args.string("fetch"), args.string("loop"), options);
                 }});

@@ -76,6 +76,11 @@ LoopKernel add_prefetch(const LoopKernel& kernel, const std::string& var_name,
 
 struct PipelineFetchOptions {
   std::optional<std::string> register_name;  // default <tile>_next
+  // 0: through registers (below). S >= 2: a ring of S tiles, no registers (below).
+  int64_t stages = 0;
+  // With stages: on CUDA the ring's 16-byte copies inside the loop are cp.async (global to shared
+  // without registers), waited for before each barrier. C and OpenCL copy as without it.
+  bool async = false;
   bool unchecked = false;
 };
 
@@ -97,6 +102,16 @@ struct PipelineFetchOptions {
 // one local temporary or does not run in `loop`, a parallel `loop`, a loop whose first value is
 // not a constant, a fetch iname whose domain depends on the loop, a tile written elsewhere or read
 // by an instruction outside the loop.
+//
+// With `stages` S >= 2 the tile becomes a ring of S tiles (a new outermost axis, each tile on 16
+// bytes) and nothing goes through registers: iterations lowest .. lowest + S - 2 are fetched before
+// the loop (each into its own tile), and iteration ko fetches iteration ko + S - 1 into tile
+// (ko + S - 1 - lowest) % S while its readers read tile (ko - lowest) % S. One barrier per
+// iteration then separates a tile's readers from its next fill. With `async` (CUDA, NVRTC) the
+// fetch's 16-byte copies in the loop are cp.async, and code generation puts
+// `cp.async.commit_group; cp.async.wait_group S-2` before every barrier, so a tile is complete
+// when the barrier before its readers is passed while S - 2 later fills are still in flight.
+// Refuses stages 1 or < 0, async without stages, and a tile whose strides are not constants.
 LoopKernel pipeline_fetch(const LoopKernel& kernel, const std::string& fetch, const std::string& loop,
                           const PipelineFetchOptions& options = {});
 

@@ -145,5 +145,117 @@ TEST(PipelineFetchTest, ALoopStartingAtAParameterIsRefused) {
   EXPECT_NE(message.find("loop 'k_outer' does not start at a constant (it starts at"), std::string::npos) << message;
 }
 
+// ---- stages: a ring of tiles ------------------------------------------------------------------
+
+LoopKernel ringed(const LoopKernel& kernel, int64_t stages, bool async) {
+  PipelineFetchOptions options{.stages = stages, .async = async};
+  return pipeline_fetch(pipeline_fetch(kernel, "a_fetch_rule", "k_outer", options), "b_fetch_rule", "k_outer", options);
+}
+
+// Three tiles: iterations 0 and 1 fetched before the loop into tiles 0 and 1 (the second where
+// iteration 1 runs), iteration ko fetches ko + 2 into tile (ko + 2) % 3 and reads tile ko % 3; no
+// registers; the tile gets a ring axis whose stride is the tile's size rounded up to 16 bytes.
+TEST(PipelineFetchTest, ARingOfTilesFetchesAheadWithoutRegisters) {
+  LoopKernel kernel = pipeline_fetch(tiled_matmul(), "a_fetch_rule", "k_outer", {.stages = 3, .async = true});
+  const Instruction* first = kernel.find_instruction("a_fetch_rule_first");
+  const Instruction* second = kernel.find_instruction("a_fetch_rule_first_1");
+  const Instruction* load = kernel.find_instruction("a_fetch_rule_load");
+  ASSERT_NE(first, nullptr);
+  ASSERT_NE(second, nullptr);
+  ASSERT_NE(load, nullptr);
+  EXPECT_EQ(kernel.find_instruction("a_fetch_rule_store"), nullptr);
+  EXPECT_EQ(kernel.find_temporary("a_fetch_next"), nullptr);
+  EXPECT_EQ(first->within_inames.count("k_outer"), 0u);
+  EXPECT_EQ(to_string(first->assignees.front()).rfind("a_fetch[0, ", 0), 0u) << to_string(first->assignees.front());
+  EXPECT_EQ(to_string(second->assignees.front()).rfind("a_fetch[1, ", 0), 0u) << to_string(second->assignees.front());
+  EXPECT_NE(to_string(second->expression).find("a_dim_1 + 16*1]"), std::string::npos) << to_string(second->expression);
+  EXPECT_FALSE(second->predicates.empty());  // only where iteration 1 runs
+  EXPECT_EQ(to_string(load->assignees.front()).rfind("a_fetch[(k_outer + 2) % 3, ", 0), 0u) << to_string(load->assignees.front());
+  EXPECT_NE(to_string(load->expression).find("16*(k_outer + 2)"), std::string::npos) << to_string(load->expression);
+  EXPECT_EQ(load->tags.count("pipeline_fetch_async_stages_3"), 1u);
+  EXPECT_EQ(first->tags.count("pipeline_fetch_async_stages_3"), 0u);  // ordinary copies before the loop
+  const Instruction* product = kernel.find_instruction("insn");
+  EXPECT_NE(to_string(product->expression).find("a_fetch[k_outer % 3, "), std::string::npos) << to_string(product->expression);
+  for (const char* id : {"a_fetch_rule_first", "a_fetch_rule_first_1", "a_fetch_rule_load"}) {
+    EXPECT_EQ(product->depends_on.count(id), 1u) << id;
+  }
+  const Temporary* ring = kernel.find_temporary("a_fetch");
+  ASSERT_NE(ring, nullptr);
+  ASSERT_EQ(ring->shape.size(), 3u);
+  EXPECT_EQ(to_string(ring->shape.front()), "3");
+  std::vector<std::string> expected_tags{"stride:256", "stride:16", "stride:1"};
+  EXPECT_EQ(ring->dim_tags, expected_tags);
+}
+
+// Tiles of 3 x 5 floats (15 elements) in a ring of two.
+LoopKernel odd_tile_ring() {
+  LoopKernel kernel = split_iname(matmul(), "i", 3, {.outer_tag = "g.0", .inner_tag = "l.1"});
+  kernel = split_iname(kernel, "j", 4, {.outer_tag = "g.1", .inner_tag = "l.0"});
+  kernel = split_iname(kernel, "k", 5);
+  std::vector<std::string> outer{"i_outer", "j_outer", "k_outer"};
+  kernel = add_prefetch(kernel, "a", {.sweep_inames = {"k_inner", "i_inner"}, .default_tag = "l.auto", .fetch_outer_inames = outer});
+  return pipeline_fetch(kernel, "a_fetch_rule", "k_outer", {.stages = 2});
+}
+
+// Each tile of the ring starts every 16 elements (16 bytes hold 4 floats; the tile spans 15).
+TEST(PipelineFetchTest, EachTileOfTheRingStartsOn16Bytes) {
+  LoopKernel kernel = odd_tile_ring();
+  const Temporary* ring = kernel.find_temporary("a_fetch");
+  ASSERT_NE(ring, nullptr);
+  std::vector<std::string> expected_tags{"stride:16", "stride:5", "stride:1"};
+  EXPECT_EQ(ring->dim_tags, expected_tags);
+}
+
+// One barrier an iteration (between a tile's readers and its next fill, which also separates
+// every fill from its readers S - 1 iterations later); the fills of the next iterations before
+// the products.
+TEST(PipelineFetchTest, ARingNeedsOneBarrierAnIteration) {
+  for (int64_t stages : {2, 3}) {
+    std::string source = kernels_of(generate_code(ringed(tiled_matmul(), stages, false), Target::OpenCL).source);
+    std::size_t loop = source.find("for (int32_t k_outer");
+    ASSERT_NE(loop, std::string::npos) << source;
+    std::size_t fill = source.find("a_fetch[", loop);
+    std::size_t product = source.find("for (int32_t k_inner", loop);
+    EXPECT_LT(fill, product) << source;
+    EXPECT_EQ(count(source.substr(loop), "barrier(CLK_LOCAL_MEM_FENCE)"), 1) << source;
+  }
+}
+
+// Rings of 2 and 3 tiles, with and without async (which changes nothing off CUDA), at sizes with
+// fewer k tiles than stages (1, 15, 16), one more (17) and several (48, 50).
+TEST(PipelineFetchOpenCL, RingsOfTilesMatchTheReference) {
+  REQUIRE_OPENCL();
+  for (int64_t stages : {2, 3}) {
+    for (bool async : {false, true}) {
+      for (int64_t n : {1, 15, 16, 17, 33, 48, 50}) expect_on_opencl(ringed(tiled_matmul(), stages, async), matmul(), {{"n", n}});
+    }
+  }
+  for (int64_t n : {1, 7, 11}) expect_on_opencl(odd_tile_ring(), matmul(), {{"n", n}});
+}
+
+TEST(PipelineFetchTest, RingRegistryCallMatchesTheTypedCall) {
+  LoopKernel typed = pipeline_fetch(tiled_matmul(), "a_fetch_rule", "k_outer", {.stages = 3, .async = true});
+  LoopKernel named = apply_transform(tiled_matmul(), {"pipeline_fetch",
+                                                      {{"fetch", std::string("id:a_fetch_rule")},
+                                                       {"loop", std::string("k_outer")},
+                                                       {"stages", int64_t{3}},
+                                                       {"async", true}}});
+  EXPECT_EQ(to_string(named), to_string(typed));
+}
+
+TEST(PipelineFetchTest, RingRefusalsNameWhatIsWrong) {
+  auto refused = [&](const PipelineFetchOptions& options) {
+    return error_message<Error>([&] { pipeline_fetch(tiled_matmul(), "a_fetch_rule", "k_outer", options); });
+  };
+  std::string message = refused({.stages = 1});
+  EXPECT_NE(message.find("pipeline_fetch: stages is 1; give 2 or more tiles for a ring"), std::string::npos) << message;
+  message = refused({.stages = -2});
+  EXPECT_NE(message.find("stages is -2"), std::string::npos) << message;
+  message = refused({.async = true});
+  EXPECT_NE(message.find("async needs a ring of tiles (stages 2 or more)"), std::string::npos) << message;
+  message = refused({.register_name = "next", .stages = 2});
+  EXPECT_NE(message.find("a ring of tiles (stages) has no registers to name"), std::string::npos) << message;
+}
+
 }  // namespace
 }  // namespace loom

@@ -17,6 +17,7 @@
 #include "device_helpers.hpp"
 #include "loom/loom.hpp"
 #include "runtime/cuda_driver.hpp"
+#include "runtime/scoped_env.hpp"
 #include "test_helpers.hpp"
 
 namespace loom {
@@ -137,6 +138,64 @@ TEST(TensorizeCuda, SixteenByteFetchCopiesInTheFullTileLoop) {
     EXPECT_EQ(std::string(cubin.data() + 1, 3), "ELF");
   } catch (const EnvironmentError& error) {
     GTEST_SKIP() << "no CUDA toolkit here (NVRTC, optional like the GPU; CI has it): " << error.what();
+  }
+}
+
+// The ring of 3 tiles (pipeline_fetch stages with async): both tiles fetched in 16-byte copies
+// (a's lanes on the same piece of 8 rows, b's on consecutive pieces of a row), as loops on PoCL,
+// where async changes nothing. (The ring of 2 differs only in its stage count, which
+// PipelineFetchOpenCL.RingsOfTilesMatchTheReference checks on small tiles; each spec costs about a
+// CPU-minute on PoCL.) And
+// bf16_gemm_warp64_copy16_bring3_async: a pipelined through registers, b in a ring of 3 (one
+// fetch of each kind in one loop: two barriers an iteration).
+TEST(TensorizeCudaOpenCL, AsyncRingSpecsMatchOnPocl) {
+  REQUIRE_OPENCL();
+  for (const char* file : {"bf16_gemm_warp64_ring3_async.json", "bf16_gemm_warp64_copy16_bring3_async.json"}) {
+    Spec spec = gemm_spec("bfloat16", true, file);
+    // Three k tiles (the last partial): every tile of the ring is filled and read once.
+    testing::expect_on_opencl(spec.kernel, spec.reference, {{"m", 65}, {"n", 72}, {"l", 70}});
+  }
+}
+
+// On CUDA the ring's fills in the k loop are cp.async (4 of a, 4 of b per work-item and k tile,
+// each beside its lanes for misaligned rows and edge tiles), the fills before the loop ordinary
+// 16-byte copies, and every barrier is preceded by the commit and the wait for all but the last
+// S - 2 groups; the fragments still come from ldmatrix (the ring's tiles start on 16 bytes). The
+// 3-tile ring (57 KB) lives in dynamic shared memory. NVRTC compiles both for sm_90.
+TEST(TensorizeCuda, AsyncRingFillsAreCpAsyncWaitedForAtEachBarrier) {
+  for (int stages : {2, 3}) {
+    SCOPED_TRACE(stages);
+    Spec spec = gemm_spec("bfloat16", true, "bf16_gemm_warp64_ring" + std::to_string(stages) + "_async.json");
+    std::string source = generate_code(spec.kernel, Target::CUDA).source;
+    std::string kernels = testing::kernels_of(source);
+    std::string wait = "loom_cp_async_wait_" + std::to_string(stages - 2) + "()";
+    EXPECT_EQ(testing::count(kernels, "__syncthreads()"), testing::count(kernels, wait)) << kernels;
+    // The full groups' k loop, up to its stores of c.
+    std::size_t first = kernels.find("for (int32_t k_outer");
+    std::size_t stores = kernels.find(" c[", first);
+    ASSERT_NE(stores, std::string::npos) << kernels;
+    std::string prologue = kernels.substr(0, first);
+    std::string loop = kernels.substr(first, stores - first);
+    EXPECT_EQ(testing::count(prologue, "loom_cp_async_16("), 0) << prologue;
+    // The ring of 2 fills one tile before the loop in 16-byte copies; the ring of 3 fills two in
+    // shared loops, lane by lane (once per group, not worth a wide copy).
+    if (stages == 2) {
+      EXPECT_GE(testing::count(prologue, "loom_copy_16(a_fetch"), 4) << prologue;
+    }
+    EXPECT_EQ(testing::count(loop, "loom_cp_async_16(a_fetch"), 4) << loop;
+    EXPECT_EQ(testing::count(loop, "loom_cp_async_16(b_fetch"), 4) << loop;
+    EXPECT_EQ(testing::count(loop, "loom_copy_16("), 0) << loop;
+    EXPECT_EQ(testing::count(loop, "__syncthreads()"), 1) << loop;
+    EXPECT_GE(testing::count(loop, "loom_ldsm_x4("), 4) << loop;
+    EXPECT_NE(source.find("cp.async.cg.shared.global [%0], [%1], 16;"), std::string::npos);
+    EXPECT_NE(source.find("cp.async.commit_group; cp.async.wait_group " + std::to_string(stages - 2) + ";"),
+              std::string::npos);
+    try {
+      std::vector<char> cubin = detail::nvrtc_compile_to_cubin(source, "sm_90", spec.kernel.name);
+      EXPECT_EQ(std::string(cubin.data() + 1, 3), "ELF");
+    } catch (const EnvironmentError& error) {
+      GTEST_SKIP() << "no CUDA toolkit here (NVRTC, optional like the GPU; CI has it): " << error.what();
+    }
   }
 }
 
@@ -380,6 +439,21 @@ TEST(TensorizeGpu, SixteenByteFetchCopiesMatchTheReferenceAtRaggedSizes) {
   Spec spec = gemm_spec("bfloat16", true, "bf16_gemm_warp64_pipelined_copy16.json");
   for (const ParameterMap& sizes : kRagged) {
     testing::expect_matches_reference(spec.kernel, spec.reference, sizes, CheckOptions{.target = Target::CUDA});
+  }
+}
+
+// The cp.async rings (NVRTC only: the LLVM path refuses async, LlvmNvptx.AsyncRingsAreRefusedByTheLlvmPath):
+// misaligned rows of a and b (l or n not a multiple of 8) take the lanes, the edge tiles too,
+// and k loops shorter than the ring (l = 1, 17) leave fills that never run.
+TEST(TensorizeGpu, AsyncRingsMatchTheReferenceAtRaggedSizes) {
+  SKIP_WITHOUT_CUDA();
+  testing::ScopedEnv nvrtc("LOOM_CUDA_COMPILER", "nvrtc");
+  for (const char* file : {"bf16_gemm_warp64_ring2_async.json", "bf16_gemm_warp64_ring3_async.json",
+                           "bf16_gemm_warp64_copy16_bring3_async.json"}) {
+    Spec spec = gemm_spec("bfloat16", true, file);
+    for (const ParameterMap& sizes : kRagged) {
+      testing::expect_matches_reference(spec.kernel, spec.reference, sizes, CheckOptions{.target = Target::CUDA});
+    }
   }
 }
 
