@@ -290,12 +290,13 @@ void verify_passed_accesses_skipped(const LoopKernel& after, const std::string& 
 
 }  // namespace
 
-LoopKernel finish_transform(const LoopKernel& before, LoopKernel after, const TransformCall& call,
-                            const std::optional<isl::union_map>& instance_rewrite, bool unchecked, CheckScope scope,
-                            const std::optional<std::set<std::string>>& race_inames,
-                            const std::set<std::string>& in_bounds_by_construction) {
-  StageTimer timer("checks(" + call.name + ")");  // LOOM_TIME=1: what each check cost
-  std::shared_ptr<const detail::DependenceData> dependences = dependences_of(before);
+namespace {
+
+LoopKernel finish_with(const LoopKernel& before, LoopKernel after, const TransformCall& call,
+                       std::shared_ptr<const detail::DependenceData> dependences,
+                       const std::optional<isl::union_map>& instance_rewrite, bool unchecked, CheckScope scope,
+                       const std::optional<std::set<std::string>>& race_inames,
+                       const std::set<std::string>& in_bounds_by_construction, StageTimer& timer) {
   after.dependences = instance_rewrite ? with_isl_errors(call.name + ": tracing dependences", [&] {
     return trace_dependences(*dependences, *instance_rewrite);
   })
@@ -337,6 +338,30 @@ LoopKernel finish_transform(const LoopKernel& before, LoopKernel after, const Tr
     after.verified = true;
   }
   return after;
+}
+
+}  // namespace
+
+LoopKernel finish_transform(const LoopKernel& before, LoopKernel after, const TransformCall& call,
+                            const std::optional<isl::union_map>& instance_rewrite, bool unchecked, CheckScope scope,
+                            const std::optional<std::set<std::string>>& race_inames,
+                            const std::set<std::string>& in_bounds_by_construction) {
+  StageTimer timer("checks(" + call.name + ")");  // LOOM_TIME=1: what each check cost
+  return finish_with(before, std::move(after), call, dependences_of(before), instance_rewrite, unchecked, scope,
+                     race_inames, in_bounds_by_construction, timer);
+}
+
+LoopKernel finish_transform(const LoopKernel& before, LoopKernel after, const TransformCall& call,
+                            const std::function<isl::union_map(const LoopKernel& after)>& lazy_instance_rewrite, bool unchecked,
+                            CheckScope scope, const std::optional<std::set<std::string>>& race_inames,
+                            const std::set<std::string>& in_bounds_by_construction) {
+  StageTimer timer("checks(" + call.name + ")");  // LOOM_TIME=1: what each check cost
+  std::shared_ptr<const detail::DependenceData> dependences = dependences_of(before);
+  // No dependence to trace: the traced list is the same empty one whatever the rewrite.
+  std::optional<isl::union_map> rewrite;
+  if (!dependences->dependences.empty()) rewrite = lazy_instance_rewrite(after);
+  return finish_with(before, std::move(after), call, std::move(dependences), rewrite, unchecked, scope, race_inames,
+                     in_bounds_by_construction, timer);
 }
 
 std::string unused_name(const LoopKernel& kernel, const std::string& base, const std::set<std::string>& also_taken) {

@@ -40,6 +40,15 @@ LoopKernel finish_transform(const LoopKernel& before, LoopKernel after, const Tr
                             const std::optional<std::set<std::string>>& race_inames = std::nullopt,
                             const std::set<std::string>& in_bounds_by_construction = {});
 
+// The same with the rewrite built only when `before` has dependences to trace through it: a
+// kernel without any (one instruction writing each element once: vector_scale, a copy) traces
+// nothing, and the rewrite was a tenth of such a kernel's split (issue 26).
+LoopKernel finish_transform(const LoopKernel& before, LoopKernel after, const TransformCall& call,
+                            const std::function<isl::union_map(const LoopKernel& after)>& lazy_instance_rewrite, bool unchecked,
+                            CheckScope scope = CheckScope::All,
+                            const std::optional<std::set<std::string>>& race_inames = std::nullopt,
+                            const std::set<std::string>& in_bounds_by_construction = {});
+
 // `base` if no iname, argument, temporary or instruction of `kernel` is called that, else
 // base_0, base_1, ... (loopy's uniquifying).
 std::string unused_name(const LoopKernel& kernel, const std::string& base,
