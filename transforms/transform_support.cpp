@@ -214,15 +214,33 @@ std::optional<std::string> refusal_of(const std::function<void()>& check) {
   return std::nullopt;
 }
 
+// The instructions of `kernel` whose every write writes each element once
+// (writes_each_element_once): after a one-to-one renaming of instances they still do.
+std::set<std::string> writers_of_each_element_once(const LoopKernel& kernel) {
+  std::set<std::string> writers;
+  for (const Instruction& instruction : kernel.instructions) {
+    std::vector<Access> accesses = instruction_accesses(kernel, instruction);
+    bool writes = false, each_once = true;
+    for (const Access& access : accesses) {
+      if (!access.is_write) continue;
+      writes = true;
+      each_once = each_once && writes_each_element_once(access);
+    }
+    if (writes && each_once) writers.insert(instruction.id);
+  }
+  return writers;
+}
+
 // check_write_races along `race_inames` only; with LOOM_VERIFY_SKIPPED_CHECKS the full check runs
 // too and a different verdict is an internal error (the restriction would be unsound there).
-void check_write_races_along(const LoopKernel& after, const std::string& context, const std::set<std::string>& race_inames) {
+void check_write_races_along(const LoopKernel& after, const std::string& context, const std::set<std::string>& race_inames,
+                             const PassedAccesses& passed) {
   bool verify = std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") != nullptr;
   if (!verify) {
-    check_write_races(after, context, &race_inames);
+    check_write_races(after, context, &race_inames, &passed);
     return;
   }
-  std::optional<std::string> restricted = refusal_of([&] { check_write_races(after, context, &race_inames); });
+  std::optional<std::string> restricted = refusal_of([&] { check_write_races(after, context, &race_inames, &passed); });
   std::optional<std::string> full = refusal_of([&] { check_write_races(after, context); });
   if (restricted != full) {
     throw InternalError(context + "the write-race check along " + std::to_string(race_inames.size()) +
@@ -262,7 +280,10 @@ void verify_bounds_skipped(const LoopKernel& after, const std::string& context,
 // `before` passed with must decide as the full ones (an internal error otherwise: an access with
 // the same fingerprint would have another verdict, and the fingerprint would miss an input).
 void verify_passed_accesses_skipped(const LoopKernel& after, const std::string& context, const PassedAccesses& passed) {
-  if ((passed.races.empty() && passed.bounds.empty()) || std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") == nullptr) return;
+  if ((passed.races.empty() && passed.bounds.empty() && passed.race_free_writers.empty() && !passed.all_in_bounds) ||
+      std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") == nullptr) {
+    return;
+  }
   auto races = [&](const PassedAccesses* known) {
     return refusal_of([&] {
       with_isl_errors("checking kernel '" + after.name + "'", [&] { check_write_races(after, context, nullptr, known); });
@@ -307,11 +328,11 @@ LoopKernel finish_with(const LoopKernel& before, LoopKernel after, const Transfo
   if (!unchecked) {
     // Write races first: their message is the most specific for a misplaced parallel tag.
     // The accesses `before` passed with (an unchanged access passes again: not re-checked).
-    PassedAccesses passed = scope == CheckScope::Order || (scope == CheckScope::Parallel && race_inames)
-                                ? PassedAccesses{}
-                                : passed_accesses(before);
-    if (scope == CheckScope::Parallel && race_inames && before.verified) {
-      check_write_races_along(after, call.name + ": ", *race_inames);
+    bool renames_one_to_one = scope == CheckScope::Parallel && race_inames;
+    PassedAccesses passed = scope == CheckScope::Order || renames_one_to_one ? PassedAccesses{} : passed_accesses(before);
+    if (renames_one_to_one) passed.race_free_writers = writers_of_each_element_once(before);
+    if (renames_one_to_one && before.verified) {
+      check_write_races_along(after, call.name + ": ", *race_inames, passed);
     } else if (scope != CheckScope::Order) {
       verify_passed_accesses_skipped(after, call.name + ": ", passed);
       check_write_races(after, call.name + ": ", nullptr, &passed);
@@ -322,6 +343,14 @@ LoopKernel finish_with(const LoopKernel& before, LoopKernel after, const Transfo
     check_temporaries_stay_in_their_readers_loops(before, after, call.name);
     timer.mark("temporaries' loops");
     if (scope == CheckScope::All || !before.verified) {
+      if (renames_one_to_one && !before.verified) {
+        // The elements each access touches are before's: check those, on before's simpler
+        // relations (plain inames); where they fail, after's check below gives the message.
+        passed.all_in_bounds = !refusal_of([&] {
+          with_isl_errors("checking kernel '" + before.name + "'", [&] { check_bounds(before); });
+        });
+        verify_passed_accesses_skipped(after, call.name + ": ", passed);
+      }
       verify_bounds_skipped(after, call.name + ": ", in_bounds_by_construction);
       check_kernel(after, call.name + ": ", &in_bounds_by_construction, &passed);
       timer.mark("kernel checks (bounds)");

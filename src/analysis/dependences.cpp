@@ -68,22 +68,6 @@ VariableAccesses relations_of(const LoopKernel& kernel, const VariableAccessList
   return accesses;
 }
 
-// Whether no two instances of `write`'s instruction write the same element: its subscript is
-// the instruction's inames, each once, as plain indices (out[i, j] within exactly i and j). Two
-// different instances differ in some iname and so in that index. Predicates and guards only
-// remove instances. Read off the syntax, no isl.
-bool writes_each_element_once(const Access& write) {
-  const Instruction& instruction = *write.instruction;
-  if (write.subscript == nullptr) return instruction.within_inames.empty();
-  if (write.subscript->operands.size() != instruction.within_inames.size()) return false;
-  std::set<std::string> indexed;
-  for (const ExprPtr& index : write.subscript->operands) {
-    if (index->kind != ExprKind::Variable || instruction.within_inames.count(index->name) == 0) return false;
-    if (!indexed.insert(index->name).second) return false;
-  }
-  return true;
-}
-
 // Whether a variable's writes can have an output dependence at all: not when one instruction
 // writes it once per instance (writes_each_element_once).
 bool may_have_output_dependences(const VariableAccessList& list) {

@@ -244,5 +244,43 @@ TEST(SkippedChecks, AWriteOfEachElementOnceHasNoOutputDependence) {
   EXPECT_EQ(dependence_kinds(chain), std::vector<std::string>{"flow a insn->insn"});
 }
 
+// split_iname with a guard tail renames instances one to one and keeps the elements each access
+// touches, so on a kernel not yet checked (the spec's first transform) a writer of each element
+// once in `before` is not race-checked and `after`'s bounds are those of `before`, checked on
+// before's simpler relations. A refusal still names `after`'s instances.
+TEST(SkippedChecks, AFirstSplitRefusesAnOverrunInTheSplitInames) {
+  SplitOptions options;
+  options.outer_tag = "g.0";
+  options.inner_tag = "l.0";
+  std::string message = error_message<LegalityError>([&] { split_iname(reads_past_the_end(), "i", 16, options); });
+  std::string refused = "split_iname: instruction 'insn' reads a[16*i_outer + i_inner + 1] outside the shape (n) of 'a'";
+  EXPECT_EQ(message.substr(0, refused.size()), refused) << message;
+  std::string race = error_message<LegalityError>([&] { split_iname(row_writer(), "j", 8, options); });
+  EXPECT_NE(race.find("write race: instruction 'insn' writes 'out' (global) within iname 'j_"), std::string::npos) << race;
+}
+
+// Claimed falsely (`after` is no renaming of `before`: it writes out[0] from every work-item and
+// reads past a's end), the one-to-one shortcuts pass it; the verification catches both.
+TEST(SkippedChecks, VerificationCatchesAFalseOneToOneRenaming) {
+  LoopKernel before = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = a[i]", {array_arg("a, out", DType::Float32, {"n"})});
+  ASSERT_FALSE(before.verified);
+  TransformCall call{"test_transform", {}};
+  for (const char* instruction : {"out[0] = a[i]", "out[i] = a[i + 1]"}) {
+    LoopKernel after = tag_inames(make_kernel({"{[i]: 0<=i<n}"}, instruction, {array_arg("a, out", DType::Float32, {"n"})}),
+                                  "i:l.0", /*unchecked=*/true);
+    auto finish = [&] {
+      finish_transform(before, after, call, std::nullopt, false, CheckScope::Parallel, std::set<std::string>{"i"});
+    };
+    std::optional<ScopedEnv> unverified_run;
+    unverified_run.emplace("LOOM_VERIFY_SKIPPED_CHECKS", nullptr);
+    EXPECT_NO_THROW(finish()) << instruction;
+    unverified_run.reset();
+    ScopedEnv verify("LOOM_VERIFY_SKIPPED_CHECKS", "1");
+    std::string message = error_message<InternalError>(finish);
+    std::string expected = instruction[4] == '0' ? "write race" : "outside the shape";
+    EXPECT_NE(message.find(expected), std::string::npos) << message;
+  }
+}
+
 }  // namespace
 }  // namespace loom
