@@ -14,6 +14,7 @@
 #include "codegen/linearize.hpp"
 #include "ir/instruction_names.hpp"
 #include "ir/isl_extra.hpp"
+#include "ir/isl_memo.hpp"
 #include "ir/stage_timer.hpp"
 #include "loom/error.hpp"
 #include "transforms/instruction_support.hpp"
@@ -214,21 +215,52 @@ std::optional<std::string> refusal_of(const std::function<void()>& check) {
   return std::nullopt;
 }
 
-// The instructions of `kernel` whose every write writes each element once
-// (writes_each_element_once): after a one-to-one renaming of instances they still do.
-std::set<std::string> writers_of_each_element_once(const LoopKernel& kernel) {
+// Whether `key` names a write relation the lineage knows to write each element once, every set
+// of it alive (so an address in the key still names that set, and an equal key the same relation).
+bool known_to_write_each_element_once(const LoopKernel& kernel, const IslMemoKey& key) {
+  if (!kernel.dependences) return false;
+  for (const IslMemoKey& known : kernel.dependences->writes_each_element_once) {
+    if (known.text() != key.text()) continue;
+    return std::none_of(known.inputs().begin(), known.inputs().end(),
+                        [](const std::weak_ptr<const detail::IslSetData>& input) { return input.expired(); });
+  }
+  return false;
+}
+
+// The instructions of `kernel` whose every write writes each element once: read off the
+// subscript (writes_each_element_once), known from the lineage, or listed in `renamed` (they did
+// in the kernel a one-to-one renaming of instances started from).
+std::set<std::string> writers_of_each_element_once(const LoopKernel& kernel, const std::set<std::string>& renamed = {}) {
   std::set<std::string> writers;
+  bool lineage_knows = kernel.dependences && !kernel.dependences->writes_each_element_once.empty();
   for (const Instruction& instruction : kernel.instructions) {
-    std::vector<Access> accesses = instruction_accesses(kernel, instruction);
+    if (renamed.count(instruction.id) != 0) {
+      writers.insert(instruction.id);
+      continue;
+    }
     bool writes = false, each_once = true;
-    for (const Access& access : accesses) {
+    for (const Access& access : instruction_accesses(kernel, instruction)) {
       if (!access.is_write) continue;
       writes = true;
-      each_once = each_once && writes_each_element_once(access);
+      each_once = each_once && (writes_each_element_once(access) ||
+                                (lineage_knows && known_to_write_each_element_once(kernel, access_relation_key(kernel, access))));
     }
     if (writes && each_once) writers.insert(instruction.id);
   }
   return writers;
+}
+
+// `after`'s dependences with the write relations of `writers` recorded as writing each element
+// once, for the transforms after it.
+std::shared_ptr<const detail::DependenceData> recording_writers(const LoopKernel& after, const std::set<std::string>& writers) {
+  auto recorded = std::make_shared<detail::DependenceData>(*after.dependences);
+  for (const Instruction& instruction : after.instructions) {
+    if (writers.count(instruction.id) == 0) continue;
+    for (const Access& access : instruction_accesses(after, instruction)) {
+      if (access.is_write) recorded->writes_each_element_once.push_back(access_relation_key(after, access));
+    }
+  }
+  return recorded;
 }
 
 // check_write_races along `race_inames` only; with LOOM_VERIFY_SKIPPED_CHECKS the full check runs
@@ -328,10 +360,14 @@ LoopKernel finish_with(const LoopKernel& before, LoopKernel after, const Transfo
   if (!unchecked) {
     // Write races first: their message is the most specific for a misplaced parallel tag.
     // The accesses `before` passed with (an unchanged access passes again: not re-checked).
-    bool renames_one_to_one = scope == CheckScope::Parallel && race_inames;
-    PassedAccesses passed = scope == CheckScope::Order || renames_one_to_one ? PassedAccesses{} : passed_accesses(before);
-    if (renames_one_to_one) passed.race_free_writers = writers_of_each_element_once(before);
-    if (renames_one_to_one && before.verified) {
+    // race_inames comes only from a transform that renames instances one to one (split_iname's
+    // guard and round_up tails; an empty set where it tags nothing).
+    bool renames_one_to_one = race_inames.has_value();
+    bool along_race_inames = scope == CheckScope::Parallel && renames_one_to_one;
+    PassedAccesses passed = scope == CheckScope::Order || along_race_inames ? PassedAccesses{} : passed_accesses(before);
+    passed.race_free_writers = writers_of_each_element_once(
+        after, renames_one_to_one ? writers_of_each_element_once(before) : std::set<std::string>{});
+    if (along_race_inames && before.verified) {
       check_write_races_along(after, call.name + ": ", *race_inames, passed);
     } else if (scope != CheckScope::Order) {
       verify_passed_accesses_skipped(after, call.name + ": ", passed);
@@ -365,6 +401,7 @@ LoopKernel finish_with(const LoopKernel& before, LoopKernel after, const Transfo
     }
     // A checked kernel needs no second round of checks at code generation.
     after.verified = true;
+    if (!passed.race_free_writers.empty()) after.dependences = recording_writers(after, passed.race_free_writers);
   }
   return after;
 }

@@ -30,11 +30,12 @@ runpy.run_path(sys.argv[0], run_name="__main__")
 """
 
 
-def example_specs(folder):
-    """Every kernel spec in examples/, copied into `folder` under a name made of its whole path
-    (bandwidth__vector_scale.json): BM_SpecToSource names a benchmark by the file's stem, and
+def example_specs(folder=None):
+    """Every kernel spec in examples/; with `folder`, copied there under a name made of its whole
+    path (bandwidth__vector_scale.json): BM_SpecToSource names a benchmark by the file's stem, and
     examples/vector_scale.json and examples/bandwidth/vector_scale.json must not share one (they
-    did until 2026-11-26: the table showed one spec's loom figure beside both loopy figures)."""
+    did until 2026-11-26: the table showed one spec's loom figure beside both loopy figures).
+    Without `folder` (compare_generated.py) the paths are the files themselves."""
     specs = []
     for where, _, files in os.walk(os.path.join(ROOT, "examples")):
         for name in sorted(files):
@@ -47,9 +48,10 @@ def example_specs(folder):
                 continue
             if isinstance(spec, dict) and spec.get("loom") == 1 and "domains" in spec:
                 label = "examples/" + os.path.relpath(path, os.path.join(ROOT, "examples"))
-                copy = os.path.join(folder, label[len("examples/"):].replace("/", "__"))
-                json.dump(spec, open(copy, "w"))
-                specs.append((label, copy, "cuda"))
+                if folder is not None:
+                    path = os.path.join(folder, label[len("examples/"):].replace("/", "__"))
+                    json.dump(spec, open(path, "w"))
+                specs.append((label, path, "cuda"))
     return sorted(specs)
 
 

@@ -12,6 +12,7 @@
 #include <set>
 
 #include "analysis/accesses.hpp"
+#include "ir/work_counters.hpp"
 #include "analysis/address_spaces.hpp"
 #include "analysis/instance_printer.hpp"
 #include "codegen/schedule_tree.hpp"
@@ -75,6 +76,7 @@ isl::map conflicting_writes(const isl::map& same_element, const std::string& ina
 // iname_in < iname_out does, so one ordered half answers, and the order constraint is added to
 // each basic map directly instead of intersecting with a union of universes.
 bool ordered_conflicts_exist(const isl::map& same_element, const std::string& iname) {
+  detail::count_race_question();
   int in = isl_map_find_dim_by_name(same_element.get(), isl_dim_in, iname.c_str());
   int out = isl_map_find_dim_by_name(same_element.get(), isl_dim_out, iname.c_str());
   isl::map below = isl::manage(isl_map_order_lt(same_element.copy(), isl_dim_in, in, isl_dim_out, out));

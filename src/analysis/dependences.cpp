@@ -400,6 +400,7 @@ std::shared_ptr<const detail::DependenceData> trace_dependences(const detail::De
                                                                 const isl::union_map& rewrite) {
   auto traced = std::make_shared<detail::DependenceData>();
   traced->context = dependences.context;
+  traced->writes_each_element_once = dependences.writes_each_element_once;  // keyed by relation: still true
   for (const Dependence& dependence : dependences.dependences) {
     isl::union_map moved = isl::union_map(dependence.relation).apply_domain(rewrite).apply_range(rewrite);
     moved.foreach_map([&](isl::map map) {
