@@ -438,7 +438,10 @@ bool runs_two_inames_on_one_axis(const LoopKernel& kernel, const std::string& id
 
 void check_dependences(const LoopKernel& kernel, const std::string& transform) {
   auto data = dependences_of(kernel);
-  if (data->dependences.empty()) return;
+  if (data->dependences.empty()) {
+    check_sequential_order(kernel);  // what building the timestamps would refuse (cyclic priorities)
+    return;
+  }
   isl::union_map timestamps = sequential_timestamps(kernel);
   for (const Dependence& dependence : data->dependences) {
     if (runs_two_inames_on_one_axis(kernel, dependence.source) || runs_two_inames_on_one_axis(kernel, dependence.sink)) {
