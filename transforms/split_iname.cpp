@@ -552,12 +552,15 @@ LoopKernel split_iname(const LoopKernel& kernel, std::string_view iname, int64_t
            << plan.inner << " < " << inner_length;
   result.iname_rewrites.push_back({"split_iname", {plan.iname}, {plan.outer, plan.inner}, relation.str()});
   // Step 3: trace dependences and check.
-  isl::union_map rewrite = with_isl_errors(call_text, [&] {
-    return instance_rewrite(kernel, result, [&](const Instruction& old) -> std::string {
-      if (old.within_inames.count(plan.iname) == 0 || plan.split_ids.count(old.id) == 0) return "";
-      return "old_" + plan.iname + " = " + old_value(plan);
+  // `result` is moved into finish_transform: the rewrite reads it as `after`.
+  auto rewrite = [&](const LoopKernel& after) {
+    return with_isl_errors(call_text, [&] {
+      return instance_rewrite(kernel, after, [&](const Instruction& old) -> std::string {
+        if (old.within_inames.count(plan.iname) == 0 || plan.split_ids.count(old.id) == 0) return "";
+        return "old_" + plan.iname + " = " + old_value(plan);
+      });
     });
-  });
+  };
   // A split keeps every access; only the tags it applies can add a race. With a guard or round_up
   // tail each old instance is one new instance (i = 16*i_outer + i_inner), so two instances that
   // differ in another iname write the same element exactly when they did before the split: races
@@ -569,7 +572,8 @@ LoopKernel split_iname(const LoopKernel& kernel, std::string_view iname, int64_t
     if (options.outer_tag) race_inames->insert(plan.outer);
     if (options.inner_tag) race_inames->insert(plan.inner);
   }
-  return finish_transform(kernel, std::move(result), call, rewrite, options.unchecked, scope, race_inames);
+  return finish_transform(kernel, std::move(result), call, std::function<isl::union_map(const LoopKernel&)>(rewrite), options.unchecked,
+                          scope, race_inames);
 }
 
 LOOM_REGISTER_TRANSFORM(split_iname) {

@@ -14,6 +14,7 @@
 #include "codegen/linearize.hpp"
 #include "ir/instruction_names.hpp"
 #include "ir/isl_extra.hpp"
+#include "ir/isl_memo.hpp"
 #include "ir/stage_timer.hpp"
 #include "loom/error.hpp"
 #include "transforms/instruction_support.hpp"
@@ -214,15 +215,64 @@ std::optional<std::string> refusal_of(const std::function<void()>& check) {
   return std::nullopt;
 }
 
+// Whether `key` names a write relation the lineage knows to write each element once, every set
+// of it alive (so an address in the key still names that set, and an equal key the same relation).
+bool known_to_write_each_element_once(const LoopKernel& kernel, const IslMemoKey& key) {
+  if (!kernel.dependences) return false;
+  for (const IslMemoKey& known : kernel.dependences->writes_each_element_once) {
+    if (known.text() != key.text()) continue;
+    return std::none_of(known.inputs().begin(), known.inputs().end(),
+                        [](const std::weak_ptr<const detail::IslSetData>& input) { return input.expired(); });
+  }
+  return false;
+}
+
+// The instructions of `kernel` whose every write writes each element once: read off the
+// subscript (writes_each_element_once), known from the lineage, or listed in `renamed` (they did
+// in the kernel a one-to-one renaming of instances started from).
+std::set<std::string> writers_of_each_element_once(const LoopKernel& kernel, const std::set<std::string>& renamed = {}) {
+  std::set<std::string> writers;
+  bool lineage_knows = kernel.dependences && !kernel.dependences->writes_each_element_once.empty();
+  for (const Instruction& instruction : kernel.instructions) {
+    if (renamed.count(instruction.id) != 0) {
+      writers.insert(instruction.id);
+      continue;
+    }
+    bool writes = false, each_once = true;
+    for (const Access& access : instruction_accesses(kernel, instruction)) {
+      if (!access.is_write) continue;
+      writes = true;
+      each_once = each_once && (writes_each_element_once(access) ||
+                                (lineage_knows && known_to_write_each_element_once(kernel, access_relation_key(kernel, access))));
+    }
+    if (writes && each_once) writers.insert(instruction.id);
+  }
+  return writers;
+}
+
+// `after`'s dependences with the write relations of `writers` recorded as writing each element
+// once, for the transforms after it.
+std::shared_ptr<const detail::DependenceData> recording_writers(const LoopKernel& after, const std::set<std::string>& writers) {
+  auto recorded = std::make_shared<detail::DependenceData>(*after.dependences);
+  for (const Instruction& instruction : after.instructions) {
+    if (writers.count(instruction.id) == 0) continue;
+    for (const Access& access : instruction_accesses(after, instruction)) {
+      if (access.is_write) recorded->writes_each_element_once.push_back(access_relation_key(after, access));
+    }
+  }
+  return recorded;
+}
+
 // check_write_races along `race_inames` only; with LOOM_VERIFY_SKIPPED_CHECKS the full check runs
 // too and a different verdict is an internal error (the restriction would be unsound there).
-void check_write_races_along(const LoopKernel& after, const std::string& context, const std::set<std::string>& race_inames) {
+void check_write_races_along(const LoopKernel& after, const std::string& context, const std::set<std::string>& race_inames,
+                             const PassedAccesses& passed) {
   bool verify = std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") != nullptr;
   if (!verify) {
-    check_write_races(after, context, &race_inames);
+    check_write_races(after, context, &race_inames, &passed);
     return;
   }
-  std::optional<std::string> restricted = refusal_of([&] { check_write_races(after, context, &race_inames); });
+  std::optional<std::string> restricted = refusal_of([&] { check_write_races(after, context, &race_inames, &passed); });
   std::optional<std::string> full = refusal_of([&] { check_write_races(after, context); });
   if (restricted != full) {
     throw InternalError(context + "the write-race check along " + std::to_string(race_inames.size()) +
@@ -262,7 +312,10 @@ void verify_bounds_skipped(const LoopKernel& after, const std::string& context,
 // `before` passed with must decide as the full ones (an internal error otherwise: an access with
 // the same fingerprint would have another verdict, and the fingerprint would miss an input).
 void verify_passed_accesses_skipped(const LoopKernel& after, const std::string& context, const PassedAccesses& passed) {
-  if ((passed.races.empty() && passed.bounds.empty()) || std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") == nullptr) return;
+  if ((passed.races.empty() && passed.bounds.empty() && passed.race_free_writers.empty() && !passed.all_in_bounds) ||
+      std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") == nullptr) {
+    return;
+  }
   auto races = [&](const PassedAccesses* known) {
     return refusal_of([&] {
       with_isl_errors("checking kernel '" + after.name + "'", [&] { check_write_races(after, context, nullptr, known); });
@@ -290,12 +343,13 @@ void verify_passed_accesses_skipped(const LoopKernel& after, const std::string& 
 
 }  // namespace
 
-LoopKernel finish_transform(const LoopKernel& before, LoopKernel after, const TransformCall& call,
-                            const std::optional<isl::union_map>& instance_rewrite, bool unchecked, CheckScope scope,
-                            const std::optional<std::set<std::string>>& race_inames,
-                            const std::set<std::string>& in_bounds_by_construction) {
-  StageTimer timer("checks(" + call.name + ")");  // LOOM_TIME=1: what each check cost
-  std::shared_ptr<const detail::DependenceData> dependences = dependences_of(before);
+namespace {
+
+LoopKernel finish_with(const LoopKernel& before, LoopKernel after, const TransformCall& call,
+                       std::shared_ptr<const detail::DependenceData> dependences,
+                       const std::optional<isl::union_map>& instance_rewrite, bool unchecked, CheckScope scope,
+                       const std::optional<std::set<std::string>>& race_inames,
+                       const std::set<std::string>& in_bounds_by_construction, StageTimer& timer) {
   after.dependences = instance_rewrite ? with_isl_errors(call.name + ": tracing dependences", [&] {
     return trace_dependences(*dependences, *instance_rewrite);
   })
@@ -306,11 +360,15 @@ LoopKernel finish_transform(const LoopKernel& before, LoopKernel after, const Tr
   if (!unchecked) {
     // Write races first: their message is the most specific for a misplaced parallel tag.
     // The accesses `before` passed with (an unchanged access passes again: not re-checked).
-    PassedAccesses passed = scope == CheckScope::Order || (scope == CheckScope::Parallel && race_inames)
-                                ? PassedAccesses{}
-                                : passed_accesses(before);
-    if (scope == CheckScope::Parallel && race_inames && before.verified) {
-      check_write_races_along(after, call.name + ": ", *race_inames);
+    // race_inames comes only from a transform that renames instances one to one (split_iname's
+    // guard and round_up tails; an empty set where it tags nothing).
+    bool renames_one_to_one = race_inames.has_value();
+    bool along_race_inames = scope == CheckScope::Parallel && renames_one_to_one;
+    PassedAccesses passed = scope == CheckScope::Order || along_race_inames ? PassedAccesses{} : passed_accesses(before);
+    passed.race_free_writers = writers_of_each_element_once(
+        after, renames_one_to_one ? writers_of_each_element_once(before) : std::set<std::string>{});
+    if (along_race_inames && before.verified) {
+      check_write_races_along(after, call.name + ": ", *race_inames, passed);
     } else if (scope != CheckScope::Order) {
       verify_passed_accesses_skipped(after, call.name + ": ", passed);
       check_write_races(after, call.name + ": ", nullptr, &passed);
@@ -321,6 +379,14 @@ LoopKernel finish_transform(const LoopKernel& before, LoopKernel after, const Tr
     check_temporaries_stay_in_their_readers_loops(before, after, call.name);
     timer.mark("temporaries' loops");
     if (scope == CheckScope::All || !before.verified) {
+      if (renames_one_to_one && !before.verified) {
+        // The elements each access touches are before's: check those, on before's simpler
+        // relations (plain inames); where they fail, after's check below gives the message.
+        passed.all_in_bounds = !refusal_of([&] {
+          with_isl_errors("checking kernel '" + before.name + "'", [&] { check_bounds(before); });
+        });
+        verify_passed_accesses_skipped(after, call.name + ": ", passed);
+      }
       verify_bounds_skipped(after, call.name + ": ", in_bounds_by_construction);
       check_kernel(after, call.name + ": ", &in_bounds_by_construction, &passed);
       timer.mark("kernel checks (bounds)");
@@ -335,8 +401,33 @@ LoopKernel finish_transform(const LoopKernel& before, LoopKernel after, const Tr
     }
     // A checked kernel needs no second round of checks at code generation.
     after.verified = true;
+    if (!passed.race_free_writers.empty()) after.dependences = recording_writers(after, passed.race_free_writers);
   }
   return after;
+}
+
+}  // namespace
+
+LoopKernel finish_transform(const LoopKernel& before, LoopKernel after, const TransformCall& call,
+                            const std::optional<isl::union_map>& instance_rewrite, bool unchecked, CheckScope scope,
+                            const std::optional<std::set<std::string>>& race_inames,
+                            const std::set<std::string>& in_bounds_by_construction) {
+  StageTimer timer("checks(" + call.name + ")");  // LOOM_TIME=1: what each check cost
+  return finish_with(before, std::move(after), call, dependences_of(before), instance_rewrite, unchecked, scope,
+                     race_inames, in_bounds_by_construction, timer);
+}
+
+LoopKernel finish_transform(const LoopKernel& before, LoopKernel after, const TransformCall& call,
+                            const std::function<isl::union_map(const LoopKernel& after)>& lazy_instance_rewrite, bool unchecked,
+                            CheckScope scope, const std::optional<std::set<std::string>>& race_inames,
+                            const std::set<std::string>& in_bounds_by_construction) {
+  StageTimer timer("checks(" + call.name + ")");  // LOOM_TIME=1: what each check cost
+  std::shared_ptr<const detail::DependenceData> dependences = dependences_of(before);
+  // No dependence to trace: the traced list is the same empty one whatever the rewrite.
+  std::optional<isl::union_map> rewrite;
+  if (!dependences->dependences.empty()) rewrite = lazy_instance_rewrite(after);
+  return finish_with(before, std::move(after), call, std::move(dependences), rewrite, unchecked, scope, race_inames,
+                     in_bounds_by_construction, timer);
 }
 
 std::string unused_name(const LoopKernel& kernel, const std::string& base, const std::set<std::string>& also_taken) {

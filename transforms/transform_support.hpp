@@ -30,12 +30,25 @@ enum class CheckScope {
 // `before` did not — a transform that renames instances one-to-one (split_iname's guard and
 // round_up tails) and tags only these; every other iname's races are those `before` was checked
 // for. Used only when `before` passed its checks. LOOM_VERIFY_SKIPPED_CHECKS=1 runs the full
-// check too and fails (internal error) where the verdicts differ.
+// check too and fails (internal error) where the verdicts differ. Given at all (an empty set for
+// an untagged split), it also says that each access touches the elements it touched in `before`:
+// an instruction that wrote each element once still does (no race question for it; recorded in
+// the lineage's DependenceData for later transforms), and on a kernel not yet checked the bounds
+// check runs on `before`'s simpler relations (`after`'s where they fail, for the message).
 // `in_bounds_by_construction` (with CheckScope::All): variables the transform made and accesses
 // only inside their shape (add_prefetch's new tile); the bounds check skips their accesses.
 // LOOM_VERIFY_SKIPPED_CHECKS=1 runs the full bounds check too and compares the verdicts.
 LoopKernel finish_transform(const LoopKernel& before, LoopKernel after, const TransformCall& call,
                             const std::optional<isl::union_map>& instance_rewrite, bool unchecked,
+                            CheckScope scope = CheckScope::All,
+                            const std::optional<std::set<std::string>>& race_inames = std::nullopt,
+                            const std::set<std::string>& in_bounds_by_construction = {});
+
+// The same with the rewrite built only when `before` has dependences to trace through it: a
+// kernel without any (one instruction writing each element once: vector_scale, a copy) traces
+// nothing, and the rewrite was a tenth of such a kernel's split (issue 26).
+LoopKernel finish_transform(const LoopKernel& before, LoopKernel after, const TransformCall& call,
+                            const std::function<isl::union_map(const LoopKernel& after)>& lazy_instance_rewrite, bool unchecked,
                             CheckScope scope = CheckScope::All,
                             const std::optional<std::set<std::string>>& race_inames = std::nullopt,
                             const std::set<std::string>& in_bounds_by_construction = {});

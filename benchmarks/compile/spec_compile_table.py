@@ -30,11 +30,16 @@ runpy.run_path(sys.argv[0], run_name="__main__")
 """
 
 
-def example_specs():
+def example_specs(folder=None):
+    """Every kernel spec in examples/; with `folder`, copied there under a name made of its whole
+    path (bandwidth__vector_scale.json): BM_SpecToSource names a benchmark by the file's stem, and
+    examples/vector_scale.json and examples/bandwidth/vector_scale.json must not share one (they
+    did until 2026-11-26: the table showed one spec's loom figure beside both loopy figures).
+    Without `folder` (compare_generated.py) the paths are the files themselves."""
     specs = []
-    for folder, _, files in os.walk(os.path.join(ROOT, "examples")):
+    for where, _, files in os.walk(os.path.join(ROOT, "examples")):
         for name in sorted(files):
-            path = os.path.join(folder, name)
+            path = os.path.join(where, name)
             if not name.endswith(".json"):
                 continue
             try:
@@ -42,7 +47,11 @@ def example_specs():
             except ValueError:
                 continue
             if isinstance(spec, dict) and spec.get("loom") == 1 and "domains" in spec:
-                specs.append(("examples/" + os.path.relpath(path, os.path.join(ROOT, "examples")), path, "cuda"))
+                label = "examples/" + os.path.relpath(path, os.path.join(ROOT, "examples"))
+                if folder is not None:
+                    path = os.path.join(folder, label[len("examples/"):].replace("/", "__"))
+                    json.dump(spec, open(path, "w"))
+                specs.append((label, path, "cuda"))
     return sorted(specs)
 
 
@@ -61,7 +70,8 @@ def conformance_specs(folder):
             spec.setdefault("name", case.get("test", "kernel"))
             seen[test] = seen.get(test, 0) + 1
             stem = test if seen[test] == 1 else f"{test}_{seen[test]}"
-            path = os.path.join(folder, f"{stem}.json")
+            # Unique across files too (the benchmark is named by the file's stem).
+            path = os.path.join(folder, f"{os.path.splitext(os.path.basename(data['loopy_file']))[0]}__{stem}.json")
             json.dump(spec, open(path, "w"))
             target = case.get("targets", ["c", "opencl"])[0]
             specs.append((f"{data['loopy_file']}/{stem}", path, target))
@@ -118,7 +128,7 @@ def main():
     folder = tempfile.mkdtemp(prefix="loom-specs-")
     specs = []
     if a.only in (None, "examples"):
-        specs += example_specs()
+        specs += example_specs(folder)
     if a.only in (None, "conformance"):
         specs += conformance_specs(folder)
     loom = loom_times(a.build, specs)
@@ -133,7 +143,7 @@ def main():
         ratio = loopy_ms / loom_ms if loom_ms and loopy_ms else None
         if ratio:
             ratios.append(ratio)
-        limit = 50.0 if stem == "sgemm_tuned" else 20.0
+        limit = 50.0 if label.endswith("/sgemm_tuned.json") else 20.0
         met = "" if loom_ms is None else ("met" if loom_ms <= limit else "NOT met")
         rows.append(f"| {label} | {target} | {'' if loom_ms is None else f'{loom_ms:.1f}'} | "
                     f"{'' if loopy_ms is None else f'{loopy_ms:.1f}'} | {'' if ratio is None else f'{ratio:.1f}x'} | "

@@ -268,6 +268,19 @@ IslMemoKey access_key(const LoopKernel& kernel, const Access& access, const Inst
 
 }  // namespace
 
+bool writes_each_element_once(const Access& write) {
+  const Instruction& instruction = *write.instruction;
+  if (!write.is_write) return false;
+  if (write.subscript == nullptr) return instruction.within_inames.empty();
+  if (write.subscript->operands.size() != instruction.within_inames.size()) return false;
+  std::set<std::string> indexed;
+  for (const ExprPtr& index : write.subscript->operands) {
+    if (index->kind != ExprKind::Variable || instruction.within_inames.count(index->name) == 0) return false;
+    if (!indexed.insert(index->name).second) return false;
+  }
+  return true;
+}
+
 IslMemoKey access_relation_key(const LoopKernel& kernel, const Access& access) {
   return access_key(kernel, access, access_scope(access), data_dependent_subscript(kernel, access));
 }

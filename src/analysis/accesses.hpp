@@ -40,6 +40,13 @@ struct AccessRelation {
 // (affine ones; others are ignored, which over-approximates), reductions existentially quantified.
 AccessRelation access_relation(const LoopKernel& kernel, const Access& access);
 
+// Whether no two instances of `write`'s instruction write the same element, read off the syntax
+// (no isl): its subscript is the instruction's inames, each once, as plain indices (out[j, i]
+// within exactly i and j). Two different instances differ in some iname and so in that index;
+// predicates and guards only remove instances. Such a write has no output dependence and races
+// along no iname (issue 26: the small specs' checks asked isl both questions of every such write).
+bool writes_each_element_once(const Access& write);
+
 class IslMemoKey;
 // What access_relation's result depends on, as a memo key (ir/isl_memo.hpp), for the checks that
 // memoize their verdict on one access relation.

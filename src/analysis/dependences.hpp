@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ir/isl_kernel.hpp"
+#include "ir/isl_memo.hpp"
 #include "loom/kernel.hpp"
 
 namespace loom {
@@ -26,6 +27,10 @@ namespace detail {
 struct DependenceData {
   IslContextPtr context;  // first: outlives the maps
   std::vector<Dependence> dependences;
+  // Write access relations of the lineage known to write each element once, by their memo keys
+  // (access_relation_key), so that a later kernel's write whose key is one of these, its sets
+  // still alive, is known race-free without isl (finish_transform records them; issue 26).
+  std::vector<IslMemoKey> writes_each_element_once;
 };
 }  // namespace detail
 

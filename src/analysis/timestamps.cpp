@@ -94,6 +94,10 @@ isl::union_map sequential_timestamps(const LoopKernel& kernel) {
   return timestamps(kernel, [&](const std::string& iname) { return is_sequential(kernel, iname); });
 }
 
+void check_sequential_order(const LoopKernel& kernel) {
+  codegen::linearize(kernel, [&](const std::string& iname) { return is_sequential(kernel, iname); });
+}
+
 isl::map ordered_pairs(const isl::union_map& timestamps, const isl::map& relation) {
   isl::space source_space = relation.domain().space();
   isl::space sink_space = relation.range().space();

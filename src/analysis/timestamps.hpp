@@ -14,6 +14,9 @@ isl::union_map reference_timestamps(const LoopKernel& kernel);
 
 // The kernel's sequential order: parallel inames (g, l, vec, ilp) are not loops, so instances
 // that differ only in them get equal timestamps (they are unordered).
+// What sequential_timestamps refuses (loop priorities that close a cycle, a nesting no order
+// satisfies), without building the timestamps: for a kernel with no dependence to order.
+void check_sequential_order(const LoopKernel& kernel);
 isl::union_map sequential_timestamps(const LoopKernel& kernel);
 
 // The pairs of `relation` (source → sink instances) whose source runs strictly first.

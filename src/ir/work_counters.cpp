@@ -7,6 +7,7 @@ namespace loom::detail {
 namespace {
 std::atomic<int> isl_contexts{0};
 std::atomic<int> transforms{0};
+std::atomic<int> race_questions{0};
 }  // namespace
 
 void count_isl_context_made() { isl_contexts.fetch_add(1, std::memory_order_relaxed); }
@@ -14,5 +15,8 @@ int isl_contexts_made() { return isl_contexts.load(); }
 
 void count_transform_applied() { transforms.fetch_add(1, std::memory_order_relaxed); }
 int transforms_applied() { return transforms.load(); }
+
+void count_race_question() { race_questions.fetch_add(1, std::memory_order_relaxed); }
+int race_questions_asked() { return race_questions.load(); }
 
 }  // namespace loom::detail

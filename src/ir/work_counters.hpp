@@ -11,6 +11,11 @@ int isl_contexts_made();
 void count_transform_applied();
 int transforms_applied();
 
+// Write-race questions put to isl (check_write_races: a write and a concurrent iname that neither
+// the memo nor what is known of the write answered), for tests that assert a check was skipped.
+void count_race_question();
+int race_questions_asked();
+
 }  // namespace loom::detail
 
 namespace loom {

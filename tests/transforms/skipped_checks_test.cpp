@@ -11,6 +11,8 @@
 #include <string>
 
 #include "analysis/checks.hpp"
+#include "analysis/dependences.hpp"
+#include "ir/work_counters.hpp"
 #include "runtime/scoped_env.hpp"
 #include "loom/loom.hpp"
 #include "test_helpers.hpp"
@@ -20,6 +22,7 @@ namespace loom {
 namespace {
 
 using testing::error_message;
+using testing::expect_matches_reference;
 
 // out[i] is written by every j: a race along j once j (or a part of it) runs in parallel.
 LoopKernel row_writer() {
@@ -205,6 +208,101 @@ TEST(SkippedChecks, AWriteLeftAsItWasIsNotRaceCheckedAgainAChangedOneIs) {
                          "legal, the full check says LegalityError: test_transform: write race: instruction 'insn'"),
             std::string::npos)
       << message;
+}
+
+// compute_dependences builds no isl relation for a variable nothing reads back whose one writer
+// writes each element once (issue 26): such a write has no output dependence. The verification
+// runs isl's flow analysis too and would fail where it found one.
+std::vector<std::string> dependence_kinds(const LoopKernel& kernel) {
+  std::vector<std::string> kinds;
+  auto data = dependences_of(kernel);
+  for (const Dependence& dependence : data->dependences) {
+    kinds.push_back(std::string(dependence_kind_name(dependence.kind)) + " " + dependence.variable + " " +
+                    dependence.source + "->" + dependence.sink);
+  }
+  return kinds;
+}
+
+TEST(SkippedChecks, AWriteOfEachElementOnceHasNoOutputDependence) {
+  LoopKernel transpose = make_kernel({"{[i,j]: 0<=i,j<n}"}, "b[j, i] = a[i, j]",
+                                     {array_arg("a, b", DType::Float32, {"n", "n"})});
+  for (const char* verify : {static_cast<const char*>(nullptr), "1"}) {
+    ScopedEnv setting("LOOM_VERIFY_SKIPPED_CHECKS", verify);
+    EXPECT_TRUE(dependence_kinds(transpose).empty());
+  }
+  // Not each element once: the same element for every j (an output dependence, a race along j),
+  // the same index twice, a constant index. These are computed, and found.
+  std::vector<std::string> output = {"output out insn->insn"};
+  EXPECT_EQ(dependence_kinds(row_writer()), output);
+  LoopKernel diagonal = make_kernel({"{[i,j]: 0<=i,j<n}"}, "b[i, i] = a[i, j]",
+                                    {array_arg("a, b", DType::Float32, {"n", "n"})});
+  EXPECT_EQ(dependence_kinds(diagonal), std::vector<std::string>{"output b insn->insn"});
+  LoopKernel constant = make_kernel({"{[i]: 0<=i<n}"}, "b[0] = a[i]", {array_arg("a, b", DType::Float32, {"n"})});
+  EXPECT_EQ(dependence_kinds(constant), std::vector<std::string>{"output b insn->insn"});
+  std::string message = error_message<LegalityError>([&] { tag_inames(constant, "i:l.0"); });
+  EXPECT_NE(message.find("'b'"), std::string::npos) << message;
+  // A variable that is read back still gets its flow analysis.
+  LoopKernel chain = make_kernel({"{[i]: 1<=i<n}"}, "a[i] = a[i - 1] + 1", {array_arg("a", DType::Float32, {"n"})});
+  EXPECT_EQ(dependence_kinds(chain), std::vector<std::string>{"flow a insn->insn"});
+}
+
+// split_iname with a guard tail renames instances one to one and keeps the elements each access
+// touches, so on a kernel not yet checked (the spec's first transform) a writer of each element
+// once in `before` is not race-checked and `after`'s bounds are those of `before`, checked on
+// before's simpler relations. A refusal still names `after`'s instances.
+TEST(SkippedChecks, AFirstSplitRefusesAnOverrunInTheSplitInames) {
+  SplitOptions options;
+  options.outer_tag = "g.0";
+  options.inner_tag = "l.0";
+  std::string message = error_message<LegalityError>([&] { split_iname(reads_past_the_end(), "i", 16, options); });
+  std::string refused = "split_iname: instruction 'insn' reads a[16*i_outer + i_inner + 1] outside the shape (n) of 'a'";
+  EXPECT_EQ(message.substr(0, refused.size()), refused) << message;
+  std::string race = error_message<LegalityError>([&] { split_iname(row_writer(), "j", 8, options); });
+  EXPECT_NE(race.find("write race: instruction 'insn' writes 'out' (global) within iname 'j_"), std::string::npos) << race;
+}
+
+// Claimed falsely (`after` is no renaming of `before`: it writes out[0] from every work-item and
+// reads past a's end), the one-to-one shortcuts pass it; the verification catches both.
+TEST(SkippedChecks, VerificationCatchesAFalseOneToOneRenaming) {
+  LoopKernel before = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = a[i]", {array_arg("a, out", DType::Float32, {"n"})});
+  ASSERT_FALSE(before.verified);
+  TransformCall call{"test_transform", {}};
+  for (const char* instruction : {"out[0] = a[i]", "out[i] = a[i + 1]"}) {
+    LoopKernel after = tag_inames(make_kernel({"{[i]: 0<=i<n}"}, instruction, {array_arg("a, out", DType::Float32, {"n"})}),
+                                  "i:l.0", /*unchecked=*/true);
+    auto finish = [&] {
+      finish_transform(before, after, call, std::nullopt, false, CheckScope::Parallel, std::set<std::string>{"i"});
+    };
+    std::optional<ScopedEnv> unverified_run;
+    unverified_run.emplace("LOOM_VERIFY_SKIPPED_CHECKS", nullptr);
+    EXPECT_NO_THROW(finish()) << instruction;
+    unverified_run.reset();
+    ScopedEnv verify("LOOM_VERIFY_SKIPPED_CHECKS", "1");
+    std::string message = error_message<InternalError>(finish);
+    std::string expected = instruction[4] == '0' ? "write race" : "outside the shape";
+    EXPECT_NE(message.find(expected), std::string::npos) << message;
+  }
+}
+
+// A write of each element once stays so through one-to-one renamings (split_iname's guard tail):
+// the lineage records its relation, and no later split asks isl about its races. A row writer
+// (every j writes out[i]) is asked, and refused.
+TEST(SkippedChecks, AWriteOfEachElementOnceStaysRaceFreeThroughSplits) {
+  ScopedEnv unverified("LOOM_VERIFY_SKIPPED_CHECKS", nullptr);
+  LoopKernel copy = make_kernel({"{[i,j]: 0<=i,j<n}"}, "b[i, j] = a[i, j]", {array_arg("a, b", DType::Float32, {"n", "n"})});
+  SplitOptions rows_on_groups, columns_on_items;
+  rows_on_groups.outer_tag = "g.0";
+  columns_on_items.inner_tag = "l.0";
+  int asked = detail::race_questions_asked();
+  LoopKernel rows = split_iname(copy, "i", 16, rows_on_groups);           // b[16*i_outer + i_inner, j]
+  LoopKernel tiles = split_iname(rows, "j", 8, columns_on_items);         // ... j_inner on l.0
+  LoopKernel parallel = tag_inames(split_iname(tiles, "i_inner", 4), "i_inner_inner:l.1");
+  EXPECT_EQ(detail::race_questions_asked(), asked);
+  expect_matches_reference(parallel, copy, {{"n", 37}});
+  asked = detail::race_questions_asked();
+  std::string race = error_message<LegalityError>([&] { split_iname(split_iname(row_writer(), "i", 16, rows_on_groups), "j", 8, columns_on_items); });
+  EXPECT_NE(race.find("write race: instruction 'insn' writes 'out' (global) within iname 'j_inner'"), std::string::npos) << race;
+  EXPECT_GT(detail::race_questions_asked(), asked);
 }
 
 }  // namespace
