@@ -26,24 +26,6 @@ namespace loom {
 
 namespace {
 
-// "a, b" → {"a", "b"}, each name trimmed.
-std::vector<std::string> names_of_key(const std::string& key) {
-  std::vector<std::string> names;
-  std::string current;
-  auto flush = [&] {
-    auto first = current.find_first_not_of(" \t");
-    auto last = current.find_last_not_of(" \t");
-    if (first != std::string::npos) names.push_back(current.substr(first, last - first + 1));
-    current.clear();
-  };
-  for (char c : key) {
-    if (c == ',') flush();
-    else current += c;
-  }
-  flush();
-  return names;
-}
-
 DType dtype_named(const std::string& transform, const std::string& variable, const std::string& text) {
   std::optional<DType> dtype = parse_dtype(text);
   if (!dtype) {
@@ -72,7 +54,7 @@ LoopKernel add_dtypes(const LoopKernel& kernel, const std::map<std::string, std:
   LoopKernel result = kernel;
   std::set<std::string> unknown;
   for (const auto& [key, text] : dtype_dict) {
-    for (const std::string& name : names_of_key(key)) {
+    for (const std::string& name : parse_name_list(key)) {  // "a, b": loopy splits keys at commas
       DType dtype = dtype_named(transform_name, name, text);
       bool found = false;
       for (KernelArgument& arg : result.args) {
