@@ -40,7 +40,7 @@ TEST(SetTemporaryAddressSpaceTest, SetsTheSpaceOfEachNamedTemporary) {
 }
 
 TEST(SetTemporaryAddressSpaceOpenCL, LocalAndPrivateBothMatch) {
-  if (!have_opencl()) GTEST_SKIP() << "no OpenCL platform";
+  REQUIRE_OPENCL();
   CheckOptions options;
   options.target = Target::OpenCL;
   // Local before the split: left auto, `t[i % 16]` (which mentions i_outer) would be global there.

@@ -124,12 +124,15 @@ TEST(TailStrategyRoundUp, TransposeStencilAndSumMatchTheReference) {
   LoopKernel s = split(stencil(), "i", tail("round_up"));
   LoopKernel sum = split(reduction("sum"), "i", tail("round_up"));
   for (bool opencl : {false, true}) {
-    if (opencl && !testing::have_opencl()) continue;
+    if (opencl) {
+      REQUIRE_OPENCL();
+    }
     expect_everywhere(t, transpose(), kSizes, opencl);
     expect_everywhere(s, stencil(), kSizes, opencl);
     expect_everywhere(sum, reduction("sum"), kSizes, opencl);
   }
-  if (testing::have_opencl()) expect_everywhere(t_fetched, transpose(), kSizes, true);  // a local tile
+  REQUIRE_OPENCL();
+  expect_everywhere(t_fetched, transpose(), kSizes, true);  // a local tile
 }
 
 // max over padded elements: 0 is not neutral (all-negative inputs would give 0); loom refuses it
@@ -147,7 +150,8 @@ TEST(TailStrategyRoundUp, MaxNeedsTheNeutralFill) {
     expect_matches_reference(max, reduction("max"), {{"n", n}});
     expect_matches_reference(explicit_inf, reduction("max"), {{"n", n}});
   }
-  if (testing::have_opencl()) expect_everywhere(max, reduction("max"), kSizes, true);
+  REQUIRE_OPENCL();
+  expect_everywhere(max, reduction("max"), kSizes, true);
 }
 
 TEST(TailStrategyRoundUp, RefusalsNameWhatIsWrong) {
@@ -177,7 +181,8 @@ TEST(FetchFill, AGuardedTiledMatmulWithFilledFetchesMatchesTheReference) {
   kernel = add_prefetch(kernel, "b", {.sweep_inames = {"j_inner", "k_inner"}, .default_tag = "l.auto", .fetch_outer_inames = outer}, "0");
   std::string code = kernels_of(generate_code(kernel, Target::OpenCL).source);
   EXPECT_NE(code.find(": 0"), std::string::npos) << code;
-  if (testing::have_opencl()) expect_everywhere(kernel, test_kernels::matmul(), kSizes, true);
+  REQUIRE_OPENCL();
+  expect_everywhere(kernel, test_kernels::matmul(), kSizes, true);
   // On C: the same tiles as loops, the fetches private per k tile.
   LoopKernel loops = split_iname(split_iname(split_iname(test_kernels::matmul(), "i", kTile), "j", kTile), "k", kTile);
   loops = prioritize_loops(loops, "i_outer, j_outer, k_outer, i_inner, j_inner, k_inner");
@@ -199,7 +204,9 @@ TEST(TailStrategyShiftInwards, TransposeStencilAndMatmulMatchTheReference) {
   LoopKernel m = split(assume(test_kernels::matmul(), "n >= 8"), "i", tail("shift_inwards"), "g.0", "l.1");
   m = split(m, "j", tail("shift_inwards"), "g.1", "l.0");
   for (bool opencl : {false, true}) {
-    if (opencl && !testing::have_opencl()) continue;
+    if (opencl) {
+      REQUIRE_OPENCL();
+    }
     expect_everywhere(t, transpose(), sizes, opencl);
     expect_everywhere(s, stencil(), sizes, opencl);
     expect_everywhere(m, test_kernels::matmul(), sizes, opencl);
@@ -241,7 +248,7 @@ TEST(TailStrategyShiftInwards, AFetchOfTheShiftedTileIsOneTileAtAPiecewiseOffset
   EXPECT_EQ(code.find("if ("), std::string::npos) << code;  // every tile full: no guard, one nest
   LoopKernel boxed = shifted_transpose_with_fetch(true);
   EXPECT_EQ(shape_of(boxed, "a_fetch"), (std::vector<int64_t>{15, 15}));
-  if (!testing::have_opencl()) GTEST_SKIP() << "no OpenCL device: the local fetch needs barriers";
+  REQUIRE_OPENCL();  // the local fetch needs barriers: PoCL
   expect_everywhere(tiled, transpose(), {kTile, kTile + 1, 13, 37}, true);
   expect_everywhere(boxed, transpose(), {kTile, kTile + 1, 13, 37}, true);
 }
@@ -258,7 +265,7 @@ TEST(TailStrategyShiftInwards, AMatmulWithShiftedTilesAndFetchesMatchesTheRefere
   m = add_prefetch(m, "b", {.sweep_inames = {"j_inner", "k_inner"}, .default_tag = std::string("l.auto"), .fetch_outer_inames = outer});
   EXPECT_EQ(shape_of(m, "a_fetch"), (std::vector<int64_t>{8, 8}));
   EXPECT_EQ(shape_of(m, "b_fetch"), (std::vector<int64_t>{8, 8}));
-  if (!testing::have_opencl()) GTEST_SKIP() << "no OpenCL device: the local fetches need barriers";
+  REQUIRE_OPENCL();  // the local fetches need barriers: PoCL
   expect_everywhere(m, test_kernels::matmul(), {kTile, kTile + 1, 13, 37}, true);
 }
 
@@ -279,8 +286,9 @@ TEST(TailStrategyShiftInwards, AFetchOfAStridedShiftedTileIsRefusedWithAHint) {
 
 // Where the extent may be below one tile the split falls back to guard and says so.
 TEST(TailStrategyShiftInwards, FallsBackToGuardBelowOneTile) {
+  REQUIRE_OPENCL();
   LoopKernel s = split(stencil(), "i", tail("shift_inwards"));
-  expect_everywhere(s, stencil(), kSizes, testing::have_opencl());
+  expect_everywhere(s, stencil(), kSizes, true);
   std::string calls = s.applied_transforms.back().call;
   EXPECT_NE(calls.find("shift_inwards (guard: the extent of 'i' may be below 8)"), std::string::npos) << calls;
 }
