@@ -200,7 +200,10 @@ LaunchShape launch_shape(const LoopKernel& kernel, const std::vector<int>& instr
       shape.inames.push_back({iname, true, tag.axis, int_literal(constant->lower), constant->extent});
     } else {
       std::optional<isl::pw_aff>& extent = grid_extent[static_cast<std::size_t>(tag.axis)];
-      extent = extent ? isl::manage(isl_pw_aff_max(extent->release(), range.extent.copy())) : range.extent;
+      // union_max, not max: isl_pw_aff_max is defined only where both are, and an iname whose
+      // values are empty for some parameters (`0<=j4<m-1` at m = 1) has no extent there, so the
+      // grid lost the other inames' groups (correlation's diagonal never ran at m = 1).
+      extent = extent ? isl::manage(isl_pw_aff_union_max(extent->release(), range.extent.copy())) : range.extent;
       shape.inames.push_back({iname, false, tag.axis, parametric_expr(range.lower, assumptions), 0});
     }
   }

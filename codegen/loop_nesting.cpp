@@ -7,6 +7,7 @@
 #include <set>
 
 #include "loom/error.hpp"
+#include "src/ir/instruction_names.hpp"
 
 namespace loom::codegen {
 
@@ -35,6 +36,8 @@ struct NestingProblem {
   // of its instruction (and of the reductions around it), as loopy's scheduler nests them (the
   // accumulator is initialized before the reduction's loop, inside the instruction's own).
   std::vector<Constraint> reduction_preferences;
+  // Loops shared the way loopy's scheduler shares them (add_shared_loop_preferences).
+  std::vector<Constraint> shared_loop_preferences;
 };
 
 std::string joined(const std::vector<std::string>& names, const std::string& separator) {
@@ -91,6 +94,48 @@ std::set<std::string> loop_inames_once_realized(const Instruction& instruction) 
   return inames;
 }
 
+// Whether one of the two writes a variable the other reads or writes.
+bool share_a_written_variable(const Instruction& a, const Instruction& b) {
+  std::set<std::string> read_by_a = variables_read(a), read_by_b = variables_read(b);
+  for (const ExprPtr& assignee : a.assignees) {
+    if (writes_name(b, assignee->name) || read_by_b.count(assignee->name) != 0) return true;
+  }
+  for (const ExprPtr& assignee : b.assignees) {
+    if (read_by_a.count(assignee->name) != 0) return true;
+  }
+  return false;
+}
+
+// loopy's scheduler enters the loops of the first instruction that needs them and keeps them open
+// for the instructions that follow, so `<> acc = 0 {inames=j}`, `acc = acc + a[i,j]`,
+// `out[j] = acc` over `{[i,j]: ...}` run as `for j { acc = 0; for i ...; out[j] = acc; }`,
+// whatever the domain's order. Nesting by the domain's order put i outside j and gave the j-only
+// instructions loops of their own, so acc carried one value across every j: another kernel than
+// loopy's. So: an instruction within x but not y that shares a written variable with one within
+// both makes x nest outside y. Only a preference (priorities and bounded domains win), and a pair
+// wanted both ways keeps the domain order.
+void add_shared_loop_preferences(const LoopKernel& kernel, NestingProblem& problem) {
+  std::set<std::pair<std::string, std::string>> wanted;
+  for (std::size_t a = 0; a < kernel.instructions.size(); ++a) {
+    const std::set<std::string>& fewer = problem.instructions[a].inames;
+    for (std::size_t b = 0; b < kernel.instructions.size(); ++b) {
+      const std::set<std::string>& more = problem.instructions[b].inames;
+      if (a == b || !share_a_written_variable(kernel.instructions[a], kernel.instructions[b])) continue;
+      for (const std::string& outer : fewer) {
+        if (more.count(outer) == 0) continue;
+        for (const std::string& inner : more) {
+          if (fewer.count(inner) == 0) wanted.insert({outer, inner});
+        }
+      }
+    }
+  }
+  for (const auto& [outer, inner] : wanted) {
+    if (wanted.count({inner, outer}) != 0) continue;
+    problem.shared_loop_preferences.push_back(
+        {outer, inner, "an instruction within '" + outer + "' but not '" + inner + "' shares a variable with one within both", false});
+  }
+}
+
 NestingProblem nesting_problem(const LoopKernel& kernel) {
   NestingProblem problem;
   problem.inames = kernel.all_inames();
@@ -115,6 +160,7 @@ NestingProblem nesting_problem(const LoopKernel& kernel) {
     problem.instructions.push_back({instruction.id, loop_inames_once_realized(instruction)});
     if (instruction.expression) add_reduction_preferences(kernel, *instruction.expression, instruction.within_inames, problem);
   }
+  add_shared_loop_preferences(kernel, problem);
   return problem;
 }
 
@@ -317,10 +363,22 @@ std::vector<std::string> iname_nesting_order(const LoopKernel& kernel) {
   // moves a reduction loop outward), the accumulator gets a copy per iname inside it.
   // (Against every constraint: before realization no instruction is within its reduction
   // inames, so "needed" would drop the priorities that move a reduction loop outward.)
-  if (!problem.reduction_preferences.empty()) {
+  // The shared loops' preferences likewise, dropped where they contradict the rest.
+  auto with = [&](bool reductions, bool shared) {
     std::vector<Constraint> preferred = problem.constraints;
-    preferred.insert(preferred.end(), problem.reduction_preferences.begin(), problem.reduction_preferences.end());
-    if (auto order = stable_topological_order(problem.inames, preferred)) return *order;
+    if (reductions) preferred.insert(preferred.end(), problem.reduction_preferences.begin(), problem.reduction_preferences.end());
+    if (shared) preferred.insert(preferred.end(), problem.shared_loop_preferences.begin(), problem.shared_loop_preferences.end());
+    return stable_topological_order(problem.inames, preferred);
+  };
+  const bool reductions = !problem.reduction_preferences.empty(), shared = !problem.shared_loop_preferences.empty();
+  if (reductions && shared) {
+    if (auto order = with(true, true)) return *order;
+  }
+  if (reductions) {
+    if (auto order = with(true, false)) return *order;
+  }
+  if (shared) {
+    if (auto order = with(false, true)) return *order;
   }
   // Every constraint first: the order loom has always produced where it exists.
   if (auto order = stable_topological_order(problem.inames, problem.constraints)) return *order;

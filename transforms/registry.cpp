@@ -109,6 +109,17 @@ std::string did_you_mean(const std::string& wrong, const std::vector<std::string
   return best.empty() ? "" : " (did you mean '" + best + "'?)";
 }
 
+std::string parameter_hint(const std::string& wrong, const std::vector<std::string>& parameters) {
+  std::string close = did_you_mean(wrong, parameters);
+  if (!close.empty()) return close;
+  std::string listed;
+  for (const std::string& parameter : parameters) {
+    if (parameter == "unchecked") continue;  // every transform's switch, not what a user looks for
+    listed += (listed.empty() ? "" : ", ") + parameter;
+  }
+  return " (its parameters: " + listed + ")";
+}
+
 namespace {
 
 std::vector<ParameterSpec> with_unchecked(const TransformSpec& spec) {
@@ -166,7 +177,7 @@ TransformArguments::TransformArguments(const TransformSpec& spec, const Transfor
         values_[name] = value;
         continue;
       }
-      throw Error(spec.name + ": unknown parameter '" + name + "'" + did_you_mean(name, names));
+      throw Error(spec.name + ": unknown parameter '" + name + "'" + parameter_hint(name, names));
     }
     if (!accepts(*found, value)) {
       throw Error(spec.name + ": parameter '" + name + "' must be " + type_name(found->type) + ", got " + value_text(value));

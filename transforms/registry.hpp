@@ -85,6 +85,8 @@ const TransformRegistry& transform_registry();
 std::map<std::string, std::string> parse_tag_map(const std::string& text, const std::string& context);
 // " (did you mean 'x'?)" for the candidate closest to `wrong` (edit distance below 3), else "".
 std::string did_you_mean(const std::string& wrong, const std::vector<std::string>& candidates);
+// did_you_mean's hint, else " (its parameters: a, b)" so a guess far from every name still learns them.
+std::string parameter_hint(const std::string& wrong, const std::vector<std::string>& parameters);
 
 // "i, j" → {i, j}.
 std::vector<std::string> parse_name_list(const std::string& text);

@@ -3,6 +3,7 @@
 #include <isl/map.h>
 #include <isl/set.h>
 
+#include <algorithm>
 #include <set>
 
 #include "analysis/preprocess.hpp"
@@ -90,6 +91,25 @@ isl::map any_element(const isl::set& domain, const std::string& variable, std::s
   space = isl_space_set_tuple_name(space, isl_dim_out, variable.c_str());
   isl_map* universe = isl_map_universe(space);
   return isl::manage(isl_map_intersect_domain(universe, domain.copy()));
+}
+
+// Where only some indices are affine (`c[k, (i2 + 1) % n]`, `x[i, colidx[j]]`), those still bound
+// the access: each affine axis is exact and the others range over every element. As "every
+// element" of c, the reads of row 0 met the writes of row 2 (a loop over k with a global barrier
+// in it was refused for an anti dependence between rows that never meet). `axis_is_data` marks
+// the indices that read storage, which must not be read as parameters.
+isl::map affine_axes_exact(const isl::set& domain, const std::string& variable, const std::vector<ExprPtr>& indices,
+                           const std::vector<bool>& axis_is_data) {
+  isl_map* map = nullptr;
+  for (std::size_t axis = 0; axis < indices.size(); ++axis) {
+    std::optional<isl::pw_aff> value = axis_is_data[axis] ? std::nullopt : expr_to_pw_aff(*indices[axis], domain);
+    isl_map* one_axis = value ? isl_map_from_pw_aff(value->release())
+                              : isl_map_universe(isl_space_add_dims(isl_space_from_domain(isl_set_get_space(domain.get())), isl_dim_out, 1));
+    map = map == nullptr ? one_axis : isl_map_flat_range_product(map, one_axis);
+  }
+  if (map == nullptr) return any_element(domain, variable, 0);
+  map = isl_map_set_tuple_name(map, isl_dim_out, variable.c_str());
+  return isl::manage(isl_map_intersect_domain(map, domain.copy()));
 }
 
 isl::map project_out_inames(isl::map map, const std::set<std::string>& inames) {
@@ -196,8 +216,9 @@ bool names_iname_outside(const Expr& condition, const isl::set& domain, const st
   return outside;
 }
 
-AccessRelation compute_access_relation(const Access& access, const isl::set& instances, bool data_dependent,
+AccessRelation compute_access_relation(const Access& access, const isl::set& instances, const std::vector<bool>& axis_is_data,
                                        const std::set<std::string>& kernel_inames) {
+  const bool data_dependent = std::find(axis_is_data.begin(), axis_is_data.end(), true) != axis_is_data.end();
   isl::set domain = isl_extra::set_tuple_name(instances, access.instruction->id);
   std::vector<ExprPtr> conditions = access.instruction->predicates;
   conditions.insert(conditions.end(), access.guards.begin(), access.guards.end());
@@ -214,14 +235,17 @@ AccessRelation compute_access_relation(const Access& access, const isl::set& ins
   std::vector<ExprPtr> indices = access.subscript ? access.subscript->operands : std::vector<ExprPtr>{};
   std::optional<isl::map> exact =
       data_dependent ? std::nullopt : access_map(domain, access.variable, indices);
-  AccessRelation relation{exact ? *exact : any_element(domain, access.variable, indices.size()), exact.has_value()};
+  AccessRelation relation{exact ? *exact : affine_axes_exact(domain, access.variable, indices, axis_is_data),
+                          exact.has_value()};
   relation.map = project_out_inames(relation.map, access.reduction_inames);
   return relation;
 }
 
 // Everything compute_access_relation reads besides the instruction's instances.
-void add_access_to_key(IslMemoKey& key, const Access& access, bool data_dependent) {
-  key.add(access.instruction->id).add(access.variable).add(data_dependent ? "data" : "affine");
+void add_access_to_key(IslMemoKey& key, const Access& access, const std::vector<bool>& axis_is_data) {
+  std::string axes = "axes:";
+  for (bool data : axis_is_data) axes += data ? 'd' : 'a';
+  key.add(access.instruction->id).add(access.variable).add(axes);
   key.add(access.subscript ? to_string(*access.subscript) : std::string("scalar"));
   std::string text;
   for (const std::string& iname : access.reduction_inames) text += iname + ",";
@@ -242,27 +266,31 @@ Instruction access_scope(const Access& access) {
 }
 
 // Whether an index reads data (a temporary or an array): it is then not a function of the instance.
-bool data_dependent_subscript(const LoopKernel& kernel, const Access& access) {
-  bool data_dependent = false;
-  if (access.subscript == nullptr) return false;
+// Per index of the subscript: whether it reads storage (an array, a temporary).
+std::vector<bool> data_dependent_axes(const LoopKernel& kernel, const Access& access) {
+  std::vector<bool> axes;
+  if (access.subscript == nullptr) return axes;
   for (const ExprPtr& index : access.subscript->operands) {
+    bool data = false;
     visit_expr(*index, [&](const Expr& node) {
       if (node.kind == ExprKind::Subscript || (node.kind == ExprKind::Variable && is_storage(kernel, node.name))) {
-        data_dependent = true;
+        data = true;
       }
     });
+    axes.push_back(data);
   }
-  return data_dependent;
+  return axes;
 }
 
-IslMemoKey access_key(const LoopKernel& kernel, const Access& access, const Instruction& scope, bool data_dependent) {
+IslMemoKey access_key(const LoopKernel& kernel, const Access& access, const Instruction& scope,
+                      const std::vector<bool>& axis_is_data) {
   std::vector<std::string> dims;
   for (const std::string& iname : kernel.all_inames()) {
     if (scope.within_inames.count(iname) != 0) dims.push_back(iname);
   }
   IslMemoKey key = instruction_domain_key(kernel, scope.within_inames, dims, "S", true);
   key.add("access_relation");
-  add_access_to_key(key, access, data_dependent);
+  add_access_to_key(key, access, axis_is_data);
   return key;
 }
 
@@ -282,17 +310,17 @@ bool writes_each_element_once(const Access& write) {
 }
 
 IslMemoKey access_relation_key(const LoopKernel& kernel, const Access& access) {
-  return access_key(kernel, access, access_scope(access), data_dependent_subscript(kernel, access));
+  return access_key(kernel, access, access_scope(access), data_dependent_axes(kernel, access));
 }
 
 AccessRelation access_relation(const LoopKernel& kernel, const Access& access) {
   Instruction scope = access_scope(access);
-  bool data_dependent = data_dependent_subscript(kernel, access);
+  std::vector<bool> axis_is_data = data_dependent_axes(kernel, access);
   return memoized(
-      *isl_context_of(kernel), access_key(kernel, access, scope, data_dependent),
+      *isl_context_of(kernel), access_key(kernel, access, scope, axis_is_data),
       [&] {
         std::vector<std::string> names = kernel.all_inames();
-        AccessRelation relation = compute_access_relation(access, instruction_domain(kernel, scope), data_dependent,
+        AccessRelation relation = compute_access_relation(access, instruction_domain(kernel, scope), axis_is_data,
                                                           std::set<std::string>(names.begin(), names.end()));
         detail::IslMemoEntry computed;
         computed.map = relation.map;

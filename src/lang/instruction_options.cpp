@@ -75,6 +75,12 @@ class OptionApplier {
     }
     auto handler = handlers.find(key);
     if (handler == handlers.end()) fail("unknown instruction option '" + key + "'", item.key);
+    if (key == "inames" && item.value && item.value->text.empty()) {
+      // loopy's `inames=`: within no loop, and no iname inferred (an instruction after a loop).
+      options_.within_inames.clear();
+      options_.inames_explicit = true;
+      return;
+    }
     if (!item.value || item.value->text.empty()) {
       fail("instruction option '" + key + "' needs a value (" + key + "=...)", item.key);
     }

@@ -23,6 +23,7 @@ struct InstructionOptions {
   std::vector<NoSyncWith> no_sync_with;
   std::set<std::string> within_inames;
   bool inames_explicit = false;  // `inames=i:j` (not `inames=+i`)
+  bool in_for_block = false;     // inside `for i ... end`: loopy takes its inames as final
   std::vector<ExprPtr> predicates;
   std::set<std::string> tags;
   int priority = 0;

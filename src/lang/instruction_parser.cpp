@@ -130,6 +130,7 @@ class InstructionParser {
       position = end;
     }
     if (!any) fail(line, "'for' needs the inames of the loop: for i, j", 3);
+    state.in_for_block = true;
     push_block(BlockKind::For, line, std::move(state));
   }
 
@@ -395,6 +396,7 @@ class InstructionParser {
     parsed.instruction = std::move(instruction);
     parsed.id_prefix = options.id_prefix.empty() ? "insn" : options.id_prefix;
     parsed.inames_explicit = options.inames_explicit;
+    parsed.in_for_block = options.in_for_block;
     parsed.dep_patterns = options.dep_patterns;
     parsed.dep_exhaustive = options.dep_exhaustive;
     parsed.line = line.number;

@@ -28,6 +28,7 @@ struct ParsedInstruction {
   Instruction instruction;           // id may be empty (make_kernel assigns one)
   std::string id_prefix;             // from `id_prefix=` (default "insn" when id is empty)
   bool inames_explicit = false;      // `inames=i:j` fixes within_inames exactly
+  bool in_for_block = false;         // no inames inferred from variable use (loopy: final)
   std::set<std::string> dep_patterns;  // raw `dep=` entries, may contain globs
   bool dep_exhaustive = false;       // `dep=*...`: no automatic (single-writer) dependencies
   int line = 0;                      // 1-based line in the instruction text

@@ -5,6 +5,7 @@
 // dependencies (explicit globs, then loopy's single-writer rule).
 #include <algorithm>
 #include <fnmatch.h>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <set>
@@ -233,6 +234,59 @@ void add_inames_bounding_domains(const LoopKernel& kernel, Instruction& instruct
   }
 }
 
+// The inames an instruction's assignees are indexed by (part of loopy's write_dependency_names).
+std::set<std::string> assignee_inames(const Instruction& instruction, const std::vector<std::string>& inames) {
+  std::set<std::string> names, indexed;
+  for (const ExprPtr& assignee : instruction.assignees) {
+    for (const ExprPtr& index : assignee->operands) collect_free_variables(*index, {}, names);
+  }
+  for (const std::string& name : names) {
+    if (contains(inames, name)) indexed.insert(name);
+  }
+  return indexed;
+}
+
+// loopy's dependency-based propagation (find_all_insn_inames, guess_iname_deps_based_on_var_use):
+// an instruction without explicit inames that reads a variable runs in the inames every writer of
+// that variable runs in, less those the writer indexes it by. `ym2 = ym1` after `<> ym1 = 0
+// {inames=i}` and `ym1 = y1[i, j]` runs in i, as in loopy (which warns that the inference is
+// deprecated); loom ran it once, outside every loop. To a fixed point, since the inferred inames
+// of one instruction feed the next (z = f(i); y = g(z); x = h(y)).
+bool add_inames_of_writers(const LoopKernel& kernel, Instruction& instruction, const std::vector<std::string>& inames) {
+  bool added = false;
+  std::set<std::string> reduction_inames;
+  if (instruction.expression) {
+    visit_expr(*instruction.expression, [&](const Expr& e) {
+      if (e.kind == ExprKind::Reduction) reduction_inames.insert(e.reduction_inames.begin(), e.reduction_inames.end());
+    });
+  }
+  for (const std::string& variable : variables_read(instruction)) {
+    // Temporaries only: loopy infers from written arguments too, so `out[m] = 2*c[m]` after
+    // `c[i] = c[i] + a[i, k]` ran in k as well (and loopy 2025.2 then generated an empty kernel).
+    if (kernel.find_temporary(variable) == nullptr) continue;
+    std::optional<std::set<std::string>> common;
+    for (const Instruction& writer : kernel.instructions) {
+      if (!writes_name(writer, variable)) continue;
+      std::set<std::string> implicit = writer.within_inames;
+      for (const std::string& indexed : assignee_inames(writer, inames)) implicit.erase(indexed);
+      if (!common) {
+        common = implicit;
+        continue;
+      }
+      std::set<std::string> both;
+      std::set_intersection(common->begin(), common->end(), implicit.begin(), implicit.end(),
+                            std::inserter(both, both.begin()));
+      common = both;
+    }
+    if (!common) continue;
+    for (const std::string& iname : *common) {
+      if (reduction_inames.count(iname) != 0) continue;  // loopy subtracts the reader's reduction inames
+      added = instruction.within_inames.insert(iname).second || added;
+    }
+  }
+  return added;
+}
+
 void add_used_inames(LoopKernel& kernel, const std::vector<lang::ParsedInstruction>& parsed) {
   std::vector<std::string> inames = kernel.all_inames();
   for (std::size_t i = 0; i < parsed.size(); ++i) {
@@ -248,6 +302,17 @@ void add_used_inames(LoopKernel& kernel, const std::vector<lang::ParsedInstructi
       if (contains(inames, name)) instruction.within_inames.insert(name);
     }
     add_inames_bounding_domains(kernel, instruction);
+  }
+  for (bool added = true; added;) {
+    added = false;
+    for (std::size_t i = 0; i < parsed.size(); ++i) {
+      if (parsed[i].inames_explicit || parsed[i].in_for_block) continue;
+      Instruction& instruction = kernel.instructions[i];
+      if (add_inames_of_writers(kernel, instruction, inames)) {
+        add_inames_bounding_domains(kernel, instruction);
+        added = true;
+      }
+    }
   }
 }
 
@@ -552,6 +617,10 @@ void resolve_dependencies(LoopKernel& kernel, const std::vector<lang::ParsedInst
   for (std::size_t i = 0; i < parsed.size(); ++i) {
     Instruction& instruction = kernel.instructions[i];
     for (const std::string& pattern : parsed[i].dep_patterns) {
+      // loopy accepts an instruction naming itself (users write `dep=p1` on a recurrence p1 to
+      // say "in loop order"). Its instances are ordered by its own loops, and the legality
+      // checks work from its accesses, so the self-dependence adds nothing: drop it.
+      if (pattern == instruction.id) continue;
       bool matched = false;
       for (const Instruction& other : kernel.instructions) {
         if (other.id != instruction.id && fnmatch(pattern.c_str(), other.id.c_str(), 0) == 0) {
@@ -560,8 +629,10 @@ void resolve_dependencies(LoopKernel& kernel, const std::vector<lang::ParsedInst
         }
       }
       if (!matched) {
-        throw Error("instruction '" + instruction.id + "' depends on '" + pattern +
-                    "', which matches no instruction id");
+        const bool only_itself = fnmatch(pattern.c_str(), instruction.id.c_str(), 0) == 0;
+        throw Error("instruction '" + instruction.id + "' depends on '" + pattern + "', which " +
+                    (only_itself ? "matches no instruction id but its own"
+                                 : "matches no instruction id"));
       }
     }
   }

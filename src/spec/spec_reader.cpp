@@ -462,7 +462,7 @@ class SpecReader {
     }
     for (const auto& [key, value] : call.arguments) {
       if (keywords || std::find(names.begin(), names.end(), key) != names.end()) continue;
-      throw SpecError(path + "/" + key, "unknown parameter '" + key + "' of " + call.name + did_you_mean(key, names));
+      throw SpecError(path + "/" + key, "unknown parameter '" + key + "' of " + call.name + parameter_hint(key, names));
     }
     try {
       TransformArguments checked(schema, call);

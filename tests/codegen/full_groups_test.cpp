@@ -160,5 +160,21 @@ TEST(FullGroups, ALocalAxisBoundedByAnOuterLoopLaunchesItsWholeRange) {
   for (int64_t n : {1, 31, 33, 77}) expect_on_opencl(lanes, lu, {{"n", n}});
 }
 
+// Two g.0 inames in one kernel whose ranges empty at different sizes: `0<=j<m-1` (a strict upper
+// triangle's rows) is empty at m = 1, where the diagonal's `0<=d<m` still has one group. The grid
+// took isl's max of the extents, defined only where both are, and launched m - 1 = 0 groups at
+// m = 1: the diagonal never ran (PolyBench correlation, found at size 1).
+TEST(FullGroups, TheGridCoversAnInnameWhoseNeighbourOnTheAxisIsEmpty) {
+  REQUIRE_OPENCL();
+  LoopKernel reference = make_kernel({"{[j,k]: 0<=j<m-1 and j+1<=k<m}", "{[d]: 0<=d<m}"},
+                                     "c[j, k] = a[j] * a[k] {id=upper}\nc[d, d] = 1.0 {id=diag}",
+                                     {array_arg("a", DType::Float32, {"m"}), array_arg("c", DType::Float32, {"m", "m"}), value_arg("m")},
+                                     {.name = "upper_and_diagonal"});
+  LoopKernel kernel = tag_inames(split_iname(split_iname(reference, "d", 16, {.outer_tag = "g.0", .inner_tag = "l.0"}), "k", 16,
+                                             {.inner_tag = "l.0"}),
+                                 "j:g.0");
+  for (int64_t m : {1, 2, 17, 40}) expect_on_opencl(kernel, reference, {{"m", m}});
+}
+
 }  // namespace
 }  // namespace loom

@@ -183,5 +183,24 @@ TEST(Schedulability, DependencyCycleIsReportedWithTheCycleByTransforms) {
   EXPECT_NE(message.find(kDependencyCycle), std::string::npos) << message;
 }
 
+// loopy's scheduler keeps a loop open for the instructions that follow the one that needed it:
+// `acc = 0` and `out[j] = acc` within j, `acc = acc + a[i,j]` within both, over `{[i,j]}` mean
+// `for j { acc = 0; for i ...; out[j] = acc; }` (loopy 2025.2's code). Nested by the domain's order
+// alone (i outside j), the j-only instructions got loops of their own and acc summed the whole
+// array. The reference is the same sum written as a reduction, which no nesting choice affects.
+TEST(Schedulability, AScalarCarriedBetweenLoopsKeepsLoopysSharedLoop) {
+  std::vector<KernelArgument> args = {array_arg("a", DType::Float64, {"n", "m"}), array_arg("out", DType::Float64, {"m"})};
+  LoopKernel carried = make_kernel({"{[i,j]: 0<=i<n and 0<=j<m}"},
+                                   "<> acc = 0 {id=init, inames=j}\n"
+                                   "acc = acc + a[i,j] {id=update, dep=init}\n"
+                                   "out[j] = acc {dep=update}",
+                                   args, {.name = "column_sums"});
+  LoopKernel reduction =
+      make_kernel({"{[i,j]: 0<=i<n and 0<=j<m}"}, "out[j] = sum(i, a[i,j])", args, {.name = "column_sums"});
+  for (int64_t n : {1, 3, 17}) testing::expect_matches_reference(carried, reduction, {{"n", n}, {"m", 5}});
+  std::string source = generate_code(carried, Target::C).source;
+  EXPECT_LT(source.find("for (int32_t j"), source.find("for (int32_t i")) << source;
+}
+
 }  // namespace
 }  // namespace loom

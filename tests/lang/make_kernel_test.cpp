@@ -70,7 +70,38 @@ INSTANTIATE_TEST_SUITE_P(
         Refusal{"{[i]: 0<=i<n}", "b[i] = a[i] {inames=i:k}", "is within iname 'k', but no domain defines it", -1},
         Refusal{"{[i]: 0<=i<n}", "b[i] = sum(k, a[k])", "reduction iname 'k' is defined by no domain", 8},
         Refusal{"{[i]: 0<=i<n}", "b[i] = a[i] {dep=nothing*}", "matches no instruction id", -1},
+        Refusal{"{[i]: 0<=i<n}", "b[i] = a[i] {id=s, dep=s*}", "matches no instruction id but its own", -1},
         Refusal{"{[i]: 0<=i<n}", "b[i] = a[i] {colour=red}", "unknown instruction option 'colour'", 14}));
+
+// loopy accepts `dep=r` on the recurrence r itself (its own instances are in loop order); so does
+// loom, dropping the self-edge rather than refusing the spec.
+TEST(MakeKernel, AnInstructionNamingItselfAsItsDependenceIsAccepted) {
+  LoopKernel kernel = make_kernel({"{[i]: 1<=i<n}"}, "b[i] = b[i-1] + a[i] {id=r, dep=r}",
+                                  {array_arg("a, b", DType::Float32, {"n"})});
+  ASSERT_EQ(kernel.instructions.size(), 1u);
+  EXPECT_TRUE(kernel.instructions[0].depends_on.empty());
+}
+
+// loopy's dependency-based iname inference (find_all_insn_inames): `y = 2*z` reads z, which is
+// written only within i (not indexed by it), so y runs in i too, and so does `x = y + 1` after
+// it. Without the inference both ran once, outside the loop, and b read the last i's value.
+TEST(MakeKernel, InstructionsReadingALoopsScalarRunInItsLoop) {
+  std::vector<KernelArgument> args = {array_arg("a, b", DType::Float64, {"n"})};
+  LoopKernel chained = make_kernel({"{[i]: 0<=i<n}"},
+                                   "<> z = a[i] {id=z}\n<> y = 2*z {id=y, dep=z}\n<> x = y + 1 {id=x, dep=y}\n"
+                                   "b[i] = x {id=b, dep=x}",
+                                   args, {.name = "chain"});
+  EXPECT_EQ(chained.find_instruction("y")->within_inames, std::set<std::string>{"i"});
+  EXPECT_EQ(chained.find_instruction("x")->within_inames, std::set<std::string>{"i"});
+  LoopKernel direct = make_kernel({"{[i]: 0<=i<n}"}, "b[i] = 2*a[i] + 1", args, {.name = "chain"});
+  for (int64_t n : {1, 7}) testing::expect_matches_reference(chained, direct, {{"n", n}});
+  // Writers in different loops: only the loops they share count (loopy intersects them).
+  LoopKernel two_writers = make_kernel({"{[i,j]: 0<=i<n and 0<=j<n}"},
+                                       "<> s = 0 {id=init, inames=i}\ns = s + a[j] {id=acc, dep=init, inames=i:j}\n"
+                                       "<> t = s {id=copy, dep=acc}\nb[i] = t {id=out, dep=copy}",
+                                       args);
+  EXPECT_EQ(two_writers.find_instruction("copy")->within_inames, std::set<std::string>{"i"});
+}
 
 }  // namespace
 }  // namespace loom

@@ -185,9 +185,10 @@ TEST(AssignmentToSubst, WrittenTwiceAndOtherDefinitionsAreRefused) {
 }
 
 TEST(AssignmentToSubst, ValueFlowRefusals) {
-  // The read after the loop sees the last iteration's value; a rule would need i there.
+  // The read after the loop sees the last iteration's value; a rule would need i there. (`inames=`
+  // keeps it outside: loopy's inference would put it in i, as the writer of s runs there.)
   LoopKernel after_loop =
-      make_kernel({"{[i]: 0<=i<n}"}, "<float64> s = a[i] {id=def}\nout[0] = s {id=use, dep=def}",
+      make_kernel({"{[i]: 0<=i<n}"}, "<float64> s = a[i] {id=def}\nout[0] = s {id=use, dep=def, inames=}",
                   {array_arg("a", DType::Float64, {"n"}), array_arg("out", DType::Float64, {"1"})},
                   {.assumptions = "n >= 1"});
   std::string outside = error_message<Error>([&] { assignment_to_subst(after_loop, "s"); });
