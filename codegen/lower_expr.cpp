@@ -46,15 +46,40 @@ cast::ExprPtr widened(cast::ExprPtr stored) {
   return cast::call(std::move(name), {std::move(stored)}, DType::Float32);
 }
 
-// A float32 value rounded to the 16-bit storage type `dtype` (to nearest, ties to even).
-cast::ExprPtr narrowed(cast::ExprPtr value, DType dtype) {
-  if (!is_half_precision(dtype)) return value;
-  // A 16-bit value copied into its own type (a fetch into a local tile) keeps its bits: widening
-  // is exact and rounding back gives them again, so the conversions would be wasted work.
+// Whether a lowered value is +0 (all bits zero in every float format).
+bool is_positive_zero(const cast::ExprPtr& value) {
+  if (value->kind == cast::ExprKind::IntConst) return value->int_value == 0;
+  if (value->kind == cast::ExprKind::FloatConst) return value->float_value == 0 && !std::signbit(value->float_value);
+  if (value->kind == cast::ExprKind::Cast) return is_positive_zero(value->args[0]);
+  return false;
+}
+
+// The bits of `value` in the 16-bit type `dtype` without a conversion, where it is a 16-bit value
+// of that type read from storage, +0, or a select between two such (a filled fetch's
+// `if(in range, a[..], 0)`); else null.
+cast::ExprPtr bits_without_conversion(const cast::ExprPtr& value, DType dtype) {
   std::string widening = "loom_" + std::string(dtype_name(dtype)) + "_to_float";
   if (value->kind == cast::ExprKind::Call && value->name == widening && value->args[0]->dtype == dtype) {
     return value->args[0];
   }
+  if (is_positive_zero(value)) return cast::int_const(0, DType::Int32);
+  if (value->kind != cast::ExprKind::Ternary) return nullptr;
+  cast::ExprPtr then_bits = bits_without_conversion(value->args[1], dtype);
+  cast::ExprPtr else_bits = then_bits ? bits_without_conversion(value->args[2], dtype) : nullptr;
+  if (!else_bits || (then_bits->kind == cast::ExprKind::IntConst && else_bits->kind == cast::ExprKind::IntConst)) {
+    return nullptr;
+  }
+  return cast::ternary(value->args[0], then_bits, else_bits, dtype);
+}
+
+// A float32 value rounded to the 16-bit storage type `dtype` (to nearest, ties to even).
+cast::ExprPtr narrowed(cast::ExprPtr value, DType dtype) {
+  if (!is_half_precision(dtype)) return value;
+  // A 16-bit value copied into its own type (a fetch into a local tile, also one that writes +0
+  // outside the footprint) keeps its bits: widening is exact and rounding back gives them again,
+  // so the conversions would be wasted work.
+  cast::ExprPtr bits = bits_without_conversion(value, dtype);
+  if (bits && bits->kind != cast::ExprKind::IntConst) return bits;
   return cast::call("loom_float_to_" + std::string(dtype_name(dtype)), {std::move(value)}, dtype);
 }
 

@@ -15,6 +15,7 @@
 // CUDA's vector types have no operators; the memory traffic, which is what vectorizing is for,
 // moves whole vectors.
 #include <algorithm>
+#include <cmath>
 
 #include "codegen/fold.hpp"
 #include "codegen/lower_expr.hpp"
@@ -102,6 +103,12 @@ std::optional<int64_t> coefficient_of(const Expr& expr, const std::string& iname
 constexpr int64_t kWideCopyBytes = 16;
 
 }  // namespace
+
+// 0 or 0.0 (not -0.0): all bits zero in every type a copy moves.
+bool is_positive_zero_literal(const Expr& expr) {
+  if (expr.kind == ExprKind::IntLiteral) return expr.int_value == 0;
+  return expr.kind == ExprKind::FloatLiteral && expr.float_value == 0 && !std::signbit(expr.float_value);
+}
 
 bool private_array_on_16_bytes(DType dtype, int64_t extent) {
   return is_half_precision(dtype) && extent > 0 && (extent * 2) % kWideCopyBytes == 0;
@@ -274,9 +281,20 @@ std::optional<cast::ExprPtr> ExpressionLowering::wide_copy_address(const Expr& a
 std::optional<ExpressionLowering::WideCopy> ExpressionLowering::lower_wide_copy(
     const Instruction& instruction, const std::vector<InameValues>& lanes, const std::string& vec_iname) const {
   if (target_ != Target::CUDA || instruction.kind != InstructionKind::Assignment) return std::nullopt;
-  if (instruction.assignees.size() != 1 || instruction.expression->kind != ExprKind::Subscript) return std::nullopt;
+  if (instruction.assignees.size() != 1) return std::nullopt;
+  // A filled fetch (add_prefetch's fill 0, a round_up split's padding) copies
+  // `if(in range, y[..], 0)`: where every lane is in range it is the copy of y, else the lanes
+  // write their zeros one by one.
+  const Expr* fill_condition = nullptr;
+  const Expr* value = instruction.expression.get();
+  if (value->kind == ExprKind::IfThenElse && value->operands[1]->kind == ExprKind::Subscript &&
+      is_positive_zero_literal(*value->operands[2])) {
+    fill_condition = value->operands[0].get();
+    value = value->operands[1].get();
+  }
+  if (value->kind != ExprKind::Subscript) return std::nullopt;
   const Expr& store = *instruction.assignees.front();
-  const Expr& read = *instruction.expression;
+  const Expr& read = *value;
   DType dtype = types_.variable_dtype(store.name);
   if (types_.variable_dtype(read.name) != dtype) return std::nullopt;
   auto width = static_cast<int64_t>(lanes.size());
@@ -295,20 +313,44 @@ std::optional<ExpressionLowering::WideCopy> ExpressionLowering::lower_wide_copy(
   // joins the run-time test: an affine comparison holds at every lane where it holds at the
   // first and the last. Any other predicate guards the copy as it guards each lane.
   cast::ExprPtr condition, every_lane;
-  for (const ExprPtr& predicate : instruction.predicates) {
-    const Expr& guard = is_padding_marker(*predicate) ? *predicate->operands[0] : *predicate;
+  // Whether `guard` holds at every lane, conjoined to `all`: at the first lane where it does not
+  // mention the vec iname, else (an affine comparison) at the first and the last.
+  auto at_every_lane = [&](const Expr& guard, cast::ExprPtr& all) {
     if (!uses_variable(guard, vec_iname)) {
-      conjoin(condition, lower(guard, DType::Bool, first));
-      continue;
+      conjoin(all, lower(guard, DType::Bool, first));
+      return true;
     }
     bool comparison = guard.kind == ExprKind::Binary &&
                       (guard.binary_op == BinaryOp::Less || guard.binary_op == BinaryOp::LessEqual ||
                        guard.binary_op == BinaryOp::Greater || guard.binary_op == BinaryOp::GreaterEqual);
     if (!comparison || !coefficient_of(*guard.operands[0], vec_iname) || !coefficient_of(*guard.operands[1], vec_iname)) {
+      return false;
+    }
+    conjoin(all, lower(guard, DType::Bool, first));
+    conjoin(all, lower(guard, DType::Bool, last));
+    return true;
+  };
+  for (const ExprPtr& predicate : instruction.predicates) {
+    const Expr& guard = is_padding_marker(*predicate) ? *predicate->operands[0] : *predicate;
+    if (!uses_variable(guard, vec_iname)) {
+      conjoin(condition, lower(guard, DType::Bool, first));
+    } else if (!at_every_lane(guard, every_lane)) {
       return std::nullopt;
     }
-    conjoin(every_lane, lower(guard, DType::Bool, first));
-    conjoin(every_lane, lower(guard, DType::Bool, last));
+  }
+  // The fill's condition, a conjunction, joins the run-time test whole: where it fails for some
+  // lane (an edge tile), the lanes copy or write zeros one by one.
+  std::vector<const Expr*> conjuncts;
+  if (fill_condition != nullptr) conjuncts.push_back(fill_condition);
+  while (!conjuncts.empty()) {
+    const Expr* term = conjuncts.back();
+    conjuncts.pop_back();
+    if (term->kind == ExprKind::Binary && term->binary_op == BinaryOp::LogicalAnd) {
+      conjuncts.push_back(term->operands[0].get());
+      conjuncts.push_back(term->operands[1].get());
+    } else if (!at_every_lane(*term, every_lane)) {
+      return std::nullopt;
+    }
   }
   std::optional<cast::ExprPtr> to = wide_copy_address(store, vec_iname, width, first, every_lane);
   std::optional<cast::ExprPtr> from = wide_copy_address(read, vec_iname, width, first, every_lane);

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <optional>
 #include <set>
 
@@ -269,6 +270,9 @@ isl::set fixed_at_zero(isl::set set, const std::set<std::string>& inames) {
 // ---- lowering -----------------------------------------------------------------------------------
 
 cast::ExprPtr index_const(int64_t value) { return cast::int_const(value, DType::Int32); }
+bool is_true(const cast::ExprPtr& condition) {
+  return condition && condition->kind == cast::ExprKind::IntConst && condition->int_value != 0;
+}
 cast::ExprPtr add(const cast::ExprPtr& lhs, int64_t value) {
   return value == 0 ? lhs : cast::binary("+", lhs, index_const(value), DType::Int32);
 }
@@ -380,7 +384,9 @@ class TileLowering {
                                          lowering_.flat_index(access.name, access.operands, low), DType::Int32);
     auto bits = [](uint64_t value) { return cast::int_const(static_cast<int64_t>(value), DType::UInt32); };
     cast::ExprPtr word = loaded ? loaded : cast::call("loom_mma_word", {address}, DType::UInt32);
-    if (!guarded) return word;
+    // A tile that is whole along k everywhere (a round_up k split reading zero-filled tiles) has
+    // the condition `true`: no mask.
+    if (!guarded || is_true(operand.valid)) return word;
     cast::ExprPtr mask = cast::ternary(substituted(operand.valid, high), bits(0xffffffffu),
                                        cast::ternary(substituted(operand.valid, low), bits(0xffffu), bits(0), DType::UInt32),
                                        DType::UInt32);
@@ -561,11 +567,25 @@ class FragmentSharing {
   }
 
   // The tile updates body[begin, end), reading shared registers: one load per distinct fragment,
-  // before the first update that reads it.
+  // `loads_ahead_` updates before the first update that reads it (0: just before it).
   void share_in_run(const std::vector<cast::StmtPtr>& body, std::size_t begin, std::size_t end,
                     std::vector<cast::StmtPtr>& out) {
+    std::vector<std::vector<cast::StmtPtr>> loads(end - begin), updates(end - begin);
+    share_in_run(body, begin, end, loads, updates);
+    std::size_t emitted = 0;
+    for (std::size_t n = 0; n < updates.size(); ++n) {
+      for (; emitted < updates.size() && emitted <= n + loads_ahead_; ++emitted) {
+        out.insert(out.end(), loads[emitted].begin(), loads[emitted].end());
+      }
+      out.insert(out.end(), updates[n].begin(), updates[n].end());
+    }
+  }
+
+  void share_in_run(const std::vector<cast::StmtPtr>& body, std::size_t begin, std::size_t end,
+                    std::vector<std::vector<cast::StmtPtr>>& loads, std::vector<std::vector<cast::StmtPtr>>& updates) {
     std::vector<SharedFragment> shared;
     for (std::size_t n = begin; n < end; ++n) {
+      std::vector<cast::StmtPtr>& out = loads[n - begin];
       std::map<std::string, std::string> names;
       std::map<std::string, int64_t> extents;
       std::vector<cast::StmtPtr> rest;
@@ -594,11 +614,19 @@ class FragmentSharing {
           names[local] = same->name;
         }
       }
-      out.push_back(cast::scoped_block(rest));
+      updates[n - begin].push_back(cast::scoped_block(rest));
     }
   }
 
   int next_ = 0;
+  // A measurement switch (LOOM_FRAGMENT_LOADS_AHEAD=N, like LOOM_OCCUPANCY_HINT: not part of the
+  // spec-cache key): each fragment loaded N tile updates before its first use.
+  std::size_t loads_ahead_ = loads_ahead_setting();
+
+  static std::size_t loads_ahead_setting() {
+    const char* setting = std::getenv("LOOM_FRAGMENT_LOADS_AHEAD");
+    return setting == nullptr ? 0 : static_cast<std::size_t>(std::max(0, std::atoi(setting)));
+  }
 };
 
 // The helpers' PTX comes from tensor_core_ptx.hpp, which the LLVM path's lowering of the same

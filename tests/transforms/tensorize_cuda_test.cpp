@@ -199,6 +199,47 @@ TEST(TensorizeCuda, AsyncRingFillsAreCpAsyncWaitedForAtEachBarrier) {
   }
 }
 
+// Eight warps of 64x32 (256 work-items, two groups an SM), both tiles in cp.async rings of 3,
+// the k split round_up: the fetches zero-fill the tiles past l (`if(in range, a[..], 0)`), so the
+// products read whole k tiles. As loops on PoCL, three k tiles, the last partial. The TF32 spec
+// (element fragments) likewise; the float16 one differs from the bfloat16 one only in the type.
+TEST(TensorizeCudaOpenCL, EightWarpRoundUpSpecsMatchOnPocl) {
+  REQUIRE_OPENCL();
+  for (const char* file : {"bf16_gemm_8warps_ring3.json", "tf32_gemm_8warps_ring3.json"}) {
+    SCOPED_TRACE(file);
+    Spec spec = read_spec(example_text(file));
+    testing::expect_on_opencl(spec.kernel, spec.reference, {{"m", 65}, {"n", 72}, {"l", 70}});
+  }
+}
+
+// On CUDA the round_up k split leaves the fragments without k-edge masks (the tiles are whole
+// along k everywhere), and the zero-filling fetches are still 16-byte cp.async copies in the k
+// loop (2 of a, 2 of b per work-item), their lanes for the edges writing the fill as a select of
+// the 16-bit bits (no float round trip). NVRTC compiles it for sm_90.
+TEST(TensorizeCuda, RoundUpKSplitReadsFragmentsWithoutMasks) {
+  Spec spec = read_spec(example_text("bf16_gemm_8warps_ring3.json"));
+  std::string source = generate_code(spec.kernel, Target::CUDA).source;
+  std::string kernels = testing::kernels_of(source);
+  std::size_t first = kernels.find("for (int32_t k_outer");
+  std::size_t stores = kernels.find(" c[", first);
+  ASSERT_NE(stores, std::string::npos) << kernels;
+  std::string loop = kernels.substr(first, stores - first);
+  EXPECT_EQ(testing::count(loop, "loom_mma_m16n8k16_bf16("), 32) << loop;
+  EXPECT_EQ(testing::count(loop, "loom_ldsm_x4("), 8) << loop;
+  EXPECT_EQ(testing::count(loop, "loom_ldsm_x2_trans("), 8) << loop;
+  EXPECT_EQ(testing::count(loop, "] & "), 0) << loop;  // no fragment masks
+  EXPECT_EQ(testing::count(loop, "loom_cp_async_16(a_fetch"), 2) << loop;
+  EXPECT_EQ(testing::count(loop, "loom_cp_async_16(b_fetch"), 2) << loop;
+  EXPECT_EQ(testing::count(loop, "loom_float_to_bfloat16("), 0) << loop;
+  EXPECT_NE(loop.find(" : 0;"), std::string::npos) << loop;  // the edge lanes' fill
+  try {
+    std::vector<char> cubin = detail::nvrtc_compile_to_cubin(source, "sm_90", spec.kernel.name);
+    EXPECT_EQ(std::string(cubin.data() + 1, 3), "ELF");
+  } catch (const EnvironmentError& error) {
+    GTEST_SKIP() << "no CUDA toolkit here (NVRTC, optional like the GPU; CI has it): " << error.what();
+  }
+}
+
 // A group of one warp whose tile instruction uses no local iname at all: its lanes read what
 // other lanes fetched, so barriers go between (the barrier analysis once saw no work-item apart
 // from another and left them out: wrong on PoCL, a race on CUDA).
@@ -451,6 +492,21 @@ TEST(TensorizeGpu, AsyncRingsMatchTheReferenceAtRaggedSizes) {
   for (const char* file : {"bf16_gemm_warp64_ring2_async.json", "bf16_gemm_warp64_ring3_async.json",
                            "bf16_gemm_warp64_copy16_bring3_async.json"}) {
     Spec spec = gemm_spec("bfloat16", true, file);
+    for (const ParameterMap& sizes : kRagged) {
+      testing::expect_matches_reference(spec.kernel, spec.reference, sizes, CheckOptions{.target = Target::CUDA});
+    }
+  }
+}
+
+// The eight-warp round_up specs (zero-filled cp.async rings): misaligned rows (l = 17, 129, 1000,
+// 700 for a; n = 17, 129 for b) take the fill's lanes, k loops shorter than the ring leave fills
+// that never run, and edge tiles read the zeros past l, m and n.
+TEST(TensorizeGpu, EightWarpRoundUpSpecsMatchTheReferenceAtRaggedSizes) {
+  SKIP_WITHOUT_CUDA();
+  testing::ScopedEnv nvrtc("LOOM_CUDA_COMPILER", "nvrtc");
+  for (const char* file : {"bf16_gemm_8warps_ring3.json", "f16_gemm_8warps_ring3.json", "tf32_gemm_8warps_ring3.json"}) {
+    SCOPED_TRACE(file);
+    Spec spec = read_spec(example_text(file));
     for (const ParameterMap& sizes : kRagged) {
       testing::expect_matches_reference(spec.kernel, spec.reference, sizes, CheckOptions{.target = Target::CUDA});
     }
