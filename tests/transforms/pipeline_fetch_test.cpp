@@ -318,6 +318,21 @@ TEST(PipelineFetchOpenCL, RingsFilledThroughRegistersMatchTheReference) {
   }
 }
 
+// register_name names the registers of a ring filled through them (refused for a plain ring).
+TEST(PipelineFetchTest, ARingFilledThroughRegistersTakesTheRegistersName) {
+  LoopKernel kernel = apply_transform(tiled_matmul(), {"pipeline_fetch",
+                                                       {{"fetch", std::string("id:a_fetch_rule")},
+                                                        {"loop", std::string("k_outer")},
+                                                        {"stages", int64_t{2}},
+                                                        {"registers", true},
+                                                        {"register_name", std::string("a_ahead")}}});
+  ASSERT_NE(kernel.find_temporary("a_ahead"), nullptr);
+  EXPECT_EQ(kernel.find_temporary("a_fetch_next"), nullptr);
+  const Instruction* store = kernel.find_instruction("a_fetch_rule_store");
+  ASSERT_NE(store, nullptr);
+  EXPECT_EQ(to_string(store->expression).rfind("a_ahead", 0), 0u) << to_string(store->expression);
+}
+
 TEST(PipelineFetchTest, RegistersRefusalsNameWhatIsWrong) {
   auto refused = [&](int64_t stages, bool async) {
     return error_message<Error>([&] {
