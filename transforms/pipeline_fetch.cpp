@@ -264,31 +264,32 @@ ExprPtr slot_of(const std::string& loop, int64_t offset, int64_t lowest, int64_t
 
 }  // namespace
 
-// pipeline_fetch with the registry's `registers` flag (a ring of tiles filled through registers;
-// not in PipelineFetchOptions yet, to leave the widely included memory_transforms.hpp alone).
 namespace {
 
-LoopKernel pipeline_fetch_ring(const LoopKernel& kernel, const std::string& fetch_match, const std::string& loop,
-                               const PipelineFetchOptions& options, bool through_registers) {
+// pipeline_fetch with the registry's `registers` flag, `ring_through_registers` (a ring of tiles
+// filled through registers): not in PipelineFetchOptions yet, to leave the widely included
+// memory_transforms.hpp alone.
+LoopKernel pipeline_fetch_with(const LoopKernel& kernel, const std::string& fetch_match, const std::string& loop,
+                               const PipelineFetchOptions& options, bool ring_through_registers) {
   TransformCall call{kTransform, {{"fetch", fetch_match}, {"loop", loop}}};
   if (options.register_name) call.arguments["register_name"] = *options.register_name;
   if (options.unchecked) call.arguments["unchecked"] = true;
   if (options.stages != 0) call.arguments["stages"] = options.stages;
   if (options.async) call.arguments["async"] = true;
-  if (through_registers) call.arguments["registers"] = true;
+  if (ring_through_registers) call.arguments["registers"] = true;
   if (options.stages < 0 || options.stages == 1) {
     refuse("stages is " + std::to_string(options.stages) + "; give 2 or more tiles for a ring (or leave it out to "
            "pipeline through registers)");
   }
   if (options.async && options.stages == 0) refuse("async needs a ring of tiles (stages 2 or more)");
-  if (options.stages != 0 && options.register_name && !through_registers) {
+  if (options.stages != 0 && options.register_name && !ring_through_registers) {
     refuse("a ring of tiles (stages) has no registers to name (unless registers is true)");
   }
-  if (through_registers && options.stages == 0) {
+  if (ring_through_registers && options.stages == 0) {
     refuse("registers fills a ring of tiles through registers; give stages 2 or more (without stages the fetch "
            "goes through registers anyway)");
   }
-  if (through_registers && options.async) refuse("registers and async exclude each other (cp.async needs no registers)");
+  if (ring_through_registers && options.async) refuse("registers and async exclude each other (cp.async needs no registers)");
   require_iname(kernel, loop, kTransform);
   InameTag loop_tag = kernel.tag_of(loop);
   if (loop_tag.kind != InameTag::Kind::Sequential) {
@@ -366,7 +367,7 @@ LoopKernel pipeline_fetch_ring(const LoopKernel& kernel, const std::string& fetc
     // Through registers: `ahead` loads into the registers before the readers, and a store after
     // the last reader moves them into the tile the readers do not read.
     std::optional<Instruction> ring_store;
-    if (through_registers) {
+    if (ring_through_registers) {
       ahead.id = load.id;
       ahead.assignees = {variable(register_name)};
       ring_store = ahead;
@@ -431,7 +432,7 @@ LoopKernel pipeline_fetch_ring(const LoopKernel& kernel, const std::string& fetc
 
 LoopKernel pipeline_fetch(const LoopKernel& kernel, const std::string& fetch_match, const std::string& loop,
                           const PipelineFetchOptions& options) {
-  return pipeline_fetch_ring(kernel, fetch_match, loop, options, false);
+  return pipeline_fetch_with(kernel, fetch_match, loop, options, false);
 }
 
 LOOM_REGISTER_TRANSFORM(pipeline_fetch) {
@@ -449,7 +450,7 @@ LOOM_REGISTER_TRANSFORM(pipeline_fetch) {
                   options.stages = args.integer("stages");
                   options.async = args.boolean("async");
                   options.unchecked = args.unchecked();
-                  return pipeline_fetch_ring(kernel, args.string("fetch"), args.string("loop"), options,
+                  return pipeline_fetch_with(kernel, args.string("fetch"), args.string("loop"), options,
                                              args.boolean("registers"));
                 }});
 }
