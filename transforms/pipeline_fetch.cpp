@@ -16,6 +16,11 @@
 // F(ko + S - 1) into tile (ko + S - 1 - lowest) % S while the readers read tile (ko - lowest) % S.
 // A tile's fill and its readers are then S - 1 iterations apart, so no warp waits on a fetch;
 // with async, CUDA makes the loop's 16-byte copies cp.async (global to shared, no registers).
+// With stages and registers (double-buffered shared memory, as hand-written FP32 GEMMs do it),
+// load(ko) = F(ko + S - 1) goes into registers before the readers and store(ko) moves them into
+// tile (ko + S - 1 - lowest) % S after the last reader: the loads' latency is hidden as through
+// registers, and the store writes a tile nobody reads in this iteration, so one barrier an
+// iteration suffices instead of the two around the register pipeline's store.
 #include <algorithm>
 
 #include "ir/isl_expr.hpp"
@@ -259,19 +264,32 @@ ExprPtr slot_of(const std::string& loop, int64_t offset, int64_t lowest, int64_t
 
 }  // namespace
 
-LoopKernel pipeline_fetch(const LoopKernel& kernel, const std::string& fetch_match, const std::string& loop,
-                          const PipelineFetchOptions& options) {
+namespace {
+
+// pipeline_fetch with the registry's `registers` flag, `ring_through_registers` (a ring of tiles
+// filled through registers): not in PipelineFetchOptions yet, to leave the widely included
+// memory_transforms.hpp alone.
+LoopKernel pipeline_fetch_with(const LoopKernel& kernel, const std::string& fetch_match, const std::string& loop,
+                               const PipelineFetchOptions& options, bool ring_through_registers) {
   TransformCall call{kTransform, {{"fetch", fetch_match}, {"loop", loop}}};
   if (options.register_name) call.arguments["register_name"] = *options.register_name;
   if (options.unchecked) call.arguments["unchecked"] = true;
   if (options.stages != 0) call.arguments["stages"] = options.stages;
   if (options.async) call.arguments["async"] = true;
+  if (ring_through_registers) call.arguments["registers"] = true;
   if (options.stages < 0 || options.stages == 1) {
     refuse("stages is " + std::to_string(options.stages) + "; give 2 or more tiles for a ring (or leave it out to "
            "pipeline through registers)");
   }
   if (options.async && options.stages == 0) refuse("async needs a ring of tiles (stages 2 or more)");
-  if (options.stages != 0 && options.register_name) refuse("a ring of tiles (stages) has no registers to name");
+  if (options.stages != 0 && options.register_name && !ring_through_registers) {
+    refuse("a ring of tiles (stages) has no registers to name (unless registers is true)");
+  }
+  if (ring_through_registers && options.stages == 0) {
+    refuse("registers fills a ring of tiles through registers; give stages 2 or more (without stages the fetch "
+           "goes through registers anyway)");
+  }
+  if (ring_through_registers && options.async) refuse("registers and async exclude each other (cp.async needs no registers)");
   require_iname(kernel, loop, kTransform);
   InameTag loop_tag = kernel.tag_of(loop);
   if (loop_tag.kind != InameTag::Kind::Sequential) {
@@ -337,7 +355,8 @@ LoopKernel pipeline_fetch(const LoopKernel& kernel, const std::string& fetch_mat
     Instruction ahead = fetch;
     ahead.id = unused_name(kernel, fetch.id + "_load", taken);
     ExprPtr later = binary(BinaryOp::Add, variable(loop), int_literal(options.stages - 1));
-    ahead.assignees = {in_slot(fetch.assignees.front(), tile.name, slot_of(loop, options.stages - 1, lowest, options.stages))};
+    ExprPtr ahead_tile = in_slot(fetch.assignees.front(), tile.name, slot_of(loop, options.stages - 1, lowest, options.stages));
+    ahead.assignees = {ahead_tile};
     ahead.expression = shifted(fetch.expression, loop, later);
     for (ExprPtr& predicate : ahead.predicates) predicate = shifted(predicate, loop, later);
     for (ExprPtr& predicate : next_iteration_runs(range, position, dims, options.stages - 1)) ahead.predicates.push_back(predicate);
@@ -345,8 +364,25 @@ LoopKernel pipeline_fetch(const LoopKernel& kernel, const std::string& fetch_mat
     if (options.async) ahead.tags.insert(async_tag(options.stages));
     ahead.source = assignment_text(ahead);
 
+    // Through registers: `ahead` loads into the registers before the readers, and a store after
+    // the last reader moves them into the tile the readers do not read.
+    std::optional<Instruction> ring_store;
+    if (ring_through_registers) {
+      ahead.id = load.id;
+      ahead.assignees = {variable(register_name)};
+      ring_store = ahead;
+      ring_store->id = store.id;
+      ring_store->assignees = {ahead_tile};
+      ring_store->expression = variable(register_name);
+      ring_store->depends_on = {ahead.id};
+      ring_store->depends_on.insert(readers.begin(), readers.end());
+      ring_store->source = assignment_text(*ring_store);
+      ahead.source = assignment_text(ahead);
+    }
+
     ExprPtr current = slot_of(loop, 0, lowest, options.stages);
     std::vector<Instruction> instructions;
+    std::size_t last_reader = 0;
     for (const Instruction& instruction : kernel.instructions) {
       if (instruction.id == fetch.id) {
         instructions.insert(instructions.end(), firsts.begin(), firsts.end());
@@ -361,9 +397,19 @@ LoopKernel pipeline_fetch(const LoopKernel& kernel, const std::string& fetch_mat
       }
       if (copy.depends_on.erase(fetch.id) != 0 || reader) {
         for (const Instruction& first_copy : firsts) copy.depends_on.insert(first_copy.id);
-        copy.depends_on.insert(ahead.id);
+        copy.depends_on.insert(ring_store && !reader ? ring_store->id : ahead.id);
       }
       instructions.push_back(copy);
+      if (reader) last_reader = instructions.size();
+    }
+    if (ring_store) {
+      instructions.insert(instructions.begin() + static_cast<std::ptrdiff_t>(last_reader), *ring_store);
+      Temporary registers;
+      registers.name = register_name;
+      registers.dtype = tile.dtype;
+      registers.address_space = AddressSpace::Private;
+      result.temporaries.push_back(registers);
+      tag_copies_ilp(result, kernel, swept);
     }
     result.instructions = instructions;
     result.applied_transforms = kernel.applied_transforms;
@@ -382,6 +428,13 @@ LoopKernel pipeline_fetch(const LoopKernel& kernel, const std::string& fetch_mat
   return finish_transform(kernel, std::move(result), call, std::nullopt, options.unchecked, CheckScope::All);
 }
 
+}  // namespace
+
+LoopKernel pipeline_fetch(const LoopKernel& kernel, const std::string& fetch_match, const std::string& loop,
+                          const PipelineFetchOptions& options) {
+  return pipeline_fetch_with(kernel, fetch_match, loop, options, false);
+}
+
 LOOM_REGISTER_TRANSFORM(pipeline_fetch) {
   registry.add({kTransform,
                 "load a fetch's next tile into registers (or a ring of tiles, stages) during the current tile's products",
@@ -389,14 +442,16 @@ LOOM_REGISTER_TRANSFORM(pipeline_fetch) {
                  {"loop", ParameterType::String, true},
                  {"register_name", ParameterType::String, false, true},
                  {"stages", ParameterType::Integer, false, false, int64_t{0}},
-                 {"async", ParameterType::Bool, false, false, false}},
+                 {"async", ParameterType::Bool, false, false, false},
+                 {"registers", ParameterType::Bool, false, false, false}},
                 [](const LoopKernel& kernel, const TransformArguments& args) {
                   PipelineFetchOptions options;
                   options.register_name = args.optional_string("register_name");
                   options.stages = args.integer("stages");
                   options.async = args.boolean("async");
                   options.unchecked = args.unchecked();
-                  return pipeline_fetch(kernel, args.string("fetch"), args.string("loop"), options);
+                  return pipeline_fetch_with(kernel, args.string("fetch"), args.string("loop"), options,
+                                             args.boolean("registers"));
                 }});
 }
 

@@ -257,5 +257,100 @@ TEST(PipelineFetchTest, RingRefusalsNameWhatIsWrong) {
   EXPECT_NE(message.find("a ring of tiles (stages) has no registers to name"), std::string::npos) << message;
 }
 
+// ---- stages with registers: a ring of tiles filled through registers ---------------------------
+
+// The registry's `registers` flag (not in PipelineFetchOptions: see pipeline_fetch.cpp).
+LoopKernel ringed_through_registers(const LoopKernel& kernel, int64_t stages) {
+  LoopKernel result = kernel;
+  for (const char* fetch : {"a_fetch_rule", "b_fetch_rule"}) {
+    result = apply_transform(result, {"pipeline_fetch",
+                                      {{"fetch", std::string("id:") + fetch},
+                                       {"loop", std::string("k_outer")},
+                                       {"stages", stages},
+                                       {"registers", true}}});
+  }
+  return result;
+}
+
+// Two tiles: iteration 0 fetched before the loop into tile 0; iteration ko loads ko + 1 into
+// registers before the products (which read tile ko % 2) and stores them into tile (ko + 1) % 2
+// after the products. One barrier an iteration (the register pipeline has two, around its store).
+TEST(PipelineFetchTest, ARingFilledThroughRegistersStoresIntoTheOtherTileAfterTheProducts) {
+  LoopKernel kernel = ringed_through_registers(tiled_matmul(), 2);
+  const Instruction* load = kernel.find_instruction("a_fetch_rule_load");
+  const Instruction* store = kernel.find_instruction("a_fetch_rule_store");
+  ASSERT_NE(load, nullptr);
+  ASSERT_NE(store, nullptr);
+  ASSERT_NE(kernel.find_instruction("a_fetch_rule_first"), nullptr);
+  EXPECT_EQ(to_string(load->assignees.front()).rfind("a_fetch_next", 0), 0u) << to_string(load->assignees.front());
+  EXPECT_NE(to_string(load->expression).find("16*(k_outer + 1)"), std::string::npos) << to_string(load->expression);
+  EXPECT_EQ(to_string(store->assignees.front()).rfind("a_fetch[(k_outer + 1) % 2, ", 0), 0u) << to_string(store->assignees.front());
+  EXPECT_EQ(store->depends_on.count("insn"), 1u);
+  const Instruction* product = kernel.find_instruction("insn");
+  EXPECT_NE(to_string(product->expression).find("a_fetch[k_outer % 2, "), std::string::npos) << to_string(product->expression);
+  EXPECT_EQ(product->depends_on.count("a_fetch_rule_load"), 1u);
+  EXPECT_EQ(product->depends_on.count("a_fetch_rule_store"), 0u);
+  ASSERT_NE(kernel.find_temporary("a_fetch_next"), nullptr);
+  EXPECT_EQ(to_string(kernel.find_temporary("a_fetch")->shape.front()), "2");
+
+  std::string source = kernels_of(generate_code(kernel, Target::OpenCL).source);
+  std::size_t loop = source.find("for (int32_t k_outer");
+  ASSERT_NE(loop, std::string::npos) << source;
+  std::size_t load_at = source.find("a_fetch_next", loop);
+  std::size_t product_at = source.find("for (int32_t k_inner", loop);
+  std::size_t store_at = source.find("= a_fetch_next", loop);
+  EXPECT_LT(load_at, product_at) << source;
+  EXPECT_LT(product_at, store_at) << source;
+  EXPECT_EQ(count(source.substr(loop), "barrier(CLK_LOCAL_MEM_FENCE)"), 1) << source;
+  std::string two_barriers = kernels_of(generate_code(pipelined(tiled_matmul()), Target::OpenCL).source);
+  EXPECT_EQ(count(two_barriers.substr(two_barriers.find("for (int32_t k_outer")), "barrier(CLK_LOCAL_MEM_FENCE)"), 2)
+      << two_barriers;
+}
+
+// Rings of 2 and 3 tiles filled through registers at sizes with fewer k tiles than stages (1, 15,
+// 16), one more (17) and several (33, 48, 50); the product is the reference's.
+TEST(PipelineFetchOpenCL, RingsFilledThroughRegistersMatchTheReference) {
+  REQUIRE_OPENCL();
+  for (int64_t stages : {2, 3}) {
+    for (int64_t n : {1, 15, 16, 17, 33, 48, 50}) {
+      expect_on_opencl(ringed_through_registers(tiled_matmul(), stages), matmul(), {{"n", n}});
+    }
+  }
+}
+
+// register_name names the registers of a ring filled through them (refused for a plain ring).
+TEST(PipelineFetchTest, ARingFilledThroughRegistersTakesTheRegistersName) {
+  LoopKernel kernel = apply_transform(tiled_matmul(), {"pipeline_fetch",
+                                                       {{"fetch", std::string("id:a_fetch_rule")},
+                                                        {"loop", std::string("k_outer")},
+                                                        {"stages", int64_t{2}},
+                                                        {"registers", true},
+                                                        {"register_name", std::string("a_ahead")}}});
+  ASSERT_NE(kernel.find_temporary("a_ahead"), nullptr);
+  EXPECT_EQ(kernel.find_temporary("a_fetch_next"), nullptr);
+  const Instruction* store = kernel.find_instruction("a_fetch_rule_store");
+  ASSERT_NE(store, nullptr);
+  EXPECT_EQ(to_string(store->expression).rfind("a_ahead", 0), 0u) << to_string(store->expression);
+}
+
+TEST(PipelineFetchTest, RegistersRefusalsNameWhatIsWrong) {
+  auto refused = [&](int64_t stages, bool async) {
+    return error_message<Error>([&] {
+      apply_transform(tiled_matmul(), {"pipeline_fetch",
+                                       {{"fetch", std::string("id:a_fetch_rule")},
+                                        {"loop", std::string("k_outer")},
+                                        {"stages", stages},
+                                        {"async", async},
+                                        {"registers", true}}});
+    });
+  };
+  std::string message = refused(0, false);
+  EXPECT_NE(message.find("pipeline_fetch: registers fills a ring of tiles through registers; give stages 2 or more"),
+            std::string::npos)
+      << message;
+  message = refused(2, true);
+  EXPECT_NE(message.find("pipeline_fetch: registers and async exclude each other"), std::string::npos) << message;
+}
+
 }  // namespace
 }  // namespace loom
