@@ -110,11 +110,50 @@ class GuardCollector {
     isl::union_map schedule = isl::manage(isl_ast_build_get_schedule(build));
     isl::set points = isl::manage(isl_set_from_union_set(schedule.range().release()));
     int last = isl_extra::dim_count(points, isl_dim_set) - 1;
+    if (every_copy_runs_with_the_loop(points, last, style)) {
+      verify_guard_free(build, style, points, last);
+      return guard_free(style);
+    }
+    return gisted_guards(build, style, points, last);
+  }
+
+  void verify_guard_free(isl_ast_build* build, const LoopStyle& style, const isl::set& points, int last) const {
+    if (std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") == nullptr) return;
+    UnrollGuards gisted = gisted_guards(build, style, points, last);
+    bool same = !gisted.every;
+    for (std::size_t copy = 0; copy < gisted.guards.size(); ++copy) {
+      same = same && !gisted.guards[copy] && !gisted.never[copy];
+    }
+    if (!same) {
+      std::ostringstream text;
+      text << "an unrolled loop read as guard-free has guarded copies when gisted: " << points;
+      throw InternalError(text.str());
+    }
+  }
+
+  // Whether the loop's points are the points of the loops around it times exactly its range, read
+  // off the constraints (plain_box_product): then every copy's condition is the loop's own (the
+  // gist of a set against itself: no guard), and none is never run. isl's subset test would cost
+  // what the skipped gists cost (the test that stood in gisted_guards until wt-speed7 did). A
+  // loop whose statements become such a product only under the nest's context (the full-group
+  // copy of the nest) is not a constant box, which is decided once for both copies.
+  // LOOM_VERIFY_SKIPPED_CHECKS: the gists run too, and an internal error where they differ.
+  bool every_copy_runs_with_the_loop(const isl::set& points, int last, const LoopStyle& style) const {
+    ConstantRange range{style.lower, style.extent};
+    std::optional<bool> product = plain_box_product(points, static_cast<unsigned>(last), range);
+    return product.value_or(false);
+  }
+
+  static UnrollGuards guard_free(const LoopStyle& style) {
+    UnrollGuards result;
+    result.guards.assign(static_cast<std::size_t>(style.extent), std::nullopt);
+    result.never.assign(static_cast<std::size_t>(style.extent), false);
+    return result;
+  }
+
+  UnrollGuards gisted_guards(isl_ast_build* build, const LoopStyle& style, const isl::set& points, int last) const {
     isl::set any = enclosing(points, last);
     UnrollGuards result;
-    // (A test "every copy runs whenever the loop does" for the whole loop stood here; it compared
-    // the flat `any` with the build's nested schedule space, so it never held. Made to hold, it
-    // saved the guard-free loops' per-copy gists but cost as much as it saved: gone.)
     // isl's gist computes the context's existentials explicitly (isl_set_compute_divs) before
     // it simplifies; `any` is the projection of the loop's points, whose existential has no
     // explicit definition when the loop's bounds divide (a fetch copy's rows over a k tile), so
@@ -617,16 +656,6 @@ class AstLowering {
   void set_parameter_names(ParameterNames names) const { parameter_names_ = std::move(names); }
 };
 
-// isl's at_each_domain: replace each statement by a call giving the values of its dimensions in
-// terms of the loop iterators (so lowering can substitute them).
-isl_ast_node* statement_call(isl_ast_node* node, isl_ast_build* build, void*) {
-  isl_ast_node_free(node);
-  isl_union_map* schedule = isl_ast_build_get_schedule(build);
-  isl_map* reversed = isl_map_reverse(isl_map_from_union_map(schedule));
-  isl_ast_expr* call = isl_ast_build_call_from_pw_multi_aff(build, isl_pw_multi_aff_from_map(reversed));
-  return isl_ast_node_alloc_user(call);
-}
-
 }  // namespace
 
 namespace {
@@ -666,6 +695,15 @@ isl::set without_constraints_on_param(const isl::set& set, const std::string& na
   int pos = isl_extra::find_dim(set, isl_dim_param, name);
   if (pos < 0) return set;
   return isl::manage(isl_set_drop_constraints_involving_dims(set.copy(), isl_dim_param, static_cast<unsigned>(pos), 1));
+}
+
+// The schedule with the statements' constraints that `context` implies on the parameters left out
+// (the hardware indices' bounds, `0 <= ifeat < nfeats`, repeated in every statement's domain):
+// isl would otherwise simplify them against the context again at every level of the nest. The
+// same code on every example (compare_generated.py); 5-10% of the AST builds of nests with
+// guards on the hardware indices (convolution's partial groups, the tensor GEMMs').
+isl::schedule without_implied_parameter_constraints(const isl::schedule& schedule, const isl::set& context) {
+  return isl::manage(isl_schedule_gist_domain_params(schedule.copy(), context.params().release()));
 }
 
 // The condition on the work-group indices (and the kernel's parameters) under which the group
@@ -746,11 +784,14 @@ cast::StmtPtr generate_loop_nest(const KernelSchedule& schedule, const isl::set&
   }
   GuardCollector guards(loop_styles);
   isl_ast_build* build = isl_ast_build_from_context(context.copy());
-  build = isl_ast_build_set_at_each_domain(build, &statement_call, nullptr);
+  // No at_each_domain callback: isl's own user node is already the call loom lowers
+  // (`S_k(dims in terms of the iterators)`, from the executed relation gisted against the build's
+  // domain). loom's callback threw it away and built the same call again from the build's
+  // schedule (5-8% of every AST build; docs/decisions.md, "Issue 26: ... wt-speed9").
   build = isl_ast_build_set_before_each_mark(build, &GuardCollector::on_mark, &guards);
   build = isl_ast_build_set_after_each_mark(build, &GuardCollector::after_mark, &guards);
   build = isl_ast_build_set_before_each_for(build, &GuardCollector::before_for, &guards);
-  isl_ast_node* raw_tree = isl_ast_build_node_from_schedule(build, schedule.schedule.copy());
+  isl_ast_node* raw_tree = isl_ast_build_node_from_schedule(build, without_implied_parameter_constraints(schedule.schedule, context).release());
   isl_ast_build_free(build);
   guards.rethrow_pending();
   if (raw_tree == nullptr) isl::exception::throw_last_error(schedule.schedule.ctx());
