@@ -738,17 +738,6 @@ isl::set without_constraints_on_param(const isl::set& set, const std::string& na
   return isl::manage(isl_set_drop_constraints_involving_dims(set.copy(), isl_dim_param, static_cast<unsigned>(pos), 1));
 }
 
-// The schedule with the statements' constraints that `context` implies on the parameters left out
-// (the hardware indices' bounds, `0 <= ifeat < nfeats`, repeated in every statement's domain):
-// isl would otherwise simplify them against the context again at every level of the nest. The
-// same code on every example (compare_generated.py); 5-10% of the AST builds of nests with
-// guards on the hardware indices (convolution's partial groups, the tensor GEMMs'). Only where
-// there are hardware indices: elsewhere the context has little to remove and the gist is a cost
-// (4% of the untransformed matmul's code generation).
-isl::schedule without_implied_parameter_constraints(const isl::schedule& schedule, const isl::set& context) {
-  return isl::manage(isl_schedule_gist_domain_params(schedule.copy(), context.params().release()));
-}
-
 // The condition on the work-group indices (and the kernel's parameters) under which the group
 // runs every statement at every point a group unconstrained by its own indices would: each
 // statement's domain with the constraints that mention a group index dropped is the "full box";
@@ -834,8 +823,7 @@ cast::StmtPtr generate_loop_nest(const KernelSchedule& schedule, const isl::set&
   build = isl_ast_build_set_before_each_mark(build, &GuardCollector::on_mark, &guards);
   build = isl_ast_build_set_after_each_mark(build, &GuardCollector::after_mark, &guards);
   build = isl_ast_build_set_before_each_for(build, &GuardCollector::before_for, &guards);
-  isl::schedule tree_schedule = hardware.empty() ? schedule.schedule : without_implied_parameter_constraints(schedule.schedule, context);
-  isl_ast_node* raw_tree = isl_ast_build_node_from_schedule(build, tree_schedule.release());
+  isl_ast_node* raw_tree = isl_ast_build_node_from_schedule(build, schedule.schedule.copy());
   isl_ast_build_free(build);
   guards.rethrow_pending();
   if (raw_tree == nullptr) isl::exception::throw_last_error(schedule.schedule.ctx());
