@@ -119,6 +119,27 @@ class GuardCollector {
     return gisted_guards(build, style, points, last);
   }
 
+  // Whether the loop's points are the points of the loops around it times exactly its range, read
+  // off the constraints (plain_box_product): then every copy's condition is the loop's own, whose
+  // gist is the universe (no guard), and every copy runs. Such loops are no constant box where
+  // they hold another loop or a tensor tile, or where only the full-group nest's context makes
+  // their statements a product (boxes are decided once, for both nests). isl's subset test would
+  // cost what the skipped gists cost (wt-speed7 removed one for that reason).
+  bool every_copy_runs_with_the_loop(const isl::set& points, int last, const LoopStyle& style) const {
+    ConstantRange range{style.lower, style.extent};
+    std::optional<bool> product = plain_box_product(points, static_cast<unsigned>(last), range);
+    return product.value_or(false);
+  }
+
+  static UnrollGuards guard_free(const LoopStyle& style) {
+    UnrollGuards result;
+    result.guards.assign(static_cast<std::size_t>(style.extent), std::nullopt);
+    result.never.assign(static_cast<std::size_t>(style.extent), false);
+    return result;
+  }
+
+  // LOOM_VERIFY_SKIPPED_CHECKS: the copies' gists run too, and an internal error where one of them
+  // gives a guard or a copy that never runs.
   void verify_guard_free(isl_ast_build* build, const LoopStyle& style, const isl::set& points, int last) const {
     if (std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") == nullptr) return;
     UnrollGuards gisted = gisted_guards(build, style, points, last);
@@ -131,26 +152,6 @@ class GuardCollector {
       text << "an unrolled loop read as guard-free has guarded copies when gisted: " << points;
       throw InternalError(text.str());
     }
-  }
-
-  // Whether the loop's points are the points of the loops around it times exactly its range, read
-  // off the constraints (plain_box_product): then every copy's condition is the loop's own (the
-  // gist of a set against itself: no guard), and none is never run. isl's subset test would cost
-  // what the skipped gists cost (the test that stood in gisted_guards until wt-speed7 did). A
-  // loop whose statements become such a product only under the nest's context (the full-group
-  // copy of the nest) is not a constant box, which is decided once for both copies.
-  // LOOM_VERIFY_SKIPPED_CHECKS: the gists run too, and an internal error where they differ.
-  bool every_copy_runs_with_the_loop(const isl::set& points, int last, const LoopStyle& style) const {
-    ConstantRange range{style.lower, style.extent};
-    std::optional<bool> product = plain_box_product(points, static_cast<unsigned>(last), range);
-    return product.value_or(false);
-  }
-
-  static UnrollGuards guard_free(const LoopStyle& style) {
-    UnrollGuards result;
-    result.guards.assign(static_cast<std::size_t>(style.extent), std::nullopt);
-    result.never.assign(static_cast<std::size_t>(style.extent), false);
-    return result;
   }
 
   UnrollGuards gisted_guards(isl_ast_build* build, const LoopStyle& style, const isl::set& points, int last) const {
@@ -696,10 +697,6 @@ class AstLowering {
  public:
   void set_parameter_names(ParameterNames names) const { parameter_names_ = std::move(names); }
 };
-
-}  // namespace
-
-namespace {
 
 std::vector<std::string> all_of(const HardwareParameters& hardware) {
   std::vector<std::string> names = hardware.group;
