@@ -39,6 +39,19 @@ std::optional<int64_t> fold_arithmetic(const std::string& op, int64_t a, int64_t
   return std::nullopt;
 }
 
+// Whether folding left every operand of `original` as it was: then `original` is the folded node.
+// Every cast::Expr is made by cast.hpp's constructors (or copied from one), which set only the
+// fields of its kind, so rebuilding it with the same operands made an equal node; an unrolled
+// copy's expressions were folded when the copy was made, and the copies of enclosing unrolled
+// loops and boxes fold them again at every level (the tuned SGEMM's register tile: four).
+bool unchanged(const cast::ExprPtr& original, const std::vector<cast::ExprPtr>& operands) {
+  if (original->args.size() != operands.size()) return false;
+  for (std::size_t i = 0; i < operands.size(); ++i) {
+    if (original->args[i] != operands[i]) return false;
+  }
+  return true;
+}
+
 // c <= min(a, b)  ⇔  c <= a && c <= b  (and the mirrored forms), so each part folds on its own.
 std::optional<cast::ExprPtr> split_min_max_comparison(const cast::Expr& e) {
   const cast::ExprPtr& lhs = e.args[0];
@@ -80,7 +93,7 @@ cast::ExprPtr fold_binary(const cast::ExprPtr& original, cast::ExprPtr lhs, cast
   if (op == "*" && ((a && *a == 1))) return rhs;
   if (op == "*" && ((b && *b == 1))) return lhs;
   if (op == "*" && ((a && *a == 0) || (b && *b == 0))) return cast::int_const(0, original->dtype);
-  cast::ExprPtr rebuilt = cast::binary(op, lhs, rhs, original->dtype);
+  cast::ExprPtr rebuilt = unchanged(original, {lhs, rhs}) ? original : cast::binary(op, lhs, rhs, original->dtype);
   if (auto split = split_min_max_comparison(*rebuilt)) return *split;
   return rebuilt;
 }
@@ -94,6 +107,7 @@ cast::ExprPtr fold_call(const cast::ExprPtr& original, std::vector<cast::ExprPtr
       if (is_helper(original, "loom_floor_div") && *b != 0) return cast::int_const(floor_div(*a, *b), original->dtype);
     }
   }
+  if (unchanged(original, args)) return original;
   return cast::call(original->name, std::move(args), original->dtype);
 }
 
@@ -111,6 +125,7 @@ cast::ExprPtr fold(const cast::ExprPtr& expr) {
       if (auto value = constant(operand); value && (expr->op == "-" || expr->op == "!")) {
         return cast::int_const(expr->op == "-" ? -*value : !*value, expr->dtype);
       }
+      if (unchanged(expr, {operand})) return expr;
       return cast::unary(expr->op, operand, expr->dtype);
     }
     case cast::ExprKind::Call: {
@@ -122,12 +137,21 @@ cast::ExprPtr fold(const cast::ExprPtr& expr) {
       cast::ExprPtr condition = fold(expr->args[0]);
       if (is_true(condition)) return fold(expr->args[1]);
       if (is_false(condition)) return fold(expr->args[2]);
-      return cast::ternary(condition, fold(expr->args[1]), fold(expr->args[2]), expr->dtype);
+      cast::ExprPtr then_value = fold(expr->args[1]), else_value = fold(expr->args[2]);
+      if (unchanged(expr, {condition, then_value, else_value})) return expr;
+      return cast::ternary(condition, then_value, else_value, expr->dtype);
     }
-    case cast::ExprKind::Load:
-      if (expr->vector_width > 0) return cast::vector_load(expr->name, fold(expr->args[0]), expr->dtype, expr->vector_width);
-      return cast::load(expr->name, fold(expr->args[0]), expr->dtype);
-    case cast::ExprKind::Cast: return cast::cast_to(expr->dtype, fold(expr->args[0]));
+    case cast::ExprKind::Load: {
+      cast::ExprPtr index = fold(expr->args[0]);
+      if (unchanged(expr, {index})) return expr;
+      if (expr->vector_width > 0) return cast::vector_load(expr->name, index, expr->dtype, expr->vector_width);
+      return cast::load(expr->name, index, expr->dtype);
+    }
+    case cast::ExprKind::Cast: {
+      cast::ExprPtr operand = fold(expr->args[0]);
+      if (unchanged(expr, {operand})) return expr;
+      return cast::cast_to(expr->dtype, operand);
+    }
     default: return expr;
   }
 }

@@ -10,7 +10,9 @@
 
 #include <isl/ast.h>
 #include <isl/ast_build.h>
+#include <isl/constraint.h>
 #include <isl/id.h>
+#include <isl/local_space.h>
 #include <isl/schedule.h>
 #include <isl/val.h>
 
@@ -110,11 +112,51 @@ class GuardCollector {
     isl::union_map schedule = isl::manage(isl_ast_build_get_schedule(build));
     isl::set points = isl::manage(isl_set_from_union_set(schedule.range().release()));
     int last = isl_extra::dim_count(points, isl_dim_set) - 1;
+    if (every_copy_runs_with_the_loop(points, last, style)) {
+      verify_guard_free(build, style, points, last);
+      return guard_free(style);
+    }
+    return gisted_guards(build, style, points, last);
+  }
+
+  // Whether the loop's points are the points of the loops around it times exactly its range, read
+  // off the constraints (plain_box_product): then every copy's condition is the loop's own, whose
+  // gist is the universe (no guard), and every copy runs. Such loops are no constant box where
+  // they hold another loop or a tensor tile, or where only the full-group nest's context makes
+  // their statements a product (boxes are decided once, for both nests). isl's subset test would
+  // cost what the skipped gists cost (wt-speed7 removed one for that reason).
+  bool every_copy_runs_with_the_loop(const isl::set& points, int last, const LoopStyle& style) const {
+    ConstantRange range{style.lower, style.extent};
+    std::optional<bool> product = plain_box_product(points, static_cast<unsigned>(last), range);
+    return product.value_or(false);
+  }
+
+  static UnrollGuards guard_free(const LoopStyle& style) {
+    UnrollGuards result;
+    result.guards.assign(static_cast<std::size_t>(style.extent), std::nullopt);
+    result.never.assign(static_cast<std::size_t>(style.extent), false);
+    return result;
+  }
+
+  // LOOM_VERIFY_SKIPPED_CHECKS: the copies' gists run too, and an internal error where one of them
+  // gives a guard or a copy that never runs.
+  void verify_guard_free(isl_ast_build* build, const LoopStyle& style, const isl::set& points, int last) const {
+    if (std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") == nullptr) return;
+    UnrollGuards gisted = gisted_guards(build, style, points, last);
+    bool same = !gisted.every;
+    for (std::size_t copy = 0; copy < gisted.guards.size(); ++copy) {
+      same = same && !gisted.guards[copy] && !gisted.never[copy];
+    }
+    if (!same) {
+      std::ostringstream text;
+      text << "an unrolled loop read as guard-free has guarded copies when gisted: " << points;
+      throw InternalError(text.str());
+    }
+  }
+
+  UnrollGuards gisted_guards(isl_ast_build* build, const LoopStyle& style, const isl::set& points, int last) const {
     isl::set any = enclosing(points, last);
     UnrollGuards result;
-    // (A test "every copy runs whenever the loop does" for the whole loop stood here; it compared
-    // the flat `any` with the build's nested schedule space, so it never held. Made to hold, it
-    // saved the guard-free loops' per-copy gists but cost as much as it saved: gone.)
     // isl's gist computes the context's existentials explicitly (isl_set_compute_divs) before
     // it simplifies; `any` is the projection of the loop's points, whose existential has no
     // explicit definition when the loop's bounds divide (a fetch copy's rows over a k tile), so
@@ -129,7 +171,7 @@ class GuardCollector {
       if (style.vectorize) every = every ? every->intersect(condition) : condition;
       bool never = condition.is_empty();
       result.never.push_back(never);
-      bool always = !never && condition.is_equal(isl::set::universe(condition.space()));
+      bool always = !never && is_universe(condition);
       if (never || always) {
         result.guards.push_back(std::nullopt);
       } else {
@@ -143,6 +185,45 @@ class GuardCollector {
       }
     }
     return result;
+  }
+
+  // Whether `condition` holds everywhere. isl's is_equal with the universe subtracts the condition
+  // from the universe and tests the difference for emptiness, for every guarded copy; one basic
+  // set without existentials that constrains some variable is not the universe (the constraint
+  // fails far enough along its normal), which the constraints show. Anything else asks isl.
+  // LOOM_VERIFY_SKIPPED_CHECKS: isl's test too, and an internal error where they differ.
+  static bool is_universe(const isl::set& condition) {
+    if (isl_set_plain_is_universe(condition.get()) == isl_bool_true) return true;
+    bool constrained = plainly_constrained(condition);
+    if (std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") != nullptr && constrained &&
+        condition.is_equal(isl::set::universe(condition.space()))) {
+      std::ostringstream text;
+      text << "a guard read as constrained is the universe: " << condition;
+      throw InternalError(text.str());
+    }
+    return !constrained && condition.is_equal(isl::set::universe(condition.space()));
+  }
+
+  // One basic set, no existentials, and a constraint with a nonzero coefficient.
+  static bool plainly_constrained(const isl::set& condition) {
+    if (isl_set_n_basic_set(condition.get()) != 1) return false;
+    isl_basic_set_list* list = isl_set_get_basic_set_list(condition.get());
+    isl::basic_set basic = isl::manage(isl_basic_set_list_get_at(list, 0));
+    isl_basic_set_list_free(list);
+    if (isl_basic_set_dim(basic.get(), isl_dim_div) != 0) return false;
+    auto involves_a_variable = [](isl_constraint* constraint, void* user) -> isl_stat {
+      isl_local_space* space = isl_constraint_get_local_space(constraint);
+      int params = isl_local_space_dim(space, isl_dim_param), sets = isl_local_space_dim(space, isl_dim_set);
+      isl_local_space_free(space);
+      bool involves = (params > 0 && isl_constraint_involves_dims(constraint, isl_dim_param, 0, static_cast<unsigned>(params)) == isl_bool_true) ||
+                      (sets > 0 && isl_constraint_involves_dims(constraint, isl_dim_set, 0, static_cast<unsigned>(sets)) == isl_bool_true);
+      isl_constraint_free(constraint);
+      if (involves) *static_cast<bool*>(user) = true;
+      return isl_stat_ok;
+    };
+    bool found = false;
+    if (isl_basic_set_foreach_constraint(basic.get(), involves_a_variable, &found) < 0) return false;
+    return found;
   }
 
   // LOOM_VERIFY_SKIPPED_CHECKS: the copy's guard gisted against `any` itself too, and an internal
@@ -617,20 +698,6 @@ class AstLowering {
   void set_parameter_names(ParameterNames names) const { parameter_names_ = std::move(names); }
 };
 
-// isl's at_each_domain: replace each statement by a call giving the values of its dimensions in
-// terms of the loop iterators (so lowering can substitute them).
-isl_ast_node* statement_call(isl_ast_node* node, isl_ast_build* build, void*) {
-  isl_ast_node_free(node);
-  isl_union_map* schedule = isl_ast_build_get_schedule(build);
-  isl_map* reversed = isl_map_reverse(isl_map_from_union_map(schedule));
-  isl_ast_expr* call = isl_ast_build_call_from_pw_multi_aff(build, isl_pw_multi_aff_from_map(reversed));
-  return isl_ast_node_alloc_user(call);
-}
-
-}  // namespace
-
-namespace {
-
 std::vector<std::string> all_of(const HardwareParameters& hardware) {
   std::vector<std::string> names = hardware.group;
   names.insert(names.end(), hardware.local.begin(), hardware.local.end());
@@ -746,7 +813,10 @@ cast::StmtPtr generate_loop_nest(const KernelSchedule& schedule, const isl::set&
   }
   GuardCollector guards(loop_styles);
   isl_ast_build* build = isl_ast_build_from_context(context.copy());
-  build = isl_ast_build_set_at_each_domain(build, &statement_call, nullptr);
+  // No at_each_domain callback: isl's own user node is already the call loom lowers
+  // (`S_k(dims in terms of the iterators)`, from the executed relation gisted against the build's
+  // domain). loom's callback threw it away and built the same call again from the build's
+  // schedule (5-8% of every AST build; docs/decisions.md, "Issue 26: ... wt-speed9").
   build = isl_ast_build_set_before_each_mark(build, &GuardCollector::on_mark, &guards);
   build = isl_ast_build_set_after_each_mark(build, &GuardCollector::after_mark, &guards);
   build = isl_ast_build_set_before_each_for(build, &GuardCollector::before_for, &guards);

@@ -130,6 +130,40 @@ isl::union_pw_aff dim_on_universe(const isl::set& domain, int pos) {
   return isl_extra::checked(isl::manage(isl_union_pw_aff_from_pw_aff(isl_pw_aff_from_aff(aff))), domain.ctx().get());
 }
 
+// One constraint for plain_box_product: true when it does not mention the dimension at `at`, or
+// is `dim + c >= 0` / `-dim + c >= 0` (tightening `lower` / `upper`); false otherwise.
+bool read_bound(isl_constraint* constraint, unsigned at, std::optional<int64_t>& lower,
+                std::optional<int64_t>& upper) {
+  if (isl_constraint_involves_dims(constraint, isl_dim_set, at, 1) == isl_bool_false) return true;
+  if (isl_constraint_is_equality(constraint) != isl_bool_false) return false;
+  isl_local_space* space = isl_constraint_get_local_space(constraint);
+  int sets = isl_local_space_dim(space, isl_dim_set), params = isl_local_space_dim(space, isl_dim_param);
+  int divs = isl_local_space_dim(space, isl_dim_div);
+  isl_local_space_free(space);
+  auto involves = [&](isl_dim_type type, int first, int count) {
+    return count > 0 && isl_constraint_involves_dims(constraint, type, static_cast<unsigned>(first),
+                                                     static_cast<unsigned>(count)) != isl_bool_false;
+  };
+  if (involves(isl_dim_set, 0, static_cast<int>(at)) || involves(isl_dim_set, static_cast<int>(at) + 1, sets - static_cast<int>(at) - 1) ||
+      involves(isl_dim_param, 0, params) || involves(isl_dim_div, 0, divs)) {
+    return false;
+  }
+  isl::val coefficient = isl::manage(isl_constraint_get_coefficient_val(constraint, isl_dim_set, static_cast<int>(at)));
+  isl::val constant = isl::manage(isl_constraint_get_constant_val(constraint));
+  if (!constant.is_int()) return false;
+  int64_t c = constant.get_num_si();
+  if (coefficient.is_one()) {  // dim >= -c
+    lower = lower ? std::max(*lower, -c) : -c;
+    return true;
+  }
+  if (coefficient.is_negone()) {  // dim <= c
+    upper = upper ? std::min(*upper, c) : c;
+    return true;
+  }
+  return false;
+}
+
+
 bool loop_has_data_dependent_bounds(const LoopKernel& kernel, const std::string& iname) {
   const Domain* domain = kernel.domain_of_iname(iname);
   if (domain == nullptr) return false;
@@ -280,74 +314,6 @@ class ScheduleBuilder {
     return isl_extra::checked(isl::manage(product), domain.ctx().get()).is_equal(domain);
   }
 
-  // The common case read off the constraints, without isl's subset test (which cost as much as
-  // the AST build it saves): one basic set in which the dimension at `at` occurs only in bounds
-  // `dim >= lower` and `dim <= upper` of its own (no other dimension, parameter or existential in
-  // them, none of the existentials defined through it) is the rest of its constraints times
-  // [lower, upper]: true when that is `range`, false when it is another range. Nullopt (ask isl)
-  // for anything else.
-  static std::optional<bool> plain_box_product(const isl::set& domain, unsigned at, const ConstantRange& range) {
-    if (isl_set_n_basic_set(domain.get()) != 1) return std::nullopt;
-    isl_basic_set_list* list = isl_set_get_basic_set_list(domain.get());
-    isl::basic_set basic = isl::manage(isl_basic_set_list_get_at(list, 0));
-    isl_basic_set_list_free(list);
-    int divs = isl_basic_set_dim(basic.get(), isl_dim_div);
-    for (int div = 0; div < divs; ++div) {
-      isl_aff* definition = isl_basic_set_get_div(basic.get(), div);
-      bool unknown = definition == nullptr || isl_aff_is_nan(definition) != isl_bool_false;
-      bool involves = unknown || isl_aff_involves_dims(definition, isl_dim_in, at, 1) != isl_bool_false;
-      isl_aff_free(definition);
-      if (involves) return std::nullopt;
-    }
-    struct Bounds {
-      unsigned at;
-      std::optional<int64_t> lower, upper;
-      bool plain = true;
-    } bounds{at, std::nullopt, std::nullopt, true};
-    auto visit = [](isl_constraint* constraint, void* user) -> isl_stat {
-      auto& b = *static_cast<Bounds*>(user);
-      b.plain = b.plain && read_bound(constraint, b.at, b.lower, b.upper);
-      isl_constraint_free(constraint);
-      return isl_stat_ok;
-    };
-    if (isl_basic_set_foreach_constraint(basic.get(), visit, &bounds) < 0 || !bounds.plain) return std::nullopt;
-    if (!bounds.lower || !bounds.upper) return std::nullopt;
-    return *bounds.lower == range.lower && *bounds.upper == range.lower + range.extent - 1;
-  }
-
-  // One constraint for plain_box_product: true when it does not mention the dimension at `at`, or
-  // is `dim + c >= 0` / `-dim + c >= 0` (tightening `lower` / `upper`); false otherwise.
-  static bool read_bound(isl_constraint* constraint, unsigned at, std::optional<int64_t>& lower,
-                         std::optional<int64_t>& upper) {
-    if (isl_constraint_involves_dims(constraint, isl_dim_set, at, 1) == isl_bool_false) return true;
-    if (isl_constraint_is_equality(constraint) != isl_bool_false) return false;
-    isl_local_space* space = isl_constraint_get_local_space(constraint);
-    int sets = isl_local_space_dim(space, isl_dim_set), params = isl_local_space_dim(space, isl_dim_param);
-    int divs = isl_local_space_dim(space, isl_dim_div);
-    isl_local_space_free(space);
-    auto involves = [&](isl_dim_type type, int first, int count) {
-      return count > 0 && isl_constraint_involves_dims(constraint, type, static_cast<unsigned>(first),
-                                                       static_cast<unsigned>(count)) != isl_bool_false;
-    };
-    if (involves(isl_dim_set, 0, static_cast<int>(at)) || involves(isl_dim_set, static_cast<int>(at) + 1, sets - static_cast<int>(at) - 1) ||
-        involves(isl_dim_param, 0, params) || involves(isl_dim_div, 0, divs)) {
-      return false;
-    }
-    isl::val coefficient = isl::manage(isl_constraint_get_coefficient_val(constraint, isl_dim_set, static_cast<int>(at)));
-    isl::val constant = isl::manage(isl_constraint_get_constant_val(constraint));
-    if (!constant.is_int()) return false;
-    int64_t c = constant.get_num_si();
-    if (coefficient.is_one()) {  // dim >= -c
-      lower = lower ? std::max(*lower, -c) : -c;
-      return true;
-    }
-    if (coefficient.is_negone()) {  // dim <= c
-      upper = upper ? std::min(*upper, c) : c;
-      return true;
-    }
-    return false;
-  }
-
   // The statement of an instruction, made on first use.
   const Statement& instruction_statement(int index) {
     std::string name = statement_name(index);
@@ -446,6 +412,37 @@ class ScheduleBuilder {
 std::string loop_mark_name(const std::string& iname) { return "loop " + iname; }
 
 std::string box_mark_name(const std::string& iname) { return "box " + iname; }
+
+// Read off the constraints rather than asked of isl: its subset test cost as much as the AST
+// build a constant box saves.
+std::optional<bool> plain_box_product(const isl::set& domain, unsigned at, const ConstantRange& range) {
+  if (isl_set_n_basic_set(domain.get()) != 1) return std::nullopt;
+  isl_basic_set_list* list = isl_set_get_basic_set_list(domain.get());
+  isl::basic_set basic = isl::manage(isl_basic_set_list_get_at(list, 0));
+  isl_basic_set_list_free(list);
+  int divs = isl_basic_set_dim(basic.get(), isl_dim_div);
+  for (int div = 0; div < divs; ++div) {
+    isl_aff* definition = isl_basic_set_get_div(basic.get(), div);
+    bool unknown = definition == nullptr || isl_aff_is_nan(definition) != isl_bool_false;
+    bool involves = unknown || isl_aff_involves_dims(definition, isl_dim_in, at, 1) != isl_bool_false;
+    isl_aff_free(definition);
+    if (involves) return std::nullopt;
+  }
+  struct Bounds {
+    unsigned at;
+    std::optional<int64_t> lower, upper;
+    bool plain = true;
+  } bounds{at, std::nullopt, std::nullopt, true};
+  auto visit = [](isl_constraint* constraint, void* user) -> isl_stat {
+    auto& b = *static_cast<Bounds*>(user);
+    b.plain = b.plain && read_bound(constraint, b.at, b.lower, b.upper);
+    isl_constraint_free(constraint);
+    return isl_stat_ok;
+  };
+  if (isl_basic_set_foreach_constraint(basic.get(), visit, &bounds) < 0 || !bounds.plain) return std::nullopt;
+  if (!bounds.lower || !bounds.upper) return std::nullopt;
+  return *bounds.lower == range.lower && *bounds.upper == range.lower + range.extent - 1;
+}
 
 isl::set with_parameter_aliases(const isl::set& set, const std::map<std::string, std::string>& aliases) {
   isl_set* result = set.copy();

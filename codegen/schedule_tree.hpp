@@ -87,4 +87,12 @@ std::string loop_mark_name(const std::string& iname);
 // The mark standing for a constant box over `iname` (no band below it).
 std::string box_mark_name(const std::string& iname);
 
+// Whether `domain` is its projection along the dimension at `at` times exactly `range` of that
+// dimension, read off the constraints: one basic set in which the dimension occurs only in bounds
+// `dim >= lower` and `dim <= upper` of its own (no other dimension, parameter or existential in
+// them, none of the existentials defined through it) is the rest of its constraints times
+// [lower, upper]: true when that is `range`, false when it is another range. Nullopt (ask isl)
+// for anything else.
+std::optional<bool> plain_box_product(const isl::set& domain, unsigned at, const ConstantRange& range);
+
 }  // namespace loom::codegen

@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "analysis/preprocess.hpp"
+#include "runtime/scoped_env.hpp"
 #include "codegen/linearize.hpp"
 #include "codegen/schedule_tree.hpp"
 #include "loom/loom.hpp"
@@ -115,6 +116,35 @@ TEST(ConstantBoxes, TunedSgemmCodeIsIslsUnrolledCode) {
   }
   std::string cuda = generate_code(spec.kernel, Target::CUDA).source;
   EXPECT_NE(cuda.find("if (p >= 16 * ko + 17)\n    {\n      b_fetch_next[0] ="), std::string::npos) << cuda;
+}
+
+// An unrolled loop around a sequential one is no box (a box holds statements and boxes only), so
+// isl builds it; where its points are the loops around it times its range, codegen/isl_ast.cpp
+// reads that off the constraints and skips the copies' gists. The code must be what the gists give
+// (LOOM_VERIFY_SKIPPED_CHECKS runs them beside and raises an internal error where they differ),
+// and a ragged tile, whose copies need guards, must keep them.
+LoopKernel unrolled_rows_around_k(const std::string& tail) {
+  TailOptions options{tail, std::nullopt};
+  LoopKernel tiled = split_iname(test_kernels::matmul(), "i", 4, {.inner_tag = "unr"}, options);
+  return prioritize_loops(tiled, "i_outer, j, i_inner, k");
+}
+
+TEST(ConstantBoxes, UnrolledLoopAroundALoopReadsItsGuardFreeCopiesOffTheConstraints) {
+  for (const std::string tail : {"round_up", "guard"}) {
+    LoopKernel tiled = unrolled_rows_around_k(tail);
+    std::string read_off = generate_code(tiled, Target::C).source;
+    std::string gisted;
+    {
+      testing::ScopedEnv verify("LOOM_VERIFY_SKIPPED_CHECKS", "1");
+      gisted = generate_code(tiled, Target::C).source;
+    }
+    EXPECT_EQ(read_off, gisted) << tail;
+    // Four copies of the k loop, one per row of the tile.
+    std::size_t loops = 0;
+    for (std::size_t at = read_off.find("for (int32_t k"); at != std::string::npos; at = read_off.find("for (int32_t k", at + 1)) ++loops;
+    EXPECT_EQ(loops, 4u) << read_off;
+    for (int64_t n : {1, 4, 7, 13}) expect_matches_reference(tiled, test_kernels::matmul(), {{"n", n}});
+  }
 }
 
 }  // namespace
