@@ -49,7 +49,10 @@ struct CheckResult {
   bool passed = true;
   uint64_t seed = 0;
   std::vector<OutputComparison> outputs;
-  std::string report() const;  // one line per output; the worst element of failing ones
+  // What may make the comparison meaningless: an integer array read as an index with random
+  // contents (1 to 63 whatever the shape), so both kernels may read outside what it indexes.
+  std::vector<std::string> warnings;
+  std::string report() const;  // one line per output; the worst element of failing ones; warnings
 };
 
 // Runs `kernel` on `options.target` and `reference` on the C target with every floating-point

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cmath>
 #include <functional>
+#include <map>
 #include <random>
 #include <set>
 #include <sstream>
@@ -379,6 +380,37 @@ LoopKernel promote_to_float64(const LoopKernel& kernel) {
   return result;
 }
 
+namespace {
+
+// Arrays read inside another array's subscript (x[idx[i]], x[idx[i] % 8]): the index arrays, each
+// with the array whose subscript it is in. `enclosing` is that array ("" outside every subscript).
+void collect_index_arrays(const Expr& expr, const std::string& enclosing, std::map<std::string, std::string>& indexes) {
+  if (expr.kind == ExprKind::Subscript && !enclosing.empty()) indexes.emplace(expr.name, enclosing);
+  const std::string& inside = expr.kind == ExprKind::Subscript ? expr.name : enclosing;
+  for (const ExprPtr& operand : expr.operands) collect_index_arrays(*operand, inside, indexes);
+}
+
+// An integer argument read as an index and filled with the checker's random integers (1 to 63).
+std::vector<std::string> random_index_warnings(const LoopKernel& kernel, const CheckOptions& options) {
+  std::map<std::string, std::string> indexes;  // index array -> an array it indexes
+  for (const Instruction& instruction : kernel.instructions) {
+    for (const ExprPtr& assignee : instruction.assignees) collect_index_arrays(*assignee, "", indexes);
+    if (instruction.expression) collect_index_arrays(*instruction.expression, "", indexes);
+    for (const ExprPtr& predicate : instruction.predicates) collect_index_arrays(*predicate, "", indexes);
+  }
+  std::vector<std::string> warnings;
+  for (const auto& [name, indexed] : indexes) {
+    const KernelArgument* arg = kernel.find_arg(name);
+    if (arg == nullptr || !arg->is_array() || !arg->dtype || is_floating(*arg->dtype) || options.inputs.count(name) != 0) continue;
+    warnings.push_back("integer array '" + name + "' is read as an index of '" + indexed + "'" +
+                       " but has random contents (1 to 63): give its values in the spec's test.inputs (e.g. "
+                       "{\"" + name + "\": {\"values\": [...]}}) so both kernels read inside the arrays");
+  }
+  return warnings;
+}
+
+}  // namespace
+
 CheckResult check_against_reference(const LoopKernel& kernel, const LoopKernel& reference,
                                     const ParameterMap& parameters, const CheckOptions& options) {
   check_parameters(reference, parameters);
@@ -430,6 +462,7 @@ CheckResult check_against_reference(const LoopKernel& kernel, const LoopKernel& 
 
   CheckResult result;
   result.seed = options.seed;
+  result.warnings = random_index_warnings(typed_reference, options);
   std::set<std::string> outputs = written_names(reference);
   for (const std::string& name : written_names(kernel)) outputs.insert(name);
   for (const std::string& name : outputs) {
@@ -481,6 +514,7 @@ std::string CheckResult::report() const {
     }
     out << "\n";
   }
+  for (const std::string& warning : warnings) out << "warning: " << warning << "\n";
   return out.str();
 }
 

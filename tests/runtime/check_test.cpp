@@ -77,6 +77,26 @@ TEST(Check, ANarrowScalarReachesTheReferenceRounded) {
   EXPECT_FALSE(check_against_reference(wide, narrow, {{"n", 16}}).passed) << "s rounded to float32 differs in float64";
 }
 
+// An index array the checker fills with its random integers (1 to 63) may point outside what it
+// indexes (x has 8 elements here): the result is warned about, naming the array and the fix. With
+// its values given, or for integers that index nothing, there is no warning.
+TEST(Check, RandomContentsOfAnIndexArrayAreWarnedAbout) {
+  LoopKernel gather = make_kernel({"{[i]: 0<=i<n}"}, "y[i] = if(mask[i] > 0, x[idx[i] % 8], 0)",
+                                  {array_arg("x", DType::Float64, {"8"}), array_arg("y", DType::Float64, {"n"}),
+                                   array_arg("mask, idx", DType::Int32, {"n"}), value_arg("n")});
+  CheckResult random = check_against_reference(gather, gather, {{"n", 16}});
+  ASSERT_EQ(random.warnings.size(), 1u) << random.report();
+  EXPECT_NE(random.report().find("warning: integer array 'idx' is read as an index of 'x' but has random contents"),
+            std::string::npos)
+      << random.report();
+  CheckOptions given;
+  InputGenerator values;
+  values.kind = InputGenerator::Kind::Values;
+  values.values.assign(16, 3.0);
+  given.inputs["idx"] = values;
+  EXPECT_TRUE(check_against_reference(gather, gather, {{"n", 16}}, given).warnings.empty());
+}
+
 TEST(Check, IntegersMustMatchExactly) {
   auto int_kernel = [](const char* instruction) {
     return make_kernel({"{[i]: 0<=i<n}"}, instruction, {array_arg("a, out", DType::Int32, {"n"})});
