@@ -11,15 +11,18 @@ namespace {
 // Scalars and arrays an expression reads.
 void names_read(const cast::ExprPtr& expr, std::set<std::string>& names) {
   if (!expr) return;
-  if (expr->kind == cast::ExprKind::Var || expr->kind == cast::ExprKind::Load) names.insert(expr->name);
+  if (expr->kind == cast::ExprKind::Var || expr->kind == cast::ExprKind::Load)
+    names.insert(expr->name);
   for (const cast::ExprPtr& arg : expr->args) names_read(arg, names);
 }
 
 // Scalars and arrays a statement assigns, declares or iterates over, anywhere inside it.
 void names_written(const cast::StmtPtr& statement, std::set<std::string>& names) {
   if (!statement) return;
-  if (statement->kind == cast::StmtKind::Assign && statement->target) names.insert(statement->target->name);
-  if (statement->kind == cast::StmtKind::Declare || statement->kind == cast::StmtKind::For) names.insert(statement->name);
+  if (statement->kind == cast::StmtKind::Assign && statement->target)
+    names.insert(statement->target->name);
+  if (statement->kind == cast::StmtKind::Declare || statement->kind == cast::StmtKind::For)
+    names.insert(statement->name);
   for (const cast::StmtPtr& inner : statement->body) names_written(inner, names);
 }
 
@@ -76,7 +79,8 @@ cast::StmtPtr split_at_barriers(const cast::Stmt& branch) {
   }
   close_piece();
   if (else_branch) {  // the then-branch held only barriers
-    pieces.insert(pieces.begin(), cast::if_then(cast::unary("!", branch.condition, DType::Bool), else_branch));
+    pieces.insert(pieces.begin(),
+                  cast::if_then(cast::unary("!", branch.condition, DType::Bool), else_branch));
   }
   return cast::block(pieces);
 }
@@ -103,6 +107,8 @@ cast::StmtPtr hoist(const cast::StmtPtr& statement) {
 
 }  // namespace
 
-cast::StmtPtr hoist_barriers_out_of_uniform_ifs(const cast::StmtPtr& statement) { return hoist(statement); }
+cast::StmtPtr hoist_barriers_out_of_uniform_ifs(const cast::StmtPtr& statement) {
+  return hoist(statement);
+}
 
 }  // namespace loom::codegen

@@ -17,7 +17,8 @@ using testing::count;
 using testing::kernels_of;
 
 cast::StmtPtr store(const std::string& array, int64_t index) {
-  return cast::assign(cast::load(array, cast::int_const(index), DType::Float32), cast::float_const(1.0, DType::Float32));
+  return cast::assign(cast::load(array, cast::int_const(index), DType::Float32),
+                      cast::float_const(1.0, DType::Float32));
 }
 
 cast::StmtPtr barrier() {
@@ -34,11 +35,14 @@ std::string printed(const cast::StmtPtr& statement) {
   return kernels_of(codegen::print_translation_unit(function, Target::OpenCL));
 }
 
-cast::ExprPtr n_at_least_k() { return cast::binary(">=", cast::var("n"), cast::var("k"), DType::Bool); }
+cast::ExprPtr n_at_least_k() {
+  return cast::binary(">=", cast::var("n"), cast::var("k"), DType::Bool);
+}
 
 TEST(HoistBarriers, SplitsAUniformIfAtItsBarriers) {
-  cast::StmtPtr code = cast::block(
-      {cast::if_then(n_at_least_k(), cast::block({store("x", 0), barrier(), store("x", 1), barrier(), store("x", 2)}))});
+  cast::StmtPtr code = cast::block({cast::if_then(
+      n_at_least_k(),
+      cast::block({store("x", 0), barrier(), store("x", 1), barrier(), store("x", 2)}))});
   std::string out = printed(codegen::hoist_barriers_out_of_uniform_ifs(code));
   EXPECT_EQ(count(out, "if (n >= k)"), 3) << out;
   EXPECT_EQ(count(out, "barrier("), 2) << out;
@@ -49,13 +53,15 @@ TEST(HoistBarriers, SplitsAUniformIfAtItsBarriers) {
   EXPECT_LT(first, out.find("x[1]")) << out;
   EXPECT_LT(out.find("x[1]"), second) << out;
   EXPECT_LT(second, out.find("x[2]")) << out;
-  EXPECT_EQ(out.substr(out.rfind('\n', first) + 1, first - out.rfind('\n', first) - 1), "  ") << out;
+  EXPECT_EQ(out.substr(out.rfind('\n', first) + 1, first - out.rfind('\n', first) - 1), "  ")
+      << out;
 }
 
 TEST(HoistBarriers, NestedUniformIfsComeOutLevelByLevelAndAnElseStaysWithTheFirstPiece) {
   cast::ExprPtr m_positive = cast::binary(">", cast::var("m"), cast::int_const(0), DType::Bool);
   cast::StmtPtr inner = cast::if_then(n_at_least_k(), cast::block({barrier(), store("x", 0)}));
-  cast::StmtPtr code = cast::if_then(m_positive, cast::block({store("y", 0), inner}), store("z", 0));
+  cast::StmtPtr code =
+      cast::if_then(m_positive, cast::block({store("y", 0), inner}), store("z", 0));
   std::string out = printed(codegen::hoist_barriers_out_of_uniform_ifs(code));
   EXPECT_EQ(count(out, "if (m > 0)"), 2) << out;
   EXPECT_EQ(count(out, "else"), 1) << out;
@@ -72,20 +78,22 @@ TEST(HoistBarriers, NestedUniformIfsComeOutLevelByLevelAndAnElseStaysWithTheFirs
 TEST(HoistBarriers, LeavesIfsItCannotSplitAlone) {
   // The branch assigns k, which the condition reads: c would be evaluated on a new value.
   cast::StmtPtr assigns = cast::if_then(
-      n_at_least_k(), cast::block({cast::assign(cast::var("k"), cast::int_const(0)), barrier(), store("x", 0)}));
+      n_at_least_k(),
+      cast::block({cast::assign(cast::var("k"), cast::int_const(0)), barrier(), store("x", 0)}));
   EXPECT_EQ(codegen::hoist_barriers_out_of_uniform_ifs(assigns), assigns);
   // A declaration at the branch's top level would lose its scope between the pieces.
   cast::StmtPtr declares = cast::if_then(
       n_at_least_k(), cast::block({cast::declare("t", DType::Float32), barrier(), store("x", 0)}));
   EXPECT_EQ(codegen::hoist_barriers_out_of_uniform_ifs(declares), declares);
   // An else holding a barrier.
-  cast::StmtPtr else_barrier =
-      cast::if_then(n_at_least_k(), cast::block({barrier(), store("x", 0)}), cast::block({barrier()}));
+  cast::StmtPtr else_barrier = cast::if_then(
+      n_at_least_k(), cast::block({barrier(), store("x", 0)}), cast::block({barrier()}));
   EXPECT_EQ(codegen::hoist_barriers_out_of_uniform_ifs(else_barrier), else_barrier);
   // A barrier inside a loop under the if stays under it; an if without barriers is not touched.
-  cast::StmtPtr loop = cast::for_loop("j", DType::Int32, cast::int_const(0),
-                                      cast::binary("<", cast::var("j"), cast::int_const(4), DType::Bool), 1,
-                                      cast::block({barrier(), store("x", 0)}));
+  cast::StmtPtr loop =
+      cast::for_loop("j", DType::Int32, cast::int_const(0),
+                     cast::binary("<", cast::var("j"), cast::int_const(4), DType::Bool), 1,
+                     cast::block({barrier(), store("x", 0)}));
   cast::StmtPtr in_loop = cast::if_then(n_at_least_k(), cast::block({loop}));
   EXPECT_EQ(codegen::hoist_barriers_out_of_uniform_ifs(in_loop), in_loop);
   cast::StmtPtr plain = cast::if_then(n_at_least_k(), store("x", 0));
@@ -98,8 +106,9 @@ TEST(HoistBarriers, LeavesIfsItCannotSplitAlone) {
 // unconditional form (fuzz/regressions/transforms/unrolled-prefetch-barriers-in-uniform-ifs-8.json
 // replays it under the fuzzer's 10 s CPU limit).
 Spec unrolled_prefetch_spec() {
-  return read_spec_file(std::string(LOOM_SOURCE_DIR) +
-                        "/fuzz/regressions/transforms/unrolled-prefetch-barriers-in-uniform-ifs-8.json");
+  return read_spec_file(
+      std::string(LOOM_SOURCE_DIR) +
+      "/fuzz/regressions/transforms/unrolled-prefetch-barriers-in-uniform-ifs-8.json");
 }
 
 TEST(HoistBarriers, NoBarrierOfTheUnrolledPrefetchIsUnderAnIfOnOpenCL) {
