@@ -12,6 +12,7 @@
 #include "codegen/padding.hpp"
 #include "codegen/barriers.hpp"
 #include "codegen/hardware_axes.hpp"
+#include "codegen/hoist_barriers.hpp"
 #include "codegen/implied_conditions.hpp"
 #include "codegen/host_loops.hpp"
 #include "codegen/isl_ast.hpp"
@@ -659,6 +660,7 @@ DeviceProgram device_program(LoopKernel& kernel, const cast::Function& signature
         if (hw.local) local.insert(hw.iname);
       }
       refuse_divergent_barriers(function.body, local, "", function.name);
+      if (target == Target::OpenCL) function.body = codegen::hoist_barriers_out_of_uniform_ifs(function.body);
       DeviceKernel device;
       device.name = function.name;
       device.grid_size.assign(launch.grid.begin(), launch.grid.end());

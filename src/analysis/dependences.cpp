@@ -145,13 +145,35 @@ std::vector<std::string> differing_parallel_inames(const LoopKernel& kernel, con
   return differing;
 }
 
-// A global barrier ordered after `source` and before `sink` separates them completely (the
-// program is split into kernels there).
-bool separated_by_global_barrier(const LoopKernel& kernel, const std::string& source, const std::string& sink) {
-  return std::any_of(kernel.instructions.begin(), kernel.instructions.end(), [&](const Instruction& barrier) {
-    return barrier.kind == InstructionKind::Barrier && barrier.barrier_scope == SyncScope::Global &&
-           depends_transitively(kernel, sink, barrier.id) && depends_transitively(kernel, barrier.id, source);
-  });
+// The pairs of a dependence between `source` and `sink` that a global barrier ordered after
+// `source` and before `sink` separates (the program is split into kernels there). A barrier outside
+// every loop the two share separates all of them. One inside shared sequential loops (run as a
+// sequence of launches, codegen/host_loops.cpp) separates the pairs of one iteration, and of a
+// source iteration before the sink's; pairs whose source runs in a later iteration of such a loop
+// are not separated (the sink's kernel runs first). Without the loops' nesting order at hand,
+// "before" is taken on every shared loop at once (source <= sink on each), which keeps some
+// ordered pairs: a conservative refusal, never a dropped violation.
+isl::map separated_by_global_barrier(const LoopKernel& kernel, const Dependence& dependence) {
+  const Instruction* source = kernel.find_instruction(dependence.source);
+  const Instruction* sink = kernel.find_instruction(dependence.sink);
+  isl::map separated = isl::map::empty(dependence.relation.space());
+  for (const Instruction& barrier : kernel.instructions) {
+    if (barrier.kind != InstructionKind::Barrier || barrier.barrier_scope != SyncScope::Global) continue;
+    if (!depends_transitively(kernel, dependence.sink, barrier.id) ||
+        !depends_transitively(kernel, barrier.id, dependence.source))
+      continue;
+    isl_map* pairs = dependence.relation.copy();
+    for (const std::string& iname : barrier.within_inames) {
+      if (is_parallel(kernel.tag_of(iname)) || source == nullptr || sink == nullptr ||
+          source->within_inames.count(iname) == 0 || sink->within_inames.count(iname) == 0)
+        continue;
+      int in = isl_map_find_dim_by_name(pairs, isl_dim_in, iname.c_str());
+      int out = isl_map_find_dim_by_name(pairs, isl_dim_out, iname.c_str());
+      if (in >= 0 && out >= 0) pairs = isl_map_order_le(pairs, isl_dim_in, in, isl_dim_out, out);
+    }
+    separated = separated.unite(isl::manage(pairs));
+  }
+  return separated;
 }
 
 // Pairs of instances in the same work-group: on every g.N axis both run, their inames on that
@@ -187,10 +209,11 @@ isl::map relevant_part(const LoopKernel& kernel, const Dependence& dependence, c
   // A global barrier orders everything before it before everything after it, for global memory;
   // private and local values do not cross it at all (code generation refuses those, or
   // save_and_reload_temporaries moves them to global memory).
-  if (space == AddressSpace::Global && separated_by_global_barrier(kernel, dependence.source, dependence.sink)) {
-    return isl::map::empty(dependence.relation.space());
-  }
   isl::map pairs = dependence.relation;
+  if (space == AddressSpace::Global) {
+    pairs = pairs.subtract(separated_by_global_barrier(kernel, dependence));
+    if (pairs.is_empty()) return pairs;
+  }
   if (dependence.kind == DependenceKind::Output && dependence.source == dependence.sink) {
     // Two writes of the same value (check_write_races): their order changes nothing.
     const Instruction* writer = kernel.find_instruction(dependence.source);

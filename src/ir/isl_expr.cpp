@@ -41,6 +41,17 @@ std::optional<isl::pw_aff> variable_on(const std::string& name, const isl::set& 
   return domain.param_pw_aff_on_domain(name);
 }
 
+// `value mod divisor` for a divisor that is not constant (a parameter: a periodic index
+// `a[(i + 1) % n]`), exact where the domain keeps 0 <= value < 2*divisor: value, or value - divisor
+// once it reaches the divisor. Elsewhere it is not affine (nullopt).
+std::optional<isl::pw_aff> wrapped_once(const isl::pw_aff& value, const isl::pw_aff& divisor, const isl::set& domain) {
+  isl::pw_aff zero = constant_on(domain, 0);
+  isl::set within = value.ge_set(zero).intersect(value.lt_set(divisor.add(divisor))).intersect(divisor.gt_set(zero));
+  if (!domain.is_subset(within)) return std::nullopt;
+  isl::set below = value.lt_set(divisor);
+  return value.intersect_domain(below).union_add(value.sub(divisor).intersect_domain(domain.subtract(below)));
+}
+
 std::optional<isl::pw_aff> binary_to_pw_aff(const Expr& expr, const isl::set& domain) {
   auto lhs = expr_to_pw_aff(*expr.operands[0], domain);
   auto rhs = expr_to_pw_aff(*expr.operands[1], domain);
@@ -59,7 +70,8 @@ std::optional<isl::pw_aff> binary_to_pw_aff(const Expr& expr, const isl::set& do
     }
     case BinaryOp::Modulo: {
       auto divisor = constant_of(rhs);
-      if (!divisor || *divisor <= 0) return std::nullopt;
+      if (!divisor) return wrapped_once(*lhs, *rhs, domain);
+      if (*divisor <= 0) return std::nullopt;
       return lhs->mod(static_cast<long>(*divisor));
     }
     default: return std::nullopt;
