@@ -8,6 +8,7 @@ namespace {
 std::atomic<int> isl_contexts{0};
 std::atomic<int> transforms{0};
 std::atomic<int> race_questions{0};
+std::atomic<int> barrier_questions{0};
 }  // namespace
 
 void count_isl_context_made() { isl_contexts.fetch_add(1, std::memory_order_relaxed); }
@@ -18,5 +19,8 @@ int transforms_applied() { return transforms.load(); }
 
 void count_race_question() { race_questions.fetch_add(1, std::memory_order_relaxed); }
 int race_questions_asked() { return race_questions.load(); }
+
+void count_barrier_question() { barrier_questions.fetch_add(1, std::memory_order_relaxed); }
+int barrier_questions_asked() { return barrier_questions.load(); }
 
 }  // namespace loom::detail

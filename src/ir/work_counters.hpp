@@ -16,6 +16,11 @@ int transforms_applied();
 void count_race_question();
 int race_questions_asked();
 
+// Barrier-placement questions put to isl (codegen/barriers.cpp: a pair of accesses whose touching
+// instance pairs barrier_need tests), for tests that assert a pair was answered without isl.
+void count_barrier_question();
+int barrier_questions_asked();
+
 }  // namespace loom::detail
 
 namespace loom {
