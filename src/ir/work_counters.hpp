@@ -21,6 +21,11 @@ int race_questions_asked();
 void count_barrier_question();
 int barrier_questions_asked();
 
+// Accesses whose bounds were checked on their access relation (analysis/checks.cpp), for tests that
+// assert the ranges of plain inames answered instead.
+void count_bounds_relation_checked();
+int bounds_relations_checked();
+
 }  // namespace loom::detail
 
 namespace loom {
