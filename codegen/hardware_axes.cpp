@@ -4,6 +4,7 @@
 #include <isl/aff.h>
 #include <isl/set.h>
 
+#include <cstdlib>
 #include <map>
 #include <set>
 #include <tuple>
@@ -59,6 +60,24 @@ std::optional<ConstantRange> constant_range_of(const isl::set& values) {
   isl::val low = values.dim_min_val(0), high = values.dim_max_val(0);
   if (!low.is_int() || !high.is_int()) return std::nullopt;
   return ConstantRange{low.get_num_si(), high.get_num_si() - low.get_num_si() + 1};
+}
+
+// The constant range of a local iname (`values`: iname_values), read from the lineage's memo
+// (constant_iname_range; the transforms that made the iname mostly asked already). The same
+// range: isl's dim_min_val/dim_max_val optimize over every parameter value, so the outer inames
+// iname_values projects out (parameters of the domain) change neither bound nor emptiness
+// (issue 26: launch_shape computed it afresh, beside the parametric range_of a local iname
+// never needs). LOOM_VERIFY_SKIPPED_CHECKS=1 computes it from `values` too and compares.
+std::optional<ConstantRange> local_constant_range(const LoopKernel& kernel, const std::string& iname,
+                                                  const isl::set& values) {
+  std::optional<ConstantRange> memo = constant_iname_range(kernel, iname);
+  if (std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") == nullptr) return memo;
+  std::optional<ConstantRange> computed = constant_range_of(values);
+  bool same = memo.has_value() == computed.has_value() &&
+              (!memo || (memo->lower == computed->lower && memo->extent == computed->extent));
+  if (!same) throw InternalError("launch_shape: the memoized constant range of local iname '" + iname +
+                                 "' differs from its values' range");
+  return memo;
 }
 
 AxisRange range_of(const isl::set& values) {
@@ -184,14 +203,13 @@ LaunchShape launch_shape(const LoopKernel& kernel, const std::vector<int>& instr
     bool local = tag.kind == Kind::Local;
     isl::set values = iname_values(kernel, iname);
     values_of.emplace(iname, values);
-    AxisRange range = range_of(values);
-    ranges.emplace(iname, range);
     if (local) {
-      std::optional<ConstantRange> constant = constant_range_of(values);
+      // A local iname needs its constant range only; the parametric one names a refusal.
+      std::optional<ConstantRange> constant = local_constant_range(kernel, iname, values);
       constants.emplace(iname, constant);
       if (!constant) {
         throw Error("iname '" + iname + "' is tagged " + to_string(tag) + " but its length, " +
-                    to_string(parametric_expr(range.extent, assumptions)) +
+                    to_string(parametric_expr(range_of(values).extent, assumptions)) +
                     ", is not a constant; work-group sizes must be constants (split it: split_iname(\"" + iname +
                     "\", 16, inner_tag=\"" + to_string(tag) + "\"))");
       }
@@ -199,6 +217,8 @@ LaunchShape launch_shape(const LoopKernel& kernel, const std::vector<int>& instr
           std::max(shape.block[static_cast<std::size_t>(tag.axis)], constant->extent);
       shape.inames.push_back({iname, true, tag.axis, int_literal(constant->lower), constant->extent});
     } else {
+      AxisRange range = range_of(values);
+      ranges.emplace(iname, range);
       std::optional<isl::pw_aff>& extent = grid_extent[static_cast<std::size_t>(tag.axis)];
       // union_max, not max: isl_pw_aff_max is defined only where both are, and an iname whose
       // values are empty for some parameters (`0<=j4<m-1` at m = 1) has no extent there, so the

@@ -215,18 +215,6 @@ std::optional<std::string> refusal_of(const std::function<void()>& check) {
   return std::nullopt;
 }
 
-// Whether `key` names a write relation the lineage knows to write each element once, every set
-// of it alive (so an address in the key still names that set, and an equal key the same relation).
-bool known_to_write_each_element_once(const LoopKernel& kernel, const IslMemoKey& key) {
-  if (!kernel.dependences) return false;
-  for (const IslMemoKey& known : kernel.dependences->writes_each_element_once) {
-    if (known.text() != key.text()) continue;
-    return std::none_of(known.inputs().begin(), known.inputs().end(),
-                        [](const std::weak_ptr<const detail::IslSetData>& input) { return input.expired(); });
-  }
-  return false;
-}
-
 // The instructions of `kernel` whose every write writes each element once: read off the
 // subscript (writes_each_element_once), known from the lineage, or listed in `renamed` (they did
 // in the kernel a one-to-one renaming of instances started from).

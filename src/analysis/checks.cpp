@@ -172,11 +172,90 @@ bool access_within_shape(const LoopKernel& kernel, const Access& access, const A
       [](const detail::IslMemoEntry& entry) { return entry.flag; });
 }
 
+// Whether every value `iname` takes lies in [0, extent): its domain under the assumptions, with
+// the domain's other inames and any outer inames among its parameters existentially quantified
+// (every value they allow). Memoized per lineage, by the iname, the domain's inames, the
+// identities of its set and of the assumptions, and the extent. nullopt: the extent is not
+// affine (checked at launch, as shape_box leaves it).
+std::optional<bool> iname_within_extent(const LoopKernel& kernel, const std::string& iname, const Expr& extent) {
+  const Domain* domain = kernel.domain_of_iname(iname);
+  if (domain == nullptr) return false;
+  IslMemoKey key("iname_within_extent");
+  std::string inames;
+  for (const std::string& name : domain->inames) inames += name + ",";
+  key.add(iname).add(inames).add(to_string(extent)).add(domain->set).add(kernel.assumptions);
+  return memoized(
+      *isl_context_of(kernel), key,
+      [&] {
+        detail::IslMemoEntry entry;
+        isl::set values = isl_set_of(domain->set).intersect_params(isl_set_of(kernel.assumptions));
+        int position = isl_set_find_dim_by_name(values.get(), isl_dim_set, iname.c_str());
+        // An extent naming one of the domain's inames would read it as that dimension here (the
+        // full check reads names as parameters): no verdict from the ranges then.
+        bool names_an_iname = false;
+        visit_expr(extent, [&](const Expr& node) {
+          names_an_iname = names_an_iname || (node.kind == ExprKind::Variable &&
+                                              std::find(domain->inames.begin(), domain->inames.end(), node.name) != domain->inames.end());
+        });
+        std::optional<isl::pw_aff> bound = expr_to_pw_aff(extent, isl::set::universe(values.space()));
+        if (names_an_iname) bound = isl::set::universe(values.space()).pw_aff_on_domain(0L);
+        entry.flag = position >= 0 && bound.has_value() && !names_an_iname;
+        if (entry.flag) {
+          isl_local_space* ls = isl_local_space_from_space(isl_set_get_space(values.get()));
+          isl::pw_aff index = isl::manage(isl_pw_aff_from_aff(isl_aff_var_on_domain(ls, isl_dim_set, static_cast<unsigned>(position))));
+          isl::set universe = isl::set::universe(values.space());
+          entry.flag = values.intersect(index.lt_set(universe.pw_aff_on_domain(0L))).is_empty() &&
+                       values.intersect(index.ge_set(*bound)).is_empty();
+        }
+        // Not affine: no verdict (a set of one value marks it, the flag says nothing then).
+        entry.set = bound.has_value() ? values : isl::set::empty(values.space());
+        entry.map = isl::manage(isl_map_from_range(entry.set.copy()));  // stand-in (isl_memo.hpp)
+        return entry;
+      },
+      [](const detail::IslMemoEntry& entry) -> std::optional<bool> {
+        if (isl_set_plain_is_empty(entry.set.get()) == isl_bool_true) return std::nullopt;
+        return entry.flag;
+      });
+}
+
+// Whether the access is inside its shape by the ranges of its inames alone, without its access
+// relation: each index is one of the instruction's inames (`a[i, k]`), and every value that iname
+// takes lies in [0, extent) of its axis (or the extent is not affine, which the full check leaves
+// to the launch too). Predicates and guards only remove instances, so the access is inside where
+// the iname's whole range is (issue 26: a spec's first bounds check, on plain inames, built every
+// access relation and asked 2 x rank questions of it; the ranges are shared between accesses).
+// False says nothing: the full check decides.
+bool plain_indices_within_shape(const LoopKernel& kernel, const Access& access) {
+  std::vector<ExprPtr> shape;
+  if (const KernelArgument* arg = kernel.find_arg(access.variable)) shape = arg->shape;
+  if (const Temporary* temporary = kernel.find_temporary(access.variable)) shape = temporary->shape;
+  const std::vector<ExprPtr>& indices = access.subscript->operands;
+  if (indices.size() != shape.size() || indices.empty()) return false;
+  for (std::size_t axis = 0; axis < indices.size(); ++axis) {
+    const Expr& index = *indices[axis];
+    bool runs_in = index.kind == ExprKind::Variable && (access.instruction->within_inames.count(index.name) != 0 ||
+                                                        access.reduction_inames.count(index.name) != 0);
+    if (!runs_in) return false;
+    std::optional<bool> within = iname_within_extent(kernel, index.name, *shape[axis]);
+    if (within.has_value() && !*within) return false;
+  }
+  return true;
+}
+
 void check_access_bounds(const LoopKernel& kernel, const Access& access, const std::string& context) {
   if (access.subscript == nullptr) return;
+  bool verify_skipped = std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") != nullptr;
+  bool plain_within = plain_indices_within_shape(kernel, access);
+  if (plain_within && !verify_skipped) return;
+  detail::count_bounds_relation_checked();
   AccessRelation relation = access_relation(kernel, access);
   if (!relation.exact) return;
   if (access_within_shape(kernel, access, relation)) return;
+  if (plain_within) {
+    throw InternalError(context + "instruction '" + access.instruction->id + "': the ranges of the inames of " +
+                        to_string(*access.subscript) + " lie inside the shape " + shape_text(kernel, access.variable) +
+                        " of '" + access.variable + "', but isl finds an access outside it");
+  }
   isl::map outside = accesses_outside(kernel, access, relation);
   InstancePrinter printer(outside);
   std::string parameters = printer.parameters();
@@ -386,6 +465,18 @@ std::vector<std::string> concurrent_inames(const LoopKernel& kernel, const Instr
   return concurrent;
 }
 
+// Whether one index of `write` is `iname` itself (`a_fetch[a_dim_0, a_dim_1]` and a_dim_0): two
+// instances that write one element then agree on that index, so on `iname`, and cannot race
+// along it, whatever the other indices, predicates and guards (issue 26: a fetch's or a
+// pipeline's copy into its tile asked isl once per storage iname on l.N). The same verdict isl
+// gives on the access relation, which has that index equal to `iname` exactly.
+bool is_plain_index(const Access& write, const std::string& iname) {
+  if (write.subscript == nullptr) return false;
+  return std::any_of(write.subscript->operands.begin(), write.subscript->operands.end(), [&](const ExprPtr& index) {
+    return index->kind == ExprKind::Variable && index->name == iname;
+  });
+}
+
 // Everything a write's race verdict is computed from (PassedAccesses): the relation's key, the
 // concurrent inames with their tags, and the inames on which instances write the same value.
 std::string race_fingerprint(const LoopKernel& kernel, const Instruction& instruction, const Access& access,
@@ -431,12 +522,21 @@ void check_write_races(const LoopKernel& kernel, const std::string& context, con
         std::vector<std::string> all = only_along ? concurrent_inames(kernel, instruction, access, nullptr) : concurrent;
         if (passed->races.count(race_fingerprint(kernel, instruction, access, all)) != 0) continue;
       }
+      // Inames that are an index of the write by themselves separate every two instances' elements.
+      std::erase_if(concurrent, [&](const std::string& iname) {
+        return !verify_skipped && is_plain_index(access, iname);
+      });
+      if (concurrent.empty()) continue;
       AccessRelation relation = access_relation(kernel, access);
       if (!relation.exact) continue;  // indirect writes: their uniqueness is the user's promise
       IslMemoKey key = access_relation_key(kernel, access);
       std::optional<isl::map> same_element;
       for (const std::string& iname : concurrent) {
         if (!conflicts_exist(kernel, key, relation, same_element, iname)) continue;
+        if (is_plain_index(access, iname)) {
+          throw InternalError(context + "instruction '" + instruction.id + "' indexes '" + access.variable + "' by '" +
+                              iname + "' alone, but isl finds two values of it writing one element");
+        }
         InameTag tag = kernel.tag_of(iname);
         if (!same_element) same_element = same_element_writes(relation.map);
         isl::map conflicts = conflicting_writes(*same_element, iname);

@@ -482,4 +482,21 @@ void check_dependences(const LoopKernel& kernel, const std::string& transform) {
   }
 }
 
+bool known_to_write_each_element_once(const LoopKernel& kernel, const IslMemoKey& key) {
+  if (!kernel.dependences) return false;
+  for (const IslMemoKey& known : kernel.dependences->writes_each_element_once) {
+    if (known.text() != key.text()) continue;
+    return std::none_of(known.inputs().begin(), known.inputs().end(),
+                        [](const std::weak_ptr<const detail::IslSetData>& input) { return input.expired(); });
+  }
+  return false;
+}
+
+bool writes_each_element_once_in_lineage(const LoopKernel& kernel, const Access& write) {
+  if (!write.is_write) return false;
+  if (writes_each_element_once(write)) return true;
+  return kernel.dependences && !kernel.dependences->writes_each_element_once.empty() &&
+         known_to_write_each_element_once(kernel, access_relation_key(kernel, write));
+}
+
 }  // namespace loom

@@ -13,6 +13,8 @@
 
 namespace loom {
 
+struct Access;
+
 enum class DependenceKind { Flow, Anti, Output };
 
 struct Dependence {
@@ -33,6 +35,15 @@ struct DependenceData {
   std::vector<IslMemoKey> writes_each_element_once;
 };
 }  // namespace detail
+
+// Whether `key` (access_relation_key of a write of `kernel`) names a write relation the lineage
+// knows to write each element once, every set of it alive (so an address in the key still names
+// that set, and an equal key the same relation).
+bool known_to_write_each_element_once(const LoopKernel& kernel, const IslMemoKey& key);
+
+// Whether no two instances of `write` write the same element: read off its subscript
+// (writes_each_element_once) or known from the lineage (known_to_write_each_element_once).
+bool writes_each_element_once_in_lineage(const LoopKernel& kernel, const Access& write);
 
 // The dependences of `kernel` in its own reference order: every loop sequential, nested as
 // linearization nests them. Reductions are associative updates and contribute no self-dependence.

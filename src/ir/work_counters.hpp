@@ -16,6 +16,16 @@ int transforms_applied();
 void count_race_question();
 int race_questions_asked();
 
+// Barrier-placement questions put to isl (codegen/barriers.cpp: a pair of accesses whose touching
+// instance pairs barrier_need tests), for tests that assert a pair was answered without isl.
+void count_barrier_question();
+int barrier_questions_asked();
+
+// Accesses whose bounds were checked on their access relation (analysis/checks.cpp), for tests that
+// assert the ranges of plain inames answered instead.
+void count_bounds_relation_checked();
+int bounds_relations_checked();
+
 }  // namespace loom::detail
 
 namespace loom {

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "analysis/checks.hpp"
+#include "ir/work_counters.hpp"
+#include "runtime/scoped_env.hpp"
 #include "loom/loom.hpp"
 #include "test_helpers.hpp"
 
@@ -156,6 +158,27 @@ TEST(Legality, ArrayBoundsOnEverySideOfEveryAxis) {
   LoopKernel non_affine = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = a[i + 1]",
                                       {array_arg("a", DType::Float32, {"n*n"}), array_arg("out", DType::Float32, {"n"})});
   EXPECT_NO_THROW(check_kernel(non_affine));  // n*n is checked at launch
+}
+
+// Indices that are plain inames whose whole ranges lie inside the shape are checked by those
+// ranges, without an access relation (issue 26); anything else, and any range that reaches past an
+// axis (guarded or not), gets the full check on the relation, with its message.
+TEST(Legality, PlainInamesInsideTheShapeAreCheckedByTheirRanges) {
+  loom::testing::ScopedEnv unverified("LOOM_VERIFY_SKIPPED_CHECKS", nullptr);  // it would build them too
+  std::vector<KernelArgument> args = {array_arg("a, b, c", DType::Float32, {"n", "n"})};
+  LoopKernel matmul = make_kernel({"{[i,j,k]: 0<=i,j,k<n}"}, "c[i, j] = sum(k, a[i, k]*b[k, j])", args);
+  int built = detail::bounds_relations_checked();
+  EXPECT_NO_THROW(check_kernel(matmul));
+  EXPECT_EQ(detail::bounds_relations_checked(), built);
+  LoopKernel wide = make_kernel({"{[i,j]: 0<=i<n and 0<=j<=n}"}, "c[i, j] = a[i, j]", args);
+  std::string message = error_message<LegalityError>([&] { check_kernel(wide); });
+  EXPECT_NE(message.find("writes c[i, j] outside the shape (n, n) of 'c'"), std::string::npos) << message;
+  LoopKernel guarded = make_kernel({"{[i,j]: 0<=i<n and 0<=j<=n}"}, "c[i, j] = if(j < n, a[i, j], 0)",
+                                   {array_arg("a", DType::Float32, {"n", "n"}), array_arg("c", DType::Float32, {"n", "n + 1"})});
+  built = detail::bounds_relations_checked();
+  EXPECT_NO_THROW(check_kernel(guarded));
+  // c[i, j] by the ranges; a[i, j] on its relation (j reaches n, where the guard keeps it inside).
+  EXPECT_EQ(detail::bounds_relations_checked(), built + 1);
 }
 
 TEST(Legality, ArrayBounds) {

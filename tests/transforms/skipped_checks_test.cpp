@@ -305,5 +305,23 @@ TEST(SkippedChecks, AWriteOfEachElementOnceStaysRaceFreeThroughSplits) {
   EXPECT_GT(detail::race_questions_asked(), asked);
 }
 
+// A concurrent iname that is an index of the write by itself (out[g, i] along g and i, written
+// once per k) separates the elements of any two of its values: no race question for it. Along an
+// iname that is not (out[0, i] along g) isl is asked, and the race refused as before.
+TEST(SkippedChecks, AnInameIndexingTheWriteByItselfIsNotAskedAboutRaces) {
+  ScopedEnv unverified("LOOM_VERIFY_SKIPPED_CHECKS", nullptr);
+  std::vector<KernelArgument> args = {array_arg("a", DType::Float32, {"8", "16"}), array_arg("out", DType::Float32, {"4", "16"})};
+  auto accumulate = [&](const std::string& write) {
+    return tag_inames(make_kernel({"{[g, i, k]: 0<=g<4 and 0<=i<16 and 0<=k<8}"}, write + " = a[k, i] + g", args),
+                      "g:g.0, i:l.0", /*unchecked=*/true);
+  };
+  int asked = detail::race_questions_asked();
+  EXPECT_NO_THROW(check_write_races(accumulate("out[g, i]")));
+  EXPECT_EQ(detail::race_questions_asked(), asked);
+  std::string race = error_message<LegalityError>([&] { check_write_races(accumulate("out[0, i]")); });
+  EXPECT_NE(race.find("within iname 'g' (tagged g.0)"), std::string::npos) << race;
+  EXPECT_EQ(detail::race_questions_asked(), asked + 1);  // along g only: i indexes out[0, i]
+}
+
 }  // namespace
 }  // namespace loom
