@@ -7,7 +7,7 @@
 #include <set>
 
 #include "loom/error.hpp"
-#include "src/ir/instruction_names.hpp"
+#include "ir/instruction_names.hpp"
 
 namespace loom::codegen {
 
@@ -86,11 +86,8 @@ void add_reduction_preferences(const LoopKernel& kernel, const Expr& expr, const
 // of the inner one), even before realization.
 std::set<std::string> loop_inames_once_realized(const Instruction& instruction) {
   std::set<std::string> inames = instruction.within_inames;
-  if (instruction.expression) {
-    visit_expr(*instruction.expression, [&](const Expr& e) {
-      if (e.kind == ExprKind::Reduction) inames.insert(e.reduction_inames.begin(), e.reduction_inames.end());
-    });
-  }
+  std::set<std::string> reduced = reduction_inames_of(instruction);
+  inames.insert(reduced.begin(), reduced.end());
   return inames;
 }
 

@@ -33,4 +33,13 @@ std::set<std::string> variables_read(const Instruction& instruction) {
   return names;
 }
 
+std::set<std::string> reduction_inames_of(const Instruction& instruction) {
+  std::set<std::string> inames;
+  if (!instruction.expression) return inames;
+  visit_expr(*instruction.expression, [&](const Expr& e) {
+    if (e.kind == ExprKind::Reduction) inames.insert(e.reduction_inames.begin(), e.reduction_inames.end());
+  });
+  return inames;
+}
+
 }  // namespace loom

@@ -18,4 +18,7 @@ bool mentions_name(const Instruction& instruction, const std::string& name);
 // assignees' indices (loopy's read_dependency_names, without inames filtered out).
 std::set<std::string> variables_read(const Instruction& instruction);
 
+// The inames the instruction's reductions (nested ones included) run over.
+std::set<std::string> reduction_inames_of(const Instruction& instruction);
+
 }  // namespace loom

@@ -254,12 +254,7 @@ std::set<std::string> assignee_inames(const Instruction& instruction, const std:
 // of one instruction feed the next (z = f(i); y = g(z); x = h(y)).
 bool add_inames_of_writers(const LoopKernel& kernel, Instruction& instruction, const std::vector<std::string>& inames) {
   bool added = false;
-  std::set<std::string> reduction_inames;
-  if (instruction.expression) {
-    visit_expr(*instruction.expression, [&](const Expr& e) {
-      if (e.kind == ExprKind::Reduction) reduction_inames.insert(e.reduction_inames.begin(), e.reduction_inames.end());
-    });
-  }
+  const std::set<std::string> reduction_inames = reduction_inames_of(instruction);
   for (const std::string& variable : variables_read(instruction)) {
     // Temporaries only: loopy infers from written arguments too, so `out[m] = 2*c[m]` after
     // `c[i] = c[i] + a[i, k]` ran in k as well (and loopy 2025.2 then generated an empty kernel).

@@ -487,7 +487,7 @@ TEST(TensorizeGpu, SixteenByteFetchCopiesMatchTheReferenceAtRaggedSizes) {
 // misaligned rows of a and b (l or n not a multiple of 8) take the lanes, the edge tiles too,
 // and k loops shorter than the ring (l = 1, 17) leave fills that never run.
 TEST(TensorizeGpu, AsyncRingsMatchTheReferenceAtRaggedSizes) {
-  SKIP_WITHOUT_CUDA();
+  SKIP_WITHOUT_CUDA();  // only where there is no GPU: the same specs run as loops on PoCL in CI
   testing::ScopedEnv nvrtc("LOOM_CUDA_COMPILER", "nvrtc");
   for (const char* file : {"bf16_gemm_warp64_ring2_async.json", "bf16_gemm_warp64_ring3_async.json",
                            "bf16_gemm_warp64_copy16_bring3_async.json"}) {
@@ -502,7 +502,7 @@ TEST(TensorizeGpu, AsyncRingsMatchTheReferenceAtRaggedSizes) {
 // 700 for a; n = 17, 129 for b) take the fill's lanes, k loops shorter than the ring leave fills
 // that never run, and edge tiles read the zeros past l, m and n.
 TEST(TensorizeGpu, EightWarpRoundUpSpecsMatchTheReferenceAtRaggedSizes) {
-  SKIP_WITHOUT_CUDA();
+  SKIP_WITHOUT_CUDA();  // only where there is no GPU: the same specs run as loops on PoCL in CI
   testing::ScopedEnv nvrtc("LOOM_CUDA_COMPILER", "nvrtc");
   for (const char* file : {"bf16_gemm_8warps_ring3.json", "f16_gemm_8warps_ring3.json", "tf32_gemm_8warps_ring3.json"}) {
     SCOPED_TRACE(file);
