@@ -400,7 +400,7 @@ class AstLowering {
     cast::ExprPtr step = expr(increment, iterators);
     LOOM_ASSERT(step->kind == cast::ExprKind::IntConst, "non-constant loop step");
     LoopStyle style = name == isl_iterator ? LoopStyle{} : loop_styles_(name);
-    if (style.kind == LoopStyle::Kind::Unrolled) return unrolled(ast, iterators, isl_iterator, name, style, step->int_value);
+    if (style.kind == LoopStyle::Kind::Unrolled) return unrolled(ast, iterators, isl_iterator, name, style);
     iterators[isl_iterator] = cast::var(name, index_);
     cast::ExprPtr condition = expr(isl::manage(isl_ast_node_for_get_cond(raw)), iterators);
     isl::ast_node body_ast = isl::manage(isl_ast_node_for_get_body(raw));
@@ -435,11 +435,11 @@ class AstLowering {
   // One copy of the body per value of the iname's constant range, each guarded by the loop's own
   // bounds at that value and folded, so a copy keeps only the guards it needs (DESIGN.md §5).
   cast::StmtPtr unrolled(const isl::ast_node& ast, IteratorValues iterators, const std::string& isl_iterator,
-                         const std::string& name, const LoopStyle& style, int64_t step) const {
+                         const std::string& name, const LoopStyle& style) const {
     isl_ast_node* raw = ast.get();
-    if (step != 1) {
-      throw Error("cannot unroll the loop over '" + name + "': isl generated it with a stride of " + std::to_string(step));
-    }
+    // A strided loop (a domain with `mod`) needs nothing more: every value of the range gets a
+    // copy, and its guard, computed from the points at that value, holds the stride's condition
+    // (loopy unrolls such loops the same way).
     const UnrollGuards* table = guards_.guards_of(raw);
     LOOM_ASSERT(table != nullptr, "unrolled loop over " + name + " has no guards");
     VectorCode vector = vectorized(ast, iterators, isl_iterator, style, *table);
