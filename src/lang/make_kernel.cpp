@@ -372,7 +372,7 @@ class NameChecker {
       case ExprKind::Call: check_call(expr); break;
       case ExprKind::Reduction:
         for (const std::string& iname : expr.reduction_inames) {
-          if (!contains(inames_, iname)) fail("reduction iname '" + iname + "' is defined by no domain", expr);
+          if (!contains(inames_, iname)) fail("reduction iname '" + iname + "' is defined by no domain" + two_value_hint(expr), expr);
           bool within = !in_rule_ && instruction_.within_inames.count(iname) != 0;
           if (bound_inames.count(iname) != 0 || within) {
             fail("reduction over '" + iname + "' inside a loop over '" + iname +
@@ -391,6 +391,17 @@ class NameChecker {
   }
 
  private:
+  // loopy reads max(x, y) / min(x, y) as a reduction over the iname x, as loom does; users who
+  // meant the larger of two values get the function that computes it.
+  std::string two_value_hint(const Expr& reduction) const {
+    const std::string& op = reduction.name;
+    if ((op != "max" && op != "min") || reduction.reduction_inames.size() != 1) return "";
+    const std::string& name = reduction.reduction_inames.front();
+    bool a_variable = kernel_.find_arg(name) != nullptr || kernel_.find_temporary(name) != nullptr;
+    std::string which = a_variable ? " ('" + name + "' is a variable, not an iname)" : "";
+    return which + "; for the " + (op == "max" ? "larger" : "smaller") + " of two values write f" + op + "(x, y)";
+  }
+
   [[noreturn]] void fail(const std::string& reason, const Expr& at) const {
     throw ParseError("in instruction '" + instruction_.id + "': " + reason, instruction_.source,
                      at.column);

@@ -69,6 +69,12 @@ INSTANTIATE_TEST_SUITE_P(
         Refusal{"{[i]: 0<=i<n*n}", "b[i] = a[i]", "not a valid isl set", 0},
         Refusal{"{[i]: 0<=i<n}", "b[i] = a[i] {inames=i:k}", "is within iname 'k', but no domain defines it", -1},
         Refusal{"{[i]: 0<=i<n}", "b[i] = sum(k, a[k])", "reduction iname 'k' is defined by no domain", 8},
+        // loopy reads max(x, y) as a reduction over the iname x too; the message says what to write.
+        Refusal{"{[i]: 0<=i<n}", "<> t = a[i]\nb[i] = max(t, 0.5)",
+                "reduction iname 't' is defined by no domain ('t' is a variable, not an iname); for the larger of two "
+                "values write fmax(x, y)",
+                8},
+        Refusal{"{[i]: 0<=i<n}", "b[i] = min(q, a[i])", "for the smaller of two values write fmin(x, y)", 8},
         Refusal{"{[i]: 0<=i<n}", "b[i] = a[i] {dep=nothing*}", "matches no instruction id", -1},
         Refusal{"{[i]: 0<=i<n}", "b[i] = a[i] {id=s, dep=s*}", "matches no instruction id but its own", -1},
         Refusal{"{[i]: 0<=i<n}", "b[i] = a[i] {colour=red}", "unknown instruction option 'colour'", 14}));
