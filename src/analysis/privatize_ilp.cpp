@@ -4,7 +4,8 @@
 //   <float32> t = 2*a[i]   with i tagged ilp over [0, 4)   →   t[i - 0] = 2*a[i] ... (t: float32[4])
 //
 // As in loopy, an iname a writer's own assignee already indexes by needs no copy (a reduction
-// accumulator, a buffer indexed by the ilp iname). Local temporaries get their copies too (the
+// accumulator, a buffer indexed by the ilp iname), nor does an accumulator updated along the ilp
+// iname itself (a reduction over it: the copies update it in loop order). Local temporaries get their copies too (the
 // axes last, as loopy's), where every access is inside the ilp inames. Refuses a temporary read or written outside
 // the iname it must be privatized along (its copies would be ambiguous there), and ranges that
 // are not constant.
@@ -35,14 +36,44 @@ std::vector<std::string> vec_axes_last(const LoopKernel& kernel, const std::set<
   return ordered;
 }
 
+bool writes(const Instruction& instruction, const std::string& name) {
+  return std::any_of(instruction.assignees.begin(), instruction.assignees.end(),
+                     [&](const ExprPtr& assignee) { return assignee->name == name; });
+}
+
+bool reads(const Instruction& instruction, const std::string& name) {
+  bool found = false;
+  if (instruction.expression) {
+    visit_expr(*instruction.expression, [&](const Expr& node) {
+      found = found || ((node.kind == ExprKind::Variable || node.kind == ExprKind::Subscript) && node.name == name);
+    });
+  }
+  return found;
+}
+
+// Whether `writer` accumulates into the temporary along the ilp iname: it reads what it writes,
+// and another writer (the init) runs outside the iname. That is a reduction over the iname
+// (`sum(k, ...)` with k split onto ilp): loopy keeps one accumulator, which the unrolled copies
+// update in loop order, and so does loom (one copy per lane would leave the init and the final
+// read ambiguous). vec lanes run at once, so they keep their copies.
+bool accumulates_along(const LoopKernel& kernel, const Instruction& writer, const std::string& name,
+                       const std::string& iname) {
+  InameTag::Kind kind = kernel.tag_of(iname).kind;
+  if (kind != InameTag::Kind::Ilp && kind != InameTag::Kind::IlpSeq) return false;
+  if (!reads(writer, name)) return false;
+  return std::any_of(kernel.instructions.begin(), kernel.instructions.end(), [&](const Instruction& other) {
+    return writes(other, name) && other.within_inames.count(iname) == 0;
+  });
+}
+
 std::set<std::string> axes_needed(const LoopKernel& kernel, const Temporary& temporary) {
   std::set<std::string> inames;
   for (const Instruction& instruction : kernel.instructions) {
-    bool writes = false;
-    for (const ExprPtr& assignee : instruction.assignees) writes = writes || assignee->name == temporary.name;
-    if (!writes) continue;
+    if (!writes(instruction, temporary.name)) continue;
     for (const std::string& iname : instruction.within_inames) {
-      if (is_ilp(kernel.tag_of(iname)) && !assignee_indexes_by(instruction, temporary.name, iname)) inames.insert(iname);
+      if (!is_ilp(kernel.tag_of(iname)) || assignee_indexes_by(instruction, temporary.name, iname)) continue;
+      if (accumulates_along(kernel, instruction, temporary.name, iname)) continue;
+      inames.insert(iname);
     }
   }
   return inames;

@@ -120,5 +120,22 @@ TEST(Unroll, IlpPrivatizesTemporaries) {
       << message;
 }
 
+
+// A reduction over an ilp iname (`sum(k, ...)`, k split by 4 with an ilp inner part) keeps one
+// accumulator that the unrolled copies update in loop order, as loopy generates it; privatizing
+// it per lane left its init and final read outside the lanes and was refused.
+TEST(Unroll, AReductionOverAnIlpInameKeepsOneAccumulator) {
+  LoopKernel kernel = make_kernel({"{[i, k]: 0<=i<n and 0<=k<m}"}, "y[i] = sum(k, a[i, k]*x[k])",
+                                  {array_arg("a", DType::Float32, {"n", "m"}), array_arg("x", DType::Float32, {"m"}),
+                                   array_arg("y", DType::Float32, {"n"})});
+  LoopKernel ilp = split_iname(kernel, "k", 4, {.inner_tag = "ilp"});
+  std::string body = function_body(generate_code(ilp, Target::C));
+  EXPECT_NE(body.find("float acc_k_outer_k_inner;"), std::string::npos) << body;
+  for (int64_t m : {1, 3, 4, 5, 37}) expect_matches_reference(ilp, kernel, {{"n", 3}, {"m", m}});
+  // Partial sums per lane (the reduction over the lanes outside, the k_outer one privatized).
+  LoopKernel lanes = split_reduction_outward(ilp, std::vector<std::string>{"k_inner"});
+  for (int64_t m : {1, 5, 37}) expect_matches_reference(lanes, kernel, {{"n", 3}, {"m", m}});
+}
+
 }  // namespace
 }  // namespace loom
