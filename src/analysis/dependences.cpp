@@ -292,6 +292,58 @@ isl::map reads_of_another_copy(const LoopKernel& kernel, const Dependence& depen
   return relation.subtract(pairs_equal_on(relation, private_copy_inames(kernel, dependence)));
 }
 
+// A private scalar with no initializer holds one value at a time, and what a read sees is the
+// last write before it: the anti and output dependences through it only keep other writes out of
+// the values' live ranges. A new order that reverses some of them (loops interchanged around
+// `<> t = 2*a[i, j]` and its reader in the same iteration) is still right when no write of the
+// scalar runs between a write and a read of its value (PPCG's live-range reordering, for
+// scalars): checked here per flow dependence and writer, in the work-item of the read (each has
+// its own copy along the parallel inames).
+bool is_private_scalar(const LoopKernel& kernel, const std::string& variable) {
+  const Temporary* temporary = kernel.find_temporary(variable);
+  return temporary != nullptr && temporary->shape.empty() && temporary->base_storage.empty() &&
+         has_undefined_initial_contents(kernel, variable) &&
+         effective_address_space(kernel, *temporary) == AddressSpace::Private;
+}
+
+std::optional<isl::set> instances_of(const isl::union_map& timestamps, const std::string& id) {
+  std::optional<isl::set> found;
+  timestamps.domain().foreach_set([&](isl::set set) {
+    if (isl_set_get_tuple_name(set.get()) != nullptr && id == isl_set_get_tuple_name(set.get())) found = set;
+  });
+  return found;
+}
+
+isl::map product_of(const isl::set& domain, const isl::set& range) {
+  return isl::manage(isl_map_from_domain_and_range(domain.copy(), range.copy()));
+}
+
+bool live_ranges_stay_apart(const LoopKernel& kernel, const detail::DependenceData& data, const std::string& variable,
+                            const isl::union_map& timestamps) {
+  std::vector<std::string> copies;
+  for (const auto& [iname, tag] : kernel.iname_tags) {
+    if (is_parallel(tag)) copies.push_back(iname);
+  }
+  std::vector<isl::set> writes;
+  for (const Instruction& instruction : kernel.instructions) {
+    if (!writes_name(instruction, variable)) continue;
+    std::optional<isl::set> instances = instances_of(timestamps, instruction.id);
+    if (!instances) return false;
+    writes.push_back(*instances);
+  }
+  for (const Dependence& value : data.dependences) {
+    if (value.kind != DependenceKind::Flow || value.variable != variable) continue;
+    isl::map live = ordered_pairs(timestamps, value.relation);
+    if (!live.is_equal(value.relation)) return false;  // the flow check refuses it itself
+    for (const isl::set& write : writes) {
+      isl::map after_source = ordered_pairs(timestamps, product_of(value.relation.domain(), write));
+      isl::map before_sink = ordered_pairs(timestamps, pairs_equal_on(product_of(write, value.relation.range()), copies));
+      if (!value.relation.intersect(after_source.apply_range(before_sink)).is_empty()) return false;
+    }
+  }
+  return true;
+}
+
 [[noreturn]] void refuse(const LoopKernel& kernel, const Dependence& dependence, const isl::map& violating,
                          const std::string& transform) {
   // Crossing work-groups is the most specific cause: show such a pair when there is one.
@@ -476,7 +528,10 @@ void check_dependences(const LoopKernel& kernel, const std::string& transform) {
     // Work-groups run in no order: only a global barrier (a kernel split) orders two instances in
     // different groups, whatever the statement order says.
     isl::map violating = relation.subtract(before).unite(relation.subtract(same_work_group(kernel, relation)));
-    if (!violating.is_empty()) refuse(kernel, dependence, violating, transform);
+    if (!violating.is_empty() && !(dependence.kind != DependenceKind::Flow && is_private_scalar(kernel, dependence.variable) &&
+                                   live_ranges_stay_apart(kernel, *data, dependence.variable, timestamps))) {
+      refuse(kernel, dependence, violating, transform);
+    }
     isl::map other_copy = reads_of_another_copy(kernel, dependence, relation);
     if (!other_copy.is_empty()) refuse_reads_of_another_copy(kernel, dependence, other_copy, transform);
   }

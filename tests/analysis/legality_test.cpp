@@ -121,6 +121,27 @@ TEST(Legality, PrivateCopiesCannotCarryAValueToAnotherLane) {
   }
 }
 
+// A private scalar holds one value at a time: the anti and output dependences through it only
+// keep other writes out of its values' live ranges. Interchanging the loops around a value
+// written and read in the same iteration reverses some of them and is legal (loopy accepts it);
+// an order that lets another write in between (an accumulator carried along j, or the reader
+// moved into a loop of its own) is refused.
+TEST(Legality, InterchangeAroundAPrivateScalarKeepsItsLiveRanges) {
+  std::vector<KernelArgument> args = {array_arg("a, b", DType::Float32, {"n", "m"}), array_arg("o", DType::Float32, {"n"})};
+  LoopKernel same_iteration = make_kernel({"{[i, j]: 0<=i<n and 0<=j<m}"},
+                                          "<> t = 2*a[i, j] {id=w}\nb[i, j] = t*t + 1 {id=r, dep=w}", args);
+  for (int64_t m : {1, 5}) {
+    expect_matches_reference(prioritize_loops(same_iteration, "j, i"), same_iteration, {{"n", 4}, {"m", m}});
+  }
+  LoopKernel carried = make_kernel({"{[i, j]: 0<=i<n and 0<=j<m}"},
+                                   "<> s = 0 {id=s0, inames=i}\ns = s + a[i, j] {id=s1, dep=s0}\no[i] = s {dep=s1}", args);
+  std::string message = error_message<LegalityError>([&] { prioritize_loops(carried, "j, i"); });
+  EXPECT_NE(message.find("anti dependence through 's'"), std::string::npos) << message;
+  // r in a j loop of its own: every write of t runs before the first read.
+  message = error_message<LegalityError>([&] { duplicate_inames(same_iteration, {"j"}, {.within = "id:r"}); });
+  EXPECT_NE(message.find("through 't'"), std::string::npos) << message;
+}
+
 TEST(Legality, WriteRaces) {
   std::vector<KernelArgument> args = {array_arg("a", DType::Float32, {"n", "n"}), array_arg("out", DType::Float32, {"n"})};
   LoopKernel by_row = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = a[i, 0]", args);
