@@ -14,11 +14,15 @@ fi
 # poison the context for the rest.
 VARIANTS=${VARIANTS:-"wg128s4 wg128s4x wg128s4ak wg128s5 wg256s4 wg256s3 sw128s4 sw128s4x sw128s6 sw256s4"}
 for v in $VARIANTS; do
-  VARIANT=$v ./wgh check 256 512 192
-  VARIANT=$v ./wgh check 384 768 320
+  for shape in ${PROBE_CHECK_SHAPES:-256,512,192 384,768,320}; do
+    IFS=, read m n l <<< "$shape"; VARIANT=$v ./wgh check $m $n $l
+  done
 done
 for v in ${TIMED:-$VARIANTS}; do
   for n in ${PROBE_SIZES:-4096 8192}; do VARIANT=$v ./wgh time $n; done
+done
+for entry in ${TIMES:-}; do  # variant:m,n,l
+  IFS=, read m n l <<< "${entry#*:}"; VARIANT=${entry%%:*} ./wgh time $m $n $l
 done
 time_spec() {  # spec-file m n l
   local line ms
@@ -51,6 +55,8 @@ for shape in sys.argv[1].split():
         ms = time_mm(m, n, l, dtype, tf32)
         print(f"RESULT cublas_{op} {m}x{n}x{l} median_ms={ms:.4f} TFLOPs={2*m*n*l/(ms*1e-3)/1e12:.1f}")
 PY
-if [[ -n ${SANITIZE:-} ]] && command -v compute-sanitizer >/dev/null; then
-  compute-sanitizer --tool memcheck $SANITIZE 2>&1 | tail -5
-fi
+for entry in ${SANITIZE:-}; do  # variant:m,n,l
+  command -v compute-sanitizer >/dev/null || { echo "no compute-sanitizer"; break; }
+  IFS=, read m n l <<< "${entry#*:}"
+  echo "memcheck ${entry}: $(VARIANT=${entry%%:*} compute-sanitizer --tool memcheck ./wgh check $m $n $l 2>&1 | grep -E "CHECK|ERROR SUMMARY" | tr '\n' ' ')"
+done

@@ -35,7 +35,7 @@ def wgmma_asm(bn):
             f'wgmma.mma_async.sync.aligned.m64n{bn}k16.f32.bf16.bf16 {{{regs}}}, %{nacc}, %{nacc + 1}, p, 1, 1, 0, 1;\\n}}\\n"\n'
             f'    : {ops}\n    : "l"(da), "l"(db), "r"(scale_d));\n')
 
-def kernel(name, bn, stages, bswap, swizzle=False, a_m_inner=False):
+def kernel(name, bn, stages, bswap, swizzle=False, a_m_inner=False, ragged=False):
     a_bytes = 128 * 64 * 2
     b_bytes = 64 * bn * 2
     stage_bytes = a_bytes + b_bytes
@@ -62,13 +62,30 @@ def kernel(name, bn, stages, bswap, swizzle=False, a_m_inner=False):
         b_lbo, b_sbo, b_kstep, swz = 8192, 1024, 2048, " | (1ull << 62)"
         if bswap:
             b_lbo, b_sbo = b_sbo, b_lbo
+    if ragged:
+        # Zero-filled 16-byte copies past m, n or l (cp.async's src-size): needs l % 8 == n % 8 == 0.
+        a_copy = f"""      const int row = i0 + rg * 8 + rr, k = kt * 64 + kc * 8;
+      const int bytes = row < m ? max(0, min(16, (l - k) * 2)) : 0;
+      const uint16_t* src = bytes ? a + (size_t)row * l + k : a;
+      asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\\n" :: "r"(sa + {a_dst}), "l"(src), "r"(bytes));"""
+        b_copy = f"""      const int krow = kt * 64 + kc * 8 + kr, col = j0 + nc * 8;
+      const int bytes = krow < l ? max(0, min(16, (n - col) * 2)) : 0;
+      const uint16_t* src = bytes ? b + (size_t)krow * n + col : b;
+      asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\\n" :: "r"(sb + {b_dst}), "l"(src), "r"(bytes));"""
+    else:
+        a_copy = f"""      const uint16_t* src = a + (size_t)(i0 + rg * 8 + rr) * l + kt * 64 + kc * 8;
+      asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\\n" :: "r"(sa + {a_dst}), "l"(src));"""
+        b_copy = f"""      const uint16_t* src = b + (size_t)(kt * 64 + kc * 8 + kr) * n + j0 + nc * 8;
+      asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\\n" :: "r"(sb + {b_dst}), "l"(src));"""
     return f"""
 // {name}: BN = {bn}, STAGES = {stages}, B descriptor LBO = {b_lbo}, SBO = {b_sbo}
 #define {name.upper()}_SMEM {stage_bytes * stages}
 __device__ __forceinline__ void {name}_mma(float* d, uint64_t da, uint64_t db, int scale_d) {{
 {wgmma_asm(bn)}}}
-extern "C" __global__ void __launch_bounds__(256, 1) {name}(const uint16_t* __restrict__ a,
-    const uint16_t* __restrict__ b, float* __restrict__ c, int m, int n, int l) {{
+extern "C" __global__ void __launch_bounds__(256, 1) {name}(const void* __restrict__ av,
+    const void* __restrict__ bv, float* __restrict__ c, int m, int n, int l) {{
+  const uint16_t* a = (const uint16_t*)av;
+  const uint16_t* b = (const uint16_t*)bv;
   extern __shared__ __align__(1024) uint8_t smem[];
   const int tid = threadIdx.x, wg = tid / 128;
   const int i0 = blockIdx.y * 128, j0 = blockIdx.x * {bn};
@@ -76,20 +93,18 @@ extern "C" __global__ void __launch_bounds__(256, 1) {name}(const uint16_t* __re
   float d[{bn // 2}];
 #pragma unroll
   for (int r = 0; r < {bn // 2}; ++r) d[r] = 0.f;
-  const int ktiles = l / 64;
+  const int ktiles = {"(l + 63) / 64" if ragged else "l / 64"};
   auto fill = [&](int kt) {{
     const uint32_t sa = base + (kt % {stages}) * {stage_bytes}, sb = sa + {a_bytes};
 #pragma unroll
     for (int it = 0; it < 4; ++it) {{  // A: 1024 chunks
       const int ch = it * 256 + tid, {a_idx};
-      const uint16_t* src = a + (size_t)(i0 + rg * 8 + rr) * l + kt * 64 + kc * 8;
-      asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\\n" :: "r"(sa + {a_dst}), "l"(src));
+{a_copy}
     }}
 #pragma unroll
     for (int it = 0; it < {bn // 32}; ++it) {{  // B: 64 * BN / 8 chunks
       const int ch = it * 256 + tid, {b_idx};
-      const uint16_t* src = b + (size_t)(kt * 64 + kc * 8 + kr) * n + j0 + nc * 8;
-      asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\\n" :: "r"(sb + {b_dst}), "l"(src));
+{b_copy}
     }}
   }};
 #pragma unroll
@@ -126,7 +141,107 @@ extern "C" __global__ void __launch_bounds__(256, 1) {name}(const uint16_t* __re
 #pragma unroll
   for (int r = 0; r < {bn // 2}; r += 2) {{
     const int row = i0 + wg * 64 + 16 * w + g + 8 * ((r / 2) % 2), col = j0 + 8 * (r / 4) + 2 * t;
-    *reinterpret_cast<float2*>(&c[(size_t)row * n + col]) = make_float2(d[r], d[r + 1]);
+    {"if (row < m && col < n) " if ragged else ""}*reinterpret_cast<float2*>(&c[(size_t)row * n + col]) = make_float2(d[r], d[r + 1]);
+  }}
+}}
+"""
+
+
+def tf32_kernel(name, bn, stages, ragged):
+    """TF32 (wgmma m64n<BN>k8, both operands k-major: TF32 has no transpose): a as the bf16 sw
+    variants (rows of 32 floats = 128 bytes, 16-byte cp.async); b transposed on its way into
+    shared memory by 4-byte cp.async (.ca: 4-byte copies have no .cg): row j of the b tile holds
+    its 32 k (128 bytes, chunk k / 4 at (k / 4) ^ j % 8). Lanes cover 8 j x 4 k, so a warp's
+    4-byte stores hit 32 banks and its loads 4 x 32 bytes of b rows."""
+    a_bytes, b_bytes = 128 * 128, bn * 128
+    stage_bytes = a_bytes + b_bytes
+    fill_a = ("""      const int row = i0 + r, k = kt * 32 + kc * 4;
+      const int bytes = row < m ? max(0, min(16, (l - k) * 4)) : 0;
+      const float* src = bytes ? a + (size_t)row * l + k : a;
+      asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\\n" :: "r"(sa + r * 128 + ((kc ^ (r % 8)) * 16)), "l"(src), "r"(bytes));"""
+              if ragged else
+              """      const float* src = a + (size_t)(i0 + r) * l + kt * 32 + kc * 4;
+      asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\\n" :: "r"(sa + r * 128 + ((kc ^ (r % 8)) * 16)), "l"(src));""")
+    fill_b = ("""      const int krow = kt * 32 + k, col = j0 + j;
+      const int bytes = (krow < l && col < n) ? 4 : 0;
+      const float* src = bytes ? b + (size_t)krow * n + col : b;
+      asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;\\n" :: "r"(sb + j * 128 + (((k / 4) ^ (j % 8)) * 16) + (k % 4) * 4), "l"(src), "r"(bytes));"""
+              if ragged else
+              """      const float* src = b + (size_t)(kt * 32 + k) * n + j0 + j;
+      asm volatile("cp.async.ca.shared.global [%0], [%1], 4;\\n" :: "r"(sb + j * 128 + (((k / 4) ^ (j % 8)) * 16) + (k % 4) * 4), "l"(src));""")
+    nacc = bn // 2
+    regs = ", ".join(f"%{i}" for i in range(nacc))
+    ops = ", ".join(f'"+f"(d[{i}])' for i in range(nacc))
+    swz = "(1ull << 62)"
+    return f"""
+// {name}: TF32, BN = {bn}, STAGES = {stages}{", zero-filled edges" if ragged else ""}
+#define {name.upper()}_SMEM {stage_bytes * stages}
+__device__ __forceinline__ void {name}_mma(float* d, uint64_t da, uint64_t db, int scale_d) {{
+  asm volatile("{{\\n.reg .pred p;\\nsetp.ne.b32 p, %{nacc + 2}, 0;\\n"
+    "wgmma.mma_async.sync.aligned.m64n{bn}k8.f32.tf32.tf32 {{{regs}}}, %{nacc}, %{nacc + 1}, p, 1, 1;\\n}}\\n"
+    : {ops}
+    : "l"(da), "l"(db), "r"(scale_d));
+}}
+extern "C" __global__ void __launch_bounds__(256, 1) {name}(const void* __restrict__ av,
+    const void* __restrict__ bv, float* __restrict__ c, int m, int n, int l) {{
+  const float* a = (const float*)av;
+  const float* b = (const float*)bv;
+  extern __shared__ __align__(1024) uint8_t smem[];
+  const int tid = threadIdx.x, wg = tid / 128;
+  const int i0 = blockIdx.y * 128, j0 = blockIdx.x * {bn};
+  const uint32_t base = (uint32_t)__cvta_generic_to_shared(smem);
+  float d[{nacc}];
+#pragma unroll
+  for (int r = 0; r < {nacc}; ++r) d[r] = 0.f;
+  const int ktiles = {"(l + 31) / 32" if ragged else "l / 32"};
+  auto fill = [&](int kt) {{
+    const uint32_t sa = base + (kt % {stages}) * {stage_bytes}, sb = sa + {a_bytes};
+#pragma unroll
+    for (int it = 0; it < 4; ++it) {{  // a: 1024 chunks of 16 bytes
+      const int ch = it * 256 + tid, kc = ch % 8, r = ch / 8;
+{fill_a}
+    }}
+#pragma unroll 8
+    for (int it = 0; it < {bn // 8}; ++it) {{  // b: 32 * BN floats
+      const int ch = it * 256 + tid, k = ((ch / 32) % 8) * 4 + ch % 4, j = (ch / 256) * 8 + (ch / 4) % 8;
+{fill_b}
+    }}
+  }};
+#pragma unroll
+  for (int s = 0; s < {stages - 2}; ++s) {{
+    if (s < ktiles) fill(s);
+    asm volatile("cp.async.commit_group;\\n" ::);
+  }}
+  for (int kt = 0; kt < ktiles; ++kt) {{
+    asm volatile("cp.async.wait_group %0;\\n" :: "n"({stages - 3}));
+    asm volatile("fence.proxy.async.shared::cta;\\n" ::: "memory");
+    __syncthreads();
+    if (kt + {stages - 2} < ktiles) fill(kt + {stages - 2});
+    asm volatile("cp.async.commit_group;\\n" ::);
+    const uint32_t sa = base + (kt % {stages}) * {stage_bytes}, sb = sa + {a_bytes};
+#pragma unroll
+    for (int r = 0; r < {nacc}; ++r) asm volatile("" : "+f"(d[r]) :: "memory");
+    asm volatile("wgmma.fence.sync.aligned;\\n" ::: "memory");
+#pragma unroll
+    for (int ks = 0; ks < 4; ++ks) {{
+      const uint32_t aa = sa + wg * 8192 + ks * 32, ba = sb + ks * 32;
+      const uint64_t da = (uint64_t)((aa & 0x3FFFF) >> 4) | ((uint64_t)1 << 16) | ((uint64_t)(1024 >> 4) << 32) | {swz};
+      const uint64_t db = (uint64_t)((ba & 0x3FFFF) >> 4) | ((uint64_t)1 << 16) | ((uint64_t)(1024 >> 4) << 32) | {swz};
+      {name}_mma(d, da, db, (kt > 0 || ks > 0) ? 1 : 0);
+    }}
+    asm volatile("wgmma.commit_group.sync.aligned;\\n" ::: "memory");
+    asm volatile("wgmma.wait_group.sync.aligned 1;\\n" ::: "memory");
+#pragma unroll
+    for (int r = 0; r < {nacc}; ++r) asm volatile("" : "+f"(d[r]) :: "memory");
+  }}
+  asm volatile("wgmma.wait_group.sync.aligned 0;\\n" ::: "memory");
+#pragma unroll
+  for (int r = 0; r < {nacc}; ++r) asm volatile("" : "+f"(d[r]) :: "memory");
+  const int w = (tid % 128) / 32, g = (tid % 32) / 4, t = tid % 4;
+#pragma unroll
+  for (int r = 0; r < {nacc}; r += 2) {{
+    const int row = i0 + wg * 64 + 16 * w + g + 8 * ((r / 2) % 2), col = j0 + 8 * (r / 4) + 2 * t;
+    {"if (row < m && col < n) " if ragged else ""}*reinterpret_cast<float2*>(&c[(size_t)row * n + col]) = make_float2(d[r], d[r + 1]);
   }}
 }}
 """
@@ -135,14 +250,21 @@ VARIANTS = [  # name, BN, STAGES, BSWAP, SWIZZLE, A_M_INNER
     ("wg128s4", 128, 4, False), ("wg128s4x", 128, 4, True), ("wg128s4ak", 128, 4, False, False, True),
     ("wg128s5", 128, 5, False), ("wg256s4", 256, 4, False), ("wg256s3", 256, 3, False),
     ("sw128s4", 128, 4, False, True), ("sw128s4x", 128, 4, True, True), ("sw128s6", 128, 6, False, True),
-    ("sw256s4", 256, 4, False, True),
+    ("sw256s4", 256, 4, False, True), ("sw256s4z", 256, 4, False, True, False, True),
+]
+TF32_VARIANTS = [  # name, BN, STAGES, ragged
+    ("tf256s4", 256, 4, False), ("tf256s4z", 256, 4, True), ("tf128s6", 128, 6, False),
 ]
 
 if __name__ == "__main__":
     out = ["// Written by wgmma_probe.py (issue 29 probe); see its docstring.\n#include <cstdint>\n"]
     for v in VARIANTS:
         out.append(kernel(*v))
+    for v in TF32_VARIANTS:
+        out.append(tf32_kernel(*v))
+    # name, kernel, BN, shared bytes, zero-filled edges, tf32
     out.append("#define PROBE_VARIANTS " + ", ".join(
-        f'{{"{v[0]}", {v[0]}, {v[1]}, {v[0].upper()}_SMEM}}' for v in VARIANTS) + "\n")
+        [f'{{"{v[0]}", {v[0]}, {v[1]}, {v[0].upper()}_SMEM, {str(len(v) > 6 and v[6]).lower()}, false}}' for v in VARIANTS] +
+        [f'{{"{v[0]}", {v[0]}, {v[1]}, {v[0].upper()}_SMEM, {str(v[3]).lower()}, true}}' for v in TF32_VARIANTS]) + "\n")
     open("wgmma_probe.cu", "w").write("".join(out))
-    print("\n".join(f"{v[0]} {v[1]}" for v in VARIANTS))
+    print(" ".join(v[0] for v in VARIANTS + TF32_VARIANTS))
