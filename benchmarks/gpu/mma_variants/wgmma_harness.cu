@@ -14,6 +14,7 @@
 #include "wgmma_probe.cu"
 
 typedef void (*Kernel)(const void*, const void*, float*, int, int, int);
+// bn < 0: the roles exchanged (tf32_registers_kernel): groups of -bn rows of c x 128 columns.
 struct Variant { const char* name; Kernel k; int bn; int smem; bool ragged; bool tf32; };
 static const Variant variants[] = {PROBE_VARIANTS};
 
@@ -40,11 +41,12 @@ int main(int argc, char** argv) {
   const char* only = getenv("VARIANT");  // one variant a process: a faulting one poisons the context
   for (const Variant& v : variants) {
     if (only && strcmp(only, v.name)) continue;
-    const bool fits = v.ragged ? (v.tf32 ? l % 4 == 0 : l % 8 == 0 && n % 8 == 0)
-                               : n % v.bn == 0 && m % 128 == 0 && l % (v.tf32 ? 32 : 64) == 0;
+    const int group_m = v.bn < 0 ? -v.bn : 128, group_n = v.bn < 0 ? 128 : v.bn;
+    const bool fits = v.ragged ? (v.tf32 ? l % 4 == 0 && n % 2 == 0 : l % 8 == 0 && n % 8 == 0)
+                               : n % group_n == 0 && m % group_m == 0 && l % (v.tf32 ? 32 : 64) == 0;
     if (!fits) { printf("%s skipped (shape)\n", v.name); continue; }
     cudaFuncSetAttribute(v.k, cudaFuncAttributeMaxDynamicSharedMemorySize, v.smem);
-    dim3 grid((n + v.bn - 1) / v.bn, (m + 127) / 128), block(256);
+    dim3 grid((n + group_n - 1) / group_n, (m + group_m - 1) / group_m), block(256);
     const void* va = v.tf32 ? (const void*)a32 : (const void*)a;
     const void* vb = v.tf32 ? (const void*)b32 : (const void*)b;
     const double tolerance = v.tf32 ? 4e-3 : 1e-5;  // TF32 keeps 10 mantissa bits of each input

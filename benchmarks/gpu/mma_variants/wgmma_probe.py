@@ -246,6 +246,114 @@ extern "C" __global__ void __launch_bounds__(256, 1) {name}(const void* __restri
 }}
 """
 
+
+def tf32_registers_kernel(name, wm, stages, wait):
+    """TF32 with the operands' roles exchanged, as cuBLAS can (c^T = b^T a^T): wgmma's A
+    (64 x 8, from registers) is b^T - each warpgroup's 64 columns j of c - loaded with ld.shared
+    from the natural n-major b tile (k rows of 128 floats padded to 136: the fragment's lanes hit
+    32 banks); wgmma's B (8 x WM, k-major, from shared memory by descriptor) is a: WM rows of 32
+    floats, 128-byte swizzle, as the other TF32 variants. The group is WM rows of c x 128
+    columns, two warpgroups; each work-item holds WM / 2 accumulators of c^T. `wait` is the
+    wgmma.wait_group depth at the end of a k tile (1: the next tile's fragments are loaded while
+    this tile's wgmmas run, into a second set of registers: the k loop is unrolled by 2)."""
+    a_bytes, b_bytes = wm * 128, 32 * 136 * 4
+    stage_bytes = a_bytes + b_bytes
+    nacc = wm // 2
+    regs = ", ".join(f"%{i}" for i in range(nacc))
+    ops = ", ".join(f'"+f"(d[{i}])' for i in range(nacc))
+    return f"""
+// {name}: TF32, A from registers (b^T), WM = {wm}, STAGES = {stages}, wait_group {wait}
+#define {name.upper()}_SMEM {stage_bytes * stages}
+__device__ __forceinline__ void {name}_mma(float* d, const uint32_t* f, uint64_t db, int scale_d) {{
+  asm volatile("{{\\n.reg .pred p;\\nsetp.ne.b32 p, %{nacc + 5}, 0;\\n"
+    "wgmma.mma_async.sync.aligned.m64n{wm}k8.f32.tf32.tf32 {{{regs}}}, {{%{nacc}, %{nacc + 1}, %{nacc + 2}, %{nacc + 3}}}, %{nacc + 4}, p, 1, 1;\\n}}\\n"
+    : {ops}
+    : "r"(f[0]), "r"(f[1]), "r"(f[2]), "r"(f[3]), "l"(db), "r"(scale_d));
+}}
+extern "C" __global__ void __launch_bounds__(256, 1) {name}(const void* __restrict__ av,
+    const void* __restrict__ bv, float* __restrict__ c, int m, int n, int l) {{
+  const float* a = (const float*)av;
+  const float* b = (const float*)bv;
+  extern __shared__ __align__(1024) uint8_t smem[];
+  const int tid = threadIdx.x, wg = tid / 128;
+  const int i0 = blockIdx.y * {wm}, j0 = blockIdx.x * 128;
+  const uint32_t base = (uint32_t)__cvta_generic_to_shared(smem);
+  const int w = (tid % 128) / 32, g = (tid % 32) / 4, t = tid % 4;
+  float d[{nacc}];
+#pragma unroll
+  for (int r = 0; r < {nacc}; ++r) d[r] = 0.f;
+  const int ktiles = l / 32;
+  auto fill = [&](int kt) {{
+    const uint32_t sa = base + (kt % {stages}) * {stage_bytes}, sb = sa + {a_bytes};
+#pragma unroll
+    for (int it = 0; it < {wm // 32}; ++it) {{  // a: WM rows of 8 chunks (8 WM / 256 a work-item)
+      const int ch = it * 256 + tid, kc = ch % 8, r = ch / 8;
+      const float* src = a + (size_t)(i0 + r) * l + kt * 32 + kc * 4;
+      asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\\n" :: "r"(sa + r * 128 + ((kc ^ (r % 8)) * 16)), "l"(src));
+    }}
+#pragma unroll
+    for (int it = 0; it < 4; ++it) {{  // b: 32 rows of 32 chunks, row pitch 136 floats
+      const int ch = it * 256 + tid, jc = ch % 32, k = ch / 32;
+      const float* src = b + (size_t)(kt * 32 + k) * n + j0 + jc * 4;
+      asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\\n" :: "r"(sb + (k * 136 + jc * 4) * 4), "l"(src));
+    }}
+  }};
+  // The lane's fragment of b^T for k step ks: rows (j) 64 wg + 16 w + g (+ 8), columns (k) t (+ 4).
+  auto fragments = [&](int kt, uint32_t* f) {{
+    const float* sb = (const float*)(smem + (kt % {stages}) * {stage_bytes} + {a_bytes});
+    const int j = wg * 64 + 16 * w + g;
+#pragma unroll
+    for (int ks = 0; ks < 4; ++ks) {{
+      const int k = ks * 8 + t;
+      f[ks * 4 + 0] = __float_as_uint(sb[k * 136 + j]);
+      f[ks * 4 + 1] = __float_as_uint(sb[k * 136 + j + 8]);
+      f[ks * 4 + 2] = __float_as_uint(sb[(k + 4) * 136 + j]);
+      f[ks * 4 + 3] = __float_as_uint(sb[(k + 4) * 136 + j + 8]);
+    }}
+  }};
+  auto step = [&](int kt, uint32_t* f) {{
+    asm volatile("cp.async.wait_group %0;\\n" :: "n"({stages - 3}));
+    asm volatile("fence.proxy.async.shared::cta;\\n" ::: "memory");
+    __syncthreads();
+    if (kt + {stages - 2} < ktiles) fill(kt + {stages - 2});
+    asm volatile("cp.async.commit_group;\\n" ::);
+    fragments(kt, f);
+    const uint32_t sa = base + (kt % {stages}) * {stage_bytes};
+#pragma unroll
+    for (int r = 0; r < {nacc}; ++r) asm volatile("" : "+f"(d[r]) :: "memory");
+    asm volatile("wgmma.fence.sync.aligned;\\n" ::: "memory");
+#pragma unroll
+    for (int ks = 0; ks < 4; ++ks) {{
+      const uint32_t ba = sa + ks * 32;
+      const uint64_t db = (uint64_t)((ba & 0x3FFFF) >> 4) | ((uint64_t)1 << 16) | ((uint64_t)(1024 >> 4) << 32) | (1ull << 62);
+      {name}_mma(d, f + ks * 4, db, (kt > 0 || ks > 0) ? 1 : 0);
+    }}
+    asm volatile("wgmma.commit_group.sync.aligned;\\n" ::: "memory");
+    asm volatile("wgmma.wait_group.sync.aligned {wait};\\n" ::: "memory");
+#pragma unroll
+    for (int r = 0; r < {nacc}; ++r) asm volatile("" : "+f"(d[r]) :: "memory");
+  }};
+#pragma unroll
+  for (int s = 0; s < {stages - 2}; ++s) {{
+    if (s < ktiles) fill(s);
+    asm volatile("cp.async.commit_group;\\n" ::);
+  }}
+  uint32_t f0[16], f1[16];
+  int kt = 0;
+  for (; kt + 1 < ktiles; kt += 2) {{ step(kt, f0); step(kt + 1, f1); }}
+  if (kt < ktiles) step(kt, f0);
+  asm volatile("wgmma.wait_group.sync.aligned 0;\\n" ::: "memory");
+#pragma unroll
+  for (int r = 0; r < {nacc}; ++r) asm volatile("" : "+f"(d[r]) :: "memory");
+  // d holds c^T: row (j) 64 wg + 16 w + g + 8 ((r / 2) % 2), column (i) 8 (r / 4) + 2 t + r % 2.
+#pragma unroll
+  for (int r = 0; r < {nacc}; ++r) {{
+    const int j = j0 + wg * 64 + 16 * w + g + 8 * ((r / 2) % 2), i = i0 + 8 * (r / 4) + 2 * t + r % 2;
+    c[(size_t)i * n + j] = d[r];
+  }}
+}}
+"""
+
 VARIANTS = [  # name, BN, STAGES, BSWAP, SWIZZLE, A_M_INNER
     ("wg128s4", 128, 4, False), ("wg128s4x", 128, 4, True), ("wg128s4ak", 128, 4, False, False, True),
     ("wg128s5", 128, 5, False), ("wg256s4", 256, 4, False), ("wg256s3", 256, 3, False),
@@ -255,6 +363,9 @@ VARIANTS = [  # name, BN, STAGES, BSWAP, SWIZZLE, A_M_INNER
 TF32_VARIANTS = [  # name, BN, STAGES, ragged
     ("tf256s4", 256, 4, False), ("tf256s4z", 256, 4, True), ("tf128s6", 128, 6, False),
 ]
+TF32_REGISTER_VARIANTS = [  # name, WM (rows of c a group), STAGES, wait_group depth
+    ("tr256s4", 256, 4, 1), ("tr256s4w0", 256, 4, 0), ("tr128s5", 128, 5, 1),
+]
 
 if __name__ == "__main__":
     out = ["// Written by wgmma_probe.py (issue 29 probe); see its docstring.\n#include <cstdint>\n"]
@@ -262,9 +373,12 @@ if __name__ == "__main__":
         out.append(kernel(*v))
     for v in TF32_VARIANTS:
         out.append(tf32_kernel(*v))
+    for v in TF32_REGISTER_VARIANTS:
+        out.append(tf32_registers_kernel(*v))
     # name, kernel, BN, shared bytes, zero-filled edges, tf32
     out.append("#define PROBE_VARIANTS " + ", ".join(
         [f'{{"{v[0]}", {v[0]}, {v[1]}, {v[0].upper()}_SMEM, {str(len(v) > 6 and v[6]).lower()}, false}}' for v in VARIANTS] +
-        [f'{{"{v[0]}", {v[0]}, {v[1]}, {v[0].upper()}_SMEM, {str(v[3]).lower()}, true}}' for v in TF32_VARIANTS]) + "\n")
+        [f'{{"{v[0]}", {v[0]}, {v[1]}, {v[0].upper()}_SMEM, {str(v[3]).lower()}, true}}' for v in TF32_VARIANTS] +
+        [f'{{"{v[0]}", {v[0]}, -{v[1]}, {v[0].upper()}_SMEM, false, true}}' for v in TF32_REGISTER_VARIANTS]) + "\n")
     open("wgmma_probe.cu", "w").write("".join(out))
-    print(" ".join(v[0] for v in VARIANTS + TF32_VARIANTS))
+    print(" ".join(v[0] for v in VARIANTS + TF32_VARIANTS + TF32_REGISTER_VARIANTS))
