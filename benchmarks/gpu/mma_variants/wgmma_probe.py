@@ -35,7 +35,12 @@ def wgmma_asm(bn):
             f'wgmma.mma_async.sync.aligned.m64n{bn}k16.f32.bf16.bf16 {{{regs}}}, %{nacc}, %{nacc + 1}, p, 1, 1, 0, 1;\\n}}\\n"\n'
             f'    : {ops}\n    : "l"(da), "l"(db), "r"(scale_d));\n')
 
-def kernel(name, bn, stages, bswap, swizzle=False, a_m_inner=False, ragged=False):
+def kernel(name, bn, stages, bswap, swizzle=False, a_m_inner=False, ragged=False, wait0=False):
+    # wait0: pipeline_fetch's ring rule unchanged (the fill of tile kt + S - 1 into the slot tile
+    # kt - 1 used, after the barrier of tile kt), made safe by wgmma.wait_group 0 at the end of
+    # each k tile instead of 1: S - 1 tiles of loads in flight, no wgmma overlapping the next
+    # tile's barrier.
+    ahead = stages - 1 if wait0 else stages - 2
     a_bytes = 128 * 64 * 2
     b_bytes = 64 * bn * 2
     stage_bytes = a_bytes + b_bytes
@@ -108,15 +113,15 @@ extern "C" __global__ void __launch_bounds__(256, 1) {name}(const void* __restri
     }}
   }};
 #pragma unroll
-  for (int s = 0; s < {stages - 2}; ++s) {{
+  for (int s = 0; s < {ahead}; ++s) {{
     if (s < ktiles) fill(s);
     asm volatile("cp.async.commit_group;\\n" ::);
   }}
   for (int kt = 0; kt < ktiles; ++kt) {{
-    asm volatile("cp.async.wait_group %0;\\n" :: "n"({stages - 3}));
+    asm volatile("cp.async.wait_group %0;\\n" :: "n"({ahead - 1}));
     asm volatile("fence.proxy.async.shared::cta;\\n" ::: "memory");
     __syncthreads();
-    if (kt + {stages - 2} < ktiles) fill(kt + {stages - 2});
+    if (kt + {ahead} < ktiles) fill(kt + {ahead});
     asm volatile("cp.async.commit_group;\\n" ::);
     const uint32_t sa = base + (kt % {stages}) * {stage_bytes}, sb = sa + {a_bytes};
 #pragma unroll
@@ -130,7 +135,7 @@ extern "C" __global__ void __launch_bounds__(256, 1) {name}(const void* __restri
       {name}_mma(d, da, db, (kt > 0 || ks > 0) ? 1 : 0);
     }}
     asm volatile("wgmma.commit_group.sync.aligned;\\n" ::: "memory");
-    asm volatile("wgmma.wait_group.sync.aligned 1;\\n" ::: "memory");
+    asm volatile("wgmma.wait_group.sync.aligned {0 if wait0 else 1};\\n" ::: "memory");
 #pragma unroll
     for (int r = 0; r < {bn // 2}; ++r) asm volatile("" : "+f"(d[r]) :: "memory");
   }}
@@ -359,6 +364,7 @@ VARIANTS = [  # name, BN, STAGES, BSWAP, SWIZZLE, A_M_INNER
     ("wg128s5", 128, 5, False), ("wg256s4", 256, 4, False), ("wg256s3", 256, 3, False),
     ("sw128s4", 128, 4, False, True), ("sw128s4x", 128, 4, True, True), ("sw128s6", 128, 6, False, True),
     ("sw256s4", 256, 4, False, True), ("sw256s4z", 256, 4, False, True, False, True),
+    ("sw256s4w0", 256, 4, False, True, False, False, True), ("sw256s3w0", 256, 3, False, True, False, False, True),
 ]
 TF32_VARIANTS = [  # name, BN, STAGES, ragged
     ("tf256s4", 256, 4, False), ("tf256s4z", 256, 4, True), ("tf128s6", 128, 6, False),
