@@ -8,8 +8,12 @@
 #include <setjmp.h>
 #include <signal.h>
 
+#include <unistd.h>
+
 #include <array>
+#include <atomic>
 #include <cstdint>
+#include <cstring>
 #include <cstdio>
 #include <mutex>
 #include <vector>
@@ -29,6 +33,23 @@ thread_local void* fault_address = nullptr;
 
 struct sigaction previous_actions[NSIG];
 
+// The message of the innermost ExitOnKernelFault alive; null when none is.
+std::atomic<const char*> exit_message{nullptr};
+
+// Async-signal-safe: write(2) and _exit only.
+[[noreturn]] void exit_naming_the_kernel(int signal, const char* message) {
+  const char* name = signal == SIGSEGV ? "SIGSEGV (invalid memory access)"
+                     : signal == SIGBUS ? "SIGBUS (misaligned or unmapped memory access)"
+                     : signal == SIGFPE ? "SIGFPE (integer division by zero or overflow)"
+                                        : "SIGILL (illegal instruction)";
+  const char* parts[] = {message, name,
+                         " (an index outside its array? loom does not check the values of index arrays)\n"};
+  for (const char* part : parts) {
+    if (write(STDERR_FILENO, part, std::strlen(part)) < 0) break;
+  }
+  _exit(5);
+}
+
 void on_fault(int signal, siginfo_t* info, void* /*context*/) {
   if (active_jump != nullptr) {
     fault_signal = signal;
@@ -37,6 +58,7 @@ void on_fault(int signal, siginfo_t* info, void* /*context*/) {
     active_jump = nullptr;
     siglongjmp(*target, 1);
   }
+  if (const char* message = exit_message.load()) exit_naming_the_kernel(signal, message);
   // Not a kernel's fault: hand the signal back to whoever had it (returning re-runs the faulting
   // instruction, which now meets the previous action).
   sigaction(signal, &previous_actions[signal], nullptr);
@@ -110,5 +132,14 @@ void call_guarded(void (*entry)(void**), void** arguments, const std::string& ke
       " (an index outside its array? with enforce_array_accesses_within_bounds off, loom does not "
       "check index arrays)");
 }
+
+ExitOnKernelFault::ExitOnKernelFault(const std::string& kernel_name, const std::string& device)
+    : message_("error: kernel '" + kernel_name + "' faulted on the " + device + ": "),
+      previous_(exit_message.load()) {
+  install_handlers();
+  exit_message.store(message_.c_str());
+}
+
+ExitOnKernelFault::~ExitOnKernelFault() { exit_message.store(previous_); }
 
 }  // namespace loom::detail

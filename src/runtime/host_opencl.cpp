@@ -12,6 +12,7 @@
 
 #include "ir/stage_timer.hpp"
 #include "loom/error.hpp"
+#include "runtime/fault_guard.hpp"
 #include "runtime/launcher.hpp"
 #include "runtime/opencl_device.hpp"
 
@@ -54,6 +55,8 @@ class OpenCLLauncher : public KernelLauncher {
   }
 
   void launch(const ArgumentMap& arguments, const Stream& /*stream: host targets run synchronously*/) const override {
+    // A CPU device (PoCL) runs the kernel on this process's threads: a fault there exits 5.
+    detail::ExitOnKernelFault fault_exit(code().function_name, "OpenCL device (run in this process)");
     PackedArguments packed = pack_arguments(arguments);
     std::vector<BufferHandle> buffers = argument_buffers(arguments, packed);
     for (const GlobalTemporary& temporary : code().global_temporaries) {

@@ -23,6 +23,7 @@
 #include "loom/kernel_fault.hpp"
 #include "loom/loom.hpp"
 #include "runtime/compiler_diagnostics.hpp"
+#include "device_helpers.hpp"
 
 namespace loom {
 namespace {
@@ -269,6 +270,18 @@ TEST_F(ReliabilityTest, FaultingCKernelExitsFiveNamingTheKernel) {
   EXPECT_TRUE(contains(run.err, "kernel 'gather' faulted on the C target: SIGSEGV")) << run.err;
   Outcome checked = loom({"run", spec.string(), "--target", "c", "--check"});
   EXPECT_EQ(checked.exit_code, 5) << checked.err;
+}
+
+// PoCL runs the kernel on worker threads of loom's own process, which cannot be unwound: the
+// fault ends the process with exit code 5 and a message naming the kernel, not a bare SIGSEGV.
+TEST_F(ReliabilityTest, FaultingKernelOnACpuOpenCLDeviceExitsFiveNamingTheKernel) {
+  REQUIRE_OPENCL();
+  fs::path spec = spec_file(kGather);
+  Outcome run = loom({"run", spec.string(), "--target", "opencl"});
+  EXPECT_EQ(run.signal, 0) << run.err;
+  EXPECT_EQ(run.exit_code, 5) << run.err;
+  EXPECT_TRUE(contains(run.err, "kernel 'gather' faulted on the OpenCL device (run in this process): SIGSEGV")) << run.err;
+  EXPECT_TRUE(contains(run.err, "index arrays")) << run.err;
 }
 
 TEST(FaultGuardTest, FaultsBecomeKernelFaultAndLoomKeepsRunning) {
