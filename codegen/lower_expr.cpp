@@ -376,6 +376,54 @@ cast::ExprPtr ExpressionLowering::lower_warp_reduction(const Expr& expr, const I
   return cast::call(name, args, args.back()->dtype);
 }
 
+namespace {
+
+bool reads_an_array(const Expr& expr) {
+  if (expr.kind == ExprKind::Subscript) return true;
+  return std::any_of(expr.operands.begin(), expr.operands.end(), [](const ExprPtr& operand) { return reads_an_array(*operand); });
+}
+
+}  // namespace
+
+// C target: a subscript whose index reads an array (`hist[bins[i]]`) escapes the static bounds
+// check, and an index array with a value out of range would write outside the array (corrupting
+// loom's heap) or read past it. The statement runs only where every such index lies in its axis;
+// elsewhere loom_index_outside_its_array raises SIGUSR2, which the fault guard reports as a
+// KernelFault naming the kernel (exit code 5). Branches of if(c, a, b) are not checked: only the
+// chosen one is evaluated (SPEC.md). GPU targets fault on their own. With
+// enforce_array_accesses_within_bounds off the user means accesses outside the declared shape.
+cast::StmtPtr ExpressionLowering::with_index_checks(const Instruction& instruction, const InameValues& inames,
+                                                    cast::StmtPtr statement) const {
+  if (target_ != Target::C || !kernel_.options.enforce_array_accesses_within_bounds) return statement;
+  cast::ExprPtr in_bounds;
+  for (const ExprPtr& assignee : instruction.assignees) collect_index_checks(*assignee, inames, in_bounds);
+  if (instruction.expression) collect_index_checks(*instruction.expression, inames, in_bounds);
+  if (!in_bounds) return statement;
+  cast::ExprPtr report = cast::call("loom_index_outside_its_array", {}, DType::Bool);
+  return cast::if_then(cast::binary("||", in_bounds, report, DType::Bool), statement);
+}
+
+void ExpressionLowering::collect_index_checks(const Expr& expr, const InameValues& inames,
+                                              cast::ExprPtr& in_bounds) const {
+  if (expr.kind == ExprKind::IfThenElse) {
+    collect_index_checks(*expr.operands[0], inames, in_bounds);
+    return;
+  }
+  for (const ExprPtr& operand : expr.operands) collect_index_checks(*operand, inames, in_bounds);
+  if (expr.kind != ExprKind::Subscript) return;
+  std::vector<ExprPtr> shape = shape_of(expr.name);
+  if (shape.size() != expr.operands.size()) return;  // flat_index reports it
+  DType index = index_dtype();
+  for (std::size_t axis = 0; axis < shape.size(); ++axis) {
+    if (!reads_an_array(*expr.operands[axis]) || !shape[axis]) continue;
+    cast::ExprPtr value = lower(*expr.operands[axis], index, inames);
+    cast::ExprPtr inside = cast::binary("&&", cast::binary(">=", value, cast::int_const(0, index), DType::Bool),
+                                        cast::binary("<", value, lower(*shape[axis], index, inames), DType::Bool),
+                                        DType::Bool);
+    in_bounds = in_bounds ? cast::binary("&&", in_bounds, inside, DType::Bool) : inside;
+  }
+}
+
 cast::StmtPtr ExpressionLowering::lower_instruction(const Instruction& instruction,
                                                     const InameValues& inames) const {
   if (instruction.kind == InstructionKind::NoOp) return cast::block({});
@@ -396,7 +444,7 @@ cast::StmtPtr ExpressionLowering::lower_instruction(const Instruction& instructi
   cast::ExprPtr target = lower(assignee, target_type, inames);
   if (is_half_precision(target_type)) target = target->args[0];  // the storage, not its widened value
   cast::ExprPtr value = narrowed(lower(*instruction.expression, computed(target_type), inames), target_type);
-  cast::StmtPtr statement = cast::assign(target, value);
+  cast::StmtPtr statement = with_index_checks(instruction, inames, cast::assign(target, value));
   if (instruction.predicates.empty()) return statement;
   cast::ExprPtr condition;
   for (const ExprPtr& predicate : instruction.predicates) {

@@ -55,6 +55,9 @@ class ExpressionLowering {
   cast::ExprPtr lower_literal(const Expr& expr, std::optional<DType> context) const;
   DType concrete(const ExprType& type, std::optional<DType> context) const;
   std::vector<ExprPtr> shape_of(const std::string& array) const;
+  cast::StmtPtr with_index_checks(const Instruction& instruction, const InameValues& inames,
+                                  cast::StmtPtr statement) const;
+  void collect_index_checks(const Expr& expr, const InameValues& inames, cast::ExprPtr& in_bounds) const;
 
   struct VectorAccess;
   std::optional<VectorAccess> vector_access(const Expr& access, const std::string& vec_iname, int64_t lanes) const;

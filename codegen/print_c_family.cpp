@@ -43,10 +43,17 @@ LOOM_DEFINE_INT_HELPERS(int64_t)
 )";
 
 const char* kCHead = R"(#include <math.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 
 #define LOOM_FN static inline
+/* A subscript read from an index array fell outside its array: the caller's fault guard reports
+   SIGUSR2 as that, before any element outside the array is touched. */
+LOOM_FN bool loom_index_outside_its_array(void) {
+  raise(SIGUSR2);
+  return false;
+}
 )";
 
 const char* kCFloatHelpers = R"(LOOM_FN float loom_mod_float(float a, float b) {

@@ -24,7 +24,7 @@ namespace loom::detail {
 
 namespace {
 
-constexpr std::array<int, 4> kFaultSignals = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
+constexpr std::array<int, 5> kFaultSignals = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGUSR2};
 
 // The jump target of the kernel running on this thread; null outside guarded calls.
 thread_local sigjmp_buf* active_jump = nullptr;
@@ -99,6 +99,8 @@ std::string signal_description(int signal) {
       return "SIGFPE (integer division by zero or overflow)";
     case SIGILL:
       return "SIGILL (illegal instruction)";
+    case SIGUSR2:
+      return "a subscript read from an index array is outside its array";
     default:
       return "signal " + std::to_string(signal);
   }
@@ -126,6 +128,10 @@ void call_guarded(void (*entry)(void**), void** arguments, const std::string& ke
   std::string where = fault_signal == SIGSEGV || fault_signal == SIGBUS
                           ? " at address " + address_text(fault_address)
                           : "";
+  if (fault_signal == SIGUSR2) {
+    throw KernelFault("kernel '" + kernel_name + "' faulted on the C target: " + signal_description(fault_signal) +
+                      " (the statement was not run; check the index array's contents)");
+  }
   throw KernelFault(
       "kernel '" + kernel_name + "' faulted on the C target: " + signal_description(fault_signal) +
       where +

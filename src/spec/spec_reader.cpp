@@ -241,13 +241,45 @@ class SpecReader {
     return args;
   }
 
+  // Whether every name of `names` ("n" or "n, m") is a word of some domain string.
+  bool all_in_domains(const std::string& names) const {
+    std::vector<std::string> texts;
+    if (root_.contains("domains")) {
+      const json& domains = root_["domains"];
+      if (domains.is_string()) texts.push_back(domains.get<std::string>());
+      if (domains.is_array()) {
+        for (const json& domain : domains)
+          if (domain.is_string()) texts.push_back(domain.get<std::string>());
+      }
+    }
+    auto is_word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    auto in_text = [&](const std::string& name, const std::string& text) {
+      for (std::size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + 1)) {
+        bool starts = at == 0 || !is_word_char(text[at - 1]);
+        bool ends = at + name.size() == text.size() || !is_word_char(text[at + name.size()]);
+        if (starts && ends) return true;
+      }
+      return false;
+    };
+    std::vector<std::string> list = parse_name_list(names);
+    return !list.empty() && std::all_of(list.begin(), list.end(), [&](const std::string& name) {
+      return std::any_of(texts.begin(), texts.end(), [&](const std::string& text) { return in_text(name, text); });
+    });
+  }
+
   KernelArgument argument(const json& object, const std::string& path) {
     expect_object(object, path);
     check_keys(object, path, {"name", "kind", "dtype", "shape", "order", "dim_tags", "offset", "is_input", "is_output"});
     if (!object.contains("name")) throw SpecError(path + "/name", "missing (required)");
     KernelArgument arg;
     arg.name = as_string(object["name"], path + "/name");
-    std::string kind = object.contains("kind") ? as_string(object["kind"], path + "/kind") : "global";
+    // Without a kind or a shape, a name the domains use is a value (a parameter, as loopy's
+    // ValueArg), any other an array whose shape is read off its accesses (loopy's GlobalArg with
+    // no shape).
+    bool inferred = !object.contains("kind") && !object.contains("shape");
+    std::string kind = object.contains("kind") ? as_string(object["kind"], path + "/kind")
+                       : inferred && all_in_domains(arg.name) ? "value"
+                                                              : "global";
     if (kind == "global") arg.kind = ArgKind::Array;
     else if (kind == "constant") arg.kind = ArgKind::Constant;
     else if (kind == "value") arg.kind = ArgKind::Value;
@@ -258,8 +290,12 @@ class SpecReader {
       if (!arg.dtype) arg.dtype = DType::Int32;
       return arg;
     }
-    if (!object.contains("shape")) throw SpecError(path + "/shape", "missing: give a list of extents or \"auto\" (or \"kind\": \"value\" for a scalar argument)");
-    shape(object["shape"], path + "/shape", arg);
+    if (inferred) {
+      shape(json("auto"), path + "/shape", arg);
+    } else {
+      if (!object.contains("shape")) throw SpecError(path + "/shape", "missing: give a list of extents or \"auto\" (or \"kind\": \"value\" for a scalar argument)");
+      shape(object["shape"], path + "/shape", arg);
+    }
     if (object.contains("order")) {
       std::string order = as_string(object["order"], path + "/order");
       if (order == "C") arg.order = ArrayOrder::C;

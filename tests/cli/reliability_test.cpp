@@ -24,6 +24,7 @@
 #include "loom/loom.hpp"
 #include "runtime/compiler_diagnostics.hpp"
 #include "device_helpers.hpp"
+#include "test_helpers.hpp"
 
 namespace loom {
 namespace {
@@ -282,6 +283,36 @@ TEST_F(ReliabilityTest, FaultingKernelOnACpuOpenCLDeviceExitsFiveNamingTheKernel
   EXPECT_EQ(run.exit_code, 5) << run.err;
   EXPECT_TRUE(contains(run.err, "kernel 'gather' faulted on the OpenCL device (run in this process): SIGSEGV")) << run.err;
   EXPECT_TRUE(contains(run.err, "index arrays")) << run.err;
+}
+
+// With the bounds check on (the default), the C target checks subscripts read from index arrays
+// before the statement runs: `hist[bins[i]] += 1` with a bin out of range used to write past
+// hist, corrupting loom's heap (a crash later, or silently changed arrays). A branch of if() that
+// the condition protects is not checked.
+TEST(FaultGuardTest, AnIndexArrayValueOutsideItsArrayIsAKernelFaultOnTheCTarget) {
+  const char* histogram = R"({"loom": 1, "name": "histogram", "domains": ["{[i]: 0<=i<n}"],
+    "instructions": ["hist[bins[i]] = hist[bins[i]] + 1"],
+    "args": [{"name": "bins", "dtype": "int32", "shape": ["n"]}, {"name": "hist", "dtype": "int32", "shape": [16]},
+             {"name": "n", "kind": "value", "dtype": "int32"}],
+    "test": {"parameters": {"n": 5}, "inputs": {"bins": {"values": [0, 3, 15, 16, 2]}}}})";
+  Spec spec = read_spec(histogram);
+  CheckOptions options;
+  options.inputs = spec.test.inputs;
+  ArgumentMap arguments = make_test_arguments(spec.kernel, {{"n", 5}}, options);
+  int64_t bin15 = std::get<Array>(arguments["hist"]).get_int(15);
+  std::string message = testing::error_message<KernelFault>([&] { compile(spec.kernel, Target::C)(arguments); });
+  EXPECT_NE(message.find("kernel 'histogram' faulted on the C target: a subscript read from an index array is outside "
+                         "its array"),
+            std::string::npos)
+      << message;
+  EXPECT_EQ(std::get<Array>(arguments["hist"]).get_int(15), bin15 + 1);  // the bins before the bad one counted
+  LoopKernel guarded = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = if(idx[i] < n, a[idx[i]], -1)",
+                                   {array_arg("a, out", DType::Float32, {"n"}), array_arg("idx", DType::Int32, {"n"}),
+                                    value_arg("n", DType::Int32)});
+  ArgumentMap inputs = make_test_arguments(guarded, {{"n", 4}});
+  for (int i = 0; i < 4; ++i) std::get<Array>(inputs["idx"]).set_int(i, i == 2 ? 1000 : i);
+  compile(guarded, Target::C)(inputs);
+  EXPECT_EQ(std::get<Array>(inputs["out"]).get_double(2), -1.0);
 }
 
 TEST(FaultGuardTest, FaultsBecomeKernelFaultAndLoomKeepsRunning) {

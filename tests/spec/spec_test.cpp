@@ -147,6 +147,25 @@ TEST(Spec, ShapeStringsReadAsLoopyReadsThem) {
   EXPECT_NE(message.find("/args/0/shape: shape string \"n,,m\" has an empty extent"), std::string::npos) << message;
 }
 
+// A user who never read loom's examples writes {"name": "n", "dtype": "int32"} for a parameter
+// and leaves an array's shape out, as loopy's ValueArg and shapeless GlobalArg allow: a name the
+// domains use is a value, any other an array whose shape is read off its accesses.
+TEST(Spec, ArgumentsWithoutKindOrShapeAreInferredAsLoopyDoes) {
+  Spec spec = read_spec(R"json({"loom": 1, "name": "axpy", "domains": "{[i]: 0<=i<n}",
+    "instructions": "y[i] = alpha*x[i] + y[i]",
+    "args": [{"name": "x, y", "dtype": "float64"}, {"name": "n", "dtype": "int32"},
+             {"name": "alpha", "kind": "value", "dtype": "float64"}],
+    "test": {"parameters": {"n": 13, "alpha": 2}}})json");
+  const KernelArgument* n = spec.kernel.find_arg("n");
+  ASSERT_NE(n, nullptr);
+  EXPECT_EQ(n->kind, ArgKind::Value);
+  const KernelArgument* x = spec.kernel.find_arg("x");
+  ASSERT_NE(x, nullptr);
+  EXPECT_EQ(x->kind, ArgKind::Array);
+  ASSERT_EQ(x->shape.size(), 1u);
+  testing::expect_matches_reference(spec.kernel, spec.reference, spec.test.parameters);
+}
+
 TEST(Spec, RefusesHugeFilesWithoutReadingThem) {
   std::filesystem::path path = std::filesystem::temp_directory_path() / "loom_huge_spec.json";
   {
