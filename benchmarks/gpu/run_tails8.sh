@@ -11,7 +11,13 @@
 # ncu (sectors and requests at L1 and L2, DRAM bytes) of the example at 8192 / 8191 and of the
 # filled one at 8191.
 # Layout: $BUNDLE/{loom,lib/}, $BUNDLE/specs/*.json (the specs named below).
+# Call 2 (`call2`): the example now (tile32x256 with fill 0 and the fetch unrolled: call 1's
+# transpose_t32x256_fill, the same CUDA) against it before (tails8/transpose_tile32x256_before)
+# at 8192 / 8191, two more passes; then $BUNDLE/transpose_rot_probe (tails8/transpose_rot_probe.cu,
+# built offline with nvcc -O3 -arch=sm_90): the example's kernel against the same kernel with each
+# warp's b store rotated onto one 128-byte line (9 stores a row segment), group tiles unchanged.
 # Usage: BUNDLE=.gpu-tiles7 OUT=... bash run_tails8.sh          (call 1)
+#        BUNDLE=.gpu-tiles7 OUT=... bash run_tails8.sh call2    (call 2)
 set -u
 B=${BUNDLE:-.gpu-tiles7}
 OUT=${OUT:-$(mktemp -d)}
@@ -26,6 +32,14 @@ run1() {  # label spec -D args...
   local label=$1 spec=$2; shift 2
   say "loom $label $(timeout 60 $L run "$S/$spec.json" --target cuda --repeat 50 "$@" 2>&1 | tail -n 1)"
 }
+if [ "${1:-}" = call2 ]; then
+  for pass in 1 2; do for n in 8192 8191; do
+    for t in transpose_tile32x256_before transpose_tile32x256; do run1 "p$pass $t $n" $t -D n=$n; done
+  done; done
+  say "== rotated-store probe"
+  timeout 60 $B/transpose_rot_probe 8192 8191 8184 2>&1 | tee -a "$LOG"
+  exit 0
+fi
 T1="transpose_tile32x256 transpose_t32x256_unr transpose_t32x256_fill"
 T2="transpose_t32x512g32 transpose_t32x512g32_unr transpose_t32x512g32_fill transpose_t32x256_skew31"
 say "== correctness (CUDA against the C reference; parallel, warms the cubin cache)"
