@@ -18,6 +18,7 @@
 # warp's b store rotated onto one 128-byte line (9 stores a row segment), group tiles unchanged.
 # Usage: BUNDLE=.gpu-tiles7 OUT=... bash run_tails8.sh          (call 1)
 #        BUNDLE=.gpu-tiles7 OUT=... bash run_tails8.sh call2    (call 2)
+#        BUNDLE=.gpu-tiles7 OUT=... bash run_tails8.sh call3    (prepared, not run)
 set -u
 B=${BUNDLE:-.gpu-tiles7}
 OUT=${OUT:-$(mktemp -d)}
@@ -32,6 +33,17 @@ run1() {  # label spec -D args...
   local label=$1 spec=$2; shift 2
   say "loom $label $(timeout 60 $L run "$S/$spec.json" --target cuda --repeat 50 "$@" 2>&1 | tail -n 1)"
 }
+if [ "${1:-}" = call3 ]; then
+  # Prepared, not run: the example as committed (fill 0, the fetch unrolled, store_whole_lines:
+  # the full groups' b stores rotated onto 128-byte lines by code generation) against main's.
+  for n in 1 1001 2049 8191; do
+    say "check transpose_tile32x256 n=$n: $(timeout 90 $L run $S/transpose_tile32x256.json --target cuda --check -D n=$n 2>&1 | tail -n 1)"
+  done
+  for pass in 1 2; do for n in 8192 8191; do
+    for t in transpose_tile32x256_before transpose_tile32x256; do run1 "p$pass $t $n" $t -D n=$n; done
+  done; done
+  exit 0
+fi
 if [ "${1:-}" = call2 ]; then
   for pass in 1 2; do for n in 8192 8191; do
     for t in transpose_tile32x256_before transpose_tile32x256; do run1 "p$pass $t $n" $t -D n=$n; done
