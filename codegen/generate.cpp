@@ -22,6 +22,7 @@
 #include "codegen/privatized_bounds.hpp"
 #include "codegen/print_c_family.hpp"
 #include "codegen/resource_checks.hpp"
+#include "codegen/rotate_stores.hpp"
 #include "codegen/schedule_tree.hpp"
 #include "codegen/tensor_cores.hpp"
 #include "codegen/uniform_selects.hpp"
@@ -228,7 +229,13 @@ class StatementLowerer {
                    const codegen::TensorTiles* tiles = nullptr, cast::ExprPtr lane = nullptr, bool wide_copies = true)
       : kernel_(kernel), linearization_(linearization), target_(target), expressions_(kernel, target),
         privatized_bounds_(codegen::privatized_bounds(kernel)), tiles_(tiles), lane_(std::move(lane)),
-        wide_copies_(wide_copies) {}
+        wide_copies_(wide_copies) {
+    // Rotated stores (store_whole_lines) need a work-item index of the lane: CUDA through NVRTC
+    // (the LLVM path has no lowering of their helper yet) and OpenCL; tagged instructions are
+    // checked on every target.
+    std::map<std::string, codegen::LineRotation> rotations = codegen::plan_line_rotations(kernel);
+    if ((target == Target::CUDA && wide_copies) || target == Target::OpenCL) line_rotations_ = std::move(rotations);
+  }
 
   cast::StmtPtr operator()(const codegen::Statement& statement, const codegen::InameValues& inames) const {
     if (!statement.region) {
@@ -263,6 +270,7 @@ class StatementLowerer {
       std::optional<ConstantRange> range = unrolled_range(iname);
       if (!range || range->extent > kMaxUnrolledCopies) return std::nullopt;  // loop_style refuses it
       if (kernel_.tag_of(iname).kind == InameTag::Kind::Vec && target_ != Target::C) return std::nullopt;
+      if (rotates(iname)) return std::nullopt;  // an isl loop, so that rotation_lowering sees it
       return range;
     };
   }
@@ -317,6 +325,7 @@ class StatementLowerer {
     }
     codegen::LoopStyle style{codegen::LoopStyle::Kind::Unrolled, range->lower, range->extent, 0, nullptr};
     if (tag.kind == Kind::Vec && target_ != Target::C) style.vectorize = vector_lowering(iname);
+    if (tag.kind == Kind::Unroll && rotates(iname)) style.vectorize = rotation_lowering(iname);
     return style;
   }
 
@@ -356,6 +365,34 @@ class StatementLowerer {
     };
   }
 
+  // Whether some instruction's stores rotate along the unrolled `iname` (store_whole_lines).
+  bool rotates(const std::string& iname) const {
+    for (const auto& [id, rotation] : line_rotations_) {
+      if (rotation.unrolled == iname) return true;
+    }
+    return false;
+  }
+
+  // The rotated stores of a store_whole_lines instruction, where its unrolled copies are
+  // guard-free (the full work-groups); guarded copies stay as they are.
+  codegen::VectorLowering rotation_lowering(const std::string& iname) const {
+    return [this, iname](const codegen::Statement& statement, const std::vector<codegen::InameValues>& copies,
+                         bool guarded) -> codegen::VectorCode {
+      if (statement.region || guarded) return {};
+      const Instruction& instruction = kernel_.instructions[static_cast<std::size_t>(statement.instruction_index)];
+      auto rotation = line_rotations_.find(instruction.id);
+      if (rotation == line_rotations_.end() || rotation->second.unrolled != iname) return {};
+      if (static_cast<int64_t>(copies.size()) != rotation->second.extent) return {};
+      std::vector<codegen::InameValues> values = copies;
+      for (codegen::InameValues& copy : values) {
+        for (const std::string& within : instruction.within_inames) {
+          if (copy.count(within) == 0) copy[within] = cast::var(within, kernel_.options.index_dtype);
+        }
+      }
+      return {codegen::rotated_stores(kernel_, expressions_, instruction, rotation->second, values), nullptr};
+    };
+  }
+
   const LoopKernel& kernel_;
   const codegen::Linearization& linearization_;
   Target target_;
@@ -368,6 +405,7 @@ class StatementLowerer {
   // helpers yet and keeps the lanes).
   bool wide_copies_ = true;
   mutable std::map<std::string, std::optional<ConstantRange>> constant_ranges_;
+  std::map<std::string, codegen::LineRotation> line_rotations_;  // by instruction id
 };
 
 cast::StmtPtr kernel_body(const LoopKernel& kernel, Target target) {

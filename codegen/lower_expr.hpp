@@ -78,6 +78,10 @@ class ExpressionLowering {
 // compiler keeps it in registers all the same).
 bool private_array_on_16_bytes(DType dtype, int64_t extent);
 
+// How many times `iname` counts in `expr`, an affine expression in it: null where it is not one
+// (a product of two terms that use it, a division, a subscript, ...).
+std::optional<int64_t> coefficient_of(const Expr& expr, const std::string& iname);
+
 // The name of loom's integer helper for `base` ("loom_floor_div") at `dtype` (int32_t or int64_t).
 std::string integer_helper(const std::string& base, DType dtype);
 

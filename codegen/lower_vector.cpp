@@ -75,8 +75,10 @@ bool reads_assignee_elsewhere(const Instruction& instruction) {
 }
 
 
-// How many times `iname` counts in `expr`, an affine expression in it: null where it is not one
-// (a product of two terms that use it, a division, a subscript, ...).
+constexpr int64_t kWideCopyBytes = 16;
+
+}  // namespace
+
 std::optional<int64_t> coefficient_of(const Expr& expr, const std::string& iname) {
   if (!uses_variable(expr, iname)) return 0;
   if (expr.kind == ExprKind::Variable) return 1;
@@ -99,10 +101,6 @@ std::optional<int64_t> coefficient_of(const Expr& expr, const std::string& iname
     default: return std::nullopt;
   }
 }
-
-constexpr int64_t kWideCopyBytes = 16;
-
-}  // namespace
 
 // 0 or 0.0 (not -0.0): all bits zero in every type a copy moves.
 bool is_positive_zero_literal(const Expr& expr) {

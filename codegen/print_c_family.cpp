@@ -713,12 +713,27 @@ bool uses_dynamic_shared(const cast::Stmt& stmt) {
   return false;
 }
 
+// store_whole_lines (rotate_stores.hpp): how many elements of 4 bytes the row segment at `p`
+// starts before the next 128-byte line, i.e. (-address / 4) mod 32, computed from lane `lane`'s
+// element (p = segment + lane), so every lane of the row gets the same value.
+static std::string lane_rotation_helper(Target target) {
+  if (target == Target::OpenCL) {
+    return "LOOM_FN int loom_lane_rotation(__global const void* p, int lane) {\n"
+           "  return (int) (((0ul - (ulong) p) >> 2) + (ulong) lane) & 31;\n}\n";
+  }
+  return "LOOM_FN int loom_lane_rotation(const void* p, int lane) {\n"
+         "  return (int) (((0ull - (unsigned long long) p) >> 2) + (unsigned long long) lane) & 31;\n}\n";
+}
+
 // 16-byte copies of vec loops (lower_vector.cpp's lower_wide_copy), declared where the code makes one.
 // The alignment test goes with cp.async copies too (pipeline_fetch's async rings, tensor_cores.cpp).
 std::string wide_copy_helpers(const std::string& code) {
   std::string helpers;
   if (code.find("loom_aligned_16(") != std::string::npos) {
     helpers += "LOOM_FN bool loom_aligned_16(const void* address) { return ((unsigned long long) address & 15) == 0; }\n";
+  }
+  if (code.find("loom_lane_rotation(") != std::string::npos) {
+    helpers += lane_rotation_helper(Target::CUDA);
   }
   if (code.find("loom_copy_16(") != std::string::npos) {
     helpers += R"(LOOM_FN int loom_copy_16(void* to, const void* from) {
@@ -745,6 +760,9 @@ std::string print_translation_unit(const std::vector<cast::Function>& functions,
   std::string warp = target == Target::CUDA ? warp_helpers(code) : "";
   std::string mma = target == Target::CUDA ? tensor_core_helpers(code) + wide_copy_helpers(code) : "";
   std::string half = half_precision_helpers(code, target);
+  if (target == Target::OpenCL && code.find("loom_lane_rotation(") != std::string::npos) {
+    mma += lane_rotation_helper(Target::OpenCL);
+  }
   return preamble(target) + (half.empty() ? "" : "\n" + half) + (warp.empty() ? "" : "\n" + warp) +
          (mma.empty() ? "" : "\n" + mma) + code;
 }

@@ -6,6 +6,8 @@
 //
 // Tags only name instructions for later matches (`tag:hot`); they change nothing else. With no
 // `within`, every instruction gets the tag; an instruction that has it already keeps it once.
+// Code generation reads one tag, store_whole_lines (codegen/rotate_stores.hpp: how a row store's
+// lanes meet 128-byte lines, not what it computes).
 //
 // Refuses: a tag that is not an identifier (the kernel syntax could not spell it) and a `within`
 // that matches no instruction.

@@ -414,7 +414,12 @@ const std::map<std::string, std::string>& descriptions() {
        "tag_instructions (loopy's transform/instruction.py): adds a tag to instructions. Tags "
        "only name instructions for later matches (`tag:hot`); they change nothing else. With no "
        "`within`, every instruction gets the tag; an instruction that has it already keeps it "
-       "once."},
+       "once. One tag is also read by code generation, and changes how, not what, the code "
+       "computes: `store_whole_lines` on a store `b[.., base + 32*q + lane]` into a global array "
+       "of 4-byte elements (q an unr iname, lane an l.0 iname over 0..31) rotates the lanes by "
+       "the row's distance to the next 128-byte line, so that each warp store writes one line "
+       "(CUDA and OpenCL, the full work-groups' nest; an odd row pitch no longer splits every "
+       "store over two lines); a tagged instruction it does not fit is refused with the reason."},
       {"tensorize",
        "tensorize (TVM's tensorize, Triton's tl.dot): marks an instruction's (i, j, k) tile as one "
        "warp-level matrix multiply-accumulate of the tensor cores. The tile's meaning is the loops' "
