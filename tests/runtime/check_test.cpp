@@ -97,6 +97,19 @@ TEST(Check, RandomContentsOfAnIndexArrayAreWarnedAbout) {
   EXPECT_TRUE(check_against_reference(gather, gather, {{"n", 16}}, given).warnings.empty());
 }
 
+// A float32 output whose float64 reference lies below float32's smallest normal number (a product
+// of 257 factors near 0.5 is about 1e-78) cannot hold it: atol never falls below that number. A
+// wrong value of normal size still fails.
+TEST(Check, ReferenceValuesTheOutputDtypeCannotHoldDoNotFail) {
+  std::vector<KernelArgument> args = {array_arg("a", DType::Float64, {"n", "m"}), array_arg("s", DType::Float32, {"n"})};
+  LoopKernel product = make_kernel({"{[i,j]: 0<=i<n and 0<=j<m}"}, "s[i] = product(j, 0.5 + 0.01*a[i,j])", args);
+  CheckResult tiny = check_against_reference(product, product, {{"n", 2}, {"m", 257}});
+  EXPECT_TRUE(tiny.passed) << tiny.report();
+  EXPECT_GE(tiny.outputs[0].atol, 1.1e-38);
+  LoopKernel wrong = make_kernel({"{[i,j]: 0<=i<n and 0<=j<m}"}, "s[i] = product(j, 0.5 + 0.01*a[i,j]) + 1e-30", args);
+  EXPECT_FALSE(check_against_reference(wrong, product, {{"n", 2}, {"m", 257}}).passed);
+}
+
 TEST(Check, IntegersMustMatchExactly) {
   auto int_kernel = [](const char* instruction) {
     return make_kernel({"{[i]: 0<=i<n}"}, instruction, {array_arg("a, out", DType::Int32, {"n"})});
