@@ -86,6 +86,20 @@ TransformValue transform_value(const json& value, const std::string& path) {
   if (value.is_array()) {
     bool all_integers = !value.empty() && std::all_of(value.begin(), value.end(), [](const json& v) { return v.is_number_integer(); });
     if (all_integers) return value.get<std::vector<int64_t>>();
+    // loopy's list of (key, value) pairs (tag_inames' [("i", "l.0"), ...]) is a map.
+    bool all_pairs = !value.empty() && std::all_of(value.begin(), value.end(), [](const json& v) {
+      return v.is_array() && v.size() == 2 && v[0].is_string() && v[1].is_string();
+    });
+    if (all_pairs) {
+      std::map<std::string, std::string> map;
+      for (std::size_t i = 0; i < value.size(); ++i) {
+        std::string key = value[i][0].get<std::string>();
+        if (!map.emplace(key, value[i][1].get<std::string>()).second) {
+          throw SpecError(path + "/" + std::to_string(i), "'" + key + "' appears twice in the list of pairs");
+        }
+      }
+      return map;
+    }
     std::vector<std::string> names;
     for (std::size_t i = 0; i < value.size(); ++i) names.push_back(as_string(value[i], path + "/" + std::to_string(i)));
     return names;

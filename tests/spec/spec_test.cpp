@@ -166,6 +166,21 @@ TEST(Spec, ArgumentsWithoutKindOrShapeAreInferredAsLoopyDoes) {
   testing::expect_matches_reference(spec.kernel, spec.reference, spec.test.parameters);
 }
 
+// loopy's tag_inames takes a list of (iname, tag) pairs; in JSON a list of two-string lists.
+TEST(Spec, AListOfPairsIsATagMap) {
+  std::string text = R"json({"loom": 1, "name": "scale", "domains": "{[i,j]: 0<=i<8 and 0<=j<n}",
+    "instructions": "y[i, j] = 2*x[i, j]", "args": [{"name": "x, y", "dtype": "float32", "shape": [8, "n"]}],
+    "transforms": [{"op": "tag_inames", "iname_to_tag": [["i", "l.0"], ["j", "g.0"]]}],
+    "test": {"parameters": {"n": 5}}})json";
+  Spec spec = read_spec(text);
+  EXPECT_EQ(spec.kernel.tag_of("i").kind, InameTag::Kind::Local);
+  EXPECT_EQ(spec.kernel.tag_of("j").kind, InameTag::Kind::Group);
+  std::string twice = text;
+  twice.replace(twice.find(R"(["j", "g.0"])"), 12, R"(["i", "g.0"])");
+  std::string message = error_message<SpecError>([&] { read_spec(twice); });
+  EXPECT_NE(message.find("/transforms/0/iname_to_tag/1: 'i' appears twice"), std::string::npos) << message;
+}
+
 TEST(Spec, RefusesHugeFilesWithoutReadingThem) {
   std::filesystem::path path = std::filesystem::temp_directory_path() / "loom_huge_spec.json";
   {
