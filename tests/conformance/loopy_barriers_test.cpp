@@ -85,8 +85,9 @@ TEST(LoopyBarriers, GlobalScalarTemporaryIsOneElement) {
 }
 
 
-// Global barriers inside a sequential loop (test_kernel_splitting_with_loop): the loop runs over
-// kernel launches, unrolled at code generation. Refused before ("inside the loop over 'k'").
+// Global barriers inside a sequential loop (test_kernel_splitting_with_loop): the host runs the loop
+// around the two kernels the barrier splits its body into, passing k (codegen/host_loops.cpp).
+// Refused at first ("inside the loop over 'k'"), then unrolled into 4 kernels.
 TEST(LoopyBarriers, GlobalBarrierInsideASequentialLoop) {
   REQUIRE_OPENCL();
   LoopKernel reference = make_kernel({"{[i,i2,k]: 0<=i,i2<n and 0<=k<3}"},
@@ -100,24 +101,37 @@ TEST(LoopyBarriers, GlobalBarrierInsideASequentialLoop) {
   hw.inner_tag = "l.0";
   LoopKernel kernel = split_iname(split_iname(reference, "i", 4, hw), "i2", 4, hw);
   GeneratedCode code = generate_code(kernel, Target::OpenCL);
-  EXPECT_EQ(code.device_kernels.size(), 4u) << code.source;  // 3 barriers: fill, then sum with the next fill
+  EXPECT_EQ(code.device_kernels.size(), 2u) << code.source;  // fill, then sum, once per k
+  ASSERT_EQ(code.host_loops.size(), 1u);
+  EXPECT_EQ(code.host_loops[0].iname, "k");
+  EXPECT_EQ(to_string(code.host_loops[0].lower), "0");
+  EXPECT_EQ(to_string(code.host_loops[0].upper), "2");
+  EXPECT_EQ(code.host_loops[0].first_kernel, 0u);
+  EXPECT_EQ(code.host_loops[0].end_kernel, 2u);
+  EXPECT_TRUE(contains(code.source, "int32_t const k)")) << code.source;
   expect_on_opencl(kernel, reference, {{"n", 13}});
 }
 
-// A loop whose trip count is not constant cannot be unrolled into launches: refused, naming it.
-TEST(LoopyBarriers, GlobalBarrierInsideALoopOfUnknownLength) {
+// A loop up to a parameter (a time loop): the host evaluates its bounds at launch. Refused while
+// the loop was unrolled into launches ("its bounds are constant").
+TEST(LoopyBarriers, GlobalBarrierInsideALoopUpToAParameter) {
+  REQUIRE_OPENCL();
   LoopKernel reference = make_kernel({"{[i,k]: 0<=i<n and 0<=k<m}"},
-                                     "for k, i\n  c[k,i] = a[k, i]\n  ... gbarrier\n  out[k,i] = 2*c[k,i]\nend",
+                                     "for k, i\n  c[k,i] = a[k, i] + k\n  ... gbarrier\n  out[k,i] = 2*c[k,i]\nend",
                                      {array_arg("a, c, out", DType::Float32, {"m", "n"}), value_arg("n"), value_arg("m")},
                                      {.options = {.seq_dependencies = true}});
   SplitOptions hw;
   hw.outer_tag = "g.0";
   hw.inner_tag = "l.0";
   LoopKernel kernel = split_iname(reference, "i", 4, hw);
-  std::string message = error_message<Error>([&] { generate_code(kernel, Target::OpenCL); });
-  EXPECT_TRUE(contains(message, "is inside the loop over 'k', which loom runs as a sequence of kernel launches only when "
-                                "its bounds are constant"))
-      << message;
+  GeneratedCode code = generate_code(kernel, Target::OpenCL);
+  EXPECT_EQ(code.device_kernels.size(), 2u) << code.source;
+  ASSERT_EQ(code.host_loops.size(), 1u);
+  EXPECT_EQ(to_string(code.host_loops[0].upper), "m - 1");
+  for (int64_t m : {0, 1, 40}) {
+    SCOPED_TRACE("m = " + std::to_string(m));
+    expect_on_opencl(kernel, reference, {{"n", 13}, {"m", m}});
+  }
 }
 
 // save_and_reload_temporaries where the writer and the reader run on different l.0 inames of one
@@ -231,24 +245,34 @@ TEST(LoopyBarriers, AccessOrderIsCheckedAtCodeGeneration) {
   expect_on_opencl(kernel, reference);
 }
 
-// The copies' ids (`fill_k0`, ...) do not collide with instructions the kernel already has.
-TEST(LoopyBarriers, UnrolledLaunchesKeepIdsUnique) {
+// Nested host loops whose inner bounds read the outer iname (t, k first in the domain, so that the
+// reference nests them outside i and i2, as the host does), an instruction before the loops and
+// one after them; the barriers' ids do not collide with an instruction the kernel already has
+// (`k_host_loop_begin`). The barrier at the top of the loop orders the reads of s by other
+// work-groups after the writes before the loop and in the previous iteration: the transforms'
+// checks do not count the loop's own kernel boundaries.
+TEST(LoopyBarriers, NestedHostLoopsWithATriangularInnerLoop) {
   REQUIRE_OPENCL();
-  LoopKernel reference = make_kernel({"{[i,i2,k]: 0<=i,i2<n and 0<=k<2}"},
-                                     "for i2\n  s[i2] = 0  {id=fill_k0}\nend\n"
-                                     "for k\n  for i\n    c[k,i] = a[k, i] + k  {id=fill}\n  end\n"
-                                     "  ... gbarrier  {id=split, dep=fill:fill_k0}\n"
-                                     "  for i2\n    s[i2] = s[i2] + c[k,(i2 + 1) % n]  {id=sum, dep=split}\n  end\nend",
-                                     {array_arg("a, c", DType::Float32, {"2", "n"}), array_arg("s", DType::Float32, {"n"}),
-                                      value_arg("n")});
+  LoopKernel reference = make_kernel({"{[t,k,i,i2,i3]: 0<=i,i2,i3<n and 0<=t<3 and 0<=k<=t}"},
+                                     "for i3\n  s[i3] = 1  {id=k_host_loop_begin}\nend\n"
+                                     "for t, k\n  ... gbarrier  {id=top}\n  for i\n    c[i] = s[(i + 1) % n] + k*t  {id=fill, dep=top}\n  end\n"
+                                     "  ... gbarrier  {id=split, dep=fill}\n"
+                                     "  for i2\n    s[i2] = s[i2] + c[(i2 + 2) % n]  {id=sum, dep=split}\n  end\nend\n"
+                                     "... gbarrier {id=last, dep=sum}\n"
+                                     "for i3\n  out[i3] = 2*s[i3]  {dep=last}\nend",
+                                     {array_arg("c, s, out", DType::Float32, {"n"}), value_arg("n")},
+                                     {.options = {.seq_dependencies = true}});
   SplitOptions hw;
   hw.outer_tag = "g.0";
   hw.inner_tag = "l.0";
-  LoopKernel kernel = split_iname(split_iname(reference, "i", 4, hw), "i2", 4, hw);
-  LoopKernel unrolled = codegen::unroll_loops_around_global_barriers(kernel);
-  std::set<std::string> ids;
-  for (const Instruction& instruction : unrolled.instructions) EXPECT_TRUE(ids.insert(instruction.id).second) << instruction.id;
-  EXPECT_EQ(ids.count("fill_k0_0"), 1u);
+  LoopKernel kernel = split_iname(split_iname(split_iname(reference, "i", 4, hw), "i2", 4, hw), "i3", 4, hw);
+  GeneratedCode code = generate_code(kernel, Target::OpenCL);
+  ASSERT_EQ(code.host_loops.size(), 2u) << code.source;
+  EXPECT_EQ(code.host_loops[0].iname, "t");
+  EXPECT_EQ(code.host_loops[1].iname, "k");
+  EXPECT_EQ(to_string(code.host_loops[1].lower), "0");
+  EXPECT_EQ(to_string(code.host_loops[1].upper), "t");
+  EXPECT_EQ(code.device_kernels.size(), 4u) << code.source;  // s = 1; fill; sum; out
   expect_on_opencl(kernel, reference, {{"n", 9}});
 }
 
