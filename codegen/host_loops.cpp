@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <optional>
 
+#include "analysis/address_spaces.hpp"
+#include "analysis/dependences.hpp"
 #include "codegen/hardware_axes.hpp"
 #include "codegen/linearize.hpp"
 #include "ir/instance_sets.hpp"
@@ -137,6 +139,40 @@ void check_outside_instructions(const LoopKernel& before, const LoopKernel& afte
   }
 }
 
+// Private and local memory does not survive a launch, and every iteration of a host loop is one:
+// a temporary there whose value one iteration leaves for a later one (a flow dependence the loop
+// carries: read before it is written in the loop) would be read back undefined. Refused, naming
+// the temporary, the loop and the instruction that reads the carried value. `dependences` are the
+// kernel's as it is before any loop became a host loop (their instances still have its iname).
+void refuse_values_carried_in_private_memory(const LoopKernel& kernel,
+                                             const detail::DependenceData& dependences,
+                                             const LoopAroundBarrier& loop) {
+  for (const Dependence& dependence : dependences.dependences) {
+    if (dependence.kind != DependenceKind::Flow || loop.members.count(dependence.source) == 0 ||
+        loop.members.count(dependence.sink) == 0)
+      continue;
+    const Temporary* temporary = kernel.find_temporary(dependence.variable);
+    if (temporary == nullptr) continue;
+    AddressSpace space = effective_address_space(kernel, *temporary);
+    if (space == AddressSpace::Global) continue;
+    isl_map* carried = dependence.relation.copy();
+    int in = isl_map_find_dim_by_name(carried, isl_dim_in, loop.iname.c_str());
+    int out = isl_map_find_dim_by_name(carried, isl_dim_out, loop.iname.c_str());
+    if (in < 0 || out < 0) {
+      isl_map_free(carried);
+      continue;
+    }
+    carried = isl_map_order_lt(carried, isl_dim_in, in, isl_dim_out, out);
+    if (isl::manage(carried).is_empty()) continue;
+    std::string kind(address_space_name(space));
+    refuse(loop, kind + " temporary '" + dependence.variable + "' carries a value from one iteration to the next ('" +
+                     dependence.sink + "' reads what '" + dependence.source +
+                     "' wrote in an earlier iteration), and " + kind +
+                     " memory does not survive the launches; make it a global temporary "
+                     "(set_temporary_address_space) or write it in each iteration before reading it");
+  }
+}
+
 // The domain with `iname` moved from its dimensions to its parameters.
 Domain with_iname_as_parameter(const Domain& domain, const std::string& iname) {
   const isl::set& set = isl_set_of(domain.set);
@@ -170,10 +206,11 @@ Instruction global_barrier(const std::string& id, std::set<std::string> depends_
 }
 
 LoopKernel to_host_loop(const LoopKernel& kernel, LoopAroundBarrier& loop, DType index,
-                        HostLoopPlan& plan) {
+                        const detail::DependenceData& dependences, HostLoopPlan& plan) {
   if (kernel.find_arg(loop.iname) != nullptr || kernel.find_temporary(loop.iname) != nullptr) {
     refuse(loop, "the program has an argument or temporary of that name");
   }
+  refuse_values_carried_in_private_memory(kernel, dependences, loop);
   isl::set range = host_loop_range(kernel, loop.iname);
   isl::pw_aff lower = isl::manage(isl_set_dim_min(range.copy(), 0));
   isl::pw_aff upper = isl::manage(isl_set_dim_max(range.copy(), 0));
@@ -214,10 +251,17 @@ LoopKernel to_host_loop(const LoopKernel& kernel, LoopAroundBarrier& loop, DType
 LoopKernel host_loops_around_global_barriers(const LoopKernel& kernel, DType index,
                                              std::vector<HostLoopPlan>& loops) {
   LoopKernel result = kernel;
+  std::shared_ptr<const detail::DependenceData> dependences;
   while (std::optional<LoopAroundBarrier> loop = outermost_loop_around_barrier(result)) {
+    // The flow of the code as it is now (save_and_reload_temporaries' reloads included), not the
+    // lineage's traced dependences.
+    if (!dependences) {
+      dependences = with_isl_errors("computing the dependences of kernel '" + kernel.name + "'",
+                                    [&] { return compute_dependences(kernel); });
+    }
     HostLoopPlan plan;
     std::string member = *loop->members.begin();
-    result = to_host_loop(result, *loop, index, plan);
+    result = to_host_loop(result, *loop, index, *dependences, plan);
     // The new barriers are inside every loop around this one.
     for (HostLoopPlan& outer : loops) {
       if (outer.members.count(member) == 0) continue;

@@ -276,28 +276,46 @@ TEST(LoopyBarriers, NestedHostLoopsWithATriangularInnerLoop) {
   expect_on_opencl(kernel, reference, {{"n", 9}});
 }
 
-// Two instructions each in a nest of its own in the reference (i, then k and t inside it; i2, then
-// k and t), with a global barrier between them inside loops over k and t: once i and i2 are on
-// work-groups, code generation runs k and t around both (as launches), so fill at t=2 would run
-// after sum at t=1, which the reference orders the other way. The barrier used to count as
-// separating every pair of the two instructions; it separates only pairs whose source iteration
+// Two instructions with a global barrier between them inside loops over k and t. Once i and i2
+// are on work-groups, code generation runs k and t around both (as launches of host loops).
+// (1) Where the reference nests i and i2 outside k and t (fill's nest, then sum's), fill at t=2
+// would run after sum at t=1, which the reference orders the other way. The barrier used to count
+// as separating every pair of the two instructions; it separates only pairs whose source iteration
 // comes first. Accepted before, with a wrong result on OpenCL (out 140 where the reference has 38).
+// (2) Written with k and t outside (the reference runs the launches' order), fill at t+1 reads s
+// that other work-groups' sum wrote at t: different iterations of the host loops, so different
+// launches, which run in order. It was refused for that loop-carried dependence between groups
+// (wt-hostloops); it runs as the reference on C and PoCL.
 TEST(LoopyBarriers, AGlobalBarrierSeparatesOnlyPairsOfEarlierIterations) {
-  LoopKernel reference = make_kernel({"{[i,i2,k,t]: 0<=i,i2<n and 0<=t<3 and 0<=k<2}"},
-                                     "for t, k\n  ... gbarrier  {id=top}\n  for i\n    c[i] = s[(i + 1) % n] + k*t  {id=fill, dep=*top}\n  end\n"
-                                     "  ... gbarrier  {id=split, dep=fill}\n"
-                                     "  for i2\n    s[i2] = s[i2] + c[(i2 + 2) % n]  {id=sum, dep=split}\n  end\nend",
-                                     {array_arg("c, s", DType::Float32, {"n"}), value_arg("n")});
+  REQUIRE_OPENCL();
+  auto make = [](const std::string& instructions) {
+    return make_kernel({"{[i,i2,k,t]: 0<=i,i2<n and 0<=t<3 and 0<=k<2}"}, instructions,
+                       {array_arg("c, s", DType::Float32, {"n"}), value_arg("n")});
+  };
   SplitOptions hw;
   hw.outer_tag = "g.0";
   hw.inner_tag = "l.0";
-  LoopKernel fill_on_groups = split_iname(reference, "i", 4, hw);
+  // The priorities are the reference's own (set before any transform, so its dependences are
+  // computed in that order; prioritize_loops would check them against the shared nesting).
+  LoopKernel nests_inside = make("c[i] = s[(i + 1) % n] + k*t  {id=fill, dep=*, inames=i:k:t}\n"
+                                 "... gbarrier  {id=split, dep=fill, inames=k:t}\n"
+                                 "s[i2] = s[i2] + c[(i2 + 2) % n]  {id=sum, dep=split, inames=i2:k:t}");
+  nests_inside.loop_priorities = {{"i", "k", "t"}, {"i2", "k", "t"}};
+  EXPECT_EQ(nests_inside.dependences, nullptr);
+  LoopKernel fill_on_groups = split_iname(nests_inside, "i", 4, hw);
   std::string message = error_message<Error>([&] { split_iname(fill_on_groups, "i2", 4, hw); });
-  // Refused, naming the pair (here: sum at t=1 reads c before fill at t=2 writes it, in the
-  // reference). A nesting rule that put k and t outside i in the reference would refuse it for the
-  // loop-carried anti dependence instead, so the test asserts the refusal, not which pair.
   EXPECT_TRUE(contains(message, "split_iname: instruction '")) << message;
   EXPECT_TRUE(contains(message, "dependence through 'c'), but they run in different work-groups")) << message;
+
+  LoopKernel launches_order = make("for t, k\n  ... gbarrier  {id=top}\n  for i\n    c[i] = s[(i + 1) % n] + k*t  {id=fill, dep=*top}\n  end\n"
+                                   "  ... gbarrier  {id=split, dep=fill}\n"
+                                   "  for i2\n    s[i2] = s[i2] + c[(i2 + 2) % n]  {id=sum, dep=split}\n  end\nend");
+  LoopKernel kernel = split_iname(split_iname(launches_order, "i", 4, hw), "i2", 4, hw);
+  for (int64_t n : {1, 5, 13}) {
+    SCOPED_TRACE("n = " + std::to_string(n));
+    expect_matches_reference(kernel, launches_order, {{"n", n}});
+    expect_on_opencl(kernel, launches_order, {{"n", n}});
+  }
 }
 
 // `out[(i + 1) % n]` with 0 <= i < n writes out[i + 1], and out[0] at i = n - 1: an exact
