@@ -165,11 +165,13 @@ void refuse_values_carried_in_private_memory(const LoopKernel& kernel,
     carried = isl_map_order_lt(carried, isl_dim_in, in, isl_dim_out, out);
     if (isl::manage(carried).is_empty()) continue;
     std::string kind(address_space_name(space));
-    refuse(loop, kind + " temporary '" + dependence.variable + "' carries a value from one iteration to the next ('" +
-                     dependence.sink + "' reads what '" + dependence.source +
-                     "' wrote in an earlier iteration), and " + kind +
-                     " memory does not survive the launches; make it a global temporary "
-                     "(set_temporary_address_space) or write it in each iteration before reading it");
+    refuse(loop,
+           kind + " temporary '" + dependence.variable +
+               "' carries a value from one iteration to the next ('" + dependence.sink +
+               "' reads what '" + dependence.source + "' wrote in an earlier iteration), and " +
+               kind +
+               " memory does not survive the launches; make it a global temporary "
+               "(set_temporary_address_space) or write it in each iteration before reading it");
   }
 }
 

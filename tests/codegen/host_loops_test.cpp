@@ -117,14 +117,15 @@ TEST(HostLoops, AnInstructionOutsideTheLoopInItsTriangularDomainIsRefused) {
 // transforms' checks did not count the loop's own kernel boundaries, and is kept as loopy's
 // kernels often write it; the Jacobi tests below have none).
 LoopKernel time_loop_reference() {
-  return make_kernel({"{[t,i,i2]: 0<=i,i2<n and 0<=t<m}"},
-                     "for t\n"
-                     "  ... gbarrier  {id=top}\n"
-                     "  for i\n    c[i] = a[(i + 1) % n] + 0.5*a[i]  {id=sweep, dep=*top}\n  end\n"
-                     "  ... gbarrier  {id=middle, dep=sweep}\n"
-                     "  for i2\n    a[i2] = 0.5*c[(i2 + n - 1) % n]  {id=update, dep=middle}\n  end\n"
-                     "end",
-                     {array_arg("a, c", DType::Float32, {"n"}), value_arg("n"), value_arg("m")});
+  return make_kernel(
+      {"{[t,i,i2]: 0<=i,i2<n and 0<=t<m}"},
+      "for t\n"
+      "  ... gbarrier  {id=top}\n"
+      "  for i\n    c[i] = a[(i + 1) % n] + 0.5*a[i]  {id=sweep, dep=*top}\n  end\n"
+      "  ... gbarrier  {id=middle, dep=sweep}\n"
+      "  for i2\n    a[i2] = 0.5*c[(i2 + n - 1) % n]  {id=update, dep=middle}\n  end\n"
+      "end",
+      {array_arg("a, c", DType::Float32, {"n"}), value_arg("n"), value_arg("m")});
 }
 
 LoopKernel time_loop_on_groups(const LoopKernel& reference) {
@@ -161,7 +162,8 @@ TEST(HostLoopsOpenCL, TimeLoopUpToAParameterMatchesTheReference) {
 
 // ---- Loop-carried dependences between work-groups (every host-loop iteration is a launch) ----
 
-void expect_on_c_and_opencl(const LoopKernel& kernel, const LoopKernel& reference, const ParameterMap& parameters) {
+void expect_on_c_and_opencl(const LoopKernel& kernel, const LoopKernel& reference,
+                            const ParameterMap& parameters) {
   testing::expect_matches_reference(kernel, reference, parameters);  // C
   testing::expect_on_opencl(kernel, reference, parameters);
 }
@@ -217,9 +219,10 @@ TEST(HostLoops, APairInOneIterationThatNoBarrierSeparatesIsRefused) {
       "  for i2\n    a[i2] = b[i2]  {id=copy, dep=step}\n  end\n"
       "  ... gbarrier  {id=sync, dep=copy}\n");
   LoopKernel step_on_groups = split_iname(reference, "i", 4, on_groups());
-  std::string message =
-      testing::error_message<LegalityError>([&] { split_iname(step_on_groups, "i2", 4, on_groups()); });
-  EXPECT_TRUE(contains(message, "split_iname: instruction 'copy' must follow 'step' (anti dependence through 'a')"))
+  std::string message = testing::error_message<LegalityError>(
+      [&] { split_iname(step_on_groups, "i2", 4, on_groups()); });
+  EXPECT_TRUE(contains(
+      message, "split_iname: instruction 'copy' must follow 'step' (anti dependence through 'a')"))
       << message;
   EXPECT_TRUE(contains(message, "different work-groups")) << message;
 }
@@ -243,14 +246,17 @@ TEST(HostLoops, APrivateOrLocalValueCarriedToTheNextIterationIsRefused) {
   for (AddressSpace space : {AddressSpace::Private, AddressSpace::Local}) {
     std::string kind(address_space_name(space));
     SCOPED_TRACE(kind);
-    LoopKernel kernel = set_temporary_address_space(reference, std::vector<std::string>{"s"}, space);
+    LoopKernel kernel =
+        set_temporary_address_space(reference, std::vector<std::string>{"s"}, space);
     for (Target target : {Target::OpenCL, Target::CUDA}) {
       std::string message = testing::error_message<Error>([&] { generate_code(kernel, target); });
-      EXPECT_TRUE(contains(message,
-                           "global barrier 'sync' is inside the loop over 't', which loom runs on the host"))
+      EXPECT_TRUE(contains(
+          message,
+          "global barrier 'sync' is inside the loop over 't', which loom runs on the host"))
           << message;
-      EXPECT_TRUE(contains(message, kind + " temporary 's' carries a value from one iteration to the next "
-                                           "('scale' reads what 'bump' wrote in an earlier iteration)"))
+      EXPECT_TRUE(
+          contains(message, kind + " temporary 's' carries a value from one iteration to the next "
+                                   "('scale' reads what 'bump' wrote in an earlier iteration)"))
           << message;
     }
     generate_code(kernel, Target::C);  // one loop, no launches: nothing to refuse
@@ -262,11 +268,13 @@ TEST(HostLoops, APrivateOrLocalValueCarriedToTheNextIterationIsRefused) {
 TEST(HostLoopsOpenCL, AGlobalOrRewrittenPrivateValueRunsAsTheReference) {
   REQUIRE_OPENCL();
   LoopKernel reference = carried_scale_reference();
-  LoopKernel global = set_temporary_address_space(reference, std::vector<std::string>{"s"}, AddressSpace::Global);
-  LoopKernel rewritten = make_kernel({"{[t,i]: 0<=t<m and 0<=i<n}"},
-                                     "for t\n  ... gbarrier  {id=sync}\n  <> s = t + 2  {id=set, dep=sync}\n"
-                                     "  for i\n    a[i] = a[i] * s  {id=scale, dep=set}\n  end\nend",
-                                     {array_arg("a", DType::Float64, {"n"}), value_arg("n"), value_arg("m")});
+  LoopKernel global =
+      set_temporary_address_space(reference, std::vector<std::string>{"s"}, AddressSpace::Global);
+  LoopKernel rewritten =
+      make_kernel({"{[t,i]: 0<=t<m and 0<=i<n}"},
+                  "for t\n  ... gbarrier  {id=sync}\n  <> s = t + 2  {id=set, dep=sync}\n"
+                  "  for i\n    a[i] = a[i] * s  {id=scale, dep=set}\n  end\nend",
+                  {array_arg("a", DType::Float64, {"n"}), value_arg("n"), value_arg("m")});
   for (int64_t m : {0, 1, 3}) {
     SCOPED_TRACE("m = " + std::to_string(m));
     expect_on_c_and_opencl(global, reference, {{"n", 5}, {"m", m}});
@@ -281,19 +289,20 @@ TEST(HostLoopsOpenCL, AGlobalOrRewrittenPrivateValueRunsAsTheReference) {
 // k's two kernels t + 1 times per t. fill reads s that other groups' sum wrote in the previous
 // iteration (of k, or of t): ordered by the launches.
 LoopKernel nested_reference() {
-  return make_kernel({"{[t,k,i,i2,i3]: 0<=i,i2,i3<n and 0<=t<m and 0<=k<=t}"},
-                     "for i3\n  s[i3] = 1  {id=start}\nend\n"
-                     "for t, k\n  for i\n    c[i] = s[(i + 1) % n] + k*t  {id=fill, dep=start}\n  end\n"
-                     "  ... gbarrier  {id=split, dep=fill}\n"
-                     "  for i2\n    s[i2] = s[i2]/2 + c[(i2 + 2) % n]  {id=sum, dep=split}\n  end\nend\n"
-                     "... gbarrier {id=last, dep=sum}\n"
-                     "for i3\n  out[i3] = 2*s[i3]  {id=finish, dep=last}\nend",
-                     {array_arg("c, s, out", DType::Float32, {"n"}), value_arg("n"), value_arg("m")});
+  return make_kernel(
+      {"{[t,k,i,i2,i3]: 0<=i,i2,i3<n and 0<=t<m and 0<=k<=t}"},
+      "for i3\n  s[i3] = 1  {id=start}\nend\n"
+      "for t, k\n  for i\n    c[i] = s[(i + 1) % n] + k*t  {id=fill, dep=start}\n  end\n"
+      "  ... gbarrier  {id=split, dep=fill}\n"
+      "  for i2\n    s[i2] = s[i2]/2 + c[(i2 + 2) % n]  {id=sum, dep=split}\n  end\nend\n"
+      "... gbarrier {id=last, dep=sum}\n"
+      "for i3\n  out[i3] = 2*s[i3]  {id=finish, dep=last}\nend",
+      {array_arg("c, s, out", DType::Float32, {"n"}), value_arg("n"), value_arg("m")});
 }
 
 LoopKernel nested_on_groups(const LoopKernel& reference) {
-  return split_iname(split_iname(split_iname(reference, "i", 4, on_groups()), "i2", 4, on_groups()), "i3", 4,
-                     on_groups());
+  return split_iname(split_iname(split_iname(reference, "i", 4, on_groups()), "i2", 4, on_groups()),
+                     "i3", 4, on_groups());
 }
 
 TEST(HostLoopsOpenCL, NestedTriangularLoopsUpToAParameterMatchTheReference) {
@@ -363,9 +372,11 @@ TEST(HostLoopsOpenCL, ASpecCacheHitRunsTheHostLoops) {
     const Array& a_hit = std::get<Array>(from_hit.at("a"));
     const Array& a_miss = std::get<Array>(from_miss.at("a"));
     ASSERT_EQ(a_hit.size(), a_miss.size());
-    for (int64_t e = 0; e < a_hit.size(); ++e) ASSERT_EQ(a_hit.get_double(e), a_miss.get_double(e)) << "m=" << m << " " << e;
+    for (int64_t e = 0; e < a_hit.size(); ++e)
+      ASSERT_EQ(a_hit.get_double(e), a_miss.get_double(e)) << "m=" << m << " " << e;
     options.target = Target::OpenCL;
-    CheckResult check = check_against_reference(miss.kernel, miss.spec.reference, parameters, options);
+    CheckResult check =
+        check_against_reference(miss.kernel, miss.spec.reference, parameters, options);
     EXPECT_TRUE(check.passed) << check.report();
   }
 }
@@ -379,12 +390,14 @@ TEST(HostLoopsGpu, JacobiAndNestedTriangularLoopsMatchTheReference) {
   LoopKernel jacobi = jacobi_reference(kJacobiBody);
   for (int64_t m : {1, 2, 7, 100}) {
     SCOPED_TRACE("jacobi, m = " + std::to_string(m));
-    testing::expect_matches_reference(jacobi_on_groups(jacobi), jacobi, {{"n", 37}, {"m", m}}, options);
+    testing::expect_matches_reference(jacobi_on_groups(jacobi), jacobi, {{"n", 37}, {"m", m}},
+                                      options);
   }
   LoopKernel nested = nested_reference();
   for (int64_t m : {1, 2, 7}) {
     SCOPED_TRACE("nested, m = " + std::to_string(m));
-    testing::expect_matches_reference(nested_on_groups(nested), nested, {{"n", 9}, {"m", m}}, options);
+    testing::expect_matches_reference(nested_on_groups(nested), nested, {{"n", 9}, {"m", m}},
+                                      options);
   }
 }
 
@@ -397,8 +410,10 @@ TEST(HostLoopsGpu, AKernelCacheHitRunsTheHostLoops) {
   LoopKernel kernel = jacobi_on_groups(reference);
   CheckOptions options;
   options.target = Target::CUDA;
-  testing::expect_matches_reference(kernel, reference, {{"n", 37}, {"m", 7}}, options);  // a miss writes it
-  std::string entry = detail::cuda_kernel_cache_path(kernel, std::string(cuda_compiler_name(default_cuda_compiler())));
+  testing::expect_matches_reference(kernel, reference, {{"n", 37}, {"m", 7}},
+                                    options);  // a miss writes it
+  std::string entry = detail::cuda_kernel_cache_path(
+      kernel, std::string(cuda_compiler_name(default_cuda_compiler())));
   std::optional<GeneratedCode> stored = detail::read_generated_code(entry);
   ASSERT_TRUE(stored.has_value()) << entry;
   ASSERT_EQ(stored->host_loops.size(), 1u);
