@@ -7,6 +7,7 @@
 
 #include "analysis/address_spaces.hpp"
 #include "analysis/checks.hpp"
+#include "analysis/dependences.hpp"
 #include "analysis/unwritten_reads.hpp"
 #include "analysis/preprocess.hpp"
 #include "codegen/padding.hpp"
@@ -439,10 +440,29 @@ void collect_instructions(const std::vector<codegen::LoopNestNode>& nodes, std::
   }
 }
 
+// An instruction of another part than `reader`'s whose write of `temporary` `reader` reads (a
+// flow dependence), or "". A write in the reader's own part does not keep the value there: it may
+// come after the read or not cover it (`s = 3`, barrier, `a[i] *= s; s = 5`: the read needs 3).
+std::string writer_in_another_part(const LoopKernel& kernel, const std::string& temporary, const std::string& reader,
+                                   const std::set<std::string>& reader_part,
+                                   std::shared_ptr<const detail::DependenceData>& dependences) {
+  if (!dependences) {
+    dependences = with_isl_errors("computing the dependences of kernel '" + kernel.name + "'",
+                                  [&] { return compute_dependences(kernel); });
+  }
+  for (const Dependence& dependence : dependences->dependences) {
+    if (dependence.kind == DependenceKind::Flow && dependence.variable == temporary && dependence.sink == reader &&
+        reader_part.count(dependence.source) == 0)
+      return dependence.source;
+  }
+  return "";
+}
+
 // Private and local memory does not survive a kernel split: a temporary written before a global
 // barrier and read after it must go through global memory (save_and_reload_temporaries).
 void refuse_temporaries_live_across_splits(const LoopKernel& kernel, const std::vector<ProgramPart>& parts,
                                            const std::vector<std::vector<int>>& members) {
+  std::shared_ptr<const detail::DependenceData> dependences;  // computed only where needed
   for (const Temporary& temporary : kernel.temporaries) {
     if (temporary.address_space == AddressSpace::Global) continue;
     std::string writer;
@@ -455,9 +475,15 @@ void refuse_temporaries_live_across_splits(const LoopKernel& kernel, const std::
           bool written_here = std::any_of(members[part].begin(), members[part].end(), [&](int other) {
             return writes_name(kernel.instructions[static_cast<std::size_t>(other)], temporary.name);
           });
-          if (!written_here) {
+          std::string source = writer;
+          if (written_here) {
+            std::set<std::string> reader_part;
+            for (int other : members[part]) reader_part.insert(kernel.instructions[static_cast<std::size_t>(other)].id);
+            source = writer_in_another_part(kernel, temporary.name, instruction.id, reader_part, dependences);
+          }
+          if (!source.empty()) {
             throw Error("temporary '" + temporary.name + "' (" + std::string(address_space_name(temporary.address_space)) +
-                        ") is written by '" + writer + "' before global barrier '" + parts[part].barrier_before +
+                        ") is written by '" + source + "' before global barrier '" + parts[part].barrier_before +
                         "' and read by '" + instruction.id + "' after it, but " +
                         std::string(address_space_name(temporary.address_space)) +
                         " memory does not survive the kernel split there; call save_and_reload_temporaries "
