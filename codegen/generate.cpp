@@ -7,6 +7,7 @@
 
 #include "analysis/address_spaces.hpp"
 #include "analysis/checks.hpp"
+#include "analysis/dependences.hpp"
 #include "analysis/unwritten_reads.hpp"
 #include "analysis/preprocess.hpp"
 #include "codegen/padding.hpp"
@@ -477,10 +478,29 @@ void collect_instructions(const std::vector<codegen::LoopNestNode>& nodes, std::
   }
 }
 
+// An instruction of another part than `reader`'s whose write of `temporary` `reader` reads (a
+// flow dependence), or "". A write in the reader's own part does not keep the value there: it may
+// come after the read or not cover it (`s = 3`, barrier, `a[i] *= s; s = 5`: the read needs 3).
+std::string writer_in_another_part(const LoopKernel& kernel, const std::string& temporary, const std::string& reader,
+                                   const std::set<std::string>& reader_part,
+                                   std::shared_ptr<const detail::DependenceData>& dependences) {
+  if (!dependences) {
+    dependences = with_isl_errors("computing the dependences of kernel '" + kernel.name + "'",
+                                  [&] { return compute_dependences(kernel); });
+  }
+  for (const Dependence& dependence : dependences->dependences) {
+    if (dependence.kind == DependenceKind::Flow && dependence.variable == temporary && dependence.sink == reader &&
+        reader_part.count(dependence.source) == 0)
+      return dependence.source;
+  }
+  return "";
+}
+
 // Private and local memory does not survive a kernel split: a temporary written before a global
 // barrier and read after it must go through global memory (save_and_reload_temporaries).
 void refuse_temporaries_live_across_splits(const LoopKernel& kernel, const std::vector<ProgramPart>& parts,
                                            const std::vector<std::vector<int>>& members) {
+  std::shared_ptr<const detail::DependenceData> dependences;  // computed only where needed
   for (const Temporary& temporary : kernel.temporaries) {
     if (temporary.address_space == AddressSpace::Global) continue;
     std::string writer;
@@ -493,9 +513,15 @@ void refuse_temporaries_live_across_splits(const LoopKernel& kernel, const std::
           bool written_here = std::any_of(members[part].begin(), members[part].end(), [&](int other) {
             return writes_name(kernel.instructions[static_cast<std::size_t>(other)], temporary.name);
           });
-          if (!written_here) {
+          std::string source = writer;
+          if (written_here) {
+            std::set<std::string> reader_part;
+            for (int other : members[part]) reader_part.insert(kernel.instructions[static_cast<std::size_t>(other)].id);
+            source = writer_in_another_part(kernel, temporary.name, instruction.id, reader_part, dependences);
+          }
+          if (!source.empty()) {
             throw Error("temporary '" + temporary.name + "' (" + std::string(address_space_name(temporary.address_space)) +
-                        ") is written by '" + writer + "' before global barrier '" + parts[part].barrier_before +
+                        ") is written by '" + source + "' before global barrier '" + parts[part].barrier_before +
                         "' and read by '" + instruction.id + "' after it, but " +
                         std::string(address_space_name(temporary.address_space)) +
                         " memory does not survive the kernel split there; call save_and_reload_temporaries "
@@ -610,7 +636,30 @@ codegen::LocalMemoryUse local_memory_use(const LoopKernel& kernel, const std::ve
 struct DeviceProgram {
   std::vector<cast::Function> functions;
   std::vector<DeviceKernel> kernels;
+  std::vector<HostLoop> host_loops;
 };
+
+// Each host loop's range of device kernels: the parts whose instructions are all its members
+// (codegen/host_loops.hpp; its begin and end barriers make them consecutive). A loop with no
+// kernel of its own (nothing but barriers inside) is left out.
+std::vector<HostLoop> host_loop_ranges(const LoopKernel& kernel, const std::vector<codegen::HostLoopPlan>& plans,
+                                       const std::vector<std::vector<int>>& members) {
+  std::vector<HostLoop> loops;
+  for (const codegen::HostLoopPlan& plan : plans) {
+    std::vector<std::size_t> inside;
+    for (std::size_t part = 0; part < members.size(); ++part) {
+      bool all = std::all_of(members[part].begin(), members[part].end(), [&](int index) {
+        return plan.members.count(kernel.instructions[static_cast<std::size_t>(index)].id) != 0;
+      });
+      if (all) inside.push_back(part);
+    }
+    if (inside.empty()) continue;
+    LOOM_ASSERT(inside.back() - inside.front() + 1 == inside.size(),
+                "the kernels of host loop '" + plan.iname + "' are not consecutive");
+    loops.push_back({plan.iname, kernel.options.index_dtype, plan.lower, plan.upper, inside.front(), inside.back() + 1});
+  }
+  return loops;
+}
 
 // pipeline_fetch's async rings are cp.async only where the 16-byte copies are lowered (NVRTC's CUDA
 // C); the LLVM path keeps a copy's lanes and has no cp.async, so it refuses them rather than run
@@ -629,7 +678,8 @@ DeviceProgram device_program(LoopKernel& kernel, const cast::Function& signature
                              const DeviceLimits& limits, const codegen::TensorTiles& tiles, bool wide_copies) {
   StageTimer timer("device_program(" + kernel.name + ")");
   refuse_async_copies_without_wide_copies(kernel, target, wide_copies);
-  kernel = codegen::unroll_loops_around_global_barriers(kernel);
+  std::vector<codegen::HostLoopPlan> host_loop_plans;
+  kernel = codegen::host_loops_around_global_barriers(kernel, kernel.options.index_dtype, host_loop_plans);
   codegen::Linearization linearization = codegen::linearize(
       kernel, [&](const std::string& iname) { return !codegen::is_hardware_tag(kernel.tag_of(iname)); });
   std::vector<ProgramPart> parts = split_at_global_barriers(kernel, linearization.roots);
@@ -641,6 +691,7 @@ DeviceProgram device_program(LoopKernel& kernel, const cast::Function& signature
   refuse_temporaries_live_across_splits(kernel, parts, members);
   timer.mark("linearize and split");
   DeviceProgram program;
+  program.host_loops = host_loop_ranges(kernel, host_loop_plans, members);
   isl_context_of(kernel)->reset_operation_budget();
   with_isl_errors("generating the device kernels of '" + kernel.name + "'", [&] {
     for (std::size_t part = 0; part < parts.size(); ++part) {
@@ -685,6 +736,7 @@ DeviceProgram device_program(LoopKernel& kernel, const cast::Function& signature
       body.push_back(nest_code);
       timer.mark("isl AST and lowering");
       cast::Function function = signature;
+      for (const HostLoop& loop : program.host_loops) function.parameters.push_back({loop.iname, loop.dtype, false, false});
       function.name = name;
       function.body = cast::block(body);
       function.device_kernel = true;
@@ -852,6 +904,7 @@ GeneratedCode generate(const LoopKernel& kernel, Target target, const DeviceLimi
     DeviceProgram program = device_program(preprocessed, function, target, limits, tiles, device_functions == nullptr);
     timer.mark("device kernels");
     code.device_kernels = std::move(program.kernels);
+    code.host_loops = std::move(program.host_loops);
     code.source = codegen::print_translation_unit(program.functions, target);
     if (device_functions != nullptr) *device_functions = std::move(program.functions);
   }

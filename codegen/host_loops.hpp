@@ -1,22 +1,34 @@
 // Sequential loops around global barriers (loopy's kernel splitting inside loops).
 #pragma once
 
+#include <set>
+#include <string>
+#include <vector>
+
 #include "loom/kernel.hpp"
 
 namespace loom::codegen {
 
-// A global barrier ends a device kernel, so a sequential loop around one is a loop over kernel
-// launches: loopy runs it on the host. loom unrolls it into the launch sequence instead: each
-// instruction inside loop `k` becomes one copy per value v of k (id `<id>_k<v>`, k replaced by
-// v), every copy of iteration v+1 waiting for every copy of iteration v, and instructions after
-// the loop waiting for every copy of what they waited for. The global barriers are then outside
-// every loop, where code generation splits the program (outermost loops first, repeatedly).
-// Refuses (naming the barrier and the loop) a trip count that is not constant, a program of more
-// than kMaxHostLoopLaunches kernels once unrolled (each is compiled: a loop on the host, passing
-// the iname's value to one kernel per part, would lift that limit), and an instruction whose other
-// inames' bounds depend on k.
-LoopKernel unroll_loops_around_global_barriers(const LoopKernel& kernel);
+// One sequential loop the host runs around device kernels.
+struct HostLoopPlan {
+  std::string iname;
+  ExprPtr lower, upper;           // first and last value (inclusive), in the parameters and the
+                                  // inames of the host loops around it
+  std::set<std::string> members;  // ids of the instructions inside it (nested loops' included)
+};
 
-inline constexpr int64_t kMaxHostLoopLaunches = 32;
+// A global barrier ends a device kernel, so a sequential loop around one is a loop over kernel
+// launches, which the host runs, as in loopy. Each such loop (outermost first, then those that the
+// previous step brought to the top) becomes a parameter of the program: the instructions inside
+// it leave its loop, its iname becomes a value argument of type `index`, which its domain and the
+// instructions' expressions read, and two global barriers (`<iname>_host_loop_begin` and `_end`)
+// around its instructions make its kernels its own. `loops` receives each loop, outermost first,
+// with its bounds from its domain under the assumptions (any quasi-affine bounds: a time loop up
+// to a parameter too). The launches run its kernels for every value in order, which is the
+// sequential meaning of the loop: every instance of iteration v before any of iteration v+1.
+// Refuses (naming the barrier and the loop) a loop whose iname the program already uses as a
+// name of something else.
+LoopKernel host_loops_around_global_barriers(const LoopKernel& kernel, DType index,
+                                             std::vector<HostLoopPlan>& loops);
 
 }  // namespace loom::codegen

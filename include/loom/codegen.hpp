@@ -41,6 +41,21 @@ struct GlobalTemporary {
   std::vector<ExprPtr> shape;  // expressions in the kernel's parameters
 };
 
+// A sequential loop the host runs around device kernels (loopy's kernel splitting inside a loop: a
+// global barrier inside the loop over `iname`). Each iteration launches device kernels
+// [first_kernel, end_kernel) in order. Every device kernel takes the current value of every host
+// loop's iname after the arguments and global temporaries, in host_loops' order, as `dtype`; a
+// kernel outside a loop ignores that value. Loops nest: an inner loop's kernel range lies inside
+// the outer one's, and its bounds may name the outer loop's iname.
+struct HostLoop {
+  std::string iname;
+  DType dtype = DType::Int32;
+  ExprPtr lower, upper;  // first and last value (inclusive): expressions in the kernel's
+                         // parameters and the inames of the loops around this one
+  std::size_t first_kernel = 0;
+  std::size_t end_kernel = 0;
+};
+
 struct GeneratedCode {
   Target target;
   std::string function_name;
@@ -52,6 +67,7 @@ struct GeneratedCode {
   std::vector<GeneratedArgument> arguments;
   std::vector<DeviceKernel> device_kernels;           // OpenCL and CUDA; empty for C
   std::vector<GlobalTemporary> global_temporaries;    // every target (C: after the arguments too)
+  std::vector<HostLoop> host_loops;                   // OpenCL and CUDA; outermost first
 };
 
 // Preprocesses, checks, linearizes and generates code for `kernel`. Throws loom::Error naming

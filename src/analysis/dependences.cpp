@@ -18,6 +18,7 @@
 #include "analysis/instance_printer.hpp"
 #include "analysis/privatize_ilp.hpp"
 #include "analysis/timestamps.hpp"
+#include "codegen/linearize.hpp"
 #include "ir/isl_extra.hpp"
 #include "ir/instruction_names.hpp"
 #include "loom/error.hpp"
@@ -176,6 +177,82 @@ isl::map separated_by_global_barrier(const LoopKernel& kernel, const Dependence&
   return separated;
 }
 
+// One host loop (codegen/host_loops.cpp): a sequential loop of the linearization that holds a
+// global barrier, named by its place in the loop-nest tree (two nests over one iname are two loops).
+struct HostLoopInNest {
+  std::string place;
+  std::string iname;
+  bool operator==(const HostLoopInNest& other) const { return place == other.place && iname == other.iname; }
+};
+using HostLoopsOfInstructions = std::map<std::string, std::vector<HostLoopInNest>>;  // outermost first
+
+bool holds_global_barrier(const LoopKernel& kernel, const codegen::LoopNestNode& node) {
+  if (node.kind == codegen::LoopNestNode::Kind::Instruction) {
+    const Instruction& instruction = kernel.instructions[static_cast<std::size_t>(node.instruction_index)];
+    return instruction.kind == InstructionKind::Barrier && instruction.barrier_scope == SyncScope::Global;
+  }
+  return std::any_of(node.children.begin(), node.children.end(),
+                     [&](const codegen::LoopNestNode& child) { return holds_global_barrier(kernel, child); });
+}
+
+void collect_host_loops(const LoopKernel& kernel, const std::vector<codegen::LoopNestNode>& nodes,
+                        const std::string& place, std::vector<HostLoopInNest>& around, HostLoopsOfInstructions& out) {
+  for (std::size_t position = 0; position < nodes.size(); ++position) {
+    const codegen::LoopNestNode& node = nodes[position];
+    std::string here = place + "/" + std::to_string(position);
+    if (node.kind == codegen::LoopNestNode::Kind::Instruction) {
+      out[kernel.instructions[static_cast<std::size_t>(node.instruction_index)].id] = around;
+      continue;
+    }
+    bool host = holds_global_barrier(kernel, node);
+    if (host) around.push_back({here, node.iname});
+    collect_host_loops(kernel, node.children, here, around, out);
+    if (host) around.pop_back();
+  }
+}
+
+// The host loops around each instruction, in the sequential order's nesting (the one the
+// timestamps use; code generation nests host loops the same way). Empty without a global
+// barrier inside a sequential loop, without linearizing.
+HostLoopsOfInstructions host_loops_of_instructions(const LoopKernel& kernel) {
+  HostLoopsOfInstructions result;
+  bool any = std::any_of(kernel.instructions.begin(), kernel.instructions.end(), [&](const Instruction& barrier) {
+    return barrier.kind == InstructionKind::Barrier && barrier.barrier_scope == SyncScope::Global &&
+           std::any_of(barrier.within_inames.begin(), barrier.within_inames.end(),
+                       [&](const std::string& iname) { return !is_parallel(kernel.tag_of(iname)); });
+  });
+  if (!any) return result;
+  codegen::Linearization linearization =
+      codegen::linearize(kernel, [&](const std::string& iname) { return !is_parallel(kernel.tag_of(iname)); });
+  std::vector<HostLoopInNest> around;
+  collect_host_loops(kernel, linearization.roots, "", around, result);
+  return result;
+}
+
+// The pairs of a dependence whose instances run in different launches of the host loops: every
+// iteration of a host loop is a kernel boundary, so instances in different iterations of one (or
+// one inside a host loop and the other outside it) run in launch order, which is the sequential
+// order of the host loops. Those of them whose source comes first are ordered, whatever their
+// work-groups (a Jacobi step reading the neighbour that another group updated in the previous
+// time step). Pairs in the same iterations of the same host loops share launches and are left to
+// the barriers between them (separated_by_global_barrier) and the usual check.
+isl::map ordered_by_host_loop_launches(const HostLoopsOfInstructions& host_loops, const Dependence& dependence,
+                                       const isl::union_map& timestamps) {
+  auto source = host_loops.find(dependence.source);
+  auto sink = host_loops.find(dependence.sink);
+  std::vector<HostLoopInNest> none;
+  const std::vector<HostLoopInNest>& source_loops = source == host_loops.end() ? none : source->second;
+  const std::vector<HostLoopInNest>& sink_loops = sink == host_loops.end() ? none : sink->second;
+  if (source_loops.empty() && sink_loops.empty()) return isl::map::empty(dependence.relation.space());
+  isl::map other_launches = dependence.relation;
+  if (source_loops == sink_loops) {
+    std::vector<std::string> inames;
+    for (const HostLoopInNest& loop : source_loops) inames.push_back(loop.iname);
+    other_launches = other_launches.subtract(pairs_equal_on(other_launches, inames));
+  }
+  return ordered_pairs(timestamps, other_launches);
+}
+
 // Pairs of instances in the same work-group: on every g.N axis both run, their inames on that
 // axis (possibly different inames, e.g. a fetch's and a compute's) are equal.
 isl::map same_work_group(const LoopKernel& kernel, const isl::map& relation) {
@@ -203,7 +280,8 @@ bool local_copy_per_value(const LoopKernel& kernel, const std::string& variable,
 }
 
 // The dependences the kernel must honour: privatized and barrier-ordered pairs removed.
-isl::map relevant_part(const LoopKernel& kernel, const Dependence& dependence, const isl::union_map& timestamps) {
+isl::map relevant_part(const LoopKernel& kernel, const Dependence& dependence, const isl::union_map& timestamps,
+                       const HostLoopsOfInstructions& host_loops) {
   const Temporary* temporary = kernel.find_temporary(dependence.variable);
   AddressSpace space = temporary == nullptr ? AddressSpace::Global : effective_address_space(kernel, *temporary);
   // A global barrier orders everything before it before everything after it, for global memory;
@@ -212,6 +290,8 @@ isl::map relevant_part(const LoopKernel& kernel, const Dependence& dependence, c
   isl::map pairs = dependence.relation;
   if (space == AddressSpace::Global) {
     pairs = pairs.subtract(separated_by_global_barrier(kernel, dependence));
+    if (pairs.is_empty()) return pairs;
+    pairs = pairs.subtract(ordered_by_host_loop_launches(host_loops, dependence, timestamps));
     if (pairs.is_empty()) return pairs;
   }
   if (dependence.kind == DependenceKind::Output && dependence.source == dependence.sink) {
@@ -518,11 +598,12 @@ void check_dependences(const LoopKernel& kernel, const std::string& transform) {
     return;
   }
   isl::union_map timestamps = sequential_timestamps(kernel);
+  HostLoopsOfInstructions host_loops = host_loops_of_instructions(kernel);
   for (const Dependence& dependence : data->dependences) {
     if (runs_two_inames_on_one_axis(kernel, dependence.source) || runs_two_inames_on_one_axis(kernel, dependence.sink)) {
       continue;
     }
-    isl::map relation = relevant_part(kernel, dependence, timestamps);
+    isl::map relation = relevant_part(kernel, dependence, timestamps, host_loops);
     if (relation.is_empty()) continue;
     isl::map before = ordered_pairs(timestamps, relation);
     // Work-groups run in no order: only a global barrier (a kernel split) orders two instances in

@@ -23,6 +23,7 @@
 #include "ir/stage_timer.hpp"
 #include "loom/error.hpp"
 #include "runtime/cuda_driver.hpp"
+#include "runtime/launch_sequence.hpp"
 #include "runtime/launcher.hpp"
 
 namespace loom::detail {
@@ -196,21 +197,30 @@ class CudaLauncher : public KernelLauncher {
     return static_cast<double>(blocks * threads) / runtime_.info.max_threads_per_multiprocessor;
   }
 
-  // Launches every device kernel in order on `stream` (a grid of zero blocks skips its kernel)
-  // and returns the name of the last one launched ("" when none ran).
+  // Launches every device kernel in order on `stream` (a grid of zero blocks skips its kernel),
+  // those inside host loops once per iteration with the loops' inames in the last parameter
+  // slots, and returns the name of the last one launched ("" when none ran).
   std::string launch_kernels(LaunchValues& values, const std::vector<Grid>& grids, CUstream stream) const {
     bool synchronize = synchronous_launches();
     std::string last;
-    for (std::size_t k = 0; k < functions_.size(); ++k) {
-      if (grids[k].empty) continue;
+    std::size_t first_loop_slot = plans_.size() + code().global_temporaries.size();
+    for_each_launch(code(), values.parameters, [&](std::size_t k, const ParameterMap& loop_values) {
+      Grid grid = code().host_loops.empty() ? grids[k] : grid_of(k, loop_values);
+      if (grid.empty) return;
+      std::vector<int64_t> loop_inames = host_loop_values(code(), loop_values);
+      for (std::size_t loop = 0; loop < loop_inames.size(); ++loop) {
+        std::array<std::byte, 8>& slot = values.slots[first_loop_slot + loop];
+        if (code().host_loops[loop].dtype == DType::Int64) store<int64_t>(slot, loop_inames[loop]);
+        else store<int32_t>(slot, static_cast<int32_t>(loop_inames[loop]));
+      }
       const DeviceKernel& device_kernel = code().device_kernels[k];
-      launch_one(k, grids[k], values.pointers.data(), stream);
+      launch_one(k, grid, values.pointers.data(), stream);
       if (synchronize) {
         check_result(runtime_.api.cuStreamSynchronize(stream), "cuStreamSynchronize",
                      [&] { return subject(device_kernel); });
       }
       last = device_kernel.name;
-    }
+    });
     return last;
   }
 
@@ -239,7 +249,7 @@ class CudaLauncher : public KernelLauncher {
     LaunchValues values;
     values.parameters = integer_argument_values(kernel(), arguments);
     check_parameters_once(values.parameters);
-    std::size_t count = plans_.size() + code().global_temporaries.size();
+    std::size_t count = plans_.size() + code().global_temporaries.size() + code().host_loops.size();
     values.slots.resize(count);
     values.pointers.resize(count);
     for (std::size_t index = 0; index < count; ++index) values.pointers[index] = values.slots[index].data();
@@ -253,18 +263,25 @@ class CudaLauncher : public KernelLauncher {
     return values;
   }
 
+  // Every kernel's grid; none for a program with host loops, whose grids may depend on the loops'
+  // inames and are evaluated at each launch (grid_of).
   std::vector<Grid> grids(const ParameterMap& parameters) const {
-    std::vector<Grid> all(functions_.size());
-    for (std::size_t k = 0; k < functions_.size(); ++k) {
-      const DeviceKernel& device_kernel = code().device_kernels[k];
-      for (int axis = 0; axis < 3; ++axis) {
-        int64_t blocks = evaluate_integer(*device_kernel.grid_size[axis], parameters);
-        all[k].empty = all[k].empty || blocks <= 0;
-        refuse_grid_size(device_kernel, axis, blocks);
-        all[k].blocks[axis] = static_cast<unsigned>(std::max<int64_t>(blocks, 0));
-      }
-    }
+    std::vector<Grid> all;
+    if (!code().host_loops.empty()) return all;
+    for (std::size_t k = 0; k < functions_.size(); ++k) all.push_back(grid_of(k, parameters));
     return all;
+  }
+
+  Grid grid_of(std::size_t k, const ParameterMap& parameters) const {
+    Grid grid;
+    const DeviceKernel& device_kernel = code().device_kernels[k];
+    for (int axis = 0; axis < 3; ++axis) {
+      int64_t blocks = evaluate_integer(*device_kernel.grid_size[axis], parameters);
+      grid.empty = grid.empty || blocks <= 0;
+      refuse_grid_size(device_kernel, axis, blocks);
+      grid.blocks[axis] = static_cast<unsigned>(std::max<int64_t>(blocks, 0));
+    }
+    return grid;
   }
 
   // Grid sizes depend on the parameter values, so only a launch can check them.

@@ -13,6 +13,7 @@
 #include "ir/stage_timer.hpp"
 #include "loom/error.hpp"
 #include "runtime/fault_guard.hpp"
+#include "runtime/launch_sequence.hpp"
 #include "runtime/launcher.hpp"
 #include "runtime/opencl_device.hpp"
 
@@ -168,38 +169,28 @@ class OpenCLLauncher : public KernelLauncher {
   }
 
   // Kernel objects hold their arguments until enqueued, so setting and enqueueing is one critical
-  // section per launcher; the launches themselves overlap freely.
+  // section per launcher; the launches themselves overlap freely. Host loops
+  // (GeneratedCode::host_loops) enqueue their kernels once per iteration, with the loops' inames
+  // as the last arguments.
   // Returns whether any device kernel ran (a grid of zero groups skips its kernel).
   bool enqueue_kernels(const PackedArguments& packed,
                        const std::vector<BufferHandle>& buffers) const {
     bool synchronize = std::getenv("LOOM_SYNC") != nullptr;
     bool launched = false;
     std::lock_guard lock(launch_mutex_);
-    for (std::size_t k = 0; k < kernels_.size(); ++k) {
+    for_each_launch(code(), packed.parameters, [&](std::size_t k, const ParameterMap& values) {
       const DeviceKernel& device_kernel = code().device_kernels[k];
       std::size_t global[3], local[3];
       bool empty = false;
       for (int axis = 0; axis < 3; ++axis) {
-        int64_t groups = evaluate_integer(*device_kernel.grid_size[axis], packed.parameters);
+        int64_t groups = evaluate_integer(*device_kernel.grid_size[axis], values);
         empty = empty || groups <= 0;
         local[axis] = static_cast<std::size_t>(device_kernel.block_size[axis]);
         global[axis] = static_cast<std::size_t>(std::max<int64_t>(groups, 0)) * local[axis];
       }
-      if (empty) continue;
+      if (empty) return;
       cl_kernel kernel = kernels_[k].get();
-      for (std::size_t index = 0; index < buffers.size(); ++index) {
-        cl_int status;
-        if (index >= code().arguments.size() || code().arguments[index].is_array) {
-          cl_mem buffer = buffers[index].get();
-          status = clSetKernelArg(kernel, static_cast<cl_uint>(index), sizeof buffer, &buffer);
-        } else {
-          status =
-              clSetKernelArg(kernel, static_cast<cl_uint>(index),
-                             dtype_size(code().arguments[index].dtype), packed.pointers[index]);
-        }
-        check_cl(status, "clSetKernelArg",
-                 subject(device_kernel) + ", argument " + std::to_string(index));
-      }
+      set_arguments(kernel, device_kernel, packed, buffers, values);
       check_cl(
           clEnqueueNDRangeKernel(runtime_.queue, kernel, 3, nullptr, global, local, 0, nullptr,
                                  nullptr),
@@ -207,8 +198,36 @@ class OpenCLLauncher : public KernelLauncher {
           subject(device_kernel) + " with work-groups " + block_text(device_kernel.block_size));
       if (synchronize) check_cl(clFinish(runtime_.queue), "clFinish", subject(device_kernel));
       launched = true;
-    }
+    });
     return launched;
+  }
+
+  void set_arguments(cl_kernel kernel, const DeviceKernel& device_kernel,
+                     const PackedArguments& packed, const std::vector<BufferHandle>& buffers,
+                     const ParameterMap& values) const {
+    for (std::size_t index = 0; index < buffers.size(); ++index) {
+      cl_int status;
+      if (index >= code().arguments.size() || code().arguments[index].is_array) {
+        cl_mem buffer = buffers[index].get();
+        status = clSetKernelArg(kernel, static_cast<cl_uint>(index), sizeof buffer, &buffer);
+      } else {
+        status =
+            clSetKernelArg(kernel, static_cast<cl_uint>(index),
+                           dtype_size(code().arguments[index].dtype), packed.pointers[index]);
+      }
+      check_cl(status, "clSetKernelArg",
+               subject(device_kernel) + ", argument " + std::to_string(index));
+    }
+    std::vector<int64_t> loop_values = host_loop_values(code(), values);
+    for (std::size_t loop = 0; loop < loop_values.size(); ++loop) {
+      std::size_t index = buffers.size() + loop;
+      int32_t narrow = static_cast<int32_t>(loop_values[loop]);
+      bool wide = code().host_loops[loop].dtype == DType::Int64;
+      cl_int status = wide ? clSetKernelArg(kernel, static_cast<cl_uint>(index), sizeof(int64_t), &loop_values[loop])
+                           : clSetKernelArg(kernel, static_cast<cl_uint>(index), sizeof narrow, &narrow);
+      check_cl(status, "clSetKernelArg",
+               subject(device_kernel) + ", host loop '" + code().host_loops[loop].iname + "'");
+    }
   }
 
   const OpenCLRuntime& runtime_;

@@ -86,6 +86,14 @@ std::string generated_code_json(const GeneratedCode& code) {
                                          {"dtype", std::string(dtype_name(temporary.dtype))},
                                          {"shape", exprs_json(temporary.shape)}});
   }
+  for (const HostLoop& loop : code.host_loops) {
+    out["host_loops"].push_back({{"iname", loop.iname},
+                                 {"dtype", std::string(dtype_name(loop.dtype))},
+                                 {"lower", exprs_json({loop.lower})},
+                                 {"upper", exprs_json({loop.upper})},
+                                 {"first_kernel", loop.first_kernel},
+                                 {"end_kernel", loop.end_kernel}});
+  }
   return out.dump();
 }
 
@@ -108,6 +116,11 @@ GeneratedCode generated_code_from_json(const std::string& text) {
   for (const json& temporary : in.value("global_temporaries", json::array())) {
     code.global_temporaries.push_back({temporary.at("name").get<std::string>(), dtype_from(temporary.at("dtype")),
                                        exprs_from(temporary.at("shape"))});
+  }
+  for (const json& loop : in.value("host_loops", json::array())) {
+    code.host_loops.push_back({loop.at("iname").get<std::string>(), dtype_from(loop.at("dtype")),
+                               exprs_from(loop.at("lower")).at(0), exprs_from(loop.at("upper")).at(0),
+                               loop.at("first_kernel").get<std::size_t>(), loop.at("end_kernel").get<std::size_t>()});
   }
   return code;
 }

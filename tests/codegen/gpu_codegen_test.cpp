@@ -381,6 +381,37 @@ TEST(GpuCodegen, TemporaryLiveAcrossAGlobalBarrierIsRefused) {
   EXPECT_NE(message.find("save_and_reload_temporaries"), std::string::npos) << message;
 }
 
+// A write of the temporary in the reading kernel does not keep the value there when it comes after
+// the read: `s = 5` follows `a[i] * s`, which needs the 3 written before the barrier. Accepted
+// before (the check asked only whether the reader's kernel writes it); PoCL read an undefined s.
+LoopKernel read_before_rewrite() {
+  return make_kernel({"{[i]: 0<=i<n}"},
+                                  "<> s = 3  {id=init}\n... gbarrier  {id=sync, dep=init}\n"
+                                  "for i\n  a[i] = a[i] * s  {id=scale, dep=sync}\nend\n"
+                                  "s = 5  {id=again, dep=scale}\n"
+                                  "for i\n  a[i] = a[i] + s  {id=add, dep=again}\nend",
+                                  {array_arg("a", DType::Float64, {"n"}), value_arg("n")});
+}
+
+TEST(GpuCodegen, TemporaryReadBeforeItsRewriteAfterAGlobalBarrierIsRefused) {
+  LoopKernel kernel = read_before_rewrite();
+  std::string message = error_message<Error>([&] { generate_code(kernel, Target::OpenCL); });
+  EXPECT_NE(message.find("temporary 's' (private) is written by 'init' before global barrier 'sync' and read by "
+                         "'scale' after it"),
+            std::string::npos)
+      << message;
+  EXPECT_NO_THROW(generate_code(kernel, Target::C));
+}
+
+// The refusal's advice: save_and_reload_temporaries carries s through global memory.
+TEST(GpuCodegenOpenCL, TemporaryReadBeforeItsRewriteRunsAfterSaveAndReload) {
+  REQUIRE_OPENCL();
+  LoopKernel reference = read_before_rewrite();
+  LoopKernel saved = save_and_reload_temporaries(reference);
+  testing::expect_on_opencl(saved, reference, {{"n", 5}});
+  testing::expect_matches_reference(saved, reference, {{"n", 5}});
+}
+
 TEST(GpuCodegen, GlobalBarrierSplitsTheProgram) {
   LoopKernel kernel = save_and_reload_temporaries(tagged_split_program());
   GeneratedCode code = generate_code(kernel, Target::OpenCL);

@@ -85,8 +85,9 @@ TEST(LoopyBarriers, GlobalScalarTemporaryIsOneElement) {
 }
 
 
-// Global barriers inside a sequential loop (test_kernel_splitting_with_loop): the loop runs over
-// kernel launches, unrolled at code generation. Refused before ("inside the loop over 'k'").
+// Global barriers inside a sequential loop (test_kernel_splitting_with_loop): the host runs the loop
+// around the two kernels the barrier splits its body into, passing k (codegen/host_loops.cpp).
+// Refused at first ("inside the loop over 'k'"), then unrolled into 4 kernels.
 TEST(LoopyBarriers, GlobalBarrierInsideASequentialLoop) {
   REQUIRE_OPENCL();
   LoopKernel reference = make_kernel({"{[i,i2,k]: 0<=i,i2<n and 0<=k<3}"},
@@ -100,24 +101,37 @@ TEST(LoopyBarriers, GlobalBarrierInsideASequentialLoop) {
   hw.inner_tag = "l.0";
   LoopKernel kernel = split_iname(split_iname(reference, "i", 4, hw), "i2", 4, hw);
   GeneratedCode code = generate_code(kernel, Target::OpenCL);
-  EXPECT_EQ(code.device_kernels.size(), 4u) << code.source;  // 3 barriers: fill, then sum with the next fill
+  EXPECT_EQ(code.device_kernels.size(), 2u) << code.source;  // fill, then sum, once per k
+  ASSERT_EQ(code.host_loops.size(), 1u);
+  EXPECT_EQ(code.host_loops[0].iname, "k");
+  EXPECT_EQ(to_string(code.host_loops[0].lower), "0");
+  EXPECT_EQ(to_string(code.host_loops[0].upper), "2");
+  EXPECT_EQ(code.host_loops[0].first_kernel, 0u);
+  EXPECT_EQ(code.host_loops[0].end_kernel, 2u);
+  EXPECT_TRUE(contains(code.source, "int32_t const k)")) << code.source;
   expect_on_opencl(kernel, reference, {{"n", 13}});
 }
 
-// A loop whose trip count is not constant cannot be unrolled into launches: refused, naming it.
-TEST(LoopyBarriers, GlobalBarrierInsideALoopOfUnknownLength) {
+// A loop up to a parameter (a time loop): the host evaluates its bounds at launch. Refused while
+// the loop was unrolled into launches ("its bounds are constant").
+TEST(LoopyBarriers, GlobalBarrierInsideALoopUpToAParameter) {
+  REQUIRE_OPENCL();
   LoopKernel reference = make_kernel({"{[i,k]: 0<=i<n and 0<=k<m}"},
-                                     "for k, i\n  c[k,i] = a[k, i]\n  ... gbarrier\n  out[k,i] = 2*c[k,i]\nend",
+                                     "for k, i\n  c[k,i] = a[k, i] + k\n  ... gbarrier\n  out[k,i] = 2*c[k,i]\nend",
                                      {array_arg("a, c, out", DType::Float32, {"m", "n"}), value_arg("n"), value_arg("m")},
                                      {.options = {.seq_dependencies = true}});
   SplitOptions hw;
   hw.outer_tag = "g.0";
   hw.inner_tag = "l.0";
   LoopKernel kernel = split_iname(reference, "i", 4, hw);
-  std::string message = error_message<Error>([&] { generate_code(kernel, Target::OpenCL); });
-  EXPECT_TRUE(contains(message, "is inside the loop over 'k', which loom runs as a sequence of kernel launches only when "
-                                "its bounds are constant"))
-      << message;
+  GeneratedCode code = generate_code(kernel, Target::OpenCL);
+  EXPECT_EQ(code.device_kernels.size(), 2u) << code.source;
+  ASSERT_EQ(code.host_loops.size(), 1u);
+  EXPECT_EQ(to_string(code.host_loops[0].upper), "m - 1");
+  for (int64_t m : {0, 1, 40}) {
+    SCOPED_TRACE("m = " + std::to_string(m));
+    expect_on_opencl(kernel, reference, {{"n", 13}, {"m", m}});
+  }
 }
 
 // save_and_reload_temporaries where the writer and the reader run on different l.0 inames of one
@@ -231,49 +245,77 @@ TEST(LoopyBarriers, AccessOrderIsCheckedAtCodeGeneration) {
   expect_on_opencl(kernel, reference);
 }
 
-// The copies' ids (`fill_k0`, ...) do not collide with instructions the kernel already has.
-TEST(LoopyBarriers, UnrolledLaunchesKeepIdsUnique) {
+// Nested host loops whose inner bounds read the outer iname (t, k first in the domain, so that the
+// reference nests them outside i and i2, as the host does), an instruction before the loops and
+// one after them; the barriers' ids do not collide with an instruction the kernel already has
+// (`k_host_loop_begin`). The barrier at the top of the loop was needed while the transforms'
+// checks did not count the loop's own kernel boundaries (they do now:
+// HostLoopsOpenCL.NestedTriangularLoopsUpToAParameterMatchTheReference has none).
+TEST(LoopyBarriers, NestedHostLoopsWithATriangularInnerLoop) {
   REQUIRE_OPENCL();
-  LoopKernel reference = make_kernel({"{[i,i2,k]: 0<=i,i2<n and 0<=k<2}"},
-                                     "for i2\n  s[i2] = 0  {id=fill_k0}\nend\n"
-                                     "for k\n  for i\n    c[k,i] = a[k, i] + k  {id=fill}\n  end\n"
-                                     "  ... gbarrier  {id=split, dep=fill:fill_k0}\n"
-                                     "  for i2\n    s[i2] = s[i2] + c[k,(i2 + 1) % n]  {id=sum, dep=split}\n  end\nend",
-                                     {array_arg("a, c", DType::Float32, {"2", "n"}), array_arg("s", DType::Float32, {"n"}),
-                                      value_arg("n")});
+  LoopKernel reference = make_kernel({"{[t,k,i,i2,i3]: 0<=i,i2,i3<n and 0<=t<3 and 0<=k<=t}"},
+                                     "for i3\n  s[i3] = 1  {id=k_host_loop_begin}\nend\n"
+                                     "for t, k\n  ... gbarrier  {id=top}\n  for i\n    c[i] = s[(i + 1) % n] + k*t  {id=fill, dep=top}\n  end\n"
+                                     "  ... gbarrier  {id=split, dep=fill}\n"
+                                     "  for i2\n    s[i2] = s[i2] + c[(i2 + 2) % n]  {id=sum, dep=split}\n  end\nend\n"
+                                     "... gbarrier {id=last, dep=sum}\n"
+                                     "for i3\n  out[i3] = 2*s[i3]  {dep=last}\nend",
+                                     {array_arg("c, s, out", DType::Float32, {"n"}), value_arg("n")},
+                                     {.options = {.seq_dependencies = true}});
   SplitOptions hw;
   hw.outer_tag = "g.0";
   hw.inner_tag = "l.0";
-  LoopKernel kernel = split_iname(split_iname(reference, "i", 4, hw), "i2", 4, hw);
-  LoopKernel unrolled = codegen::unroll_loops_around_global_barriers(kernel);
-  std::set<std::string> ids;
-  for (const Instruction& instruction : unrolled.instructions) EXPECT_TRUE(ids.insert(instruction.id).second) << instruction.id;
-  EXPECT_EQ(ids.count("fill_k0_0"), 1u);
+  LoopKernel kernel = split_iname(split_iname(split_iname(reference, "i", 4, hw), "i2", 4, hw), "i3", 4, hw);
+  GeneratedCode code = generate_code(kernel, Target::OpenCL);
+  ASSERT_EQ(code.host_loops.size(), 2u) << code.source;
+  EXPECT_EQ(code.host_loops[0].iname, "t");
+  EXPECT_EQ(code.host_loops[1].iname, "k");
+  EXPECT_EQ(to_string(code.host_loops[1].lower), "0");
+  EXPECT_EQ(to_string(code.host_loops[1].upper), "t");
+  EXPECT_EQ(code.device_kernels.size(), 4u) << code.source;  // s = 1; fill; sum; out
   expect_on_opencl(kernel, reference, {{"n", 9}});
 }
 
-// Two instructions each in a nest of its own in the reference (i, then k and t inside it; i2, then
-// k and t), with a global barrier between them inside loops over k and t: once i and i2 are on
-// work-groups, code generation runs k and t around both (as launches), so fill at t=2 would run
-// after sum at t=1, which the reference orders the other way. The barrier used to count as
-// separating every pair of the two instructions; it separates only pairs whose source iteration
+// Two instructions with a global barrier between them inside loops over k and t. Once i and i2
+// are on work-groups, code generation runs k and t around both (as launches of host loops).
+// (1) Where the reference nests i and i2 outside k and t (fill's nest, then sum's), fill at t=2
+// would run after sum at t=1, which the reference orders the other way. The barrier used to count
+// as separating every pair of the two instructions; it separates only pairs whose source iteration
 // comes first. Accepted before, with a wrong result on OpenCL (out 140 where the reference has 38).
+// (2) Written with k and t outside (the reference runs the launches' order), fill at t+1 reads s
+// that other work-groups' sum wrote at t: different iterations of the host loops, so different
+// launches, which run in order. It was refused for that loop-carried dependence between groups
+// (wt-hostloops); it runs as the reference on C and PoCL.
 TEST(LoopyBarriers, AGlobalBarrierSeparatesOnlyPairsOfEarlierIterations) {
-  LoopKernel reference = make_kernel({"{[i,i2,k,t]: 0<=i,i2<n and 0<=t<3 and 0<=k<2}"},
-                                     "for t, k\n  ... gbarrier  {id=top}\n  for i\n    c[i] = s[(i + 1) % n] + k*t  {id=fill, dep=*top}\n  end\n"
-                                     "  ... gbarrier  {id=split, dep=fill}\n"
-                                     "  for i2\n    s[i2] = s[i2] + c[(i2 + 2) % n]  {id=sum, dep=split}\n  end\nend",
-                                     {array_arg("c, s", DType::Float32, {"n"}), value_arg("n")});
+  REQUIRE_OPENCL();
+  auto make = [](const std::string& instructions) {
+    return make_kernel({"{[i,i2,k,t]: 0<=i,i2<n and 0<=t<3 and 0<=k<2}"}, instructions,
+                       {array_arg("c, s", DType::Float32, {"n"}), value_arg("n")});
+  };
   SplitOptions hw;
   hw.outer_tag = "g.0";
   hw.inner_tag = "l.0";
-  LoopKernel fill_on_groups = split_iname(reference, "i", 4, hw);
+  // The priorities are the reference's own (set before any transform, so its dependences are
+  // computed in that order; prioritize_loops would check them against the shared nesting).
+  LoopKernel nests_inside = make("c[i] = s[(i + 1) % n] + k*t  {id=fill, dep=*, inames=i:k:t}\n"
+                                 "... gbarrier  {id=split, dep=fill, inames=k:t}\n"
+                                 "s[i2] = s[i2] + c[(i2 + 2) % n]  {id=sum, dep=split, inames=i2:k:t}");
+  nests_inside.loop_priorities = {{"i", "k", "t"}, {"i2", "k", "t"}};
+  EXPECT_EQ(nests_inside.dependences, nullptr);
+  LoopKernel fill_on_groups = split_iname(nests_inside, "i", 4, hw);
   std::string message = error_message<Error>([&] { split_iname(fill_on_groups, "i2", 4, hw); });
-  // Refused, naming the pair (here: sum at t=1 reads c before fill at t=2 writes it, in the
-  // reference). A nesting rule that put k and t outside i in the reference would refuse it for the
-  // loop-carried anti dependence instead, so the test asserts the refusal, not which pair.
   EXPECT_TRUE(contains(message, "split_iname: instruction '")) << message;
   EXPECT_TRUE(contains(message, "dependence through 'c'), but they run in different work-groups")) << message;
+
+  LoopKernel launches_order = make("for t, k\n  ... gbarrier  {id=top}\n  for i\n    c[i] = s[(i + 1) % n] + k*t  {id=fill, dep=*top}\n  end\n"
+                                   "  ... gbarrier  {id=split, dep=fill}\n"
+                                   "  for i2\n    s[i2] = s[i2] + c[(i2 + 2) % n]  {id=sum, dep=split}\n  end\nend");
+  LoopKernel kernel = split_iname(split_iname(launches_order, "i", 4, hw), "i2", 4, hw);
+  for (int64_t n : {1, 5, 13}) {
+    SCOPED_TRACE("n = " + std::to_string(n));
+    expect_matches_reference(kernel, launches_order, {{"n", n}});
+    expect_on_opencl(kernel, launches_order, {{"n", n}});
+  }
 }
 
 // `out[(i + 1) % n]` with 0 <= i < n writes out[i + 1], and out[0] at i = n - 1: an exact
