@@ -1208,6 +1208,7 @@ LoopKernel precompute_rule(const LoopKernel& input, const FootprintRequest& requ
   else
     fill_local_copy_from_one_row(result, compute, *result.find_temporary(temporary), storage_inames);
   refuse_local_write_race(result, request, compute, *result.find_temporary(temporary), storage_inames);
+  refuse_private_copy_filled_by_work_items(result, request, compute, *result.find_temporary(temporary), storage_inames);
   // Before its first reader, or right after it when the copy runs inside a loop of the reader's
   // reduction: the reduction's init (realized later, in the reader's place) must then come first,
   // so that the loop the copy shares with the reduction's update is entered once.

@@ -194,6 +194,31 @@ TEST(PrecomputeOpenCL, LocalTileWithLAutoSplitsTheLongerAxis) {
   for (int64_t n : {1, 7, 16, 31, 64}) expect_matches_reference(kernel, finite_difference(), {{"n", n}}, options);
 }
 
+// Differential comparison with loopy (wt-diff10): a private tile whose fill iname l.auto puts on
+// l.0 was accepted and each work-item filled one element of its own copy and read the other 15
+// unfilled (matvec with x precomputed privately: NaN on C and PoCL). Refused; the same recipe
+// with the tile in local memory matches the reference.
+TEST(PrecomputeOpenCL, PrivateTileFilledAlongALocalAxisIsRefused) {
+  LoopKernel tiled = extract_subst(split_iname(finite_difference(), "i", 16, {.outer_tag = "g.0", .inner_tag = "l.0"}),
+                                   "u_acc", "u[j]", {"j"});
+  std::string message = error_message<Error>([&] {
+    precompute(tiled, "u_acc",
+               {.sweep_inames = {"i_inner"}, .default_tag = "l.auto", .temporary_address_space = AddressSpace::Private});
+  });
+  EXPECT_NE(message.find("precompute: instruction 'u_acc' would fill private temporary 'u_acc_0' along iname "
+                         "'j_inner' (l.0), but each work-item has its own copy"),
+            std::string::npos)
+      << message;
+  EXPECT_NE(message.find("temporary_address_space=\"local\") or leave 'j_inner' sequential"), std::string::npos)
+      << message;
+  SKIP_WITHOUT_OPENCL();
+  LoopKernel local = precompute(
+      tiled, "u_acc", {.sweep_inames = {"i_inner"}, .default_tag = "l.auto", .temporary_address_space = AddressSpace::Local});
+  CheckOptions options;
+  options.target = Target::OpenCL;
+  for (int64_t n : {1, 7, 31}) expect_matches_reference(local, finite_difference(), {{"n", n}}, options);
+}
+
 TEST(PrecomputeTest, ThroughTheRegistry) {
   TransformCall call{"precompute",
                      {{"subst_use", std::string("u_acc")},
