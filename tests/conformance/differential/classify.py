@@ -24,8 +24,11 @@ cls = collections.Counter()
 for name in sorted(loom):
     lo_ok, lo_err = loopy.get(name, (None, "no loopy result"))
     lm_ok, lm_err = loom[name]
-    if lm_ok and bad.get(name):
-        c = "a:loom-wrong-or-failing-run"
+    # The C target runs work-items one after another: a kernel sharing local memory or with local
+    # barriers is refused there by design (SPEC.md), not a failure.
+    failures = [f for f in bad.get(name, []) if "the C target runs work-items one after another" not in f]
+    if lm_ok and failures:
+        c = "a:loom-check-fails-or-run-refused"
     elif lo_ok and lm_ok:
         c = "both-ok"
     elif lo_ok and not lm_ok:
@@ -35,5 +38,5 @@ for name in sorted(loom):
     else:
         c = "both-refuse"
     cls[c] += 1
-    print(f"{c}\t{name}\tloopy: {lo_err[:200]}\tloom: {lm_err[:300]}\tchecks: {bad.get(name, '')}")
+    print(f"{c}\t{name}\tloopy: {lo_err[:200]}\tloom: {lm_err[:300]}\tchecks: {failures if lm_ok else ''}")
 print(dict(cls), file=sys.stderr)
