@@ -341,6 +341,23 @@ def recipes():
     for _ in range(5):
         tr = [ch(split("k", 4, None, ch("unr", "ilp")), split("j", 4, None, "unr"), split("i", 2, "g.0", "l.0"))]
         out.append(("split_reduction", "nested_sum", tr))
+    # ---- reductions across work-items (l.N on the reduction iname) ---------------------------
+    for _ in range(12):
+        kn = ch("matvec", "rowmax", "argmax", "trisum", "tworeds", "sum2")
+        red = {"matvec": "k", "rowmax": "j", "argmax": "j", "trisum": "j", "tworeds": "j", "sum2": "k"}[kn]
+        tr = []
+        if kn == "tworeds":
+            tr.append({"op": "make_reduction_inames_unique"})
+        if kn == "sum2" and random.random() < 0.5:
+            tr.append({"op": ch("split_reduction_inward", "split_reduction_outward"), "inames": "j"})
+        tr += [{"op": "tag_inames", "iname_to_tag": "i:g.0"},
+               split(red, ch(4, 8, 16), None, "l.0")]
+        if random.random() < 0.7:  # what loopy asks for before code generation
+            tr.append(ch({"op": "split_reduction_outward", "inames": red + "_inner"},
+                         {"op": "split_reduction_inward", "inames": red + "_outer"}))
+        if random.random() < 0.3:
+            tr.append({"op": "realize_reduction"})
+        out.append(("parallel_reduction", kn, tr))
     # ---- tags unr/ilp/vec with layouts -------------------------------------------------------
     for _ in range(6):
         kn = ch("stencil1d_plain", "transpose")
