@@ -870,7 +870,14 @@ void nest_outer_loops_first(LoopKernel& kernel, const FootprintRequest& request,
     for (const std::string& o : outer) {
       if (!is_loop(kernel, o)) continue;
       for (const std::string& other : inames) {
-        if (outer.count(other) != 0 || !is_loop(kernel, other) || position(other) > position(o)) continue;
+        if (outer.count(other) != 0 || position(other) > position(o)) continue;
+        if (!is_loop(kernel, other)) {
+          // Not a loop on a GPU, but the C target runs it as one: the copy's loop goes outside it
+          // there too, or the copy would run in a loop of its own before the reader's
+          // (differential comparison with loopy, wt-diff10).
+          kernel.loop_priorities.push_back({o, other});
+          continue;
+        }
         bool swept = std::find(request.options.sweep_inames.begin(), request.options.sweep_inames.end(), other) !=
                      request.options.sweep_inames.end();
         if (!swept && !nests_anywhere(kernel.tag_of(other))) {

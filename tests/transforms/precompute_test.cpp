@@ -219,6 +219,24 @@ TEST(PrecomputeOpenCL, PrivateTileFilledAlongALocalAxisIsRefused) {
   for (int64_t n : {1, 7, 31}) expect_matches_reference(local, finite_difference(), {{"n", n}}, options);
 }
 
+// Differential comparison with loopy (wt-diff10): x precomputed per k tile into a private tile
+// whose fill stays sequential, read under i_inner on l.0. OpenCL and CUDA refuse the kernel (the
+// copy uses no l.0 iname), but the C target runs i_inner as a loop around k_outer and made the
+// copies in a k_outer loop of their own before it: every row read the last tile. The copy's
+// outer loop now nests outside the reader's hardware iname on the C target too.
+TEST(PrecomputeTest, CopyPerKTileUnderALocalInameOnTheCTarget) {
+  LoopKernel matvec = make_kernel({"{[i,k]: 0<=i<n and 0<=k<m}"}, "xx(kk) := x[kk]\ny[i] = sum(k, a[i, k]*xx(k))",
+                                  {array_arg("a", DType::Float32, {"n", "m"}), array_arg("x", DType::Float32, {"m"}),
+                                   array_arg("y", DType::Float32, {"n"})},
+                                  {.name = "matvec"});
+  LoopKernel tiled = split_iname(split_iname(matvec, "i", 8, {.outer_tag = "g.0", .inner_tag = "l.0"}), "k", 8);
+  LoopKernel kernel = precompute(tiled, "xx",
+                                 {.sweep_inames = {"k_inner"}, .default_tag = std::nullopt,
+                                  .temporary_address_space = AddressSpace::Private});
+  for (auto [n, m] : {std::pair<int64_t, int64_t>{37, 29}, {8, 8}, {1, 17}})
+    expect_matches_reference(kernel, matvec, {{"n", n}, {"m", m}});
+}
+
 TEST(PrecomputeTest, ThroughTheRegistry) {
   TransformCall call{"precompute",
                      {{"subst_use", std::string("u_acc")},
