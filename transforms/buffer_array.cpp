@@ -20,8 +20,9 @@
 //
 // Refuses: an unknown array or buffer iname, a scalar, an array that nothing in `within`
 // accesses, an expression that does not parse, and what precompute refuses (data-dependent
-// indices, a box of non-constant size, a non-convex footprint without fetch_bounding_box, an
-// instruction outside `within` writing the array while it is buffered).
+// indices, a box of non-constant size, a non-convex footprint without fetch_bounding_box, a
+// private buffer whose init inames default_tag puts on l.N axes, an instruction outside `within`
+// writing the array while it is buffered).
 #include <algorithm>
 
 #include "ir/instruction_names.hpp"

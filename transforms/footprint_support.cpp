@@ -870,7 +870,14 @@ void nest_outer_loops_first(LoopKernel& kernel, const FootprintRequest& request,
     for (const std::string& o : outer) {
       if (!is_loop(kernel, o)) continue;
       for (const std::string& other : inames) {
-        if (outer.count(other) != 0 || !is_loop(kernel, other) || position(other) > position(o)) continue;
+        if (outer.count(other) != 0 || position(other) > position(o)) continue;
+        if (!is_loop(kernel, other)) {
+          // Not a loop on a GPU, but the C target runs it as one: the copy's loop goes outside it
+          // there too, or the copy would run in a loop of its own before the reader's
+          // (differential comparison with loopy, wt-diff10).
+          kernel.loop_priorities.push_back({o, other});
+          continue;
+        }
         bool swept = std::find(request.options.sweep_inames.begin(), request.options.sweep_inames.end(), other) !=
                      request.options.sweep_inames.end();
         if (!swept && !nests_anywhere(kernel.tag_of(other))) {
@@ -1208,6 +1215,7 @@ LoopKernel precompute_rule(const LoopKernel& input, const FootprintRequest& requ
   else
     fill_local_copy_from_one_row(result, compute, *result.find_temporary(temporary), storage_inames);
   refuse_local_write_race(result, request, compute, *result.find_temporary(temporary), storage_inames);
+  refuse_private_copy_filled_by_work_items(result, request, compute, *result.find_temporary(temporary), storage_inames);
   // Before its first reader, or right after it when the copy runs inside a loop of the reader's
   // reduction: the reduction's init (realized later, in the reader's place) must then come first,
   // so that the loop the copy shares with the reduction's update is entered once.

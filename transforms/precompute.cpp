@@ -20,7 +20,8 @@
 // no invocation runs in, a data-dependent (indirect) or non-affine argument, a footprint without a
 // bounding box of constant size, a non-convex footprint without fetch_bounding_box, a reused iname
 // whose domain does not match, an existing temporary of another rank or address space, a local
-// temporary its instruction would fill from every work-item along an l.N iname, an input that
+// temporary its instruction would fill from every work-item along an l.N iname, a private
+// temporary filled along an l.N or g.N iname (one copy per work-item, each filled piecewise), an input that
 // some instruction writes, and invocations outside an outer iname's loop.
 #include "loom/error.hpp"
 #include "transforms/footprint_support.hpp"

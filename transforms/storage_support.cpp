@@ -223,4 +223,23 @@ void refuse_local_write_race(const LoopKernel& kernel, const FootprintRequest& r
   }
 }
 
+// A private temporary has one copy per work-item: filled along an l.N iname, each work-item would
+// fill only its own elements of its copy and read the others unfilled (a private buffer_array or
+// precompute with default_tag "l.auto"; loopy has no temporary_address_space for buffer_array and
+// chooses local there).
+void refuse_private_copy_filled_by_work_items(const LoopKernel& kernel, const FootprintRequest& request,
+                                              const Instruction& compute, const Temporary& temporary,
+                                              const std::set<std::string>& storage_inames) {
+  if (temporary.address_space != AddressSpace::Private) return;
+  for (const std::string& iname : storage_inames) {
+    InameTag tag = kernel.tag_of(iname);
+    if (tag.kind != InameTag::Kind::Local && tag.kind != InameTag::Kind::Group) continue;
+    throw Error(request.transform + ": instruction '" + compute.id + "' would fill private temporary '" +
+                temporary.name + "' along iname '" + iname + "' (" + to_string(tag) +
+                "), but each work-item has its own copy and would fill only its own elements of it; put '" +
+                temporary.name + "' in local memory (temporary_address_space=\"local\") or leave '" + iname +
+                "' sequential (default_tag=None)");
+  }
+}
+
 }  // namespace loom

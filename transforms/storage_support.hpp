@@ -59,4 +59,10 @@ void apply_splits(Instruction& compute, const std::vector<AutoSplit>& splits);
 void refuse_local_write_race(const LoopKernel& kernel, const FootprintRequest& request, const Instruction& compute,
                              const Temporary& temporary, const std::set<std::string>& storage_inames);
 
+// A private temporary filled along an l.N or g.N iname would be filled piecewise, one piece per
+// work-item's copy: refused, naming the instruction, the temporary and the iname.
+void refuse_private_copy_filled_by_work_items(const LoopKernel& kernel, const FootprintRequest& request,
+                                              const Instruction& compute, const Temporary& temporary,
+                                              const std::set<std::string>& storage_inames);
+
 }  // namespace loom

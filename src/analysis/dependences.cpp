@@ -442,11 +442,13 @@ bool live_ranges_stay_apart(const LoopKernel& kernel, const detail::DependenceDa
             << " and the dependence crosses its iterations";
     if (kernel.tag_of(parallel.front()).kind == InameTag::Kind::Group) {
       message << " (different work-groups, which run in no order: a global barrier between them is missing; "
-                 "add_barrier with synchronization_kind=\"global\" splits the kernel there)";
+                 "add_barrier with synchronization_kind=\"global\" splits the kernel there; legality is checked as each "
+                 "transform is applied, so add the barrier before this transform)";
     }
   } else if (crosses_groups) {
     message << "they run in different work-groups (g.N axes), which run in no order: a global barrier between "
-               "them is missing (add_barrier with synchronization_kind=\"global\" splits the kernel there)";
+               "them is missing (add_barrier with synchronization_kind=\"global\" splits the kernel there; legality is "
+               "checked as each transform is applied, so add the barrier before this transform)";
   } else {
     message << "the new loop order runs them the other way round";
   }

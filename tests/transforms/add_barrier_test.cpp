@@ -81,6 +81,24 @@ TEST(AddBarrier, GlobalBarrierSplitsTheKernel) {
   for (int64_t n : {1, 8, 21}) expect_matches_reference(parallel, kernel, {{"n", n}});
 }
 
+// loopy checks for the missing barrier at code generation, so its users split first and add the
+// barrier last; loom checks each transform as it is applied, so the split is refused there
+// (differential comparison with loopy, wt-diff10). The message says to add the barrier first.
+TEST(AddBarrier, SplittingAcrossWorkGroupsBeforeTheGlobalBarrierSaysToAddItFirst) {
+  LoopKernel kernel = test_kernels::ordered_by_dep();
+  LoopKernel first = split_iname(kernel, "i", 4, {.outer_tag = "g.0", .inner_tag = "l.0"});
+  std::string message = error_message<LegalityError>(
+      [&] { split_iname(first, "ii", 4, {.outer_tag = "g.0", .inner_tag = "l.0"}); });
+  EXPECT_NE(message.find("a global barrier between them is missing (add_barrier with synchronization_kind=\"global\" "
+                         "splits the kernel there; legality is checked as each transform is applied, so add the "
+                         "barrier before this transform)"),
+            std::string::npos)
+      << message;
+  LoopKernel barrier_first = add_barrier(first, "id:double", "id:reverse");
+  LoopKernel parallel = split_iname(barrier_first, "ii", 4, {.outer_tag = "g.0", .inner_tag = "l.0"});
+  for (int64_t n : {1, 9}) expect_matches_reference(parallel, kernel, {{"n", n}});
+}
+
 TEST(AddBarrier, InsideASequentialLoop) {
   LoopKernel kernel = test_kernels::matvec_explicit_accumulator();
   // Outside every loop the barrier would split loop i between init and update of acc.

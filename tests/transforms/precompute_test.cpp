@@ -194,6 +194,49 @@ TEST(PrecomputeOpenCL, LocalTileWithLAutoSplitsTheLongerAxis) {
   for (int64_t n : {1, 7, 16, 31, 64}) expect_matches_reference(kernel, finite_difference(), {{"n", n}}, options);
 }
 
+// Differential comparison with loopy (wt-diff10): a private tile whose fill iname l.auto puts on
+// l.0 was accepted and each work-item filled one element of its own copy and read the other 15
+// unfilled (matvec with x precomputed privately: NaN on C and PoCL). Refused; the same recipe
+// with the tile in local memory matches the reference.
+TEST(PrecomputeOpenCL, PrivateTileFilledAlongALocalAxisIsRefused) {
+  LoopKernel tiled = extract_subst(split_iname(finite_difference(), "i", 16, {.outer_tag = "g.0", .inner_tag = "l.0"}),
+                                   "u_acc", "u[j]", {"j"});
+  std::string message = error_message<Error>([&] {
+    precompute(tiled, "u_acc",
+               {.sweep_inames = {"i_inner"}, .default_tag = "l.auto", .temporary_address_space = AddressSpace::Private});
+  });
+  EXPECT_NE(message.find("precompute: instruction 'u_acc' would fill private temporary 'u_acc_0' along iname "
+                         "'j_inner' (l.0), but each work-item has its own copy"),
+            std::string::npos)
+      << message;
+  EXPECT_NE(message.find("temporary_address_space=\"local\") or leave 'j_inner' sequential"), std::string::npos)
+      << message;
+  SKIP_WITHOUT_OPENCL();
+  LoopKernel local = precompute(
+      tiled, "u_acc", {.sweep_inames = {"i_inner"}, .default_tag = "l.auto", .temporary_address_space = AddressSpace::Local});
+  CheckOptions options;
+  options.target = Target::OpenCL;
+  for (int64_t n : {1, 7, 31}) expect_matches_reference(local, finite_difference(), {{"n", n}}, options);
+}
+
+// Differential comparison with loopy (wt-diff10): x precomputed per k tile into a private tile
+// whose fill stays sequential, read under i_inner on l.0. OpenCL and CUDA refuse the kernel (the
+// copy uses no l.0 iname), but the C target runs i_inner as a loop around k_outer and made the
+// copies in a k_outer loop of their own before it: every row read the last tile. The copy's
+// outer loop now nests outside the reader's hardware iname on the C target too.
+TEST(PrecomputeTest, CopyPerKTileUnderALocalInameOnTheCTarget) {
+  LoopKernel matvec = make_kernel({"{[i,k]: 0<=i<n and 0<=k<m}"}, "xx(kk) := x[kk]\ny[i] = sum(k, a[i, k]*xx(k))",
+                                  {array_arg("a", DType::Float32, {"n", "m"}), array_arg("x", DType::Float32, {"m"}),
+                                   array_arg("y", DType::Float32, {"n"})},
+                                  {.name = "matvec"});
+  LoopKernel tiled = split_iname(split_iname(matvec, "i", 8, {.outer_tag = "g.0", .inner_tag = "l.0"}), "k", 8);
+  LoopKernel kernel = precompute(tiled, "xx",
+                                 {.sweep_inames = {"k_inner"}, .default_tag = std::nullopt,
+                                  .temporary_address_space = AddressSpace::Private});
+  for (auto [n, m] : {std::pair<int64_t, int64_t>{37, 29}, {8, 8}, {1, 17}})
+    expect_matches_reference(kernel, matvec, {{"n", n}, {"m", m}});
+}
+
 TEST(PrecomputeTest, ThroughTheRegistry) {
   TransformCall call{"precompute",
                      {{"subst_use", std::string("u_acc")},
