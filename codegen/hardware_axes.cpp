@@ -7,14 +7,12 @@
 #include <cstdlib>
 #include <map>
 #include <set>
-#include <sstream>
 #include <tuple>
 
 #include "ir/instance_sets.hpp"
 #include "ir/isl_expr.hpp"
 #include "ir/isl_extra.hpp"
 #include "ir/isl_kernel.hpp"
-#include "ir/work_counters.hpp"
 #include "loom/error.hpp"
 
 namespace loom::codegen {
@@ -147,41 +145,6 @@ isl::set constant_box(const std::string& iname, int64_t lower, int64_t extent, c
   return box_constraint(iname, isl::manage(low), isl::manage(length));
 }
 
-// Whether, for every value of the parameters, an iname's values (`values`: iname_values, one set
-// dimension) are every integer from their least to their greatest, read off the set's form: one
-// basic set without existentials is a convex polyhedron in the iname and the parameters, so fixing
-// the parameters leaves an interval, and every integer between two of its integer points is in it.
-// Then the launch box [lower, lower + extent) of an iname alone on its axis holds only values and
-// launch_shape's subset test would say so (issue 26: the box's pw_aff construction and the test
-// were ~15% of a one-split spec's compile). A stride or a union (existentials, several pieces)
-// asks isl as before.
-bool values_are_an_interval(const isl::set& values) {
-  if (isl_set_n_basic_set(values.get()) != 1) return false;
-  isl_basic_set_list* list = isl_set_get_basic_set_list(values.get());
-  isl_basic_set* basic = isl_basic_set_list_get_at(list, 0);
-  bool plain = isl_basic_set_dim(basic, isl_dim_div) == 0;
-  isl_basic_set_free(basic);
-  isl_basic_set_list_free(list);
-  return plain;
-}
-
-// isl's answer: every point of the launch box (under the assumptions) is one of the values.
-bool box_holds_only_values(const isl::set& box, const isl::set& own, const isl::set& assumptions) {
-  detail::count_launch_box_test();
-  return box.intersect_params(assumptions).is_subset(own);
-}
-
-// LOOM_VERIFY_SKIPPED_CHECKS: an interval read off the form must pass isl's subset test too.
-template <typename Box>
-void verify_interval(const isl::set& values, const isl::set& own, const Box& box, const isl::set& assumptions) {
-  if (std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") == nullptr || !values_are_an_interval(values)) return;
-  if (!box_holds_only_values(box(), own, assumptions)) {
-    std::ostringstream text;
-    text << "launch_shape: values read as an interval leave launched groups out: " << values;
-    throw InternalError(text.str());
-  }
-}
-
 // Groups the hardware inames by kind, axis and lower bound (equal values in every work-item) and
 // maps each one but the representative to it: the iname most of `instructions` run in, the first
 // by name among equals (deterministic, so the generated code is).
@@ -269,11 +232,8 @@ LaunchShape launch_shape(const LoopKernel& kernel, const std::vector<int>& instr
   }
   // Every launched work-item runs with each l iname anywhere in its axis's constant box, even where
   // the iname's own values are fewer (a range bounded by a parameter: 32 work-items, n < 32
-  // elements), so the context for an l iname is that box and isl guards the rest. A g iname alone
-  // on its axis: its own values (the grid is their range; that set has no divisions, which keeps
-  // isl's AST generation fast). Else the launch box.
-  std::map<std::pair<bool, int>, int> inames_per_axis;
-  for (const HardwareIname& hw : shape.inames) ++inames_per_axis[{hw.local, hw.axis}];
+  // elements), so the context for an l iname is that box and isl guards the rest; for a g iname,
+  // the launch box (the grid is the range of its values).
   isl::set context = assumptions;
   for (const HardwareIname& hw : shape.inames) {
     if (hw.local) {
@@ -283,20 +243,14 @@ LaunchShape launch_shape(const LoopKernel& kernel, const std::vector<int>& instr
       continue;
     }
     const AxisRange& range = ranges.at(hw.iname);
-    if (inames_per_axis[{hw.local, hw.axis}] == 1) {
-      // Only where every launched group is one of its values: a strided range (`i mod 2 = 0`)
-      // launches the odd groups too, and they must be guarded (found by the transform fuzzer).
-      // (Until 2026-11-26 the subset test compared the box, a set of parameters, with `own` as a
-      // set of no dimensions; isl answers false for sets of different spaces, so every context
-      // took the box. For an interval the two are one set: the generated code is unchanged.)
-      const isl::set& values = values_of.at(hw.iname);
-      isl::set own = isl_extra::set_dims_to_params(values).params();
-      auto box = [&] { return box_constraint(hw.iname, range.lower, *grid_extent[static_cast<std::size_t>(hw.axis)]); };
-      bool every_group_is_a_value = values_are_an_interval(values) || box_holds_only_values(box(), own, assumptions);
-      verify_interval(values, own, box, assumptions);
-      context = context.intersect_params(every_group_is_a_value ? own : box());
-      continue;
-    }
+    // The launch box, also for a g iname alone on its axis. (Until 2026-11-26 such an iname took
+    // its own values where isl's subset test said every launched group is one of them; the test
+    // compared the box, a set of parameters, with the values as a set of no dimensions, and isl
+    // answers false for sets of different spaces: every context was the box, and the test was
+    // 2-3% of a one-split spec's compile. Taking the values where they are an interval, the same
+    // set, measured vector_scale -8% but matmul_split +15% (isl's AST generation is sensitive to
+    // the context's constraints): docs/decisions.md, "Issue 26: ... (wt-speed11)". A strided range
+    // launches groups that are no value, and the box keeps their guards.)
     context = context.intersect_params(box_constraint(hw.iname, range.lower, *grid_extent[static_cast<std::size_t>(hw.axis)]));
   }
   shape.context = context;

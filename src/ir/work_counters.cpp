@@ -10,7 +10,6 @@ std::atomic<int> transforms{0};
 std::atomic<int> race_questions{0};
 std::atomic<int> barrier_questions{0};
 std::atomic<int> bounds_relations{0};
-std::atomic<int> launch_boxes{0};
 }  // namespace
 
 void count_isl_context_made() { isl_contexts.fetch_add(1, std::memory_order_relaxed); }
@@ -27,8 +26,5 @@ int barrier_questions_asked() { return barrier_questions.load(); }
 
 void count_bounds_relation_checked() { bounds_relations.fetch_add(1, std::memory_order_relaxed); }
 int bounds_relations_checked() { return bounds_relations.load(); }
-
-void count_launch_box_test() { launch_boxes.fetch_add(1, std::memory_order_relaxed); }
-int launch_box_tests() { return launch_boxes.load(); }
 
 }  // namespace loom::detail

@@ -26,12 +26,6 @@ int barrier_questions_asked();
 void count_bounds_relation_checked();
 int bounds_relations_checked();
 
-// launch_shape's subset tests of a group iname alone on its axis (codegen/hardware_axes.cpp: is
-// every launched group one of the iname's values?), for tests that assert an interval of values
-// answered instead.
-void count_launch_box_test();
-int launch_box_tests();
-
 }  // namespace loom::detail
 
 namespace loom {
