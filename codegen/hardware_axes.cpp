@@ -246,11 +246,11 @@ LaunchShape launch_shape(const LoopKernel& kernel, const std::vector<int>& instr
     // The launch box, also for a g iname alone on its axis. (Until 2026-11-26 such an iname took
     // its own values where isl's subset test said every launched group is one of them; the test
     // compared the box, a set of parameters, with the values as a set of no dimensions, and isl
-    // answers false for sets of different spaces: every context was the box, and the test was
-    // 2-3% of a one-split spec's compile. Taking the values where they are an interval, the same
-    // set, measured vector_scale -8% but matmul_split +15% (isl's AST generation is sensitive to
-    // the context's constraints): docs/decisions.md, "Issue 26: ... (wt-speed11)". A strided range
-    // launches groups that are no value, and the box keeps their guards.)
+    // answers false for sets of different spaces: every context was the box, and the test's
+    // intersection and subset question were work for nothing. Taking the values where they are an
+    // interval, the same set, measured vector_scale -8% but matmul_split +15% (isl's AST
+    // generation is sensitive to the context's constraints): docs/decisions.md, "Issue 26: ...
+    // (wt-speed11)". A strided range launches groups that are no value; the box keeps their guards.)
     context = context.intersect_params(box_constraint(hw.iname, range.lower, *grid_extent[static_cast<std::size_t>(hw.axis)]));
   }
   shape.context = context;
