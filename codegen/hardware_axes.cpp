@@ -232,11 +232,8 @@ LaunchShape launch_shape(const LoopKernel& kernel, const std::vector<int>& instr
   }
   // Every launched work-item runs with each l iname anywhere in its axis's constant box, even where
   // the iname's own values are fewer (a range bounded by a parameter: 32 work-items, n < 32
-  // elements), so the context for an l iname is that box and isl guards the rest. A g iname alone
-  // on its axis: its own values (the grid is their range; that set has no divisions, which keeps
-  // isl's AST generation fast). Else the launch box.
-  std::map<std::pair<bool, int>, int> inames_per_axis;
-  for (const HardwareIname& hw : shape.inames) ++inames_per_axis[{hw.local, hw.axis}];
+  // elements), so the context for an l iname is that box and isl guards the rest; for a g iname,
+  // the launch box (the grid is the range of its values).
   isl::set context = assumptions;
   for (const HardwareIname& hw : shape.inames) {
     if (hw.local) {
@@ -246,15 +243,14 @@ LaunchShape launch_shape(const LoopKernel& kernel, const std::vector<int>& instr
       continue;
     }
     const AxisRange& range = ranges.at(hw.iname);
-    if (inames_per_axis[{hw.local, hw.axis}] == 1) {
-      // Only where every launched group is one of its values: a strided range (`i mod 2 = 0`)
-      // launches the odd groups too, and they must be guarded (found by the transform fuzzer).
-      isl::set own = isl_extra::set_dims_to_params(values_of.at(hw.iname));
-      isl::set box = box_constraint(hw.iname, range.lower, *grid_extent[static_cast<std::size_t>(hw.axis)]);
-      bool every_group_is_a_value = box.intersect_params(assumptions).is_subset(own);
-      context = context.intersect_params(every_group_is_a_value ? own : box);
-      continue;
-    }
+    // The launch box, also for a g iname alone on its axis. (Until 2026-11-26 such an iname took
+    // its own values where isl's subset test said every launched group is one of them; the test
+    // compared the box, a set of parameters, with the values as a set of no dimensions, and isl
+    // answers false for sets of different spaces: every context was the box, and the test's
+    // intersection and subset question were work for nothing. Taking the values where they are an
+    // interval, the same set, measured vector_scale -8% but matmul_split +15% (isl's AST
+    // generation is sensitive to the context's constraints): docs/decisions.md, "Issue 26: ...
+    // (wt-speed11)". A strided range launches groups that are no value; the box keeps their guards.)
     context = context.intersect_params(box_constraint(hw.iname, range.lower, *grid_extent[static_cast<std::size_t>(hw.axis)]));
   }
   shape.context = context;

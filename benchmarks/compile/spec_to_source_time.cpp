@@ -2,9 +2,11 @@
 // holds on a loaded machine). $LOOM_BENCH_SPECS names a file with one "PATH TARGET" line per spec
 // (target cuda, opencl or c); benchmarks/compile/spec_compile_table.py writes it for every spec in
 // examples/ and every conformance case, runs this with loopy beside it and writes the table.
-// Without the variable nothing is registered.
+// Without the variable nothing is registered. $LOOM_BENCH_REPETITIONS (default 10) sets the number
+// of single runs per spec; a larger figure gives `perf record` enough samples of a small spec.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -47,12 +49,14 @@ const bool registered = [] {
   const char* list = std::getenv("LOOM_BENCH_SPECS");
   if (list == nullptr) return false;
   std::ifstream in(list);
+  const char* repetitions_text = std::getenv("LOOM_BENCH_REPETITIONS");
+  int repetitions = repetitions_text != nullptr ? std::max(1, std::atoi(repetitions_text)) : 10;
   std::string path, target;
   while (in >> path >> target) {
     std::string name = "BM_SpecToSource/" + std::filesystem::path(path).stem().string() + "/" + target;
     benchmark::RegisterBenchmark(name.c_str(), spec_to_source, path, target_named(target))
         ->Unit(benchmark::kMillisecond)
-        ->Repetitions(10)
+        ->Repetitions(repetitions)
         ->Iterations(1)
         ->ReportAggregatesOnly(true);
   }
