@@ -312,7 +312,7 @@ MemAccessKey access_key(const LoopKernel& kernel, const Instruction& instruction
 // ---- synchronization ----------------------------------------------------------------------------
 
 struct SyncCounts {
-  int64_t launches = 0;
+  Count launches;
   Count local_barriers;
 };
 
@@ -346,6 +346,12 @@ bool is_global_barrier(const LoopKernel& kernel, const codegen::LoopNestNode& no
          instruction.barrier_scope == SyncScope::Global;
 }
 
+bool holds_global_barrier(const LoopKernel& kernel, const codegen::LoopNestNode& node) {
+  if (node.kind != codegen::LoopNestNode::Kind::Loop) return is_global_barrier(kernel, node);
+  return std::any_of(node.children.begin(), node.children.end(),
+                     [&](const codegen::LoopNestNode& child) { return holds_global_barrier(kernel, child); });
+}
+
 void collect_members(const std::vector<codegen::LoopNestNode>& nodes, std::vector<int>& out) {
   for (const codegen::LoopNestNode& node : nodes) {
     if (node.kind == codegen::LoopNestNode::Kind::Instruction)
@@ -355,31 +361,71 @@ void collect_members(const std::vector<codegen::LoopNestNode>& nodes, std::vecto
   }
 }
 
-// As code generation for a GPU target does it: split at global barriers, then place local barriers.
+// How often code inside the host loops `loops` runs: once per point of their domain (an
+// instruction within exactly them stands for it), once outside every host loop.
+Count runs_within(const Counter& counter, const LoopKernel& kernel, const std::vector<int>& members,
+                  const std::vector<std::string>& loops) {
+  if (loops.empty()) return counter.constant(1);
+  Instruction around = kernel.instructions[static_cast<std::size_t>(members.front())];
+  around.within_inames = std::set<std::string>(loops.begin(), loops.end());
+  return counter.of_set(instruction_domain(kernel, around, counter.inames_of(around), "H", false));
+}
+
+// As code generation for a GPU target does it: split at global barriers, then place local
+// barriers in each kernel. A sequential loop that holds a global barrier runs on the host
+// (codegen/host_loops.cpp): its body's kernels launch once per iteration, apart from the code
+// around the loop, and the loop's own iname is no loop inside them.
+void count_kernels(const Counter& counter, LoopKernel& kernel, codegen::Linearization& linearization,
+                   const std::vector<codegen::LoopNestNode>& nodes, std::vector<std::string>& host_loops,
+                   SyncCounts& counts) {
+  std::vector<codegen::LoopNestNode> run;
+  auto launch_run = [&] {
+    if (run.empty()) return;
+    std::vector<int> members;
+    collect_members(run, members);
+    if (members.empty()) return;
+    counts.launches = counts.launches + runs_within(counter, kernel, members, host_loops);
+    codegen::LaunchShape launch = codegen::launch_shape(kernel, members);
+    codegen::BarrierPlacement placement = codegen::insert_barriers(kernel, linearization, run, launch);
+    std::vector<std::string> loops = host_loops;
+    count_barriers(counter, kernel, placement.roots, loops, counts.local_barriers);
+    run.clear();
+  };
+  for (const codegen::LoopNestNode& node : nodes) {
+    if (is_global_barrier(kernel, node)) {
+      launch_run();
+    } else if (node.kind == codegen::LoopNestNode::Kind::Loop && holds_global_barrier(kernel, node)) {
+      launch_run();
+      host_loops.push_back(node.iname);
+      count_kernels(counter, kernel, linearization, node.children, host_loops, counts);
+      host_loops.pop_back();
+    } else {
+      run.push_back(node);
+    }
+  }
+  launch_run();
+}
+
+// Each global barrier once per point of its loops (loopy's barrier_global): inside a host loop,
+// once per iteration.
+Count global_barrier_executions(const Counter& counter, const LoopKernel& kernel) {
+  Count total = counter.constant(0);
+  for (const Instruction& instruction : kernel.instructions) {
+    if (instruction.kind != InstructionKind::Barrier || instruction.barrier_scope != SyncScope::Global) continue;
+    total = total + counter.of_set(instruction_domain(kernel, instruction, counter.inames_of(instruction), "G", false));
+  }
+  return total;
+}
+
 SyncCounts synchronization(const Counter& counter, LoopKernel kernel) {
   codegen::Linearization linearization = codegen::linearize(kernel, [&](const std::string& iname) {
     return !codegen::is_hardware_tag(kernel.tag_of(iname));
   });
-  std::vector<std::vector<codegen::LoopNestNode>> parts(1);
-  for (const codegen::LoopNestNode& node : linearization.roots) {
-    if (is_global_barrier(kernel, node))
-      parts.emplace_back();
-    else
-      parts.back().push_back(node);
-  }
   SyncCounts counts;
+  counts.launches = counter.constant(0);
   counts.local_barriers = counter.constant(0);
-  for (const std::vector<codegen::LoopNestNode>& part : parts) {
-    if (part.empty()) continue;
-    ++counts.launches;
-    std::vector<int> members;
-    collect_members(part, members);
-    codegen::LaunchShape launch = codegen::launch_shape(kernel, members);
-    codegen::BarrierPlacement placement =
-        codegen::insert_barriers(kernel, linearization, part, launch);
-    std::vector<std::string> loops;
-    count_barriers(counter, kernel, placement.roots, loops, counts.local_barriers);
-  }
+  std::vector<std::string> host_loops;
+  count_kernels(counter, kernel, linearization, linearization.roots, host_loops, counts);
   return counts;
 }
 
@@ -494,8 +540,8 @@ KernelStatistics kernel_statistics(const LoopKernel& input,
     }
     try {
       SyncCounts sync = synchronization(counter, kernel);
-      stats.kernel_launches = counter.constant(sync.launches);
-      stats.global_barriers = counter.constant(sync.launches - 1);
+      stats.kernel_launches = sync.launches;
+      stats.global_barriers = global_barrier_executions(counter, kernel);
       stats.local_barriers = sync.local_barriers;
     } catch (const LegalityError&) {
       throw;

@@ -361,6 +361,28 @@ TEST(Statistics, BarrierCounterNoBarriers) {
   EXPECT_EQ(stats.local_barriers.evaluate(), 0);
 }
 
+// A sequential loop that holds a global barrier runs on the host: its kernels launch once per
+// iteration (codegen/host_loops.cpp). The counts used to treat it as one kernel with two local
+// barriers per iteration.
+TEST(Statistics, HostLoopKernelsLaunchOncePerIteration) {
+  LoopKernel reference = make_kernel({"{[t,i,i2]: 0<=t<m and 1<=i,i2<n-1}"},
+                                     "for t\n  for i\n    b[i] = (a[i-1] + a[i] + a[i+1]) / 3  {id=step, dep=*}\n  end\n"
+                                     "  ... gbarrier  {id=sync, dep=step}\n"
+                                     "  for i2\n    a[i2] = b[i2]  {id=copy, dep=sync}\n  end\nend",
+                                     {array_arg("a, b", DType::Float64, {"n"}), value_arg("n"), value_arg("m")});
+  SplitOptions on_groups;
+  on_groups.outer_tag = "g.0";
+  on_groups.inner_tag = "l.0";
+  LoopKernel kernel = split_iname(split_iname(reference, "i", 32, on_groups), "i2", 32, on_groups);
+  KernelStatistics stats = kernel_statistics(kernel);
+  for (int64_t m : {1, 7}) {
+    ParameterMap parameters = {{"n", 100}, {"m", m}};
+    EXPECT_EQ(stats.kernel_launches.evaluate(parameters), 2 * m) << stats.kernel_launches.str();
+    EXPECT_EQ(stats.global_barriers.evaluate(parameters), m) << stats.global_barriers.str();
+    EXPECT_EQ(stats.local_barriers.evaluate(parameters), 0) << stats.local_barriers.str();
+  }
+}
+
 TEST(Statistics, BarrierCounterBarriers) {
   LoopKernel kernel =
       make_kernel({"{[i,k,j]: 0<=i<50 and 1<=k<98 and 0<=j<10}"},
