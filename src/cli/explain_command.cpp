@@ -92,6 +92,15 @@ std::string launch_sizes_text(const LoopKernel& kernel, const GeneratedCode& cod
       text += "  " + iname + ": " + to_string(tag) + "\n";
     }
   }
+  // Sequential loops around global barriers run on the host (codegen/host_loops.cpp).
+  for (const HostLoop& loop : code.host_loops) {
+    std::string kernels;
+    for (std::size_t k = loop.first_kernel; k < loop.end_kernel && k < code.device_kernels.size(); ++k) {
+      kernels += (kernels.empty() ? "" : ", ") + code.device_kernels[k].name;
+    }
+    text += "host loop over " + loop.iname + " from " + to_string(loop.lower) + " to " + to_string(loop.upper) +
+            " (inclusive): launches " + kernels + " once per value\n";
+  }
   return text;
 }
 

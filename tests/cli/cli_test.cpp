@@ -210,6 +210,18 @@ TEST_F(CliTest, ExplainShowsEachSplitsTailStrategy) {
   EXPECT_NE(result.out.find("== 03 split_iname(iname=\"i_inner\", inner_length=4) [tail: guard]"), std::string::npos) << result.out;
 }
 
+// A sequential loop around a global barrier runs on the host: explain says which kernels it
+// launches and over which values (opencl: the source needs no device; the launch-sizes stage).
+TEST_F(CliTest, ExplainShowsHostLoops) {
+  ProcessResult result = loom({"explain", (fs::path(LOOM_SOURCE_DIR) / "tests/polybench/jacobi1d_time_loop_on_groups_gbarrier.json").string(),
+                               "--target", "opencl"});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("host loop over t from 0 to tsteps - 1 (inclusive): launches "
+                            "jacobi1d_time_loop_on_groups_gbarrier_0, jacobi1d_time_loop_on_groups_gbarrier_1 once per value"),
+            std::string::npos)
+      << result.out;
+}
+
 TEST_F(CliTest, ExplainListsDuplicationOptionsOfAnUnschedulableNesting) {
   fs::path spec = spec_file("pairs.json", R"({"loom": 1, "name": "pairs", "domains": ["{[i,j,k]: 0<=i,j,k<n}"],
     "instructions": ["a[i, j] = 1 {id=ij}", "b[j, k] = 2 {id=jk}", "c[k, i] = 3 {id=ki}"],
