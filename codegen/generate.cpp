@@ -10,6 +10,7 @@
 #include "analysis/dependences.hpp"
 #include "analysis/unwritten_reads.hpp"
 #include "analysis/preprocess.hpp"
+#include "analysis/privatize_ilp.hpp"
 #include "codegen/padding.hpp"
 #include "codegen/barriers.hpp"
 #include "codegen/hardware_axes.hpp"
@@ -845,6 +846,83 @@ LoopKernel privatize_per_work_item_on_c(const LoopKernel& original, LoopKernel p
   }
 }
 
+// Loops that close and reopen around a private temporary (transform fuzzer, seed 73000325): a
+// priority kept for a reduction (k outside i_inner, its accumulator privatized along i_inner) puts
+// the instructions of i_inner before and after the loop over k into loops of their own, so
+// `t2 = b[i, i]` ran for every i_inner before `out2[i] = 3*t2 + 2` read the last copy's value.
+// The dependence check sees one loop over i_inner (the reduction unrealized), so such a
+// temporary, accessed only within the iname, gets a copy per value of it (privatized, as for an
+// ilp iname); a range that is not constant is refused.
+void collect_accesses_by_loop(const LoopKernel& kernel, const std::vector<codegen::LoopNestNode>& nodes,
+                              std::vector<const codegen::LoopNestNode*>& around,
+                              std::map<std::string, std::map<std::string, std::set<const codegen::LoopNestNode*>>>& out) {
+  for (const codegen::LoopNestNode& node : nodes) {
+    if (node.kind == codegen::LoopNestNode::Kind::Loop) {
+      around.push_back(&node);
+      collect_accesses_by_loop(kernel, node.children, around, out);
+      around.pop_back();
+      continue;
+    }
+    const Instruction& instruction = kernel.instructions[static_cast<std::size_t>(node.instruction_index)];
+    for (const Temporary& temporary : kernel.temporaries) {
+      if (temporary.address_space != AddressSpace::Private || !mentions_name(instruction, temporary.name)) continue;
+      for (const codegen::LoopNestNode* loop : around) out[temporary.name][loop->iname].insert(loop);
+    }
+  }
+}
+
+// For each private temporary, the inames whose loops it is accessed in more than once (the loop
+// closes and reopens between its accesses), where every access lies within the iname and none
+// indexes the temporary by it.
+std::map<std::string, std::set<std::string>> reopened_loops(const LoopKernel& kernel, bool hardware_axes) {
+  codegen::Linearization linearization = codegen::linearize(kernel, [&](const std::string& iname) {
+    return !hardware_axes || !codegen::is_hardware_tag(kernel.tag_of(iname));
+  });
+  std::map<std::string, std::map<std::string, std::set<const codegen::LoopNestNode*>>> loops_of;
+  std::vector<const codegen::LoopNestNode*> around;
+  collect_accesses_by_loop(kernel, linearization.roots, around, loops_of);
+  std::map<std::string, std::set<std::string>> result;
+  for (const auto& [name, by_iname] : loops_of) {
+    for (const auto& [iname, loops] : by_iname) {
+      if (loops.size() < 2) continue;
+      bool all_within = std::all_of(kernel.instructions.begin(), kernel.instructions.end(), [&](const Instruction& insn) {
+        return !mentions_name(insn, name) || insn.within_inames.count(iname) != 0;
+      });
+      bool indexed = std::any_of(kernel.instructions.begin(), kernel.instructions.end(),
+                                 [&](const Instruction& insn) { return assignee_indexes_by(insn, name, iname); });
+      if (all_within && !indexed) result[name].insert(iname);
+    }
+  }
+  return result;
+}
+
+// GPU targets: the loops a private temporary is reopened in that the sequential reading (the C
+// target's preprocessing, which is what the dependence check models: every loop sequential,
+// priorities a reduction cannot keep given up) does not reopen get the temporary a copy per value.
+LoopKernel privatize_across_reopened_loops(const LoopKernel& original, LoopKernel preprocessed, bool shuffles) {
+  std::map<std::string, std::set<std::string>> on_device = reopened_loops(preprocessed, true);
+  if (on_device.empty()) return preprocessed;
+  std::map<std::string, std::set<std::string>> sequential =
+      reopened_loops(resolve_address_spaces(preprocess(original, false, shuffles)), false);
+  for (const auto& [name, inames] : on_device) {
+    std::vector<std::string> reopened;
+    for (const std::string& iname : inames) {
+      if (sequential[name].count(iname) == 0) reopened.push_back(iname);
+    }
+    if (reopened.empty()) continue;
+    for (const std::string& iname : reopened) {
+      if (!constant_iname_range(preprocessed, iname)) {
+        throw Error("private temporary '" + name + "' is written and read in separate loops over '" + iname +
+                    "' (a loop order kept for a reduction reopens the loop), and the range of '" + iname +
+                    "' is not constant, so it cannot get a copy per value; split '" + iname +
+                    "' or change the loop priorities");
+      }
+    }
+    preprocessed = privatize_temporaries_with_inames(preprocessed, reopened, std::vector<std::string>{name}, true);
+  }
+  return preprocessed;
+}
+
 }  // namespace
 
 std::string_view target_name(Target target) {
@@ -882,6 +960,7 @@ GeneratedCode generate(const LoopKernel& kernel, Target target, const DeviceLimi
   LoopKernel preprocessed = codegen::split_uniform_selects(codegen::drop_implied_conditions(
       codegen::resolve_padding(resolve_address_spaces(preprocess(kernel, gpu, shuffles)))));
   if (!gpu) preprocessed = privatize_per_work_item_on_c(kernel, std::move(preprocessed));
+  if (gpu) preprocessed = privatize_across_reopened_loops(kernel, std::move(preprocessed), shuffles);
   // CUDA runs tensorized tiles on the tensor cores; C and OpenCL run them as loops.
   codegen::TensorTiles tiles;
   if (target == Target::CUDA) preprocessed = codegen::prepare_tensor_tiles(preprocessed, tiles);

@@ -412,6 +412,29 @@ TEST(GpuCodegenOpenCL, TemporaryReadBeforeItsRewriteRunsAfterSaveAndReload) {
   testing::expect_matches_reference(saved, reference, {{"n", 5}});
 }
 
+// Transform fuzzer, seed 73000325: prioritize_loops("k, i") is kept on a GPU target for the
+// reduction over k (its accumulator gets one copy per unrolled i_inner), which closes the loop
+// over i_inner before the loop over k and reopens it after: `t2 = b[i, i]` ran for every i_inner
+// before `out2[i] = 3*t2 + 2` read the last one's value (5 of 6 elements wrong on PoCL). The C
+// target yields the priority. Code generation now gives such a temporary a copy per value.
+TEST(GpuCodegenOpenCL, PrivateScalarAcrossALoopThatAReductionReopensGetsACopyPerValue) {
+  REQUIRE_OPENCL();
+  LoopKernel reference = make_kernel({"{[i,k]: 0<=i<n and 0<=k<m}"},
+                                     "out0[i] = sum(k, a[i, k]*y[k]) {id=insn0}\n"
+                                     "<float32> t2 = b[i, i] {id=insn2_t}\n"
+                                     "out2[i] = 3*t2 + 2.0 {id=insn2, dep=insn0:insn2_t}",
+                                     {array_arg("y", DType::Float32, {"m"}), array_arg("a, b", DType::Float32, {"m", "m"}),
+                                      array_arg("out0, out2", DType::Float32, {"n"}), value_arg("n"), value_arg("m")},
+                                     {.assumptions = "n >= 1 and m >= n"});
+  SplitOptions unrolled;
+  unrolled.outer_tag = "g.0";
+  unrolled.inner_tag = "unr";
+  LoopKernel kernel = split_iname(prioritize_loops(reference, "k, i"), "i", 4, unrolled);
+  std::string source = generate_code(kernel, Target::OpenCL).source;
+  EXPECT_NE(source.find("float t2[4];"), std::string::npos) << source;
+  for (int64_t n : {1, 6, 9}) testing::expect_on_opencl(kernel, reference, {{"n", n}, {"m", n + 1}});
+}
+
 TEST(GpuCodegen, GlobalBarrierSplitsTheProgram) {
   LoopKernel kernel = save_and_reload_temporaries(tagged_split_program());
   GeneratedCode code = generate_code(kernel, Target::OpenCL);
