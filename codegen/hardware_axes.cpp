@@ -93,6 +93,37 @@ AxisRange range_of(const isl::set& values) {
   return {lower, extent};
 }
 
+// `extent` with the value 0 where it is undefined and isl's launch formula would start groups.
+// A g iname's values are empty for some parameters when its domain carries a condition on the
+// parameters alone (`{[i,j]: 0<=i<p and m<=j<n}`: no i at all when n <= m, as in loopy, whose i
+// loop is guarded by n > m). isl's expression for a piecewise value is right only on its domain,
+// so the grid there was ceil(p/8) groups, while the codegen context (the launch box, empty there)
+// let isl drop the n > m guard: every launched group wrote o (docs/decisions.md, "... third round
+// (wt-diff11)"). With 0 there, no group is launched, which is what the context says. The common
+// case keeps its plain formula: one piece whose expression starts no group where it is undefined
+// (`(n + 127) // 128` at n <= 0).
+isl::pw_aff zero_where_undefined(const isl::pw_aff& extent, const isl::set& assumptions) {
+  isl::set defined = extent.domain();
+  isl::set missing = isl::set::universe(defined.space()).intersect_params(assumptions.params()).subtract(defined);
+  if (missing.is_empty()) return extent;
+  if (isl_pw_aff_n_piece(extent.get()) == 1) {
+    isl_aff* piece = nullptr;
+    isl_pw_aff_foreach_piece(
+        extent.get(),
+        [](isl_set* set, isl_aff* aff, void* user) {
+          isl_set_free(set);
+          *static_cast<isl_aff**>(user) = aff;
+          return isl_stat_ok;
+        },
+        &piece);
+    isl::set launches = isl::manage(isl_pw_aff_pos_set(isl_pw_aff_from_aff(piece)));
+    if (launches.intersect(missing).is_empty()) return extent;
+  }
+  isl::pw_aff zero = isl::manage(isl_pw_aff_zero_on_domain(isl_local_space_from_space(isl_set_get_space(missing.get()))));
+  zero = zero.intersect_domain(missing);
+  return isl::manage(isl_pw_aff_union_max(extent.copy(), zero.release()));
+}
+
 void check_instruction_axes(const LoopKernel& kernel, const Instruction& instruction,
                             const std::map<std::string, std::string>& kernel_axes) {
   std::map<std::string, std::string> used;
@@ -218,6 +249,7 @@ LaunchShape launch_shape(const LoopKernel& kernel, const std::vector<int>& instr
       shape.inames.push_back({iname, true, tag.axis, int_literal(constant->lower), constant->extent});
     } else {
       AxisRange range = range_of(values);
+      range.extent = zero_where_undefined(range.extent, assumptions);
       ranges.emplace(iname, range);
       std::optional<isl::pw_aff>& extent = grid_extent[static_cast<std::size_t>(tag.axis)];
       // union_max, not max: isl_pw_aff_max is defined only where both are, and an iname whose
