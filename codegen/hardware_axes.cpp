@@ -166,6 +166,24 @@ isl::set box_constraint(const std::string& iname, const isl::pw_aff& lower, cons
   return isl::manage(isl_set_intersect(above, below));
 }
 
+// The g iname's launch box `lower <= iname < lower + grid` as a set of parameters, and where the
+// iname has no values but groups are launched on its axis (another iname's values there), any
+// value: those groups run with the iname at whatever its offset gives, and only the statements'
+// own guards (`n > m` of a domain `{[i,j]: 0<=i<p and m<=j<n}`) keep them from running it. lower and extent are undefined there, so the plain box
+// was empty and isl dropped those guards (docs/decisions.md, "... third round (wt-diff11)").
+isl::set launch_box(const std::string& iname, const AxisRange& range, const isl::pw_aff& grid, const isl::set& assumptions) {
+  isl::set box = box_constraint(iname, range.lower, grid);
+  isl::set defined = range.lower.domain();
+  isl::set missing = isl::set::universe(defined.space()).intersect_params(assumptions.params()).subtract(defined);
+  if (missing.is_empty()) return box;
+  // Where the grid is undefined, every iname's extent on the axis is, and each one's formula
+  // launches no group there (zero_where_undefined), so neither does their maximum.
+  isl::set launching = isl::manage(isl_pw_aff_pos_set(grid.copy()));
+  isl::set anywhere = missing.intersect_params(launching);
+  if (anywhere.is_empty()) return box;
+  return box.unite(isl::manage(isl_set_align_params(anywhere.release(), isl_set_get_space(box.get()))));
+}
+
 // `lower <= iname < lower + extent` for constants, as a set of parameters that holds for every
 // value of the other parameters (`values` gives their space).
 isl::set constant_box(const std::string& iname, int64_t lower, int64_t extent, const isl::set& values) {
@@ -283,7 +301,8 @@ LaunchShape launch_shape(const LoopKernel& kernel, const std::vector<int>& instr
     // interval, the same set, measured vector_scale -8% but matmul_split +15% (isl's AST
     // generation is sensitive to the context's constraints): docs/decisions.md, "Issue 26: ...
     // (wt-speed11)". A strided range launches groups that are no value; the box keeps their guards.)
-    context = context.intersect_params(box_constraint(hw.iname, range.lower, *grid_extent[static_cast<std::size_t>(hw.axis)]));
+    const isl::pw_aff& grid = *grid_extent[static_cast<std::size_t>(hw.axis)];
+    context = context.intersect_params(launch_box(hw.iname, range, grid, assumptions));
   }
   shape.context = context;
   shape.aliases = hardware_aliases(kernel, instructions, shape.inames);

@@ -177,7 +177,7 @@ def csr():
         elif r < 0.6:
             tr = [{"op": "tag_inames", "iname_to_tag": "i:g.0, jj:l.0"}]
         args = [arr("rowstart", ["n+1"], "int32"), arr("colidx", ["nnz"], "int32"), arr("vals", ["nnz"]),
-                arr("x, y", ["n"])]
+                arr("x, y", ["n"]), {"name": "n, nnz", "kind": "value", "dtype": "int32"}]
         seed = random.randrange(1 << 30)
         for n in (1, 2, 37, max(1, L - 1)):
             rnd = random.Random(seed + n)
