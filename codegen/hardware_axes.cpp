@@ -256,6 +256,13 @@ LaunchShape launch_shape(const LoopKernel& kernel, const std::vector<int>& instr
       // A local iname needs its constant range only; the parametric one names a refusal.
       std::optional<ConstantRange> constant = local_constant_range(kernel, iname, values);
       constants.emplace(iname, constant);
+      if (!constant && values.is_empty()) {
+        // `compile -D m=5 -D n=3` of `{[i,j]: 0<=i<p and m<=j<n}`: "its length, 0, is not a
+        // constant" said nothing of why (found by the third differential round, wt-diff11).
+        throw Error("iname '" + iname + "' is tagged " + to_string(tag) +
+                    " but takes no values: the kernel's domain is empty under its assumptions and fixed "
+                    "parameters, so there is no work-group to launch");
+      }
       if (!constant) {
         throw Error("iname '" + iname + "' is tagged " + to_string(tag) + " but its length, " +
                     to_string(parametric_expr(range_of(values).extent, assumptions)) +
