@@ -11,7 +11,7 @@ for parameter lower bounds an empty range).
   5 guard: substitution rules and if(c, a, b) guarding out-of-range reads, splits and prefetch
   6 bounds: parameters in lower bounds, strides via exists/mod, empty ranges
 
-usage: gen_round3.py OUTDIR  (writes OUTDIR/<class>_<kernel>_<nnn>.json and OUTDIR/sizes.json:
+usage: [SEED=21] gen_round3.py OUTDIR  (SEED=21 adds the second pass, extra(); writes OUTDIR/<class>_<kernel>_<nnn>.json and OUTDIR/sizes.json:
 spec name -> list of "-D" argument lists; run_round3.sh runs them)
 """
 import json
@@ -341,11 +341,65 @@ def bounds():
         add("bounds", kn, dom, insns, args, tr, sizes, params, assumptions="m >= 0")
 
 
+# ---- second pass (SEED=21): the shapes the first pass found wrong, and parallel reductions -------
+def extra():
+    pairs = [{"m": 0, "n": 1, "p": 9}, {"m": 5, "n": 3, "p": 9}, {"m": 7, "n": 7, "p": 2},
+             {"m": 1, "n": 37, "p": 37}, {"m": 2, "n": 4, "p": 1}]
+    for _ in range(12):  # an empty range beside a phase that has values, on one or two axes
+        L = ch(4, 8)
+        two_axes = random.random() < 0.4
+        doms = ["{[i,j]: 0<=i<p and m<=j<n}", "{[i2]: 0<=i2<p}"]
+        insns = ["o[i] = sum(j, a[i,j]) + 1 {id=o}", "q[i2] = 2*a[i2,0] {id=q}"]
+        if random.random() < 0.5:
+            insns = ["o[i] = sum(j, a[i,j]) + 1 {id=o}", "... gbarrier {id=gb, dep=o}",
+                     "q[i2] = 2*a[i2,0] + o[p-1-i2] {id=q, dep=gb}"]
+        tr = [split("i", L, "g.0", ch("l.0", None)),
+              split("i2", L, "g.1" if two_axes else "g.0", ch("l.0", None))]
+        if random.random() < 0.3:
+            tr = [{"op": "tag_inames", "iname_to_tag": "i:l.0, i2:l.0"}]
+            doms = ["{[i,j]: 0<=i<16 and m<=j<n}", "{[i2]: 0<=i2<16}"]
+        add("bounds2", "empty_beside_phase", doms, insns,
+            [arr("a", ["p", "n"]), arr("o, q", ["p"])], tr,
+            [d if tr[0]["op"] != "tag_inames" else dict(d, p=16) for d in pairs],
+            {"m": 2, "n": 9, "p": 16 if tr[0]["op"] == "tag_inames" else 13}, assumptions="m >= 0 and n >= 1")
+    for _ in range(10):  # parallel reduction inside a phase, then a global barrier
+        L = ch(4, 8, 16)
+        doms = ["{[i,j]: 0<=i<n and 0<=j<m}", "{[i2]: 0<=i2<n}"]
+        insns = ["t[i] = sum(j, a[i,j]*a[i,j]) {id=p1}", "... gbarrier {id=gb, dep=p1}",
+                 "o[i2] = t[i2] + t[(i2+1) % n] {id=p2, dep=gb}"]
+        tr = [{"op": "tag_inames", "iname_to_tag": "i:g.0"}, split("j", L, None, "l.0"),
+              split("i2", L, "g.0", "l.0")]
+        if random.random() < 0.5:
+            tr.append(ch({"op": "split_reduction_outward", "inames": "j_inner"},
+                         {"op": "split_reduction_inward", "inames": "j_outer"}))
+        add("phases2", "parallel_rowsum_then_shift", doms, insns, [arr("a", ["n", "m"]), arr("t, o", ["n"])],
+            tr, [{"n": n, "m": m} for n, m in ((1, 1), (2, 3), (37, 37), (3, max(1, L - 1)))],
+            {"n": 11, "m": 29})
+    for _ in range(8):  # integer argmax and floor division by negative divisors in a reduction
+        L = ch(4, 8)
+        kn = ch("int_argmax", "floordiv_sum")
+        if kn == "int_argmax":
+            insns = ["mx[i], ix[i] = argmax(j, a[i,j], j)"]
+            args = [arr("a, mx", None, "int32"), arr("ix", ["n"], "int32")]
+            args = [arr("a", ["n", "m"], "int32"), arr("mx, ix", ["n"], "int32")]
+        else:
+            insns = ["o[i] = sum(j, a[i,j] // b[j] + a[i,j] % b[j])"]
+            args = [arr("a", ["n", "m"], "int32"), arr("b", ["m"], "int32"), arr("o", ["n"], "int32")]
+        tr = [split("i", L, "g.0", "l.0")]
+        if random.random() < 0.5:
+            tr.append(split("j", 3, None, ch("unr", "ilp")))
+        add("ints2", kn, "{[i,j]: 0<=i<n and 0<=j<m}", insns, args, tr,
+            [{"n": n, "m": m} for n, m in ((1, 1), (2, 3), (37, 5), (max(1, L - 1), 2))], {"n": 19, "m": 9},
+            {"a": {"arange": [-60, 7]}, "b": {"arange": [-9, 2]}})
+
+
 def main():
     outdir = sys.argv[1]
     os.makedirs(outdir, exist_ok=True)
     for f in (prefetch, phases, csr, ints, guard, bounds):
         f()
+    if os.environ.get("SEED") == "21":
+        extra()
     seen, sizes = set(), {}
     n = 0
     for cls, kn, spec, sz in OUT:
