@@ -93,6 +93,37 @@ AxisRange range_of(const isl::set& values) {
   return {lower, extent};
 }
 
+// `extent` with the value 0 where it is undefined and isl's launch formula would start groups.
+// A g iname's values are empty for some parameters when its domain carries a condition on the
+// parameters alone (`{[i,j]: 0<=i<p and m<=j<n}`: no i at all when n <= m, as in loopy, whose i
+// loop is guarded by n > m). isl's expression for a piecewise value is right only on its domain,
+// so the grid there was ceil(p/8) groups, while the codegen context (the launch box, empty there)
+// let isl drop the n > m guard: every launched group wrote o (docs/decisions.md, "... third round
+// (wt-diff11)"). With 0 there, no group is launched, which is what the context says. The common
+// case keeps its plain formula: one piece whose expression starts no group where it is undefined
+// (`(n + 127) // 128` at n <= 0).
+isl::pw_aff zero_where_undefined(const isl::pw_aff& extent, const isl::set& assumptions) {
+  isl::set defined = extent.domain();
+  isl::set missing = isl::set::universe(defined.space()).intersect_params(assumptions.params()).subtract(defined);
+  if (missing.is_empty()) return extent;
+  if (isl_pw_aff_n_piece(extent.get()) == 1) {
+    isl_aff* piece = nullptr;
+    isl_pw_aff_foreach_piece(
+        extent.get(),
+        [](isl_set* set, isl_aff* aff, void* user) {
+          isl_set_free(set);
+          *static_cast<isl_aff**>(user) = aff;
+          return isl_stat_ok;
+        },
+        &piece);
+    isl::set launches = isl::manage(isl_pw_aff_pos_set(isl_pw_aff_from_aff(piece)));
+    if (launches.intersect(missing).is_empty()) return extent;
+  }
+  isl::pw_aff zero = isl::manage(isl_pw_aff_zero_on_domain(isl_local_space_from_space(isl_set_get_space(missing.get()))));
+  zero = zero.intersect_domain(missing);
+  return isl::manage(isl_pw_aff_union_max(extent.copy(), zero.release()));
+}
+
 void check_instruction_axes(const LoopKernel& kernel, const Instruction& instruction,
                             const std::map<std::string, std::string>& kernel_axes) {
   std::map<std::string, std::string> used;
@@ -133,6 +164,24 @@ isl::set box_constraint(const std::string& iname, const isl::pw_aff& lower, cons
   isl_set* above = isl_pw_aff_ge_set(isl_pw_aff_copy(value), low2);
   isl_set* below = isl_pw_aff_lt_set(value, high);
   return isl::manage(isl_set_intersect(above, below));
+}
+
+// The g iname's launch box `lower <= iname < lower + grid` as a set of parameters, and where the
+// iname has no values but groups are launched on its axis (another iname's values there), any
+// value: those groups run with the iname at whatever its offset gives, and only the statements'
+// own guards (`n > m` of a domain `{[i,j]: 0<=i<p and m<=j<n}`) keep them from running it. lower and extent are undefined there, so the plain box
+// was empty and isl dropped those guards (docs/decisions.md, "... third round (wt-diff11)").
+isl::set launch_box(const std::string& iname, const AxisRange& range, const isl::pw_aff& grid, const isl::set& assumptions) {
+  isl::set box = box_constraint(iname, range.lower, grid);
+  isl::set defined = range.lower.domain();
+  isl::set missing = isl::set::universe(defined.space()).intersect_params(assumptions.params()).subtract(defined);
+  if (missing.is_empty()) return box;
+  // Where the grid is undefined, every iname's extent on the axis is, and each one's formula
+  // launches no group there (zero_where_undefined), so neither does their maximum.
+  isl::set launching = isl::manage(isl_pw_aff_pos_set(grid.copy()));
+  isl::set anywhere = missing.intersect_params(launching);
+  if (anywhere.is_empty()) return box;
+  return box.unite(isl::manage(isl_set_align_params(anywhere.release(), isl_set_get_space(box.get()))));
 }
 
 // `lower <= iname < lower + extent` for constants, as a set of parameters that holds for every
@@ -207,6 +256,13 @@ LaunchShape launch_shape(const LoopKernel& kernel, const std::vector<int>& instr
       // A local iname needs its constant range only; the parametric one names a refusal.
       std::optional<ConstantRange> constant = local_constant_range(kernel, iname, values);
       constants.emplace(iname, constant);
+      if (!constant && values.is_empty()) {
+        // `compile -D m=5 -D n=3` of `{[i,j]: 0<=i<p and m<=j<n}`: "its length, 0, is not a
+        // constant" said nothing of why (found by the third differential round, wt-diff11).
+        throw Error("iname '" + iname + "' is tagged " + to_string(tag) +
+                    " but takes no values: the kernel's domain is empty under its assumptions and fixed "
+                    "parameters, so there is no work-group to launch");
+      }
       if (!constant) {
         throw Error("iname '" + iname + "' is tagged " + to_string(tag) + " but its length, " +
                     to_string(parametric_expr(range_of(values).extent, assumptions)) +
@@ -218,6 +274,7 @@ LaunchShape launch_shape(const LoopKernel& kernel, const std::vector<int>& instr
       shape.inames.push_back({iname, true, tag.axis, int_literal(constant->lower), constant->extent});
     } else {
       AxisRange range = range_of(values);
+      range.extent = zero_where_undefined(range.extent, assumptions);
       ranges.emplace(iname, range);
       std::optional<isl::pw_aff>& extent = grid_extent[static_cast<std::size_t>(tag.axis)];
       // union_max, not max: isl_pw_aff_max is defined only where both are, and an iname whose
@@ -251,7 +308,8 @@ LaunchShape launch_shape(const LoopKernel& kernel, const std::vector<int>& instr
     // interval, the same set, measured vector_scale -8% but matmul_split +15% (isl's AST
     // generation is sensitive to the context's constraints): docs/decisions.md, "Issue 26: ...
     // (wt-speed11)". A strided range launches groups that are no value; the box keeps their guards.)
-    context = context.intersect_params(box_constraint(hw.iname, range.lower, *grid_extent[static_cast<std::size_t>(hw.axis)]));
+    const isl::pw_aff& grid = *grid_extent[static_cast<std::size_t>(hw.axis)];
+    context = context.intersect_params(launch_box(hw.iname, range, grid, assumptions));
   }
   shape.context = context;
   shape.aliases = hardware_aliases(kernel, instructions, shape.inames);

@@ -155,6 +155,19 @@ TEST(GpuCodegen, NonConstantLocalSizeIsRefused) {
   EXPECT_NE(message.find("iname 'i' is tagged l.0 but its length, n, is not a constant"), std::string::npos) << message;
 }
 
+// `loom compile -D m=5 -D n=3` of a kernel whose domain is then empty: the error said "its
+// length, 0, is not a constant" (third differential round, wt-diff11).
+TEST(GpuCodegen, AnEmptyDomainUnderFixedParametersSaysSo) {
+  LoopKernel kernel = make_kernel({"{[i,j]: 0<=i<p and m<=j<n}"}, "o[i] = sum(j, a[i,j]) + 1",
+                                  {array_arg("a", DType::Float32, {"p", "n"}), array_arg("o", DType::Float32, {"p"}),
+                                   value_arg("m"), value_arg("n"), value_arg("p")});
+  kernel = split_iname(assume(kernel, "m >= 0"), "i", 8, {.outer_tag = "g.0", .inner_tag = "l.0"});
+  kernel = fix_parameters(kernel, {{"m", 5}, {"n", 3}, {"p", 9}});
+  std::string message = error_message<Error>([&] { generate_code(kernel, Target::OpenCL); });
+  EXPECT_NE(message.find("iname 'i_inner' is tagged l.0 but takes no values: the kernel's domain is empty"),
+            std::string::npos) << message;
+}
+
 // ---- executed on OpenCL (PoCL) ------------------------------------------------------------------
 
 TEST(GpuCodegenOpenCL, SplitVectorKernelAtSizesThatDoNotDivideTheBlock) {
