@@ -193,9 +193,12 @@ cast::ExprPtr ExpressionLowering::lower(const Expr& expr, std::optional<DType> c
       }
       // A global temporary of shape () is passed like any global array: one element behind a
       // pointer (loopy's test_scalar_temporary; save_and_reload_temporaries makes them).
+      // So is a scalar that alias_temporaries put into a shared storage area (declared as a pointer
+      // into it; transform fuzzer, seed 73000602).
       if (const Temporary* temporary = kernel_.find_temporary(expr.name);
-          temporary != nullptr && temporary->address_space == AddressSpace::Global && temporary->shape.empty() &&
-          temporary->initializer.empty()) {
+          temporary != nullptr && temporary->shape.empty() &&
+          ((temporary->address_space == AddressSpace::Global && temporary->initializer.empty()) ||
+           !temporary->base_storage.empty())) {
         return widened(cast::load(expr.name, cast::int_const(0, index_dtype()), types_.variable_dtype(expr.name)));
       }
       return widened(cast::var(expr.name, types_.variable_dtype(expr.name)));
