@@ -17,6 +17,7 @@
 #include <set>
 
 #include "ir/instance_sets.hpp"
+#include "ir/instruction_names.hpp"
 #include "loom/error.hpp"
 
 namespace loom {
@@ -34,11 +35,6 @@ std::vector<std::string> vec_axes_last(const LoopKernel& kernel, const std::set<
   std::stable_partition(ordered.begin(), ordered.end(),
                         [&](const std::string& iname) { return kernel.tag_of(iname).kind != InameTag::Kind::Vec; });
   return ordered;
-}
-
-bool writes(const Instruction& instruction, const std::string& name) {
-  return std::any_of(instruction.assignees.begin(), instruction.assignees.end(),
-                     [&](const ExprPtr& assignee) { return assignee->name == name; });
 }
 
 bool reads(const Instruction& instruction, const std::string& name) {
@@ -62,14 +58,14 @@ bool accumulates_along(const LoopKernel& kernel, const Instruction& writer, cons
   if (kind != InameTag::Kind::Ilp && kind != InameTag::Kind::IlpSeq) return false;
   if (!reads(writer, name)) return false;
   return std::any_of(kernel.instructions.begin(), kernel.instructions.end(), [&](const Instruction& other) {
-    return writes(other, name) && other.within_inames.count(iname) == 0;
+    return writes_name(other, name) && other.within_inames.count(iname) == 0;
   });
 }
 
 std::set<std::string> axes_needed(const LoopKernel& kernel, const Temporary& temporary) {
   std::set<std::string> inames;
   for (const Instruction& instruction : kernel.instructions) {
-    if (!writes(instruction, temporary.name)) continue;
+    if (!writes_name(instruction, temporary.name)) continue;
     for (const std::string& iname : instruction.within_inames) {
       if (!is_ilp(kernel.tag_of(iname)) || assignee_indexes_by(instruction, temporary.name, iname)) continue;
       if (accumulates_along(kernel, instruction, temporary.name, iname)) continue;
