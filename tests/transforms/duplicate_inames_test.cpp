@@ -38,6 +38,24 @@ TEST(DuplicateInames, GivesTheMatchedInstructionsALoopOfTheirOwn) {
             (std::set<std::string>{"i_0_outer", "i_0_inner"}));
 }
 
+// Transform fuzzer, seed 74000228: t is written once per k and read by the reduction over k in
+// the same iteration. Duplicating k for the reduction alone would put it after every write of t
+// (each max would read the last k's value); the dependence check does not see reads inside a
+// reduction per iteration of the reduction, so duplicate_inames refuses it itself. Duplicating k
+// for both instructions keeps them together and matches.
+TEST(DuplicateInames, RefusesSeparatingAReductionFromTheValuesItReadsPerIteration) {
+  LoopKernel reference = make_kernel({"{[i,k]: 0<=i<n and 0<=k<m}"},
+                                     "<float32> t = a[i, k]*y[k] {id=w}\nout[i] = max(k, t) {id=r, dep=w}",
+                                     {array_arg("a", DType::Float32, {"n", "m"}), array_arg("y", DType::Float32, {"m"}),
+                                      array_arg("out", DType::Float32, {"n"})});
+  std::string message = error_message<LegalityError>([&] { duplicate_inames(reference, {"k"}, {.within = "id:r"}); });
+  EXPECT_NE(message.find("the reduction over 'k' in instruction 'r' reads 't', which 'w' writes once per value of 'k'"),
+            std::string::npos)
+      << message;
+  LoopKernel both = duplicate_inames(reference, {"k"}, {.within = "id:r or id:w"});
+  for (int64_t m : {1, 3, 8}) expect_matches_reference(both, reference, {{"n", 2}, {"m", m}});
+}
+
 TEST(DuplicateInames, NamesAndTags) {
   LoopKernel reference = fill_then_use();
   LoopKernel named = duplicate_inames(reference, {"i"}, {.within = "id:use", .new_inames = {"k"}});
