@@ -136,7 +136,7 @@ LoopKernel time_loop_on_groups(const LoopKernel& reference) {
 }
 
 TEST(HostLoopsGpu, TimeLoopUpToAParameterMatchesTheReference) {
-  SKIP_WITHOUT_CUDA();
+  SKIP_WITHOUT_CUDA();  // only where there is no GPU: the same kernels run on C and PoCL (HostLoopsOpenCL.*)
   LoopKernel reference = time_loop_reference();
   LoopKernel kernel = time_loop_on_groups(reference);
   GeneratedCode code = generate_code(kernel, Target::CUDA);
@@ -384,7 +384,7 @@ TEST(HostLoopsOpenCL, ASpecCacheHitRunsTheHostLoops) {
 // ---- On the GPU (skipped without one) ----
 
 TEST(HostLoopsGpu, JacobiAndNestedTriangularLoopsMatchTheReference) {
-  SKIP_WITHOUT_CUDA();
+  SKIP_WITHOUT_CUDA();  // only where there is no GPU: the same kernels run on C and PoCL (HostLoopsOpenCL.*)
   CheckOptions options;
   options.target = Target::CUDA;
   LoopKernel jacobi = jacobi_reference(kJacobiBody);
@@ -403,7 +403,7 @@ TEST(HostLoopsGpu, JacobiAndNestedTriangularLoopsMatchTheReference) {
 
 // The kernel level of the CUDA compile cache: its entry holds the loops, and a hit runs them.
 TEST(HostLoopsGpu, AKernelCacheHitRunsTheHostLoops) {
-  SKIP_WITHOUT_CUDA();
+  SKIP_WITHOUT_CUDA();  // only where there is no GPU: the same kernels run on C and PoCL (HostLoopsOpenCL.*)
   testing::ScopedCacheDirectory cache;
   CacheOn cache_on;
   LoopKernel reference = jacobi_reference(kJacobiBody);

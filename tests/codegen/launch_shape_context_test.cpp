@@ -40,7 +40,7 @@ TEST(LaunchShapeContext, AStridedGroupInameKeepsTheGuardOfTheGroupsThatAreNoValu
 }
 
 TEST(LaunchShapeContextOpenCL, IntervalAndStridedGroupsRunAsTheReference) {
-  SKIP_WITHOUT_OPENCL();
+  REQUIRE_OPENCL();
   LoopKernel plain = scaled_copy("{[i]: 0<=i<n}");
   for (int64_t n : {1, 31, 32, 100}) expect_on_opencl(split_on_groups(plain), plain, {{"n", n}});
   LoopKernel strided = scaled_copy("{[i]: 0<=i<n and i mod 2 = 0}");

@@ -106,7 +106,7 @@ TEST(BufferArrayOpenCL, PrivateBufferFilledAlongLocalAxesIsRefused) {
       << message;
   LoopKernel local = buffer_array(tiled, "o", {"i_inner", "j_inner"},
                                   {.default_tag = "l.auto", .temporary_address_space = AddressSpace::Local});
-  SKIP_WITHOUT_OPENCL();
+  REQUIRE_OPENCL();
   CheckOptions options;
   options.target = Target::OpenCL;
   for (auto [n, m] : {std::pair<int64_t, int64_t>{19, 33}, {4, 4}, {1, 6}})

@@ -211,7 +211,7 @@ TEST(PrecomputeOpenCL, PrivateTileFilledAlongALocalAxisIsRefused) {
       << message;
   EXPECT_NE(message.find("temporary_address_space=\"local\") or leave 'j_inner' sequential"), std::string::npos)
       << message;
-  SKIP_WITHOUT_OPENCL();
+  REQUIRE_OPENCL();
   LoopKernel local = precompute(
       tiled, "u_acc", {.sweep_inames = {"i_inner"}, .default_tag = "l.auto", .temporary_address_space = AddressSpace::Local});
   CheckOptions options;
