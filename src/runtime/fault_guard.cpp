@@ -36,12 +36,21 @@ struct sigaction previous_actions[NSIG];
 // The message of the innermost ExitOnKernelFault alive; null when none is.
 std::atomic<const char*> exit_message{nullptr};
 
+// What each fault signal means, as a literal (the signal handler may use it); null for others.
+const char* fault_signal_name(int signal) {
+  switch (signal) {
+    case SIGSEGV: return "SIGSEGV (invalid memory access or stack overflow)";
+    case SIGBUS: return "SIGBUS (misaligned or unmapped memory access)";
+    case SIGFPE: return "SIGFPE (integer division by zero or overflow)";
+    case SIGILL: return "SIGILL (illegal instruction)";
+    case SIGUSR2: return "a subscript read from an index array is outside its array";
+    default: return nullptr;
+  }
+}
+
 // Async-signal-safe: write(2) and _exit only.
 [[noreturn]] void exit_naming_the_kernel(int signal, const char* message) {
-  const char* name = signal == SIGSEGV ? "SIGSEGV (invalid memory access)"
-                     : signal == SIGBUS ? "SIGBUS (misaligned or unmapped memory access)"
-                     : signal == SIGFPE ? "SIGFPE (integer division by zero or overflow)"
-                                        : "SIGILL (illegal instruction)";
+  const char* name = fault_signal_name(signal) != nullptr ? fault_signal_name(signal) : "a fault signal";
   const char* parts[] = {message, name,
                          " (an index outside its array? loom does not check the values of index arrays)\n"};
   for (const char* part : parts) {
@@ -90,20 +99,8 @@ void ensure_alternate_stack() {
 }
 
 std::string signal_description(int signal) {
-  switch (signal) {
-    case SIGSEGV:
-      return "SIGSEGV (invalid memory access or stack overflow)";
-    case SIGBUS:
-      return "SIGBUS (misaligned or unmapped memory access)";
-    case SIGFPE:
-      return "SIGFPE (integer division by zero or overflow)";
-    case SIGILL:
-      return "SIGILL (illegal instruction)";
-    case SIGUSR2:
-      return "a subscript read from an index array is outside its array";
-    default:
-      return "signal " + std::to_string(signal);
-  }
+  const char* name = fault_signal_name(signal);
+  return name != nullptr ? name : "signal " + std::to_string(signal);
 }
 
 std::string address_text(void* address) {
