@@ -11,7 +11,8 @@
 # grid (cuBLAS's kernel name and tile come with it).
 # Call 2 (`call2`): the schedule question below, then the rule's specs at every shape, one pass.
 # Layout: $BUNDLE/{loom,lib/,sgemm_rule.py,sgemm_variants.py,cublas_ncu.py}, $BUNDLE/specs/*.json.
-# Usage: BUNDLE=.gpu-tails9 OUT=... bash run_tails9.sh [call2]
+# Call 3 (`call3`, prepared, not run): split-k 3 with sgemm_tuned's tiles against sgemm_tuned.
+# Usage: BUNDLE=.gpu-tails9 OUT=... bash run_tails9.sh [call2|call3]
 set -u
 B=${BUNDLE:-.gpu-tails9}
 OUT=${OUT:-$(mktemp -d)}
@@ -25,6 +26,15 @@ say() { echo "$*" | tee -a "$LOG"; }
 check() {  # spec m n p
   echo "check $1 $2,$3,$4: $(timeout 120 $L run $S/$1.json --target cuda --check -D m=$2 -D n=$3 -D p=$4 2>&1 | tail -n 1)"
 }
+if [ "${1:-}" = call3 ]; then
+  # Prepared, not run (the pass's two calls were spent): split-k 3 with sgemm_tuned's 128 x 128 tiles
+  # (tails9/sgemm_splitk3_128: sgemm_splitk's rounded 16-deep chunks, S = 3), as cuBLAS splits
+  # 5000^3, against sgemm_tuned. Needs specs/sgemm_splitk3_128.json in the bundle.
+  { for s in "1 1 1" "1001 999 77" "5000 130 100"; do check sgemm_splitk3_128 $s & done; wait; } | tee -a "$LOG"
+  timeout 120 python3 $B/sgemm_variants.py $L 2 $S/sgemm_tuned.json,$S/sgemm_splitk3_128.json \
+    5000,5000,5000 4992,4992,4992 4096,1000,4096 7000,7000,7000 2>&1 | tee -a "$LOG"
+  exit 0
+fi
 if [ "${1:-}" = call2 ]; then
   # Is the edge spec's loss its k loop's instruction schedule? ptxas schedules sgemm_edge's full-group
   # loop (the same source as sgemm_tuned's) with its shared loads in bunches of four (LDS.128 x 4, then
