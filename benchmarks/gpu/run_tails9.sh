@@ -11,7 +11,8 @@
 # grid (cuBLAS's kernel name and tile come with it).
 # Call 2 (`call2`): the schedule question below, then the rule's specs at every shape, one pass.
 # Layout: $BUNDLE/{loom,lib/,sgemm_rule.py,sgemm_variants.py,cublas_ncu.py}, $BUNDLE/specs/*.json.
-# Call 3 (`call3`, prepared, not run): split-k 3 with sgemm_tuned's tiles against sgemm_tuned.
+# Call 3 (`call3`, prepared, not run): split-k 3 with sgemm_tuned's tiles, and guards on the row
+# split only, against sgemm_tuned (~100 s).
 # Usage: BUNDLE=.gpu-tails9 OUT=... bash run_tails9.sh [call2|call3]
 set -u
 B=${BUNDLE:-.gpu-tails9}
@@ -27,11 +28,16 @@ check() {  # spec m n p
   echo "check $1 $2,$3,$4: $(timeout 120 $L run $S/$1.json --target cuda --check -D m=$2 -D n=$3 -D p=$4 2>&1 | tail -n 1)"
 }
 if [ "${1:-}" = call3 ]; then
-  # Prepared, not run (the pass's two calls were spent): split-k 3 with sgemm_tuned's 128 x 128 tiles
-  # (tails9/sgemm_splitk3_128: sgemm_splitk's rounded 16-deep chunks, S = 3), as cuBLAS splits
-  # 5000^3, against sgemm_tuned. Needs specs/sgemm_splitk3_128.json in the bundle.
-  { for s in "1 1 1" "1001 999 77" "5000 130 100"; do check sgemm_splitk3_128 $s & done; wait; } | tee -a "$LOG"
-  timeout 120 python3 $B/sgemm_variants.py $L 2 $S/sgemm_tuned.json,$S/sgemm_splitk3_128.json \
+  # Prepared, not run (the pass's two calls were spent), against sgemm_tuned:
+  # tails9/sgemm_splitk3_128: split-k 3 with sgemm_tuned's 128 x 128 tiles (sgemm_splitk's rounded
+  #   16-deep chunks, S = 3), as cuBLAS splits 5000^3;
+  # tails9/sgemm_edge_rows: guard on the i1 split only (work-items whose rows are all past m skip
+  #   their products; partial nest only where m mod 128 is 1..60), the one edge form found whose
+  #   k loops keep a spread LDS schedule offline (13 / 15 LDS after an LDS; loops 1214 / 1226).
+  # Needs specs/sgemm_{splitk3_128,edge_rows}.json in the bundle.
+  { for t in sgemm_splitk3_128 sgemm_edge_rows; do for s in "1 1 1" "1001 999 77" "5000 130 100" "4993 77 40"; do
+      check $t $s & done; done; wait; } | tee -a "$LOG"
+  timeout 200 python3 $B/sgemm_variants.py $L 2 $S/sgemm_tuned.json,$S/sgemm_splitk3_128.json,$S/sgemm_edge_rows.json \
     5000,5000,5000 4992,4992,4992 4096,1000,4096 7000,7000,7000 2>&1 | tee -a "$LOG"
   exit 0
 fi
