@@ -18,7 +18,9 @@
 
 #include "codegen/fold.hpp"
 #include "codegen/merge_branches.hpp"
+#include "codegen/parameter_guard.hpp"
 #include "ir/isl_extra.hpp"
+#include "ir/stage_timer.hpp"
 #include "loom/error.hpp"
 
 namespace loom::codegen {
@@ -175,7 +177,7 @@ class GuardCollector {
       if (never || always) {
         result.guards.push_back(std::nullopt);
       } else {
-        result.guards.push_back(isl::manage(isl_ast_build_expr_from_set(build, in_build_space(build, condition))));
+        result.guards.push_back(guard_expression(build, condition));
       }
     }
     if (every && !every->is_empty()) {
@@ -185,6 +187,25 @@ class GuardCollector {
       }
     }
     return result;
+  }
+
+  // A copy's guard as isl's builder writes it. Most guards (the rows specs' 124 of 124, the tensor
+  // GEMMs' partial-group copies) are one conjunction of constraints on the parameters without
+  // divisions, gisted against the loop's points, a subset of the build's domain: those are read
+  // off the constraints (parameter_guard.hpp) instead of going through the builder's own gist and
+  // its restriction after each constraint. LOOM_VERIFY_SKIPPED_CHECKS: isl's expression too, and
+  // an internal error where the two differ.
+  static isl::ast_expr guard_expression(isl_ast_build* build, const isl::set& condition) {
+    std::optional<isl::ast_expr> plain = plain_parameter_guard(condition);
+    bool verify = std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") != nullptr;
+    if (plain && !verify) return *plain;
+    isl::ast_expr built = isl::manage(isl_ast_build_expr_from_set(build, in_build_space(build, condition)));
+    if (plain && isl_ast_expr_is_equal(plain->get(), built.get()) != isl_bool_true) {
+      std::ostringstream text;
+      text << "a guard read off its constraints differs from isl's: " << condition;
+      throw InternalError(text.str());
+    }
+    return built;
   }
 
   // Whether `condition` holds everywhere. isl's is_equal with the universe subtracts the condition
@@ -790,6 +811,7 @@ cast::StmtPtr generate_loop_nest(const KernelSchedule& schedule, const isl::set&
                                  DType index_dtype, const StatementLowering& lower_statement,
                                  const LoopStyles& loop_styles, const HardwareParameters& hardware) {
   if (std::optional<isl::set> full = full_group_condition(schedule.schedule, context, hardware)) {
+    StageTimer timer("loop_nest");  // LOOM_TIME=1: the time of each nest of the full-group split
     HardwareParameters inside = hardware;
     inside.group.clear();  // split once
     // isl keeps a statement's guard on the parameters when the context implies only part of it;
@@ -797,10 +819,13 @@ cast::StmtPtr generate_loop_nest(const KernelSchedule& schedule, const isl::set&
     isl::set full_context = context.intersect_params(*full);
     KernelSchedule full_schedule = schedule;
     full_schedule.schedule = isl::manage(isl_schedule_gist_domain_params(schedule.schedule.copy(), full_context.params().release()));
+    timer.mark("full-group condition");
     cast::StmtPtr fast = generate_loop_nest(full_schedule, full_context, index_dtype, lower_statement, loop_styles, inside);
+    timer.mark("full-group nest");
     // The other groups get the nest generated as if there were no split: a context with the
     // complement (a disjunction) makes isl several times slower for no gain in the rare groups.
     cast::StmtPtr guarded = generate_loop_nest(schedule, context, index_dtype, lower_statement, loop_styles, inside);
+    timer.mark("partial-group nest");
     return cast::if_then(parameter_test(schedule, context, *full, index_dtype, lower_statement, loop_styles),
                          fast, guarded);
   }
@@ -811,6 +836,7 @@ cast::StmtPtr generate_loop_nest(const KernelSchedule& schedule, const isl::set&
     cast::StmtPtr body = generate_loop_nest(inner, narrowed, index_dtype, lower_statement, loop_styles);
     return cast::if_then(parameter_test(schedule, context, *condition, index_dtype, lower_statement, loop_styles), body);
   }
+  StageTimer timer("loop_nest");
   GuardCollector guards(loop_styles);
   isl_ast_build* build = isl_ast_build_from_context(context.copy());
   // No at_each_domain callback: isl's own user node is already the call loom lowers
@@ -825,7 +851,10 @@ cast::StmtPtr generate_loop_nest(const KernelSchedule& schedule, const isl::set&
   guards.rethrow_pending();
   if (raw_tree == nullptr) isl::exception::throw_last_error(schedule.schedule.ctx());
   isl::ast_node tree = isl::manage(raw_tree);
-  return AstLowering(schedule, index_dtype, lower_statement, loop_styles, guards).node(tree, {}, "");
+  timer.mark("isl AST");
+  cast::StmtPtr lowered = AstLowering(schedule, index_dtype, lower_statement, loop_styles, guards).node(tree, {}, "");
+  timer.mark("lowering");
+  return lowered;
 }
 
 }  // namespace loom::codegen
