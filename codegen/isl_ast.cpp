@@ -269,8 +269,8 @@ class GuardCollector {
   // runs (`any` has points), and where it is one bound, the copy runs where it holds unless no
   // point of `any` satisfies it (the greatest `rest` does not). Two or more, or one that is 0
   // wherever it holds: nullopt (isl's gist may drop one that `any` and the others imply together,
-  // and writes the other as an equality). Two optimizations per bound and loop
-  // instead of each copy's projection, gist and emptiness and universe tests.
+  // and writes the other as an equality). Two optimizations per bound and loop instead of each
+  // copy's projection, gist, emptiness and universe tests.
   static std::optional<CopyCondition> condition_read_off(const std::vector<LoopBound>& bounds, int last, int64_t value) {
     const LoopBound* left = nullptr;
     for (const LoopBound& bound : bounds) {
