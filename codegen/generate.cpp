@@ -479,20 +479,38 @@ void collect_instructions(const std::vector<codegen::LoopNestNode>& nodes, std::
   }
 }
 
+// LOOM_VERIFY_SKIPPED_CHECKS: every variable's dependences computed too, and an internal error
+// where their flow dependences of `temporary` are not the ones computed for it alone (as pairs).
+void verify_flow_dependences_of(const LoopKernel& kernel, const std::string& temporary, const std::vector<Dependence>& alone) {
+  if (std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") == nullptr) return;
+  std::shared_ptr<const detail::DependenceData> all = compute_dependences(kernel);
+  std::set<std::pair<std::string, std::string>> expected, found;
+  for (const Dependence& dependence : all->dependences) {
+    if (dependence.kind == DependenceKind::Flow && dependence.variable == temporary) {
+      expected.emplace(dependence.source, dependence.sink);
+    }
+  }
+  for (const Dependence& dependence : alone) found.emplace(dependence.source, dependence.sink);
+  if (found != expected) {
+    throw InternalError("the flow dependences of '" + temporary + "' computed alone differ from compute_dependences'");
+  }
+}
+
 // An instruction of another part than `reader`'s whose write of `temporary` `reader` reads (a
 // flow dependence), or "". A write in the reader's own part does not keep the value there: it may
 // come after the read or not cover it (`s = 3`, barrier, `a[i] *= s; s = 5`: the read needs 3).
 std::string writer_in_another_part(const LoopKernel& kernel, const std::string& temporary, const std::string& reader,
                                    const std::set<std::string>& reader_part,
-                                   std::shared_ptr<const detail::DependenceData>& dependences) {
-  if (!dependences) {
-    dependences = with_isl_errors("computing the dependences of kernel '" + kernel.name + "'",
-                                  [&] { return compute_dependences(kernel); });
+                                   std::map<std::string, std::vector<Dependence>>& flows) {
+  auto found = flows.find(temporary);
+  if (found == flows.end()) {
+    std::vector<Dependence> computed = with_isl_errors("computing the dependences of kernel '" + kernel.name + "'",
+                                                       [&] { return flow_dependences_of(kernel, temporary); });
+    verify_flow_dependences_of(kernel, temporary, computed);
+    found = flows.emplace(temporary, std::move(computed)).first;
   }
-  for (const Dependence& dependence : dependences->dependences) {
-    if (dependence.kind == DependenceKind::Flow && dependence.variable == temporary && dependence.sink == reader &&
-        reader_part.count(dependence.source) == 0)
-      return dependence.source;
+  for (const Dependence& dependence : found->second) {
+    if (dependence.sink == reader && reader_part.count(dependence.source) == 0) return dependence.source;
   }
   return "";
 }
@@ -501,7 +519,7 @@ std::string writer_in_another_part(const LoopKernel& kernel, const std::string& 
 // barrier and read after it must go through global memory (save_and_reload_temporaries).
 void refuse_temporaries_live_across_splits(const LoopKernel& kernel, const std::vector<ProgramPart>& parts,
                                            const std::vector<std::vector<int>>& members) {
-  std::shared_ptr<const detail::DependenceData> dependences;  // computed only where needed
+  std::map<std::string, std::vector<Dependence>> flows;  // per temporary, computed only where needed
   for (const Temporary& temporary : kernel.temporaries) {
     if (temporary.address_space == AddressSpace::Global) continue;
     std::string writer;
@@ -518,7 +536,7 @@ void refuse_temporaries_live_across_splits(const LoopKernel& kernel, const std::
           if (written_here) {
             std::set<std::string> reader_part;
             for (int other : members[part]) reader_part.insert(kernel.instructions[static_cast<std::size_t>(other)].id);
-            source = writer_in_another_part(kernel, temporary.name, instruction.id, reader_part, dependences);
+            source = writer_in_another_part(kernel, temporary.name, instruction.id, reader_part, flows);
           }
           if (!source.empty()) {
             throw Error("temporary '" + temporary.name + "' (" + std::string(address_space_name(temporary.address_space)) +

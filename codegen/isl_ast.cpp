@@ -8,17 +8,21 @@
 #include <set>
 #include <sstream>
 
+#include <isl/aff.h>
 #include <isl/ast.h>
 #include <isl/ast_build.h>
 #include <isl/constraint.h>
 #include <isl/id.h>
+#include <isl/ilp.h>
 #include <isl/local_space.h>
 #include <isl/schedule.h>
 #include <isl/val.h>
 
 #include "codegen/fold.hpp"
 #include "codegen/merge_branches.hpp"
+#include "codegen/parameter_guard.hpp"
 #include "ir/isl_extra.hpp"
+#include "ir/stage_timer.hpp"
 #include "loom/error.hpp"
 
 namespace loom::codegen {
@@ -164,7 +168,17 @@ class GuardCollector {
     // BF16 GEMM). Computed once here; the same set, so the same conditions.
     isl::set context = isl::manage(isl_set_compute_divs(any.copy()));
     std::optional<isl::set> every;
+    std::optional<std::vector<LoopBound>> bounds;
+    if (!style.vectorize) bounds = bounds_on_the_loop(points, last, context);
     for (int64_t value = style.lower; value < style.lower + style.extent; ++value) {
+      if (bounds) {
+        if (std::optional<CopyCondition> read = condition_read_off(*bounds, last, value)) {
+          verify_condition_read_off(*read, points, last, value, context);
+          result.never.push_back(read->never);
+          result.guards.push_back(read->guard ? std::optional(guard_expression(build, *read->guard)) : std::nullopt);
+          continue;
+        }
+      }
       isl::set at = isl::manage(isl_set_fix_si(points.copy(), isl_dim_set, static_cast<unsigned>(last), static_cast<int>(value)));
       isl::set condition = enclosing(at, last).gist(context);
       verify_same_gist(condition, enclosing(at, last), any);
@@ -175,7 +189,7 @@ class GuardCollector {
       if (never || always) {
         result.guards.push_back(std::nullopt);
       } else {
-        result.guards.push_back(isl::manage(isl_ast_build_expr_from_set(build, in_build_space(build, condition))));
+        result.guards.push_back(guard_expression(build, condition));
       }
     }
     if (every && !every->is_empty()) {
@@ -185,6 +199,139 @@ class GuardCollector {
       }
     }
     return result;
+  }
+
+  // The condition under which one copy runs, where it is read off the loop's bounds: never, always
+  // (no guard) or one bound at the copy's value (`guard`).
+  struct CopyCondition {
+    bool never = false;
+    std::optional<isl::set> guard;
+  };
+
+  // A constraint of the loop's points that mentions its dimension x: `rest + step * x >= 0`, with
+  // the least and greatest integer value of `rest` over the loop's enclosing points (parameters
+  // as variables).
+  struct LoopBound {
+    isl::basic_set constraint;
+    int64_t step = 0;
+    isl::val least, greatest;
+  };
+
+  // The loop's bounds where its points are one basic set without existentials whose constraints
+  // on x are inequalities with small integer steps (the rows specs' `256c < n - j_inner`, a tile's
+  // `16c < m - 64w - 128g`) and `any`, the enclosing points, has points; nullopt otherwise.
+  static std::optional<std::vector<LoopBound>> bounds_on_the_loop(const isl::set& points, int last, const isl::set& any) {
+    if (isl_set_n_basic_set(points.get()) != 1) return std::nullopt;
+    isl_basic_set_list* list = isl_set_get_basic_set_list(points.get());
+    // The points' tuple nests the loop levels ([[[] -> [c0]] -> [c1]]); `any`'s is flat.
+    isl::basic_set basic = isl::manage(isl_basic_set_flatten(isl_basic_set_list_get_at(list, 0)));
+    isl_basic_set_list_free(list);
+    if (isl_basic_set_dim(basic.get(), isl_dim_div) != 0) return std::nullopt;
+    struct Collected {
+      unsigned at;
+      const isl::set& any;
+      std::vector<LoopBound> bounds;
+      bool plain = true;
+    } collected{static_cast<unsigned>(last), any, {}, true};
+    auto collect = [](isl_constraint* constraint, void* user) -> isl_stat {
+      auto* into = static_cast<Collected*>(user);
+      if (into->plain && isl_constraint_involves_dims(constraint, isl_dim_set, into->at, 1) != isl_bool_false) {
+        std::optional<LoopBound> bound = loop_bound(constraint, into->at, into->any);
+        if (bound) into->bounds.push_back(*bound);
+        else into->plain = false;
+      }
+      isl_constraint_free(constraint);
+      return isl_stat_ok;
+    };
+    if (isl_basic_set_foreach_constraint(basic.get(), collect, &collected) < 0 || !collected.plain) return std::nullopt;
+    return collected.bounds;
+  }
+
+  static std::optional<LoopBound> loop_bound(isl_constraint* constraint, unsigned at, const isl::set& any) {
+    if (isl_constraint_is_equality(constraint) != isl_bool_false) return std::nullopt;
+    isl::val step = isl::manage(isl_constraint_get_coefficient_val(constraint, isl_dim_set, static_cast<int>(at)));
+    if (!step.is_int() || step.abs().gt(isl::val(any.ctx(), 1 << 20))) return std::nullopt;
+    isl_aff* rest = isl_aff_set_coefficient_si(isl_constraint_get_aff(constraint), isl_dim_in, static_cast<int>(at), 0);
+    LoopBound bound;
+    bound.least = isl::manage(isl_set_min_val(any.get(), rest));
+    bound.greatest = isl::manage(isl_set_max_val(any.get(), rest));
+    isl_aff_free(rest);
+    if (bound.least.is_nan() || bound.greatest.is_nan()) return std::nullopt;
+    bound.step = step.get_num_si();
+    bound.constraint = isl::manage(isl_basic_set_from_constraint(isl_constraint_copy(constraint)));
+    return bound;
+  }
+
+  // The copy at `value` runs where the points' other constraints and every bound at `value` hold.
+  // `any`, the projection of the points, satisfies the other constraints, so the gist of the copy's
+  // points against `any` is the bounds at `value` that `any` does not imply (`rest + step * value
+  // >= 0` is implied where the least `rest` satisfies it); where that is none, the copy always
+  // runs (`any` has points), and where it is one bound, the copy runs where it holds unless no
+  // point of `any` satisfies it (the greatest `rest` does not). Two or more, or one that is 0
+  // wherever it holds: nullopt (isl's gist may drop one that `any` and the others imply together,
+  // and writes the other as an equality). Two optimizations per bound and loop instead of each
+  // copy's projection, gist, emptiness and universe tests.
+  static std::optional<CopyCondition> condition_read_off(const std::vector<LoopBound>& bounds, int last, int64_t value) {
+    const LoopBound* left = nullptr;
+    for (const LoopBound& bound : bounds) {
+      if (holds(bound.least, bound.step, value)) continue;
+      if (left != nullptr) return std::nullopt;
+      left = &bound;
+    }
+    if (left == nullptr) return CopyCondition{};
+    if (!holds(left->greatest, left->step, value)) return CopyCondition{true, std::nullopt};
+    // A bound that is 0 wherever it holds makes an equality of the copy's points (`i1 <= 0` beside
+    // `i1 >= 0`), which isl's gist keeps as `i1 = 0`: isl's form, so isl's gist.
+    if (!left->greatest.is_infty() && left->greatest.add(isl::val(left->greatest.ctx(), left->step * value)).is_zero()) {
+      return std::nullopt;
+    }
+    isl_set* at = isl_set_fix_si(isl_set_from_basic_set(left->constraint.copy()), isl_dim_set,
+                                 static_cast<unsigned>(last), static_cast<int>(value));
+    return CopyCondition{false, enclosing(isl::manage(at), last)};
+  }
+
+  // Whether `rest + step * value >= 0` for `rest` at an extreme (an infinite one: the sign).
+  static bool holds(const isl::val& rest, int64_t step, int64_t value) {
+    if (rest.is_infty()) return true;
+    if (rest.is_neginfty()) return false;
+    return rest.add(isl::val(rest.ctx(), step * value)).sgn() >= 0;
+  }
+
+  // LOOM_VERIFY_SKIPPED_CHECKS: the copy's condition gisted by isl too, and an internal error
+  // where it differs from the one read off (as constraints: it becomes the printed guard).
+  static void verify_condition_read_off(const CopyCondition& read, const isl::set& points, int last, int64_t value,
+                                        const isl::set& any) {
+    if (std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") == nullptr) return;
+    isl::set at = isl::manage(isl_set_fix_si(points.copy(), isl_dim_set, static_cast<unsigned>(last), static_cast<int>(value)));
+    isl::set gisted = enclosing(at, last).gist(any);
+    bool same = read.never ? gisted.is_empty()
+                : read.guard ? isl_set_plain_is_equal(read.guard->get(), gisted.get()) == isl_bool_true
+                             : !gisted.is_empty() && is_universe(gisted);
+    if (!same) {
+      std::ostringstream text;
+      text << "an unrolled copy's condition read off the loop's bounds differs from isl's gist at " << value << ": "
+           << gisted;
+      throw InternalError(text.str());
+    }
+  }
+
+  // A copy's guard as isl's builder writes it. Most guards (the rows specs' 124 of 124, the tensor
+  // GEMMs' partial-group copies) are one conjunction of constraints on the parameters without
+  // divisions, gisted against the loop's points, a subset of the build's domain: those are read
+  // off the constraints (parameter_guard.hpp) instead of going through the builder's own gist and
+  // its restriction after each constraint. LOOM_VERIFY_SKIPPED_CHECKS: isl's expression too, and
+  // an internal error where the two differ.
+  static isl::ast_expr guard_expression(isl_ast_build* build, const isl::set& condition) {
+    std::optional<isl::ast_expr> plain = plain_parameter_guard(condition);
+    bool verify = std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") != nullptr;
+    if (plain && !verify) return *plain;
+    isl::ast_expr built = isl::manage(isl_ast_build_expr_from_set(build, in_build_space(build, condition)));
+    if (plain && isl_ast_expr_is_equal(plain->get(), built.get()) != isl_bool_true) {
+      std::ostringstream text;
+      text << "a guard read off its constraints differs from isl's: " << condition;
+      throw InternalError(text.str());
+    }
+    return built;
   }
 
   // Whether `condition` holds everywhere. isl's is_equal with the universe subtracts the condition
@@ -790,6 +937,7 @@ cast::StmtPtr generate_loop_nest(const KernelSchedule& schedule, const isl::set&
                                  DType index_dtype, const StatementLowering& lower_statement,
                                  const LoopStyles& loop_styles, const HardwareParameters& hardware) {
   if (std::optional<isl::set> full = full_group_condition(schedule.schedule, context, hardware)) {
+    StageTimer timer("loop_nest");  // LOOM_TIME=1: the time of each nest of the full-group split
     HardwareParameters inside = hardware;
     inside.group.clear();  // split once
     // isl keeps a statement's guard on the parameters when the context implies only part of it;
@@ -797,10 +945,13 @@ cast::StmtPtr generate_loop_nest(const KernelSchedule& schedule, const isl::set&
     isl::set full_context = context.intersect_params(*full);
     KernelSchedule full_schedule = schedule;
     full_schedule.schedule = isl::manage(isl_schedule_gist_domain_params(schedule.schedule.copy(), full_context.params().release()));
+    timer.mark("full-group condition");
     cast::StmtPtr fast = generate_loop_nest(full_schedule, full_context, index_dtype, lower_statement, loop_styles, inside);
+    timer.mark("full-group nest");
     // The other groups get the nest generated as if there were no split: a context with the
     // complement (a disjunction) makes isl several times slower for no gain in the rare groups.
     cast::StmtPtr guarded = generate_loop_nest(schedule, context, index_dtype, lower_statement, loop_styles, inside);
+    timer.mark("partial-group nest");
     return cast::if_then(parameter_test(schedule, context, *full, index_dtype, lower_statement, loop_styles),
                          fast, guarded);
   }
@@ -811,6 +962,7 @@ cast::StmtPtr generate_loop_nest(const KernelSchedule& schedule, const isl::set&
     cast::StmtPtr body = generate_loop_nest(inner, narrowed, index_dtype, lower_statement, loop_styles);
     return cast::if_then(parameter_test(schedule, context, *condition, index_dtype, lower_statement, loop_styles), body);
   }
+  StageTimer timer("loop_nest");
   GuardCollector guards(loop_styles);
   isl_ast_build* build = isl_ast_build_from_context(context.copy());
   // No at_each_domain callback: isl's own user node is already the call loom lowers
@@ -825,7 +977,10 @@ cast::StmtPtr generate_loop_nest(const KernelSchedule& schedule, const isl::set&
   guards.rethrow_pending();
   if (raw_tree == nullptr) isl::exception::throw_last_error(schedule.schedule.ctx());
   isl::ast_node tree = isl::manage(raw_tree);
-  return AstLowering(schedule, index_dtype, lower_statement, loop_styles, guards).node(tree, {}, "");
+  timer.mark("isl AST");
+  cast::StmtPtr lowered = AstLowering(schedule, index_dtype, lower_statement, loop_styles, guards).node(tree, {}, "");
+  timer.mark("lowering");
+  return lowered;
 }
 
 }  // namespace loom::codegen

@@ -547,6 +547,18 @@ std::shared_ptr<const detail::DependenceData> compute_dependences(const LoopKern
   return data;
 }
 
+std::vector<Dependence> flow_dependences_of(const LoopKernel& kernel, const std::string& variable) {
+  std::vector<Dependence> found;
+  std::map<std::string, VariableAccessList> by_variable = accesses_by_variable(kernel);
+  auto list = by_variable.find(variable);
+  if (list == by_variable.end() || list->second.writes.empty() || list->second.reads.empty()) return found;
+  isl::ctx ctx = isl_context_of(kernel)->ctx();
+  VariableAccesses accesses = relations_of(kernel, list->second, ctx);
+  isl::union_map flow_dependences = flow(accesses.reads, accesses.must_writes, accesses.may_writes, reference_timestamps(kernel));
+  split_by_statement_pair(flow_dependences, DependenceKind::Flow, variable, found);
+  return found;
+}
+
 std::shared_ptr<const detail::DependenceData> dependences_of(const LoopKernel& kernel) {
   if (kernel.dependences) return kernel.dependences;
   return with_isl_errors("computing the dependences of kernel '" + kernel.name + "'",

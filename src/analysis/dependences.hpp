@@ -49,6 +49,11 @@ bool writes_each_element_once_in_lineage(const LoopKernel& kernel, const Access&
 // linearization nests them. Reductions are associative updates and contribute no self-dependence.
 std::shared_ptr<const detail::DependenceData> compute_dependences(const LoopKernel& kernel);
 
+// compute_dependences' flow dependences of `variable` alone: one flow analysis instead of every
+// variable's (code generation's question whether a private value crosses a kernel split asked for
+// all of them: 88% of sgemm_splitk's compile).
+std::vector<Dependence> flow_dependences_of(const LoopKernel& kernel, const std::string& variable);
+
 // The kernel's traced dependences, computed on `kernel` itself when no transform has yet.
 std::shared_ptr<const detail::DependenceData> dependences_of(const LoopKernel& kernel);
 

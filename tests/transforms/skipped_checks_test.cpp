@@ -8,6 +8,7 @@
 
 #include <cstdlib>
 #include <optional>
+#include <set>
 #include <string>
 
 #include "analysis/checks.hpp"
@@ -321,6 +322,36 @@ TEST(SkippedChecks, AnInameIndexingTheWriteByItselfIsNotAskedAboutRaces) {
   std::string race = error_message<LegalityError>([&] { check_write_races(accumulate("out[0, i]")); });
   EXPECT_NE(race.find("within iname 'g' (tagged g.0)"), std::string::npos) << race;
   EXPECT_EQ(detail::race_questions_asked(), asked + 1);  // along g only: i indexes out[0, i]
+}
+
+// flow_dependences_of (code generation's question whether a private value crosses a kernel
+// split) gives compute_dependences' flow dependences of the one variable: the same pairs, and
+// none of another variable's.
+TEST(SkippedChecks, FlowDependencesOfOneVariableAreTheFullAnalysisOnes) {
+  LoopKernel kernel = make_kernel({"{[i,k]: 0<=i<n and 0<=k<4}"},
+                                  "<> t = a[i] {id=fill}\n"
+                                  "<> s = 2*t {id=scale, dep=fill}\n"
+                                  "b[i] = s + t {id=store, dep=scale}\n"
+                                  "c[i, k] = b[i] * k {id=use, dep=store}",
+                                  {array_arg("a, b", DType::Float32, {"n"}), array_arg("c", DType::Float32, {"n", "4"})});
+  auto all = compute_dependences(kernel);
+  for (const std::string variable : {"t", "s", "b", "c"}) {
+    std::set<std::string> expected, found;
+    for (const Dependence& dependence : all->dependences) {
+      if (dependence.kind == DependenceKind::Flow && dependence.variable == variable)
+        expected.insert(dependence.source + "->" + dependence.sink);
+    }
+    for (const Dependence& dependence : flow_dependences_of(kernel, variable)) {
+      EXPECT_EQ(dependence.kind, DependenceKind::Flow);
+      EXPECT_EQ(dependence.variable, variable);
+      found.insert(dependence.source + "->" + dependence.sink);
+    }
+    EXPECT_EQ(found, expected) << variable;
+  }
+  std::vector<Dependence> of_t = flow_dependences_of(kernel, "t");
+  ASSERT_EQ(of_t.size(), 2u);
+  EXPECT_TRUE(flow_dependences_of(kernel, "c").empty());  // written, never read back
+  EXPECT_TRUE(flow_dependences_of(kernel, "missing").empty());
 }
 
 }  // namespace
