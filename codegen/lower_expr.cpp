@@ -4,6 +4,7 @@
 
 #include "analysis/reduction_operations.hpp"
 #include "codegen/barriers.hpp"
+#include "codegen/fold.hpp"
 #include "codegen/print_c_family.hpp"
 #include "ir/functions.hpp"
 #include "ir/layout.hpp"
@@ -144,6 +145,9 @@ cast::ExprPtr ExpressionLowering::flat_index(const std::string& array, const std
     return strided_index(array_strides(*arg), arg->offset, indices, inames);
   }
   const Temporary* temporary = kernel_.find_temporary(array);
+  if (temporary != nullptr && is_swizzled(temporary->dim_tags)) {
+    return swizzled(unswizzled_index(array, indices, inames), types_.variable_dtype(array));
+  }
   if (temporary != nullptr && !temporary->dim_tags.empty()) {
     return strided_index(array_strides(*temporary), nullptr, indices, inames);
   }
@@ -161,6 +165,37 @@ cast::ExprPtr ExpressionLowering::flat_index(const std::string& array, const std
     flat = cast::binary("+", cast::binary("*", flat, extent, index), value, index);
   }
   return flat ? flat : cast::int_const(0, index);
+}
+
+// The stored position of the element at unswizzled flat index `flat` of a swizzled tile
+// (src/ir/layout.hpp): flat ^ (flat / row % 8) * chunk, in elements.
+cast::ExprPtr ExpressionLowering::swizzled(const cast::ExprPtr& flat, DType element) const {
+  DType index = index_dtype();
+  auto constant = [&](int64_t value) { return cast::int_const(value, index); };
+  cast::ExprPtr row = cast::binary("/", flat, constant(swizzle_row_elements(element)), index);
+  cast::ExprPtr chunk_shift = cast::binary("*", cast::binary("%", row, constant(8), index),
+                                           constant(swizzle_chunk_elements(element)), index);
+  return cast::binary("^", flat, chunk_shift, index);
+}
+
+cast::ExprPtr ExpressionLowering::unswizzled_index(const std::string& array, const std::vector<ExprPtr>& indices,
+                                                   const InameValues& inames) const {
+  const Temporary* temporary = kernel_.find_temporary(array);
+  LOOM_ASSERT(temporary != nullptr && is_swizzled(temporary->dim_tags), "'" + array + "' is not a swizzled tile");
+  std::size_t axis = *swizzle_axis(temporary->dim_tags);
+  std::optional<int64_t> atom = swizzle_atom_stride("temporary '" + array + "'", temporary->dim_tags);
+  if (!atom) return strided_index(array_strides(*temporary), nullptr, indices, inames);
+  // Column blocks: the swizzled axis' index c contributes (c / row) * atom + c % row.
+  std::vector<ExprPtr> others = indices;
+  others[axis] = int_literal(0);
+  DType index = index_dtype();
+  auto constant = [&](int64_t value) { return cast::int_const(value, index); };
+  cast::ExprPtr column = cast_if_needed(lower(*indices[axis], index, inames), index);
+  int64_t row = swizzle_row_elements(types_.variable_dtype(array));
+  cast::ExprPtr block = cast::binary("*", cast::binary("/", column, constant(row), index), constant(*atom), index);
+  cast::ExprPtr within = cast::binary("%", column, constant(row), index);
+  cast::ExprPtr rest = fold(strided_index(array_strides(*temporary), nullptr, others, inames));
+  return cast::binary("+", rest, cast::binary("+", block, within, index), index);
 }
 
 // offset + Σ index_d * stride_d, for arrays with dim_tags or an offset.
