@@ -65,11 +65,12 @@ inline std::string wgmma(const std::string& shape, const std::string& type, int 
 // Orders the registers' earlier writes (the accumulators' zeroing) before the wgmmas that follow.
 inline const char* wgmma_fence() { return "wgmma.fence.sync.aligned;"; }
 
-// Closes the wgmmas issued so far into a group and waits for all of them: the accumulators are
-// then readable and the operand tiles free to be overwritten.
-inline const char* wgmma_commit_and_wait_all() {
-  return "wgmma.commit_group.sync.aligned; wgmma.wait_group.sync.aligned 0;";
-}
+// Closes the wgmmas issued so far into a group (they keep running).
+inline const char* wgmma_commit() { return "wgmma.commit_group.sync.aligned;"; }
+
+// Waits for every wgmma group: the accumulators are then readable and the operand tiles free to
+// be overwritten.
+inline const char* wgmma_wait_all() { return "wgmma.wait_group.sync.aligned 0;"; }
 
 // Makes the work-item's earlier generic-proxy writes to shared memory (its stores and finished
 // cp.async copies) visible to the async proxy, through which wgmma reads its operands.

@@ -1006,8 +1006,49 @@ cast::StmtPtr helper_call(const std::string& name, const std::string& helper, st
   return cast::scoped_block({cast::declare(name, DType::Int32, 0, cast::call(helper, std::move(args), DType::Int32), true)});
 }
 
+bool names_ring(const cast::ExprPtr& expr, const std::set<std::string>& rings) {
+  if (!expr) return false;
+  if ((expr->kind == cast::ExprKind::Var || expr->kind == cast::ExprKind::Load) && rings.count(expr->name) != 0) return true;
+  return std::any_of(expr->args.begin(), expr->args.end(), [&](const cast::ExprPtr& arg) { return names_ring(arg, rings); });
+}
+
+// Whether `expr` writes nothing but into `rings` (16-byte copies into them) and calls no wgmma.
+bool writes_only_rings(const cast::ExprPtr& expr, const std::set<std::string>& rings) {
+  if (!expr) return true;
+  if (expr->kind == cast::ExprKind::Call) {
+    if (expr->name.rfind("loom_wgmma_", 0) == 0 || expr->name == "loom_fence_proxy_async") return false;
+    if ((expr->name == "loom_cp_async_16" || expr->name == "loom_copy_16") &&
+        (expr->args.empty() || !names_ring(expr->args[0], rings))) {
+      return false;
+    }
+    if (expr->name.rfind("loom_", 0) != 0 && expr->name != "min" && expr->name != "max") return false;
+  }
+  return std::all_of(expr->args.begin(), expr->args.end(), [&](const cast::ExprPtr& arg) { return writes_only_rings(arg, rings); });
+}
+
+// Whether `stmt` only fills ring slots: stores and 16-byte copies into the async rings, under
+// conditions and loops, with no barrier and no wgmma.
+bool only_fills_rings(const cast::Stmt& stmt, const std::set<std::string>& rings) {
+  switch (stmt.kind) {
+    case cast::StmtKind::Barrier: return false;
+    case cast::StmtKind::Comment: return true;
+    case cast::StmtKind::Assign:
+      return stmt.target && stmt.target->kind == cast::ExprKind::Load && rings.count(stmt.target->name) != 0 &&
+             writes_only_rings(stmt.value, rings) && writes_only_rings(stmt.target, rings);
+    case cast::StmtKind::Declare:
+      if (stmt.extent != 0 || stmt.local_memory) return false;
+      return writes_only_rings(stmt.init, rings);
+    default: break;
+  }
+  if (!writes_only_rings(stmt.init, rings) || !writes_only_rings(stmt.condition, rings)) return false;
+  return std::all_of(stmt.body.begin(), stmt.body.end(),
+                     [&](const cast::StmtPtr& child) { return !child || only_fills_rings(*child, rings); });
+}
+
 class WgmmaOrdering {
  public:
+  explicit WgmmaOrdering(std::set<std::string> rings) : rings_(std::move(rings)) {}
+
   cast::StmtPtr statement(const cast::StmtPtr& stmt) const {
     if (!stmt || stmt->body.empty()) return stmt;
     auto copy = std::make_shared<cast::Stmt>(*stmt);
@@ -1037,11 +1078,22 @@ class WgmmaOrdering {
           copy->body.push_back(helper_call("loom_wgmma_pinned", "loom_wgmma_pin_" + std::to_string(registers), {accumulator}));
         }
       };
+      // The ring fills just before the run (after the last barrier) write slots the run does not
+      // read (pipeline_fetch: the fill of iteration ko + S - 1 goes into slot (ko - 1) % S, which
+      // every warpgroup finished reading before this iteration's barrier; the run reads slot
+      // ko % S): they move behind the run's issue, so that the copies are issued while the tensor
+      // cores work, and the wait comes after them.
+      std::size_t fills = copy->body.size();
+      while (fills > 0 && only_fills_rings(*copy->body[fills - 1], rings_)) --fills;
+      std::vector<cast::StmtPtr> moved(copy->body.begin() + static_cast<std::ptrdiff_t>(fills), copy->body.end());
+      copy->body.resize(fills);
       pin();
       copy->body.push_back(helper_call("loom_wgmma_fenced", "loom_wgmma_fence"));
       copy->body.insert(copy->body.end(), children.begin() + static_cast<std::ptrdiff_t>(n),
                         children.begin() + static_cast<std::ptrdiff_t>(end));
-      copy->body.push_back(helper_call("loom_wgmma_waited", "loom_wgmma_commit_and_wait"));
+      copy->body.push_back(helper_call("loom_wgmma_committed", "loom_wgmma_commit"));
+      copy->body.insert(copy->body.end(), moved.begin(), moved.end());
+      copy->body.push_back(helper_call("loom_wgmma_waited", "loom_wgmma_wait"));
       pin();
       n = end;
     }
@@ -1058,6 +1110,8 @@ class WgmmaOrdering {
       }
     }
   }
+
+  std::set<std::string> rings_;
 
   // n / 2 of the helper loom_wgmma_m64n<n>k..
   static int64_t registers_of(const cast::Expr& call) {
@@ -1079,7 +1133,9 @@ cast::StmtPtr with_proxy_fences(const cast::StmtPtr& stmt) {
 
 }  // namespace
 
-cast::StmtPtr order_wgmma(const cast::StmtPtr& body) { return WgmmaOrdering().statement(body); }
+cast::StmtPtr order_wgmma(const cast::StmtPtr& body, const std::set<std::string>& rings) {
+  return WgmmaOrdering(rings).statement(body);
+}
 
 cast::StmtPtr fence_async_proxy_before_barriers(const cast::StmtPtr& body) { return with_proxy_fences(body); }
 
@@ -1126,6 +1182,15 @@ cast::StmtPtr with_waits(const cast::StmtPtr& stmt, int in_flight) {
 
 }  // namespace
 
+std::set<std::string> async_rings(const LoopKernel& kernel) {
+  std::set<std::string> rings;
+  for (const Instruction& instruction : kernel.instructions) {
+    if (!is_async_copy(instruction)) continue;
+    for (const ExprPtr& assignee : instruction.assignees) rings.insert(assignee->name);
+  }
+  return rings;
+}
+
 bool is_async_copy(const Instruction& instruction) {
   return std::any_of(instruction.tags.begin(), instruction.tags.end(),
                      [](const std::string& tag) { return tag.rfind(kAsyncCopyTagPrefix, 0) == 0; });
@@ -1157,7 +1222,9 @@ std::string wgmma_helpers(const std::string& code) {
       "  return (uint64_t) ((address & 0x3FFFF) >> 4) | ((uint64_t) (lbo >> 4) << 16) | ((uint64_t) (sbo >> 4) << 32) |\n"
       "         (1ull << 62);  // 128-byte swizzle\n}\n"
       "LOOM_FN int loom_wgmma_fence() {\n  asm volatile(" + quoted(tensor_ptx::wgmma_fence()) + " ::: \"memory\");\n  return 0;\n}\n"
-      "LOOM_FN int loom_wgmma_commit_and_wait() {\n  asm volatile(" + quoted(tensor_ptx::wgmma_commit_and_wait_all()) +
+      "LOOM_FN int loom_wgmma_commit() {\n  asm volatile(" + quoted(tensor_ptx::wgmma_commit()) +
+      " ::: \"memory\");\n  return 0;\n}\n"
+      "LOOM_FN int loom_wgmma_wait() {\n  asm volatile(" + quoted(tensor_ptx::wgmma_wait_all()) +
       " ::: \"memory\");\n  return 0;\n}\n";
   std::set<std::string> names;
   const std::string prefix = "loom_wgmma_";

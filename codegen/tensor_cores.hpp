@@ -19,6 +19,7 @@
 #include <optional>
 
 #include <map>
+#include <set>
 #include <string>
 
 #include "codegen/cast.hpp"
@@ -97,8 +98,13 @@ bool uses_wgmma(const TensorTiles& tiles);
 // zeroing) and commit_group + wait_group 0 after it, so that the accumulators are read and the
 // operand tiles overwritten only once the run is done; the accumulators are pinned around the
 // run (an empty asm naming each, as CUTLASS's warpgroup_fence_operand does), so that the compiler
-// moves no use of them into it.
-cast::StmtPtr order_wgmma(const cast::StmtPtr& body);
+// moves no use of them into it. Statements just before a run that only fill the cp.async rings
+// `rings` (pipeline_fetch's tiles) move between the commit and the wait: they write slots the run
+// does not read, and their copies are then issued while the tensor cores work.
+cast::StmtPtr order_wgmma(const cast::StmtPtr& body, const std::set<std::string>& rings);
+
+// The local tiles of the kernel's cp.async rings (what its async copies write).
+std::set<std::string> async_rings(const LoopKernel& kernel);
 
 // Puts fence.proxy.async.shared::cta before every barrier of `body` (after the cp.async waits
 // wait_for_async_copies puts there): the work-items' stores and copies into shared memory become

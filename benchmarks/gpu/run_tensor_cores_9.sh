@@ -6,17 +6,20 @@
 #   cd .gpu-mma8 && export LD_LIBRARY_PATH=$PWD/lib:/usr/local/cuda/lib64:$LD_LIBRARY_PATH && bash run_tensor_cores_9.sh
 set -u
 export LOOM_EXAMPLES=$PWD/examples
+# The test binary reads tests/conformance/cases where it was built: point that at this checkout's root.
+built_in=$(strings loom_tests | grep -m1 -oE '^/[^ ]*/examples$' || true)
+if [[ -n $built_in && ! -e $(dirname "$built_in") ]]; then mkdir -p "$(dirname "$(dirname "$built_in")")" && ln -s "$(cd .. && pwd)" "$(dirname "$built_in")"; fi
 nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,driver_version --format=csv,noheader
 if [[ -n ${TESTS:-TensorizeWgmma*} ]]; then
-  ./loom_tests --gtest_filter="${TESTS:-TensorizeWgmma*}" 2>&1 | grep -E "^\[ *(OK|FAILED|SKIPPED|PASSED) |Failure|Expected|Which is|error|tests ran" | head -60
+  timeout ${TEST_TIMEOUT:-300} ./loom_tests --gtest_filter="${TESTS:-TensorizeWgmma*}" 2>&1 | grep -E "^\[ *(OK|FAILED|SKIPPED|PASSED) |Failure|Expected|Which is|error|tests ran" | head -60
 fi
 for entry in ${CHECKS:-}; do  # spec:m,n,l
   IFS=, read m n l <<< "${entry#*:}"
-  echo "CHECK ${entry}: $(./loom run "${entry%%:*}" --target cuda --check -D m=$m -D n=$n -D l=$l 2>&1 | tail -2 | tr '\n' ' ')"
+  echo "CHECK ${entry}: $(timeout 60 ./loom run "${entry%%:*}" --target cuda --check -D m=$m -D n=$n -D l=$l 2>&1 | tail -2 | tr '\n' ' ')"
 done
 time_spec() {  # spec-file m n l
   local line ms
-  line=$(./loom run "$1" --target cuda -D m=$2 -D n=$3 -D l=$4 --repeat 20 2>&1 | tail -1)
+  line=$(timeout 60 ./loom run "$1" --target cuda -D m=$2 -D n=$3 -D l=$4 --repeat 20 2>&1 | tail -1)
   ms=$(echo "$line" | sed -n 's/.*median \([0-9.]*\) ms.*/\1/p')
   [[ -z $ms ]] && ms=$(echo "$line" | sed -n 's/.*median \([0-9.]*\) us.*/\1/p' | awk '{ if ($1 != "") printf "%.4f", $1 / 1000 }')
   echo "RESULT $(basename $1 .json) ${2}x${3}x${4} median_ms=$ms TFLOPs=$(awk -v m=$2 -v n=$3 -v l=$4 -v ms="$ms" 'BEGIN { if (ms > 0) printf "%.1f", 2*m*n*l/(ms*1e-3)/1e12; else print "?" }') :: $line"
@@ -48,5 +51,5 @@ PY
 for entry in ${SANITIZE:-}; do  # spec:m,n,l
   command -v compute-sanitizer >/dev/null || { echo "no compute-sanitizer"; break; }
   IFS=, read m n l <<< "${entry#*:}"
-  echo "memcheck ${entry}: $(compute-sanitizer --tool memcheck ./loom run "${entry%%:*}" --target cuda --check -D m=$m -D n=$n -D l=$l 2>&1 | grep -E "check|PASS|FAIL|ERROR SUMMARY" | tr '\n' ' ')"
+  echo "memcheck ${entry}: $(timeout 120 compute-sanitizer --tool memcheck ./loom run "${entry%%:*}" --target cuda --check -D m=$m -D n=$n -D l=$l 2>&1 | grep -E "check|PASS|FAIL|ERROR SUMMARY" | tr '\n' ' ')"
 done

@@ -81,8 +81,8 @@ TEST(TensorizeWgmmaOpenCL, NarrowSpecMatchesOnPocl) {
 }
 
 // The k loop of the CUDA code: per k tile, the ring's cp.async wait, the proxy fence and the
-// barrier, then one wgmma.fence, the four k steps' wgmmas by descriptor, one commit + wait; the
-// tiles 1024-byte aligned; NVRTC compiles it for sm_90a.
+// barrier, then one wgmma.fence, the four k steps' wgmmas by descriptor, the commit, the ring's
+// refills, the wait; the tiles 1024-byte aligned; NVRTC compiles it for sm_90a.
 TEST(TensorizeWgmma, TilesBecomeOrderedWgmmasThatCompileForSm90a) {
   Spec spec = read_spec(wgmma_text());
   std::string source = generate_code(spec.kernel, Target::CUDA).source;
@@ -94,9 +94,16 @@ TEST(TensorizeWgmma, TilesBecomeOrderedWgmmasThatCompileForSm90a) {
   std::string body = kernels.substr(loop, stores - loop);
   EXPECT_EQ(testing::count(body, "loom_wgmma_m64n256k16_bf16_t01("), 4) << body;
   EXPECT_EQ(testing::count(body, "loom_wgmma_fence()"), 1) << body;
-  EXPECT_EQ(testing::count(body, "loom_wgmma_commit_and_wait()"), 1) << body;
+  EXPECT_EQ(testing::count(body, "loom_wgmma_commit()"), 1) << body;
+  EXPECT_EQ(testing::count(body, "loom_wgmma_wait()"), 1) << body;
   EXPECT_LT(body.find("loom_wgmma_fence()"), body.find("loom_wgmma_m64n256k16_bf16_t01(")) << body;
-  EXPECT_GT(body.find("loom_wgmma_commit_and_wait()"), body.rfind("loom_wgmma_m64n256k16_bf16_t01(")) << body;
+  EXPECT_GT(body.find("loom_wgmma_commit()"), body.rfind("loom_wgmma_m64n256k16_bf16_t01(")) << body;
+  // The ring's refills (cp.async into slot (k_outer + 3) % 4) are issued between the commit and the
+  // wait, while the tensor cores work on slot k_outer % 4.
+  std::size_t commit = body.find("loom_wgmma_commit()"), wait = body.find("loom_wgmma_wait()");
+  std::size_t refill = body.find("loom_cp_async_16(b_fetch", commit);
+  EXPECT_LT(refill, wait) << body;
+  EXPECT_EQ(body.find("loom_cp_async_16(", body.find("__syncthreads()")), body.find("loom_cp_async_16(", commit)) << body;
   std::size_t barrier = body.find("__syncthreads()");
   ASSERT_NE(barrier, std::string::npos) << body;
   std::size_t fence = body.rfind("loom_fence_proxy_async()", barrier);
@@ -211,9 +218,10 @@ TEST(TensorizeWgmma, RefusesATileTheWarpgroupCannotShare) {
 
 const Sizes kRagged = {cube(1), cube(17), cube(129), cube(1000), {{"m", 3000}, {"n", 5000}, {"l", 700}}};
 
-TEST(TensorizeWgmmaGpu, Bf16GemmMatchesTheReferenceAtRaggedSizes) {
+// The BF16 spec, its 64-column variant and the FP16 spec (same schedule, float16 operands).
+TEST(TensorizeWgmmaGpu, GemmsMatchTheReferenceAtRaggedSizes) {
   SKIP_WITHOUT_CUDA();
-  for (const std::string& text : {wgmma_text(), narrow_text()}) {
+  for (const std::string& text : {wgmma_text(), narrow_text(), example_text("f16_gemm_wgmma.json")}) {
     Spec spec = read_spec(text);
     SCOPED_TRACE(spec.kernel.name);
     for (const ParameterMap& sizes : kRagged) {
