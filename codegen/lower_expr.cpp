@@ -1,6 +1,7 @@
 #include "codegen/lower_expr.hpp"
 
 #include <cmath>
+#include <cstdlib>
 
 #include "analysis/reduction_operations.hpp"
 #include "codegen/barriers.hpp"
@@ -146,7 +147,13 @@ cast::ExprPtr ExpressionLowering::flat_index(const std::string& array, const std
   }
   const Temporary* temporary = kernel_.find_temporary(array);
   if (temporary != nullptr && is_swizzled(temporary->dim_tags)) {
-    return swizzled(unswizzled_index(array, indices, inames), types_.variable_dtype(array));
+    SwizzleParts parts = swizzle_parts(array, indices, inames);
+    // A measurement switch (LOOM_SWIZZLE_WHOLE_INDEX=1, like LOOM_FRAGMENT_LOADS_AHEAD: not part of
+    // the spec-cache key): the permutation applied to the whole flat index, as first written.
+    if (std::getenv("LOOM_SWIZZLE_WHOLE_INDEX") != nullptr) {
+      return swizzled(fold(cast::binary("+", parts.whole, parts.within, index_dtype())), types_.variable_dtype(array));
+    }
+    return fold(cast::binary("+", parts.whole, swizzled(parts.within, types_.variable_dtype(array)), index_dtype()));
   }
   if (temporary != nullptr && !temporary->dim_tags.empty()) {
     return strided_index(array_strides(*temporary), nullptr, indices, inames);
@@ -178,24 +185,51 @@ cast::ExprPtr ExpressionLowering::swizzled(const cast::ExprPtr& flat, DType elem
   return cast::binary("^", flat, chunk_shift, index);
 }
 
-cast::ExprPtr ExpressionLowering::unswizzled_index(const std::string& array, const std::vector<ExprPtr>& indices,
-                                                   const InameValues& inames) const {
+// The unswizzled flat index of a swizzled tile's element as a sum of two parts: `whole`, the terms
+// that are multiples of the pattern's 1024-byte period (axes whose stride is, such as a ring's
+// slot axis, and the column blocks of swizzle128:N), and `within`, the rest. The permutation
+// changes address bits 4-6 by bits 7-9 only, so it applies to `within` alone: stored at whole +
+// swizzle(within), which keeps a ring slot's or k step's offset out of the XOR (it is then the
+// same for every slot, and the compiler hoists it out of the k loop).
+ExpressionLowering::SwizzleParts ExpressionLowering::swizzle_parts(const std::string& array,
+                                                                   const std::vector<ExprPtr>& indices,
+                                                                   const InameValues& inames) const {
   const Temporary* temporary = kernel_.find_temporary(array);
   LOOM_ASSERT(temporary != nullptr && is_swizzled(temporary->dim_tags), "'" + array + "' is not a swizzled tile");
   std::size_t axis = *swizzle_axis(temporary->dim_tags);
   std::optional<int64_t> atom = swizzle_atom_stride("temporary '" + array + "'", temporary->dim_tags);
-  if (!atom) return strided_index(array_strides(*temporary), nullptr, indices, inames);
-  // Column blocks: the swizzled axis' index c contributes (c / row) * atom + c % row.
-  std::vector<ExprPtr> others = indices;
-  others[axis] = int_literal(0);
+  DType element = types_.variable_dtype(array);
+  int64_t period = kSwizzleBlockBytes / static_cast<int64_t>(dtype_size(element));
+  std::vector<ExprPtr> strides = array_strides(*temporary);
+  std::vector<ExprPtr> whole_indices = indices, within_indices = indices;
+  for (std::size_t d = 0; d < indices.size(); ++d) {
+    bool whole = d != axis && strides[d]->kind == ExprKind::IntLiteral && strides[d]->int_value % period == 0;
+    (whole ? within_indices : whole_indices)[d] = int_literal(0);
+  }
   DType index = index_dtype();
   auto constant = [&](int64_t value) { return cast::int_const(value, index); };
+  SwizzleParts parts;
+  parts.whole = fold(strided_index(strides, nullptr, whole_indices, inames));
+  parts.within = fold(strided_index(strides, nullptr, within_indices, inames));
+  if (!atom) return parts;
+  // Column blocks: the swizzled axis' index c contributes (c / row) * atom (whole when atom is a
+  // multiple of the period) + c % row (within), not c.
+  within_indices[axis] = int_literal(0);
+  parts.within = fold(strided_index(strides, nullptr, within_indices, inames));
   cast::ExprPtr column = cast_if_needed(lower(*indices[axis], index, inames), index);
-  int64_t row = swizzle_row_elements(types_.variable_dtype(array));
+  int64_t row = swizzle_row_elements(element);
   cast::ExprPtr block = cast::binary("*", cast::binary("/", column, constant(row), index), constant(*atom), index);
-  cast::ExprPtr within = cast::binary("%", column, constant(row), index);
-  cast::ExprPtr rest = fold(strided_index(array_strides(*temporary), nullptr, others, inames));
-  return cast::binary("+", rest, cast::binary("+", block, within, index), index);
+  cast::ExprPtr in_row = cast::binary("%", column, constant(row), index);
+  bool whole_blocks = *atom % period == 0;
+  parts.whole = whole_blocks ? fold(cast::binary("+", parts.whole, block, index)) : parts.whole;
+  parts.within = fold(cast::binary("+", parts.within, whole_blocks ? in_row : cast::binary("+", block, in_row, index), index));
+  return parts;
+}
+
+cast::ExprPtr ExpressionLowering::unswizzled_index(const std::string& array, const std::vector<ExprPtr>& indices,
+                                                   const InameValues& inames) const {
+  SwizzleParts parts = swizzle_parts(array, indices, inames);
+  return fold(cast::binary("+", parts.whole, parts.within, index_dtype()));
 }
 
 // offset + Σ index_d * stride_d, for arrays with dim_tags or an offset.

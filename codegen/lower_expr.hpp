@@ -48,6 +48,11 @@ class ExpressionLowering {
                                  const InameValues& inames) const;
 
  private:
+  struct SwizzleParts {
+    cast::ExprPtr whole, within;
+  };
+  SwizzleParts swizzle_parts(const std::string& array, const std::vector<ExprPtr>& indices,
+                             const InameValues& inames) const;
   cast::ExprPtr swizzled(const cast::ExprPtr& flat, DType element) const;
   cast::ExprPtr strided_index(const std::vector<ExprPtr>& strides, const ExprPtr& offset,
                               const std::vector<ExprPtr>& indices, const InameValues& inames) const;
