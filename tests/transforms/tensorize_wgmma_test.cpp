@@ -15,6 +15,7 @@
 #include "device_helpers.hpp"
 #include "loom/loom.hpp"
 #include "runtime/cuda_driver.hpp"
+#include "runtime/scoped_env.hpp"
 #include "test_helpers.hpp"
 
 namespace loom {
@@ -221,6 +222,7 @@ const Sizes kRagged = {cube(1), cube(17), cube(129), cube(1000), {{"m", 3000}, {
 // The BF16 spec, its 64-column variant and the FP16 spec (same schedule, float16 operands).
 TEST(TensorizeWgmmaGpu, GemmsMatchTheReferenceAtRaggedSizes) {
   SKIP_WITHOUT_CUDA();
+  testing::ScopedEnv nvrtc("LOOM_CUDA_COMPILER", "nvrtc");  // the LLVM path has no wgmma lowering
   for (const std::string& text : {wgmma_text(), narrow_text(), example_text("f16_gemm_wgmma.json")}) {
     Spec spec = read_spec(text);
     SCOPED_TRACE(spec.kernel.name);
@@ -233,6 +235,7 @@ TEST(TensorizeWgmmaGpu, GemmsMatchTheReferenceAtRaggedSizes) {
 // The accumulators' rows g and g + 8 swapped (the test-only tag): every size must fail.
 TEST(TensorizeWgmmaGpu, AWrongAccumulatorMappingFailsTheCheck) {
   SKIP_WITHOUT_CUDA();
+  testing::ScopedEnv nvrtc("LOOM_CUDA_COMPILER", "nvrtc");
   Spec spec = read_spec(wgmma_text());
   LoopKernel wrong = spec.kernel;
   for (Instruction& instruction : wrong.instructions) {
