@@ -1,7 +1,6 @@
 #include "codegen/lower_expr.hpp"
 
 #include <cmath>
-#include <cstdlib>
 
 #include "analysis/reduction_operations.hpp"
 #include "codegen/barriers.hpp"
@@ -148,11 +147,6 @@ cast::ExprPtr ExpressionLowering::flat_index(const std::string& array, const std
   const Temporary* temporary = kernel_.find_temporary(array);
   if (temporary != nullptr && is_swizzled(temporary->dim_tags)) {
     SwizzleParts parts = swizzle_parts(array, indices, inames);
-    // A measurement switch (LOOM_SWIZZLE_WHOLE_INDEX=1, like LOOM_FRAGMENT_LOADS_AHEAD: not part of
-    // the spec-cache key): the permutation applied to the whole flat index, as first written.
-    if (std::getenv("LOOM_SWIZZLE_WHOLE_INDEX") != nullptr) {
-      return swizzled(fold(cast::binary("+", parts.whole, parts.within, index_dtype())), types_.variable_dtype(array));
-    }
     return fold(cast::binary("+", parts.whole, swizzled(parts.within, types_.variable_dtype(array)), index_dtype()));
   }
   if (temporary != nullptr && !temporary->dim_tags.empty()) {
