@@ -83,6 +83,9 @@ struct Stmt {
   // array (local temporaries above 48 KB in all).
   bool dynamic_shared = false;
   int64_t shared_offset = 0;
+  // Declare (local): the bytes the array starts on, where more than the default 16 (a swizzled
+  // tile: 1024, src/ir/layout.hpp).
+  int64_t alignment = 0;
   // Declare: a pointer into the storage area of this name (alias_temporaries), not an array.
   std::string alias_of;
   std::string pragma;     // For: e.g. "unroll 4"

@@ -28,6 +28,7 @@ std::optional<int64_t> fold_arithmetic(const std::string& op, int64_t a, int64_t
   if (op == "*") return a * b;
   if (op == "/" && b != 0) return a / b;
   if (op == "%" && b != 0) return a % b;
+  if (op == "^") return a ^ b;
   if (op == "<") return a < b;
   if (op == "<=") return a <= b;
   if (op == ">") return a > b;

@@ -165,6 +165,7 @@ std::vector<cast::StmtPtr> temporary_declarations(const LoopKernel& kernel, cons
                                                   : temporary_storage_extent(temporary);
     auto declaration = std::make_shared<cast::Stmt>(*cast::declare(temporary.name, *temporary.dtype, extent));
     declaration->local_memory = temporary.address_space == AddressSpace::Local;
+    if (is_swizzled(temporary.dim_tags)) declaration->alignment = kSwizzleBlockBytes;
     if (!temporary.initializer.empty()) {
       declaration->initial_elements = initial_elements(temporary, extent);
       declaration->is_const = temporary.read_only;
@@ -621,6 +622,8 @@ int64_t move_to_dynamic_shared(std::vector<cast::StmtPtr>& declarations) {
     if (!declaration->local_memory || !declaration->alias_of.empty()) continue;
     auto pointer = std::make_shared<cast::Stmt>(*declaration);
     pointer->dynamic_shared = true;
+    int64_t alignment = std::max<int64_t>(16, declaration->alignment);
+    offset = (offset + alignment - 1) / alignment * alignment;
     pointer->shared_offset = offset;
     offset += (std::max<int64_t>(declaration->extent, 1) * static_cast<int64_t>(dtype_size(declaration->dtype)) + 15) / 16 * 16;
     declaration = pointer;
@@ -646,7 +649,8 @@ codegen::LocalMemoryUse local_memory_use(const LoopKernel& kernel, const std::ve
     }
     use.temporaries.push_back(&temporary);
     use.bytes += bytes;
-    padded += (bytes + 15) / 16 * 16;
+    int64_t alignment = is_swizzled(temporary.dim_tags) ? kSwizzleBlockBytes : 16;
+    padded = (padded + alignment - 1) / alignment * alignment + (bytes + 15) / 16 * 16;
   }
   if (target == Target::CUDA && use.bytes > kStaticSharedLimit) use.bytes = padded;
   return use;
@@ -734,7 +738,7 @@ DeviceProgram device_program(LoopKernel& kernel, const cast::Function& signature
       // (heap corruption; oclgrind and CUDA run the same code correctly): on OpenCL, nests with
       // barriers keep one guarded copy of each loop (no full-group split, no slabs).
       bool uniform_branches_around_barriers = target == Target::CUDA || !has_barrier(kernel, used);
-      StatementLowerer lowerer(kernel, nest, target, &tiles, codegen::warp_lane(block), wide_copies);
+      StatementLowerer lowerer(kernel, nest, target, &tiles, codegen::warp_lane(block, tiles), wide_copies);
       codegen::KernelSchedule schedule = codegen::build_schedule(kernel, nest, uniform_branches_around_barriers,
                                                                  launch.aliases, lowerer.constant_boxes());
       codegen::HardwareParameters hardware;
@@ -751,6 +755,9 @@ DeviceProgram device_program(LoopKernel& kernel, const cast::Function& signature
       if (!tiles.empty()) nest_code = codegen::share_fragment_loads(nest_code);
       if (std::optional<int> in_flight = codegen::async_groups_in_flight(kernel); in_flight && target == Target::CUDA) {
         nest_code = codegen::wait_for_async_copies(nest_code, *in_flight);
+      }
+      if (codegen::uses_wgmma(tiles)) {
+        nest_code = codegen::fence_async_proxy_before_barriers(codegen::order_wgmma(nest_code, codegen::async_rings(kernel)));
       }
       body.push_back(nest_code);
       timer.mark("isl AST and lowering");

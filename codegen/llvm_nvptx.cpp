@@ -819,7 +819,8 @@ class FunctionEmitter {
         return done;
       }
     }
-    if (name.rfind("loom_mma_", 0) == 0 || name.rfind("loom_ldsm_", 0) == 0) {
+    if (name.rfind("loom_mma_", 0) == 0 || name.rfind("loom_ldsm_", 0) == 0 || name.rfind("loom_wgmma_", 0) == 0 ||
+        name == "loom_fence_proxy_async") {
       throw Unsupported("kernel '" + function_.name + "' calls the tensor-core helper '" + name + "', which the LLVM "
                         "compiler path does not lower; use --compiler nvrtc");
     }

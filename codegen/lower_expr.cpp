@@ -4,6 +4,7 @@
 
 #include "analysis/reduction_operations.hpp"
 #include "codegen/barriers.hpp"
+#include "codegen/fold.hpp"
 #include "codegen/print_c_family.hpp"
 #include "ir/functions.hpp"
 #include "ir/layout.hpp"
@@ -144,6 +145,10 @@ cast::ExprPtr ExpressionLowering::flat_index(const std::string& array, const std
     return strided_index(array_strides(*arg), arg->offset, indices, inames);
   }
   const Temporary* temporary = kernel_.find_temporary(array);
+  if (temporary != nullptr && is_swizzled(temporary->dim_tags)) {
+    SwizzleParts parts = swizzle_parts(array, indices, inames);
+    return fold(cast::binary("+", parts.whole, swizzled(parts.within, types_.variable_dtype(array)), index_dtype()));
+  }
   if (temporary != nullptr && !temporary->dim_tags.empty()) {
     return strided_index(array_strides(*temporary), nullptr, indices, inames);
   }
@@ -161,6 +166,64 @@ cast::ExprPtr ExpressionLowering::flat_index(const std::string& array, const std
     flat = cast::binary("+", cast::binary("*", flat, extent, index), value, index);
   }
   return flat ? flat : cast::int_const(0, index);
+}
+
+// The stored position of the element at unswizzled flat index `flat` of a swizzled tile
+// (src/ir/layout.hpp): flat ^ (flat / row % 8) * chunk, in elements.
+cast::ExprPtr ExpressionLowering::swizzled(const cast::ExprPtr& flat, DType element) const {
+  DType index = index_dtype();
+  auto constant = [&](int64_t value) { return cast::int_const(value, index); };
+  cast::ExprPtr row = cast::binary("/", flat, constant(swizzle_row_elements(element)), index);
+  cast::ExprPtr chunk_shift = cast::binary("*", cast::binary("%", row, constant(8), index),
+                                           constant(swizzle_chunk_elements(element)), index);
+  return cast::binary("^", flat, chunk_shift, index);
+}
+
+// The unswizzled flat index of a swizzled tile's element as a sum of two parts: `whole`, the terms
+// that are multiples of the pattern's 1024-byte period (axes whose stride is, such as a ring's
+// slot axis, and the column blocks of swizzle128:N), and `within`, the rest. The permutation
+// changes address bits 4-6 by bits 7-9 only, so it applies to `within` alone: stored at whole +
+// swizzle(within), which keeps a ring slot's or k step's offset out of the XOR (it is then the
+// same for every slot, and the compiler hoists it out of the k loop).
+ExpressionLowering::SwizzleParts ExpressionLowering::swizzle_parts(const std::string& array,
+                                                                   const std::vector<ExprPtr>& indices,
+                                                                   const InameValues& inames) const {
+  const Temporary* temporary = kernel_.find_temporary(array);
+  LOOM_ASSERT(temporary != nullptr && is_swizzled(temporary->dim_tags), "'" + array + "' is not a swizzled tile");
+  std::size_t axis = *swizzle_axis(temporary->dim_tags);
+  std::optional<int64_t> atom = swizzle_atom_stride("temporary '" + array + "'", temporary->dim_tags);
+  DType element = types_.variable_dtype(array);
+  int64_t period = kSwizzleBlockBytes / static_cast<int64_t>(dtype_size(element));
+  std::vector<ExprPtr> strides = array_strides(*temporary);
+  std::vector<ExprPtr> whole_indices = indices, within_indices = indices;
+  for (std::size_t d = 0; d < indices.size(); ++d) {
+    bool whole = d != axis && strides[d]->kind == ExprKind::IntLiteral && strides[d]->int_value % period == 0;
+    (whole ? within_indices : whole_indices)[d] = int_literal(0);
+  }
+  DType index = index_dtype();
+  auto constant = [&](int64_t value) { return cast::int_const(value, index); };
+  SwizzleParts parts;
+  parts.whole = fold(strided_index(strides, nullptr, whole_indices, inames));
+  parts.within = fold(strided_index(strides, nullptr, within_indices, inames));
+  if (!atom) return parts;
+  // Column blocks: the swizzled axis' index c contributes (c / row) * atom (whole when atom is a
+  // multiple of the period) + c % row (within), not c.
+  within_indices[axis] = int_literal(0);
+  parts.within = fold(strided_index(strides, nullptr, within_indices, inames));
+  cast::ExprPtr column = cast_if_needed(lower(*indices[axis], index, inames), index);
+  int64_t row = swizzle_row_elements(element);
+  cast::ExprPtr block = cast::binary("*", cast::binary("/", column, constant(row), index), constant(*atom), index);
+  cast::ExprPtr in_row = cast::binary("%", column, constant(row), index);
+  bool whole_blocks = *atom % period == 0;
+  parts.whole = whole_blocks ? fold(cast::binary("+", parts.whole, block, index)) : parts.whole;
+  parts.within = fold(cast::binary("+", parts.within, whole_blocks ? in_row : cast::binary("+", block, in_row, index), index));
+  return parts;
+}
+
+cast::ExprPtr ExpressionLowering::unswizzled_index(const std::string& array, const std::vector<ExprPtr>& indices,
+                                                   const InameValues& inames) const {
+  SwizzleParts parts = swizzle_parts(array, indices, inames);
+  return fold(cast::binary("+", parts.whole, parts.within, index_dtype()));
 }
 
 // offset + Σ index_d * stride_d, for arrays with dim_tags or an offset.

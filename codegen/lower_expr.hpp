@@ -42,8 +42,18 @@ class ExpressionLowering {
   cast::ExprPtr flat_index(const std::string& array, const std::vector<ExprPtr>& indices,
                            const InameValues& inames) const;
   DType index_dtype() const { return kernel_.options.index_dtype; }
+  // The flat index of a swizzled tile's element before the permutation (src/ir/layout.hpp): the
+  // offset wgmma's descriptors address, the hardware applying the permutation itself.
+  cast::ExprPtr unswizzled_index(const std::string& array, const std::vector<ExprPtr>& indices,
+                                 const InameValues& inames) const;
 
  private:
+  struct SwizzleParts {
+    cast::ExprPtr whole, within;
+  };
+  SwizzleParts swizzle_parts(const std::string& array, const std::vector<ExprPtr>& indices,
+                             const InameValues& inames) const;
+  cast::ExprPtr swizzled(const cast::ExprPtr& flat, DType element) const;
   cast::ExprPtr strided_index(const std::vector<ExprPtr>& strides, const ExprPtr& offset,
                               const std::vector<ExprPtr>& indices, const InameValues& inames) const;
   cast::ExprPtr lower_binary(const Expr& expr, std::optional<DType> context, const InameValues& inames) const;

@@ -328,10 +328,10 @@ std::string local_space(Target target) {
 // Local arrays start on 16 bytes, as the dynamic shared buffer's pieces do: a work-item's four
 // consecutive floats at an index the compiler knows to be a multiple of four then load as one
 // 16-byte access (LDS.128: a blocked register tile's inner product issues a quarter of the loads).
-std::string local_array_alignment(Target target) {
+std::string local_array_alignment(Target target, int64_t bytes = 16) {
   switch (target) {
-    case Target::OpenCL: return " __attribute__((aligned(16)))";
-    case Target::CUDA: return " __align__(16)";
+    case Target::OpenCL: return " __attribute__((aligned(" + std::to_string(bytes) + ")))";
+    case Target::CUDA: return " __align__(" + std::to_string(bytes) + ")";
     default: return "";
   }
 }
@@ -588,7 +588,7 @@ class StatementPrinter {
             << (stmt.vector_width > 0 ? vector_type_name(stmt.dtype, stmt.vector_width) : c_type_name(stmt.dtype))
             << " " << stmt.name;
         if (stmt.extent > 0) out << "[" << stmt.extent << "]";
-        if (stmt.local_memory && stmt.extent > 0) out << local_array_alignment(target_);
+        if (stmt.local_memory && stmt.extent > 0) out << local_array_alignment(target_, std::max<int64_t>(16, stmt.alignment));
         if (!stmt.local_memory && target_ == Target::CUDA && private_array_on_16_bytes(stmt.dtype, stmt.extent)) {
           out << " __align__(16)";
         }
@@ -713,6 +713,15 @@ bool uses_dynamic_shared(const cast::Stmt& stmt) {
   return false;
 }
 
+// The alignment the dynamic shared buffer needs: the largest of its pieces' (16 at least).
+int64_t dynamic_shared_alignment(const cast::Stmt& stmt) {
+  int64_t alignment = stmt.kind == cast::StmtKind::Declare && stmt.dynamic_shared ? std::max<int64_t>(16, stmt.alignment) : 16;
+  for (const cast::StmtPtr& child : stmt.body) {
+    if (child) alignment = std::max(alignment, dynamic_shared_alignment(*child));
+  }
+  return alignment;
+}
+
 // store_whole_lines (rotate_stores.hpp): how many elements of 4 bytes the row segment at `p`
 // starts before the next 128-byte line, i.e. (-address / 4) mod 32, computed from lane `lane`'s
 // element (p = segment + lane), so every lane of the row gets the same value.
@@ -750,7 +759,8 @@ std::string print_translation_unit(const std::vector<cast::Function>& functions,
   for (const cast::Function& function : functions) {
     out << "\n" << function_head(function, target) << "(" << parameter_list(function, target) << ")\n{\n";
     if (uses_dynamic_shared(*function.body)) {
-      out << "  extern __shared__ __align__(16) unsigned char loom_dynamic_shared[];\n";
+      out << "  extern __shared__ __align__(" << dynamic_shared_alignment(*function.body)
+          << ") unsigned char loom_dynamic_shared[];\n";
     }
     StatementPrinter(target).print(*function.body, 1, out);
     out << "}\n";

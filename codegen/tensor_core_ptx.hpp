@@ -44,4 +44,36 @@ inline std::string cp_async_commit_and_wait(int pending) {
   return "cp.async.commit_group; cp.async.wait_group " + std::to_string(pending) + ";";
 }
 
+// ---- Hopper's warpgroup MMA (wgmma, sm_90a only) ----------------------------------------------
+// D = A·B + D for one warpgroup's 64 x n f32 tile, both operands in shared memory by 64-bit
+// descriptors: the accumulator's n / 2 f32 registers are %0 .. %(n/2 - 1), the descriptors of a
+// and b the next two operands, and scale-d (a predicate: 0 ignores D) comes from the 32-bit
+// operand after them. `shape` is m64n<n>k16 (16-bit `type`: bf16 or f16; `trans_a`, `trans_b`:
+// 1 where the operand is stored m- / n-major, 0 where k-major) or m64n<n>k8 (tf32, both k-major:
+// PTX has no transposed TF32 form).
+inline std::string wgmma(const std::string& shape, const std::string& type, int accumulators, bool trans_a,
+                         bool trans_b) {
+  std::string registers;
+  for (int r = 0; r < accumulators; ++r) registers += (r == 0 ? "%" : ", %") + std::to_string(r);
+  std::string immediates = type == "tf32" ? "1, 1" : "1, 1, " + std::to_string(trans_a ? 1 : 0) + ", " +
+                                                         std::to_string(trans_b ? 1 : 0);
+  return "{ .reg .pred p; setp.ne.b32 p, %" + std::to_string(accumulators + 2) + ", 0; wgmma.mma_async.sync.aligned." +
+         shape + ".f32." + type + "." + type + " {" + registers + "}, %" + std::to_string(accumulators) + ", %" +
+         std::to_string(accumulators + 1) + ", p, " + immediates + "; }";
+}
+
+// Orders the registers' earlier writes (the accumulators' zeroing) before the wgmmas that follow.
+inline const char* wgmma_fence() { return "wgmma.fence.sync.aligned;"; }
+
+// Closes the wgmmas issued so far into a group (they keep running).
+inline const char* wgmma_commit() { return "wgmma.commit_group.sync.aligned;"; }
+
+// Waits for every wgmma group: the accumulators are then readable and the operand tiles free to
+// be overwritten.
+inline const char* wgmma_wait_all() { return "wgmma.wait_group.sync.aligned 0;"; }
+
+// Makes the work-item's earlier generic-proxy writes to shared memory (its stores and finished
+// cp.async copies) visible to the async proxy, through which wgmma reads its operands.
+inline const char* fence_proxy_async_shared() { return "fence.proxy.async.shared::cta;"; }
+
 }  // namespace loom::codegen::tensor_ptx

@@ -59,6 +59,10 @@ std::string origin_id(const LoopKernel& kernel, const Instruction& instruction) 
   return origin;
 }
 
+bool is_true(const cast::ExprPtr& condition) {
+  return condition && condition->kind == cast::ExprKind::IntConst && condition->int_value != 0;
+}
+
 [[noreturn]] void refuse(const LoopKernel& kernel, const Instruction& instruction, const std::string& why) {
   throw Error("tensorize (" + origin_id(kernel, instruction) + ") on CUDA: " + why);
 }
@@ -204,9 +208,138 @@ std::pair<int, int> accumulator_axes(const LoopKernel& kernel, const Instruction
   return {i_axis, j_axis};
 }
 
+// The shape tensorize put on the instruction (tensorize_m16n8k16, tensorize_m64n256k16, ...).
+std::string tile_shape(const Instruction& instruction) {
+  for (const std::string& tag : instruction.tags) {
+    if (tag.rfind("tensorize_m", 0) == 0 && tag.size() > 11 && std::isdigit(static_cast<unsigned char>(tag[11])) != 0) {
+      return tag.substr(10);
+    }
+  }
+  return "m16n8k16";
+}
+
+int64_t shape_n(const std::string& shape) {
+  std::size_t n_at = shape.find('n'), k_at = shape.find('k');
+  return std::stoll(shape.substr(n_at + 1, k_at - n_at - 1));
+}
+
+int64_t constant_of(const ExprPtr& expr) { return expr->kind == ExprKind::IntLiteral ? expr->int_value : -1; }
+
+// The axes of `access` whose index uses `iname` (tensorize left one each for the tile inames).
+int axis_using(const Expr& access, const std::string& iname) {
+  for (std::size_t axis = 0; axis < access.operands.size(); ++axis) {
+    if (uses_iname(*access.operands[axis], iname)) return static_cast<int>(axis);
+  }
+  return -1;
+}
+
+// How wgmma reads `access` (a, `row` = i; or b, `row` = j) by descriptor, or the reason it cannot:
+// the operand must be a local tile of its own with the 128-byte swizzle, stored k-major (k on the
+// swizzled axis, rows 128 bytes apart: a row of 64 16-bit k) or m-/n-major (the rows on the
+// swizzled axis, k 128 bytes apart, in column blocks of 128 bytes N bytes apart: swizzle128:N),
+// the tile starting on an 8-row group and a 16-byte chunk (k-major) or on a column block and an
+// 8-k group (m-/n-major), every other axis a multiple of 1024 bytes, so that the tile's origin has
+// the pattern's phase the descriptor assumes (the swizzle permutes address bits 4-6 by bits 7-9).
+TensorTileOperand wgmma_operand(const LoopKernel& kernel, const Instruction& instruction, const ExprPtr& access,
+                                const std::string& row, const std::string& k, int64_t rows, DType element, bool tf32) {
+  std::string what = "the operand '" + to_string(*access) + "'";
+  const Temporary* tile = kernel.find_temporary(access->name);
+  if (tile == nullptr || tile->address_space != AddressSpace::Local) {
+    refuse(kernel, instruction, what + " is not in local memory; wgmma reads its operands from shared memory by "
+                                "descriptor (add_prefetch it into a local tile)");
+  }
+  if (!tile->base_storage.empty()) {
+    refuse(kernel, instruction, what + " shares storage with other temporaries (alias_temporaries); wgmma's tile "
+                                "must be its own, starting on 1024 bytes");
+  }
+  std::optional<std::size_t> swizzled = swizzle_axis(tile->dim_tags);
+  if (!swizzled) {
+    refuse(kernel, instruction, "'" + access->name + "' is not swizzled; wgmma reads tiles in the 128-byte swizzle "
+                                "(tag_array_axes with swizzle128 on the contiguous axis, e.g. \"stride:64, swizzle128\")");
+  }
+  auto bytes = static_cast<int64_t>(dtype_size(element));
+  int64_t row_elements = kSwizzleRowBytes / bytes, chunk = kSwizzleChunkBytes / bytes;
+  std::vector<ExprPtr> strides = array_strides(*tile);
+  for (std::size_t axis = 0; axis < strides.size(); ++axis) {
+    if (constant_of(strides[axis]) < 0 || constant_of(tile->shape[axis]) < 0) {
+      refuse(kernel, instruction, "'" + access->name + "' has a stride or length that is not a constant along axis " +
+                                  std::to_string(axis) + "; wgmma's descriptors need a constant layout");
+    }
+  }
+  int row_axis = axis_using(*access, row), k_axis = axis_using(*access, k);
+  auto at = static_cast<int>(*swizzled);
+  if (k_axis != at && row_axis != at) {
+    refuse(kernel, instruction, "neither " + k + " nor " + row + " indexes the swizzled axis of " + what +
+                                "; wgmma reads rows of 128 bytes along k (k-major) or along the tile's " + row);
+  }
+  TensorTileOperand operand{access, row, nullptr};
+  operand.mn_major = row_axis == at;
+  if (tf32 && operand.mn_major) {
+    refuse(kernel, instruction, what + " is stored " + row + "-major; TF32 wgmma reads k-major operands only (PTX has "
+                                "no transposed TF32 form): store it with " + k + " on the swizzled axis");
+  }
+  std::optional<int64_t> blocks = swizzle_atom_stride("temporary '" + access->name + "'", tile->dim_tags);
+  const Expr& row_index = *access->operands[static_cast<std::size_t>(row_axis)];
+  const Expr& k_index = *access->operands[static_cast<std::size_t>(k_axis)];
+  auto stride_of = [&](int axis) { return strides[static_cast<std::size_t>(axis)]->int_value; };
+  std::string row_text = std::to_string(row_elements) + " " + std::string(dtype_name(element));
+  if (!operand.mn_major) {
+    if (blocks || constant_of(tile->shape[at]) != row_elements) {
+      refuse(kernel, instruction, "the swizzled axis of '" + access->name + "' (" + k + ") is not one row of 128 bytes (" +
+                                  row_text + "); a k-major wgmma operand is rows of exactly 128 bytes");
+    }
+    if (stride_of(row_axis) != row_elements) {
+      refuse(kernel, instruction, "consecutive " + row + " of " + what + " are " + std::to_string(stride_of(row_axis)) +
+                                  " elements apart; a k-major wgmma operand has its rows 128 bytes (" + row_text + ") apart");
+    }
+    if (!multiple_apart_from(row_index, row, 8)) {
+      refuse(kernel, instruction, "the tile of " + what + " does not start on a multiple of 8 rows (the swizzle's period)");
+    }
+    if (!multiple_apart_from(k_index, k, chunk)) {
+      refuse(kernel, instruction, "the tile of " + what + " does not start on a 16-byte chunk along " + k);
+    }
+    operand.lbo = 16;  // unused by the 128-byte swizzle's k-major form
+  } else {
+    if (stride_of(k_axis) != row_elements) {
+      refuse(kernel, instruction, "consecutive " + k + " of " + what + " are " + std::to_string(stride_of(k_axis)) +
+                                  " elements apart; a " + row + "-major wgmma operand has rows of 128 bytes (" + row_text +
+                                  ") along " + k);
+    }
+    if (!multiple_apart_from(k_index, k, 8)) {
+      refuse(kernel, instruction, "the tile of " + what + " does not start on a multiple of 8 " + k + " (the swizzle's period)");
+    }
+    if (!multiple_apart_from(row_index, row, row_elements)) {
+      refuse(kernel, instruction, "the tile of " + what + " does not start on a 128-byte column block along " + row);
+    }
+    if (rows > row_elements && !blocks) {
+      refuse(kernel, instruction, "the tile's " + std::to_string(rows) + " " + row + " of " + what +
+                                  " are wider than one 128-byte row; store '" + access->name +
+                                  "' in column blocks (swizzle128:N, N a multiple of " +
+                                  std::to_string(kSwizzleBlockBytes / bytes) + ")");
+    }
+    if (blocks && (*blocks * bytes) % kSwizzleBlockBytes != 0) {
+      refuse(kernel, instruction, "the column blocks of '" + access->name + "' are " + std::to_string(*blocks) +
+                                  " elements apart, not a multiple of 1024 bytes");
+    }
+    operand.lbo = blocks ? *blocks * bytes : kSwizzleBlockBytes;
+  }
+  operand.sbo = kSwizzleBlockBytes;  // 8 rows of 128 bytes
+  for (std::size_t axis = 0; axis < strides.size(); ++axis) {
+    if (static_cast<int>(axis) == row_axis || static_cast<int>(axis) == k_axis) continue;
+    if ((strides[axis]->int_value * bytes) % kSwizzleBlockBytes != 0) {
+      refuse(kernel, instruction, "axis " + std::to_string(axis) + " of '" + access->name + "' has a stride of " +
+                                  std::to_string(strides[axis]->int_value * bytes) +
+                                  " bytes, not a multiple of 1024; wgmma's tile must start on the swizzle's period");
+    }
+  }
+  return operand;
+}
+
 TensorTileStatement describe(const LoopKernel& kernel, const Instruction& instruction, const TileInames& tile) {
   TensorTileStatement statement;
-  statement.shape = instruction.tags.count("tensorize_m16n8k8") ? "m16n8k8" : "m16n8k16";
+  statement.shape = tile_shape(instruction);
+  statement.wgmma = instruction.tags.count("tensorize_wgmma") != 0;
+  statement.n = shape_n(statement.shape);
   statement.i = tile.i;
   statement.j = tile.j;
   statement.k = tile.k;
@@ -218,8 +351,33 @@ TensorTileStatement describe(const LoopKernel& kernel, const Instruction& instru
     statement.accumulator = instruction.assignees[0];
     ExprPtr first = product->operands[0], second = product->operands[1];
     if (!uses_iname(*first, tile.i)) std::swap(first, second);
-    bool tf32 = statement.shape == "m16n8k8";
-    std::map<std::string, int64_t> extents = {{tile.i, 16}, {tile.j, 8}, {tile.k, tf32 ? 8 : 16}};
+    bool tf32 = instruction.tags.count("tensorize_tf32") != 0;
+    std::map<std::string, int64_t> extents = {
+        {tile.i, statement.wgmma ? 64 : 16}, {tile.j, statement.n}, {tile.k, tf32 ? 8 : 16}};
+    statement.operand_dtype = TypeContext(kernel).type_of(*first).dtype;
+    auto wgmma = [&](const ExprPtr& access, const std::string& row, const std::string& other, int64_t rows) {
+      TensorTileOperand result = wgmma_operand(kernel, instruction, access, row, tile.k, rows, statement.operand_dtype, tf32);
+      // wgmma multiplies whole tiles: k past the edge must read zeros, which only whole k tiles
+      // (a round_up k split whose fetch fills zeros) guarantee; rows past the edge reach only
+      // results the store leaves out, as for mma.sync.
+      if (!k_range_independent_of(kernel, instruction, row, tile.k, other)) {
+        refuse(kernel, instruction, "the valid " + tile.k + " of " + to_string(*access) + " depend on " + row +
+                                    "; wgmma multiplies whole tiles");
+      }
+      result.k_only = true;
+      result.valid = tile_condition(kernel, instruction, {tile.k}, {row, other}, extents);
+      if (!is_true(result.valid)) {
+        refuse(kernel, instruction, "the tile is partial along " + tile.k + " at the edge of the reduction; wgmma cannot "
+                                    "mask its operands: split k with tail_strategy round_up, so that the fetches fill "
+                                    "zeros past the edge");
+      }
+      return result;
+    };
+    if (statement.wgmma) {
+      statement.a = wgmma(first, tile.i, tile.j, 64);
+      statement.b = wgmma(second, tile.j, tile.i, statement.n);
+      return statement;
+    }
     auto operand = [&](const ExprPtr& access, const std::string& row, const std::string& other) {
       if (in_local_memory(kernel, *access)) {
         bool k_only = k_range_independent_of(kernel, instruction, row, tile.k, other);
@@ -247,7 +405,8 @@ TensorTileStatement describe(const LoopKernel& kernel, const Instruction& instru
     statement.role = TensorTileStatement::Role::Store;
     statement.accumulator = instruction.expression;
     statement.result = instruction.assignees[0];
-    statement.store_valid = tile_condition(kernel, instruction, {tile.i, tile.j}, {}, {{tile.i, 16}, {tile.j, 8}});
+    statement.store_valid = tile_condition(kernel, instruction, {tile.i, tile.j}, {},
+                                           {{tile.i, statement.wgmma ? 64 : 16}, {tile.j, statement.n}});
   } else if (instruction.expression && (instruction.expression->kind == ExprKind::IntLiteral ||
                                         instruction.expression->kind == ExprKind::FloatLiteral)) {
     statement.role = TensorTileStatement::Role::Zero;
@@ -270,9 +429,6 @@ isl::set fixed_at_zero(isl::set set, const std::set<std::string>& inames) {
 // ---- lowering -----------------------------------------------------------------------------------
 
 cast::ExprPtr index_const(int64_t value) { return cast::int_const(value, DType::Int32); }
-bool is_true(const cast::ExprPtr& condition) {
-  return condition && condition->kind == cast::ExprKind::IntConst && condition->int_value != 0;
-}
 cast::ExprPtr add(const cast::ExprPtr& lhs, int64_t value) {
   return value == 0 ? lhs : cast::binary("+", lhs, index_const(value), DType::Int32);
 }
@@ -307,6 +463,7 @@ class TileLowering {
         lane_{lane, cast::binary("/", lane, index_const(4), DType::Int32), cast::binary("%", lane, index_const(4), DType::Int32)} {}
 
   cast::StmtPtr statement() const {
+    if (tile_.wgmma) return wgmma_statement();
     switch (tile_.role) {
       case TensorTileStatement::Role::Zero: return zero();
       case TensorTileStatement::Role::Update: return update();
@@ -439,6 +596,62 @@ class TileLowering {
     cast::ExprPtr full = cast::binary("&&", substituted(tile_.a.valid, at({{tile_.k, index_const(last_k)}})),
                                       substituted(tile_.b.valid, at({{tile_.k, index_const(last_k)}})), DType::Bool);
     return cast::if_then(full, mma(false), mma(true));
+  }
+
+  // ---- wgmma: a warpgroup's 64 x n tile; lane_.index is the work-item's place t in its
+  // warpgroup. Its accumulator registers r = 0 .. n/2 - 1 hold (PTX ISA, "Matrix fragments for
+  // wgmma .m64nNk16", the m16n8 C fragment of warp t / 32 repeated along n):
+  //   row 16·(t / 32) + (t % 32) / 4 + 8·((r / 2) % 2), column 8·(r / 4) + 2·(t % 4) + r % 2.
+  cast::StmtPtr wgmma_statement() const {
+    int64_t registers = tile_.n / 2;
+    cast::ExprPtr r = cast::var("loom_r", DType::Int32);
+    auto over_registers = [&](const cast::StmtPtr& body) {
+      auto loop = std::make_shared<cast::Stmt>(*cast::for_loop(
+          "loom_r", DType::Int32, index_const(0), cast::binary("<", r, index_const(registers), DType::Bool), 1, body));
+      loop->pragma = "unroll";
+      return cast::StmtPtr(loop);
+    };
+    cast::ExprPtr element = cast::load(tile_.accumulator->name, cast::binary("+", accumulator_base(), r, DType::Int32),
+                                       DType::Float32);
+    switch (tile_.role) {
+      case TensorTileStatement::Role::Zero:
+        return over_registers(cast::assign(element, cast::float_const(0, DType::Float32)));
+      case TensorTileStatement::Role::Store: {
+        auto op = [](const char* o, const cast::ExprPtr& lhs, int64_t value) {
+          return cast::binary(o, lhs, index_const(value), DType::Int32);
+        };
+        auto plus = [](const cast::ExprPtr& lhs, const cast::ExprPtr& rhs) { return cast::binary("+", lhs, rhs, DType::Int32); };
+        const cast::ExprPtr& t = lane_.index;
+        // The test-only wrong mapping swaps rows g and g + 8 of each warp's 16.
+        cast::ExprPtr half = op("%", op("/", r, 2), 2);
+        if (tile_.wrong_rows) half = cast::binary("-", index_const(1), half, DType::Int32);
+        cast::ExprPtr row = plus(plus(op("*", op("/", t, 32), 16), op("/", op("%", t, 32), 4)), op("*", half, 8));
+        cast::ExprPtr column = plus(plus(op("*", op("/", r, 4), 8), op("*", op("%", t, 4), 2)), op("%", r, 2));
+        InameValues values = at({{tile_.i, row}, {tile_.j, column}});
+        const Expr& result = *tile_.result;
+        cast::ExprPtr target = cast::load(result.name, lowering_.flat_index(result.name, result.operands, values), DType::Float32);
+        return over_registers(cast::if_then(substituted(tile_.store_valid, values), cast::assign(target, element)));
+      }
+      case TensorTileStatement::Role::Update: break;
+    }
+    // One wgmma of the tile by descriptors of both operands' tiles, their origins unswizzled
+    // (the hardware swizzles the addresses it computes).
+    auto descriptor = [&](const TensorTileOperand& operand) {
+      const Expr& access = *operand.access;
+      InameValues origin = at({{operand.row, index_const(0)}, {tile_.k, index_const(0)}});
+      cast::ExprPtr address = cast::binary("+", cast::var(access.name, tile_.operand_dtype),
+                                           lowering_.unswizzled_index(access.name, access.operands, origin), DType::Int32);
+      return cast::call("loom_wgmma_desc", {address, index_const(operand.lbo), index_const(operand.sbo)}, DType::UInt64);
+    };
+    bool tf32 = tile_.operand_dtype == DType::Float32;
+    std::string type = tf32 ? "tf32" : tile_.operand_dtype == DType::Float16 ? "f16" : "bf16";
+    std::string helper = "loom_wgmma_" + tile_.shape + "_" + type;
+    if (!tf32) helper += std::string("_t") + (tile_.a.mn_major ? "1" : "0") + (tile_.b.mn_major ? "1" : "0");
+    cast::ExprPtr accumulators =
+        cast::binary("+", cast::var(tile_.accumulator->name, DType::Float32), accumulator_base(), DType::Int32);
+    return cast::scoped_block({cast::declare("loom_wgmma_done", DType::Int32, 0,
+                                             cast::call(helper, {accumulators, descriptor(tile_.a), descriptor(tile_.b)}, DType::Int32),
+                                             true)});
   }
 
   // The declarations that load the lane's `registers` words of `operand` with one ldmatrix
@@ -688,7 +901,8 @@ LoopKernel prepare_tensor_tiles(const LoopKernel& kernel, TensorTiles& tiles) {
     for (Temporary& temporary : result.temporaries) {
       if (temporary.name != statement.accumulator->name) continue;
       temporary.shape[static_cast<std::size_t>(i_axis)] = int_literal(1);
-      temporary.shape[static_cast<std::size_t>(j_axis)] = int_literal(4);
+      // A lane's registers: 4 of an m16n8 tile; n / 2 of a warpgroup's 64 x n tile.
+      temporary.shape[static_cast<std::size_t>(j_axis)] = int_literal(statement.wgmma ? statement.n / 2 : 4);
     }
     fixed.insert({tile.i, tile.j, tile.k});
     tiles[instruction.id] = std::move(statement);
@@ -701,18 +915,54 @@ LoopKernel prepare_tensor_tiles(const LoopKernel& kernel, TensorTiles& tiles) {
   return result;
 }
 
-cast::ExprPtr warp_lane(const std::vector<int64_t>& block) {
+bool uses_wgmma(const TensorTiles& tiles) {
+  return std::any_of(tiles.begin(), tiles.end(), [](const auto& entry) { return entry.second.wgmma; });
+}
+
+cast::ExprPtr warp_lane(const std::vector<int64_t>& block, const TensorTiles& tiles) {
+  int64_t group = uses_wgmma(tiles) ? 128 : 32;
   cast::ExprPtr linear = cast::hardware_index(true, 0);
-  if (block.at(0) % 32 != 0) {
+  if (block.at(0) % group != 0) {
     cast::ExprPtr rest = cast::hardware_index(true, 2);
     rest = cast::binary("+", cast::hardware_index(true, 1), cast::binary("*", index_const(block.at(1)), rest, DType::Int32), DType::Int32);
     linear = cast::binary("+", linear, cast::binary("*", index_const(block.at(0)), rest, DType::Int32), DType::Int32);
   }
-  return cast::binary("%", linear, index_const(32), DType::Int32);
+  return cast::binary("%", linear, index_const(group), DType::Int32);
+}
+
+// wgmma's tile is a warpgroup's: 128 consecutive work-items (4 warps) share it.
+void check_warpgroups(const LoopKernel& kernel, const TensorTiles& tiles, const std::vector<int64_t>& block) {
+  int64_t threads = block.at(0) * block.at(1) * block.at(2);
+  for (const Instruction& instruction : kernel.instructions) {
+    auto tile = tiles.find(instruction.id);
+    if (tile == tiles.end()) continue;
+    if (!tile->second.wgmma) {
+      refuse(kernel, instruction, "the kernel has wgmma tiles too; a kernel uses mma.sync or wgmma tiles, not both "
+                                  "(the lane of a work-item is its warp's or its warpgroup's)");
+    }
+    if (threads % 128 != 0) {
+      refuse(kernel, instruction, "the work-group has " + std::to_string(threads) +
+                                  " work-items; a wgmma tile is a warpgroup's work and needs whole warpgroups of 128 "
+                                  "(4 warps: add an l.0 iname of 128 values that the instruction does not use)");
+    }
+    int64_t stride = 1;
+    for (int axis = 0; axis < 3; ++axis) {
+      for (const std::string& iname : instruction.within_inames) {
+        InameTag tag = kernel.tag_of(iname);
+        if (tag.kind != InameTag::Kind::Local || tag.axis != axis || stride % 128 == 0) continue;
+        refuse(kernel, instruction, "it is within '" + iname + "' (l." + std::to_string(axis) +
+                                    "), whose value changes inside a warpgroup; the 128 work-items of a warpgroup (4 "
+                                    "consecutive warps) share one wgmma tile, so its local inames must be constant over "
+                                    "128 consecutive work-items");
+      }
+      stride *= block.at(static_cast<std::size_t>(axis));
+    }
+  }
 }
 
 void check_warps(const LoopKernel& kernel, const TensorTiles& tiles, const std::vector<int64_t>& block) {
   if (tiles.empty()) return;
+  if (uses_wgmma(tiles)) return check_warpgroups(kernel, tiles, block);
   int64_t threads = block.at(0) * block.at(1) * block.at(2);
   for (const Instruction& instruction : kernel.instructions) {
     if (tiles.count(instruction.id) == 0) continue;
@@ -741,6 +991,153 @@ cast::StmtPtr lower_tensor_tile(const TensorTileStatement& tile, const Expressio
 }
 
 cast::StmtPtr share_fragment_loads(const cast::StmtPtr& body) { return FragmentSharing().statement(body); }
+
+namespace {
+
+// A wgmma tile update as TileLowering::wgmma_statement writes it.
+const cast::Expr* wgmma_call(const cast::Stmt& stmt) {
+  if (stmt.kind != cast::StmtKind::Block || !stmt.scoped || stmt.body.size() != 1) return nullptr;
+  const cast::Stmt& only = *stmt.body.front();
+  if (only.kind != cast::StmtKind::Declare || only.name != "loom_wgmma_done" || !only.init) return nullptr;
+  return only.init.get();
+}
+
+cast::StmtPtr helper_call(const std::string& name, const std::string& helper, std::vector<cast::ExprPtr> args = {}) {
+  return cast::scoped_block({cast::declare(name, DType::Int32, 0, cast::call(helper, std::move(args), DType::Int32), true)});
+}
+
+bool names_ring(const cast::ExprPtr& expr, const std::set<std::string>& rings) {
+  if (!expr) return false;
+  if ((expr->kind == cast::ExprKind::Var || expr->kind == cast::ExprKind::Load) && rings.count(expr->name) != 0) return true;
+  return std::any_of(expr->args.begin(), expr->args.end(), [&](const cast::ExprPtr& arg) { return names_ring(arg, rings); });
+}
+
+// Whether `expr` writes nothing but into `rings` (16-byte copies into them) and calls no wgmma.
+bool writes_only_rings(const cast::ExprPtr& expr, const std::set<std::string>& rings) {
+  if (!expr) return true;
+  if (expr->kind == cast::ExprKind::Call) {
+    if (expr->name.rfind("loom_wgmma_", 0) == 0 || expr->name == "loom_fence_proxy_async") return false;
+    if ((expr->name == "loom_cp_async_16" || expr->name == "loom_copy_16") &&
+        (expr->args.empty() || !names_ring(expr->args[0], rings))) {
+      return false;
+    }
+    if (expr->name.rfind("loom_", 0) != 0 && expr->name != "min" && expr->name != "max") return false;
+  }
+  return std::all_of(expr->args.begin(), expr->args.end(), [&](const cast::ExprPtr& arg) { return writes_only_rings(arg, rings); });
+}
+
+// Whether `stmt` only fills ring slots: stores and 16-byte copies into the async rings, under
+// conditions and loops, with no barrier and no wgmma.
+bool only_fills_rings(const cast::Stmt& stmt, const std::set<std::string>& rings) {
+  switch (stmt.kind) {
+    case cast::StmtKind::Barrier: return false;
+    case cast::StmtKind::Comment: return true;
+    case cast::StmtKind::Assign:
+      return stmt.target && stmt.target->kind == cast::ExprKind::Load && rings.count(stmt.target->name) != 0 &&
+             writes_only_rings(stmt.value, rings) && writes_only_rings(stmt.target, rings);
+    case cast::StmtKind::Declare:
+      if (stmt.extent != 0 || stmt.local_memory) return false;
+      return writes_only_rings(stmt.init, rings);
+    default: break;
+  }
+  if (!writes_only_rings(stmt.init, rings) || !writes_only_rings(stmt.condition, rings)) return false;
+  return std::all_of(stmt.body.begin(), stmt.body.end(),
+                     [&](const cast::StmtPtr& child) { return !child || only_fills_rings(*child, rings); });
+}
+
+class WgmmaOrdering {
+ public:
+  explicit WgmmaOrdering(std::set<std::string> rings) : rings_(std::move(rings)) {}
+
+  cast::StmtPtr statement(const cast::StmtPtr& stmt) const {
+    if (!stmt || stmt->body.empty()) return stmt;
+    auto copy = std::make_shared<cast::Stmt>(*stmt);
+    if (stmt->kind != cast::StmtKind::Block) {
+      for (cast::StmtPtr& child : copy->body) child = statement(child);
+      return copy;
+    }
+    std::vector<cast::StmtPtr> children;
+    flatten(stmt->body, children);
+    copy->body.clear();
+    for (std::size_t n = 0; n < children.size();) {
+      if (wgmma_call(*children[n]) == nullptr) {
+        copy->body.push_back(statement(children[n++]));
+        continue;
+      }
+      std::size_t end = n;
+      std::vector<cast::ExprPtr> accumulators;
+      for (; end < children.size() && wgmma_call(*children[end]) != nullptr; ++end) {
+        const cast::ExprPtr& accumulator = wgmma_call(*children[end])->args[0];
+        bool seen = std::any_of(accumulators.begin(), accumulators.end(),
+                                [&](const cast::ExprPtr& other) { return same_expr(other, accumulator); });
+        if (!seen) accumulators.push_back(accumulator);
+      }
+      int64_t registers = registers_of(*wgmma_call(*children[n]));
+      auto pin = [&] {
+        for (const cast::ExprPtr& accumulator : accumulators) {
+          copy->body.push_back(helper_call("loom_wgmma_pinned", "loom_wgmma_pin_" + std::to_string(registers), {accumulator}));
+        }
+      };
+      // The ring fills just before the run (after the last barrier) write slots the run does not
+      // read (pipeline_fetch: the fill of iteration ko + S - 1 goes into slot (ko - 1) % S, which
+      // every warpgroup finished reading before this iteration's barrier; the run reads slot
+      // ko % S): they move behind the run's issue, so that the copies are issued while the tensor
+      // cores work, and the wait comes after them.
+      std::size_t fills = copy->body.size();
+      while (fills > 0 && only_fills_rings(*copy->body[fills - 1], rings_)) --fills;
+      std::vector<cast::StmtPtr> moved(copy->body.begin() + static_cast<std::ptrdiff_t>(fills), copy->body.end());
+      copy->body.resize(fills);
+      pin();
+      copy->body.push_back(helper_call("loom_wgmma_fenced", "loom_wgmma_fence"));
+      copy->body.insert(copy->body.end(), children.begin() + static_cast<std::ptrdiff_t>(n),
+                        children.begin() + static_cast<std::ptrdiff_t>(end));
+      copy->body.push_back(helper_call("loom_wgmma_committed", "loom_wgmma_commit"));
+      copy->body.insert(copy->body.end(), moved.begin(), moved.end());
+      copy->body.push_back(helper_call("loom_wgmma_waited", "loom_wgmma_wait"));
+      pin();
+      n = end;
+    }
+    return copy;
+  }
+
+ private:
+  static void flatten(const std::vector<cast::StmtPtr>& body, std::vector<cast::StmtPtr>& out) {
+    for (const cast::StmtPtr& child : body) {
+      if (child->kind == cast::StmtKind::Block && !child->scoped) {
+        flatten(child->body, out);
+      } else {
+        out.push_back(child);
+      }
+    }
+  }
+
+  std::set<std::string> rings_;
+
+  // n / 2 of the helper loom_wgmma_m64n<n>k..
+  static int64_t registers_of(const cast::Expr& call) {
+    std::string shape = call.name.substr(std::string("loom_wgmma_").size());
+    return shape_n(shape.substr(0, shape.find('_'))) / 2;
+  }
+};
+
+cast::StmtPtr with_proxy_fences(const cast::StmtPtr& stmt) {
+  if (!stmt) return stmt;
+  if (stmt->kind == cast::StmtKind::Barrier) {
+    return cast::block({helper_call("loom_proxy_fenced", "loom_fence_proxy_async"), stmt});
+  }
+  if (stmt->body.empty()) return stmt;
+  auto copy = std::make_shared<cast::Stmt>(*stmt);
+  for (cast::StmtPtr& child : copy->body) child = with_proxy_fences(child);
+  return copy;
+}
+
+}  // namespace
+
+cast::StmtPtr order_wgmma(const cast::StmtPtr& body, const std::set<std::string>& rings) {
+  return WgmmaOrdering(rings).statement(body);
+}
+
+cast::StmtPtr fence_async_proxy_before_barriers(const cast::StmtPtr& body) { return with_proxy_fences(body); }
 
 namespace {
 
@@ -785,6 +1182,15 @@ cast::StmtPtr with_waits(const cast::StmtPtr& stmt, int in_flight) {
 
 }  // namespace
 
+std::set<std::string> async_rings(const LoopKernel& kernel) {
+  std::set<std::string> rings;
+  for (const Instruction& instruction : kernel.instructions) {
+    if (!is_async_copy(instruction)) continue;
+    for (const ExprPtr& assignee : instruction.assignees) rings.insert(assignee->name);
+  }
+  return rings;
+}
+
 bool is_async_copy(const Instruction& instruction) {
   return std::any_of(instruction.tags.begin(), instruction.tags.end(),
                      [](const std::string& tag) { return tag.rfind(kAsyncCopyTagPrefix, 0) == 0; });
@@ -804,8 +1210,65 @@ std::optional<int> async_groups_in_flight(const LoopKernel& kernel) {
 
 cast::StmtPtr wait_for_async_copies(const cast::StmtPtr& body, int in_flight) { return with_waits(body, in_flight); }
 
+namespace {
+
+// The wgmma helpers the code calls: the descriptor, the ordering, and one wgmma per shape, type and
+// operand order (loom_wgmma_m64n256k16_bf16_t01: a k-major, b n-major), read off the code.
+std::string wgmma_helpers(const std::string& code) {
+  if (code.find("loom_wgmma_") == std::string::npos) return "";
+  std::string helpers =
+      "LOOM_FN uint64_t loom_wgmma_desc(const void* tile, uint32_t lbo, uint32_t sbo) {\n"
+      "  uint32_t address = (uint32_t) __cvta_generic_to_shared(tile);\n"
+      "  return (uint64_t) ((address & 0x3FFFF) >> 4) | ((uint64_t) (lbo >> 4) << 16) | ((uint64_t) (sbo >> 4) << 32) |\n"
+      "         (1ull << 62);  // 128-byte swizzle\n}\n"
+      "LOOM_FN int loom_wgmma_fence() {\n  asm volatile(" + quoted(tensor_ptx::wgmma_fence()) + " ::: \"memory\");\n  return 0;\n}\n"
+      "LOOM_FN int loom_wgmma_commit() {\n  asm volatile(" + quoted(tensor_ptx::wgmma_commit()) +
+      " ::: \"memory\");\n  return 0;\n}\n"
+      "LOOM_FN int loom_wgmma_wait() {\n  asm volatile(" + quoted(tensor_ptx::wgmma_wait_all()) +
+      " ::: \"memory\");\n  return 0;\n}\n";
+  std::set<std::string> names;
+  const std::string prefix = "loom_wgmma_";
+  for (std::size_t at = code.find(prefix); at != std::string::npos; at = code.find(prefix, at + 1)) {
+    std::size_t end = at + prefix.size();
+    while (end < code.size() && (std::isalnum(static_cast<unsigned char>(code[end])) != 0 || code[end] == '_')) ++end;
+    names.insert(code.substr(at, end - at));
+  }
+  for (const std::string& name : names) {
+    std::string rest = name.substr(prefix.size());
+    if (rest.rfind("pin_", 0) == 0) {
+      helpers += "LOOM_FN int " + name + "(float* d) {\n#pragma unroll\n  for (int r = 0; r < " + rest.substr(4) +
+                 "; ++r) asm volatile(\"\" : \"+f\"(d[r])::\"memory\");\n  return 0;\n}\n";
+      continue;
+    }
+    if (rest.rfind("m64n", 0) != 0) continue;
+    // m64n<N>k<K>_<type>[_t<a><b>]
+    std::size_t type_at = rest.find('_');
+    std::string shape = rest.substr(0, type_at);
+    std::string type = rest.substr(type_at + 1, rest.find('_', type_at + 1) - type_at - 1);
+    bool trans_a = false, trans_b = false;
+    if (std::size_t t = rest.find("_t", type_at + 1); t != std::string::npos && t + 3 < rest.size() + 1) {
+      trans_a = rest[t + 2] == '1';
+      trans_b = rest[t + 3] == '1';
+    }
+    int accumulators = static_cast<int>(shape_n(shape) / 2);
+    std::string outputs;
+    for (int r = 0; r < accumulators; ++r) outputs += (r == 0 ? "" : ", ") + std::string("\"+f\"(d[") + std::to_string(r) + "])";
+    helpers += "LOOM_FN int " + name + "(float* d, uint64_t a, uint64_t b) {\n  asm volatile(" +
+               quoted(tensor_ptx::wgmma(shape, type, accumulators, trans_a, trans_b)) + "\n      : " + outputs +
+               "\n      : \"l\"(a), \"l\"(b), \"r\"(1) : \"memory\");\n  return 0;\n}\n";
+  }
+  if (code.find("loom_fence_proxy_async(") != std::string::npos) {
+    helpers += "LOOM_FN int loom_fence_proxy_async() {\n  asm volatile(" + quoted(tensor_ptx::fence_proxy_async_shared()) +
+               " ::: \"memory\");\n  return 0;\n}\n";
+  }
+  return helpers;
+}
+
+}  // namespace
+
 std::string tensor_core_helpers(const std::string& code) {
   std::string async = async_copy_helpers(code);
+  if (code.find("loom_wgmma_") != std::string::npos) return wgmma_helpers(code) + async;
   if (code.find("loom_mma_") == std::string::npos) return async;
   std::string helpers = std::string(kPackHelpers) + tf32_helper() + mma_helper("m16n8k16", "bf16") +
                         mma_helper("m16n8k16", "f16") + mma_helper("m16n8k8", "tf32");

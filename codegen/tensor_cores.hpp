@@ -19,6 +19,7 @@
 #include <optional>
 
 #include <map>
+#include <set>
 #include <string>
 
 #include "codegen/cast.hpp"
@@ -38,12 +39,20 @@ struct TensorTileOperand {
   // ldmatrix .trans where the 8 consecutive rows (i for a, j for b) are (ldmatrix_trans).
   bool ldmatrix = false;
   bool ldmatrix_trans = false;
+  // wgmma: the operand is read by a shared-memory descriptor from its swizzled tile (src/ir/
+  // layout.hpp), stored k-major (a 128-byte row holds 64 16-bit k, or 32 TF32) or m-/n-major
+  // (`mn_major`: a row holds 128 bytes of rows of the operand, 8-row groups along k); lbo and sbo
+  // are the descriptor's leading and stride byte offsets (PTX ISA, "Matrix Descriptor Format").
+  bool mn_major = false;
+  int64_t lbo = 16, sbo = 1024;
 };
 
 struct TensorTileStatement {
   enum class Role { Zero, Update, Store };
   Role role = Role::Zero;
-  std::string shape;  // "m16n8k16" or "m16n8k8"
+  std::string shape;  // "m16n8k16" or "m16n8k8"; wgmma: "m64n<N>k16" or "m64n<N>k8"
+  bool wgmma = false;  // a warpgroup's tile (128 work-items), sm_90a
+  int64_t n = 8;       // the tile's columns
   DType operand_dtype = DType::BFloat16;
   std::string i, j, k;    // the tile inames
   ExprPtr accumulator;    // acc[.., i, j]
@@ -77,8 +86,30 @@ void check_warps(const LoopKernel& kernel, const TensorTiles& tiles, const std::
 cast::StmtPtr lower_tensor_tile(const TensorTileStatement& tile, const ExpressionLowering& lowering,
                                 const InameValues& inames, const cast::ExprPtr& lane);
 
-// The lane of a work-item in its warp, for a block of these sizes.
-cast::ExprPtr warp_lane(const std::vector<int64_t>& block);
+// The lane of a work-item in its warp, for a block of these sizes; with wgmma tiles its place in
+// its warpgroup (0 to 127).
+cast::ExprPtr warp_lane(const std::vector<int64_t>& block, const TensorTiles& tiles = {});
+
+// Whether any tile is a wgmma tile.
+bool uses_wgmma(const TensorTiles& tiles);
+
+// wgmma's ordering (PTX ISA 9.7.15): each run of consecutive wgmma tile updates of one block (the
+// unrolled k steps and tiles of a warpgroup) gets wgmma.fence before it (after the accumulators'
+// zeroing) and commit_group + wait_group 0 after it, so that the accumulators are read and the
+// operand tiles overwritten only once the run is done; the accumulators are pinned around the
+// run (an empty asm naming each, as CUTLASS's warpgroup_fence_operand does), so that the compiler
+// moves no use of them into it. Statements just before a run that only fill the cp.async rings
+// `rings` (pipeline_fetch's tiles) move between the commit and the wait: they write slots the run
+// does not read, and their copies are then issued while the tensor cores work.
+cast::StmtPtr order_wgmma(const cast::StmtPtr& body, const std::set<std::string>& rings);
+
+// The local tiles of the kernel's cp.async rings (what its async copies write).
+std::set<std::string> async_rings(const LoopKernel& kernel);
+
+// Puts fence.proxy.async.shared::cta before every barrier of `body` (after the cp.async waits
+// wait_for_async_copies puts there): the work-items' stores and copies into shared memory become
+// visible to wgmma, which reads them through the async proxy.
+cast::StmtPtr fence_async_proxy_before_barriers(const cast::StmtPtr& body);
 
 // Makes the ldmatrix fragment loads of neighbouring tiles one load each: in a run of consecutive
 // tile updates of one block (the unrolled tiles of a warp), each distinct fragment is loaded once,

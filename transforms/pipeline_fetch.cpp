@@ -216,8 +216,11 @@ std::string async_tag(int64_t stages) { return "pipeline_fetch_async_stages_" + 
 // the tile's type to type inference).
 std::optional<DType> element_type(const LoopKernel& kernel, const Temporary& tile, const Instruction& fetch) {
   if (tile.dtype) return tile.dtype;
-  if (fetch.expression->kind != ExprKind::Subscript) return std::nullopt;
-  const KernelArgument* source = kernel.find_arg(fetch.expression->name);
+  // A zero-filled fetch (a round_up split's padding) copies `if(in range, a[..], 0)`.
+  const Expr* value = fetch.expression.get();
+  if (value->kind == ExprKind::IfThenElse) value = value->operands[1].get();
+  if (value->kind != ExprKind::Subscript) return std::nullopt;
+  const KernelArgument* source = kernel.find_arg(value->name);
   if (source != nullptr && source->dtype) return source->dtype;
   return std::nullopt;
 }
@@ -233,10 +236,15 @@ Temporary ring_of(const Temporary& tile, std::optional<DType> dtype, int64_t sta
       refuse("tile '" + tile.name + "' has a stride or length that is not a constant along axis " + std::to_string(axis) +
              " (" + to_string(strides[axis]) + "); a ring of tiles needs constant tiles");
     }
-    dim_tags.push_back("stride:" + to_string(strides[axis]));
+    bool swizzled_axis = axis < tile.dim_tags.size() && is_swizzle_tag(tile.dim_tags[axis]);
+    dim_tags.push_back(swizzled_axis ? tile.dim_tags[axis] : "stride:" + to_string(strides[axis]));
   }
   auto per_16_bytes = static_cast<int64_t>(dtype ? std::max<std::size_t>(1, 16 / dtype_size(*dtype)) : 16);
-  int64_t extent = temporary_storage_extent(tile);
+  // A swizzled tile's slots are whole 1024-byte blocks (temporary_storage_extent pads it), so
+  // that each slot has the pattern of a tile of its own.
+  Temporary typed = tile;
+  if (!typed.dtype) typed.dtype = dtype;
+  int64_t extent = temporary_storage_extent(typed);
   int64_t slot = (extent + per_16_bytes - 1) / per_16_bytes * per_16_bytes;
   Temporary ring = tile;
   ring.shape.insert(ring.shape.begin(), int_literal(stages));

@@ -61,6 +61,10 @@ void split_layout(ArrayRef array, const AxisSplit& split) {
     throw Error(std::string(kTransform) + ": array '" + array.name() +
                 "' has a vec axis; split its axes " + "before tagging one vec");
   }
+  if (is_swizzled(array.dim_tags())) {
+    throw Error(std::string(kTransform) + ": array '" + array.name() +
+                "' is swizzled (swizzle128); split its axes before tagging it");
+  }
   std::vector<ExprPtr> strides = array.strides();
   std::vector<ExprPtr>& shape = array.shape();
   ExprPtr stride = strides[split.axis];

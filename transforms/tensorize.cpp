@@ -18,6 +18,12 @@
 // (m16n8k8, only with allow_tf32) and the result float32; the tile inames range over exactly M, N
 // and K values from 0 and are sequential (the warp's lanes are tensorize's to assign).
 //
+// The wgmma shapes m64n<N>k16 (float16, bfloat16) and m64n<N>k8 (TF32), N a multiple of 8 up to
+// 256, give the tile (64 rows, N columns) to the 128 work-items of a warpgroup (4 consecutive
+// warps) on sm_90a; the checks here are the same, and code generation checks what only the final
+// kernel shows (codegen/tensor_cores.cpp): the operands in swizzled local tiles wgmma's
+// descriptors can address, the warpgroup rule, whole k tiles.
+//
 // Refuses each of those with the reason, and an unknown shape, a match of no or several
 // instructions, or inames that are not three distinct inames of the kernel.
 #include <algorithm>
@@ -26,6 +32,7 @@
 #include "analysis/type_inference.hpp"
 #include "ir/instance_sets.hpp"
 #include "ir/isl_kernel.hpp"
+#include "ir/layout.hpp"
 #include "loom/error.hpp"
 #include "loom/tensor_transforms.hpp"
 #include "transforms/instruction_support.hpp"
@@ -41,13 +48,28 @@ constexpr const char* kTransform = "tensorize";
 struct TileShape {
   int64_t m, n, k;
   bool tf32;
+  bool wgmma = false;  // Hopper's warpgroup MMA: 64 rows a warpgroup of 4 warps
 };
+
+// m64n<N>k16 / m64n<N>k8 with N a multiple of 8 up to 256 (PTX's wgmma shapes); nullopt otherwise.
+std::optional<TileShape> wgmma_shape(const std::string& shape) {
+  if (shape.rfind("m64n", 0) != 0) return std::nullopt;
+  std::size_t k_at = shape.find('k', 4);
+  if (k_at == std::string::npos || k_at == 4 || k_at > 7) return std::nullopt;
+  std::string n_text = shape.substr(4, k_at - 4), k_text = shape.substr(k_at + 1);
+  if (n_text.find_first_not_of("0123456789") != std::string::npos || (k_text != "16" && k_text != "8")) return std::nullopt;
+  int64_t n = std::stoll(n_text);
+  if (n < 8 || n > 256 || n % 8 != 0) return std::nullopt;
+  return TileShape{64, n, k_text == "16" ? 16 : 8, k_text == "8", true};
+}
 
 TileShape tile_shape(const std::string& shape) {
   if (shape == "m16n8k16") return {16, 8, 16, false};
   if (shape == "m16n8k8") return {16, 8, 8, true};
+  if (std::optional<TileShape> wgmma = wgmma_shape(shape)) return *wgmma;
   throw Error(std::string(kTransform) + ": unknown shape '" + shape +
-              "' (m16n8k16 for float16 or bfloat16 operands, m16n8k8 for float32 operands as TF32)");
+              "' (m16n8k16 for float16 or bfloat16 operands, m16n8k8 for float32 operands as TF32; on sm_90a "
+              "m64n<N>k16 and m64n<N>k8, N a multiple of 8 up to 256)");
 }
 
 [[noreturn]] void refuse(const Instruction& instruction, const std::string& why) {
@@ -108,11 +130,13 @@ struct Storage {
   int contiguous_axis;  // the axis of stride 1; -1: a custom layout
 };
 
-// The axis a custom layout gives stride 1 ("stride:1", or "N0": the fastest nesting level, as a
-// padded local tile has); -1 when none does.
+// The axis a custom layout gives stride 1 ("stride:1", "swizzle128", or "N0": the fastest nesting
+// level, as a padded local tile has); -1 when none does.
 int unit_stride_axis(const std::vector<std::string>& dim_tags) {
   for (std::size_t axis = 0; axis < dim_tags.size(); ++axis) {
-    if (dim_tags[axis] == "stride:1" || dim_tags[axis] == "N0") return static_cast<int>(axis);
+    if (dim_tags[axis] == "stride:1" || dim_tags[axis] == kSwizzle128Tag || dim_tags[axis] == "N0") {
+      return static_cast<int>(axis);
+    }
   }
   return -1;
 }
@@ -212,13 +236,17 @@ void require_types(const Instruction& instruction, DType a, DType b, DType resul
   if (a != b) refuse(instruction, "the operands are " + types + "; a matrix instruction multiplies one type");
   if (!tile.tf32 && !is_half_precision(a)) {
     refuse(instruction, "the operands are " + types + "; " + options.shape + " multiplies float16 or bfloat16" +
-                            (a == DType::Float32 ? " (float32 operands: shape m16n8k8 with allow_tf32)" : ""));
+                            (a == DType::Float32 ? " (float32 operands: shape " +
+                                                       (tile.wgmma ? "m64n" + std::to_string(tile.n) + "k8" : std::string("m16n8k8")) +
+                                                       " with allow_tf32)"
+                                                 : std::string()));
   }
   if (tile.tf32 && a != DType::Float32) {
-    refuse(instruction, "the operands are " + types + "; m16n8k8 multiplies float32 as TF32 (float16 and bfloat16: m16n8k16)");
+    refuse(instruction, "the operands are " + types + "; " + options.shape + " multiplies float32 as TF32 (float16 and bfloat16: " +
+                            (tile.wgmma ? "m64n" + std::to_string(tile.n) + "k16" : std::string("m16n8k16")) + ")");
   }
   if (tile.tf32 && !options.allow_tf32) {
-    refuse(instruction, "m16n8k8 rounds the float32 operands to TF32 (10 fraction bits); pass allow_tf32=true to allow it");
+    refuse(instruction, options.shape + " rounds the float32 operands to TF32 (10 fraction bits); pass allow_tf32=true to allow it");
   }
   if (result != DType::Float32) {
     refuse(instruction, "the result is " + std::string(dtype_name(result)) + "; tensor cores accumulate into float32");
@@ -299,6 +327,7 @@ LoopKernel tensorize(const LoopKernel& kernel, const std::string& insn_match, co
   // Step 5: the mark code generation reads.
   instruction.tags.insert("tensorize_" + options.shape);
   if (tile.tf32) instruction.tags.insert("tensorize_tf32");
+  if (tile.wgmma) instruction.tags.insert("tensorize_wgmma");
   // The tile's inames, for the CUDA lowering (codegen/tensor_cores.cpp); tags are identifiers.
   instruction.tags.insert("tensorize_i_" + i);
   instruction.tags.insert("tensorize_j_" + j);
@@ -311,7 +340,7 @@ LOOM_REGISTER_TRANSFORM(tensorize) {
                 "run an instruction's (i, j, k) tile as one tensor-core matrix multiply-accumulate",
                 {{"insn_match", ParameterType::Match, true},
                  {"inames", ParameterType::InameList, true},
-                 {"shape", ParameterType::Enum, false, false, std::string("m16n8k16"), {"m16n8k16", "m16n8k8"}},
+                 {"shape", ParameterType::String, false, false, std::string("m16n8k16")},
                  {"allow_tf32", ParameterType::Bool, false, false, false}},
                 [](const LoopKernel& kernel, const TransformArguments& args) {
                   TensorizeOptions options;

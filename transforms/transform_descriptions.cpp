@@ -401,7 +401,12 @@ const std::map<std::string, std::string>& descriptions() {
        "layout of arrays, one dim tag per axis (src/ir/layout.hpp). Only where elements live "
        "changes: every access keeps its logical index, so the kernel computes the same and "
        "checks compare by logical index with no rewrite to record; host arrays passed to the "
-       "kernel must have the new strides (the launcher says so otherwise)."},
+       "kernel must have the new strides (the launcher says so otherwise). Temporaries may also "
+       "take `swizzle128` on their contiguous axis (stride 1, the other axes stride:EXPR): 16-byte "
+       "chunk c of each 128-byte row r is stored at chunk c ^ (r % 8), the layout Hopper's wgmma "
+       "reads without bank conflicts; `swizzle128:N` stores an axis wider than 128 bytes in column "
+       "blocks of 128 bytes N elements apart. Only the printed index changes (C, OpenCL, CUDA); the "
+       "storage is padded to whole 1024-byte blocks and starts on 1024 bytes."},
       {"tag_inames",
        "tag_inames (loopy's transform/iname.py): gives inames implementation tags. Keys may be "
        "globs (`i_*:unr`); tags are loopy's (for, ord, g.N, l.N, l.auto, unr, unr_hint[.N], ilp,"
@@ -433,7 +438,14 @@ const std::map<std::string, std::string>& descriptions() {
        "On CUDA the tile is a warp's work: the instruction is within no local iname of the warp's "
        "32 lanes (an l.0 iname of 32 values that the fetches use, say), the lanes share the tile, "
        "each holding its part of the fragments, and one mma.sync replaces the three loops "
-       "(codegen/tensor_cores.cpp; examples/tensor/bf16_gemm.json)."},
+       "(codegen/tensor_cores.cpp; examples/tensor/bf16_gemm.json). The shapes m64n<N>k16 "
+       "(float16, bfloat16) and m64n<N>k8 (TF32), N a multiple of 8 up to 256, are Hopper's "
+       "warpgroup MMA (wgmma, sm_90a): the tile is the work of 128 consecutive work-items (4 warps), "
+       "whose local inames the instruction must not be within; both operands come from local tiles "
+       "in the 128-byte swizzle (tag_array_axes swizzle128) by descriptor, stored k-major (rows of "
+       "128 bytes along k) or m-/n-major (rows of 128 bytes along i or j, column blocks with "
+       "swizzle128:N; not for TF32), whole along k (a round_up k split); CUDA code generation "
+       "refuses any other layout with the reason (examples/tensor/bf16_gemm_wgmma.json)."},
 
       {"to_batched",
        "to_batched (loopy's transform/batch.py): turns a kernel that does one operation into one "

@@ -33,7 +33,9 @@ struct LayoutSubject {
   throw Error(subject.what + ": dim_tags " + reason);
 }
 
-bool is_stride_tag(const std::string& tag) { return tag.rfind("stride:", 0) == 0; }
+// The swizzle tag stands for stride 1 on the axis it tags (its contiguous axis) and, for the
+// whole array, the permutation array_swizzle describes.
+bool is_stride_tag(const std::string& tag) { return tag.rfind("stride:", 0) == 0 || is_swizzle_tag(tag); }
 bool is_storage_tag(const std::string& tag) { return tag != "vec" && tag != "sep"; }
 
 std::string lengths_text(const std::vector<int64_t>& lengths) {
@@ -112,8 +114,12 @@ std::vector<ExprPtr> explicit_strides(const LayoutSubject& subject) {
     const std::string& tag = subject.tags[axis];
     if (tag == "vec") continue;
     if (!is_stride_tag(tag))
-      refuse(subject, "mix stride:EXPR with other tags; give every axis but a vec one a stride");
+      refuse(subject, "mix stride:EXPR (or swizzle128) with other tags; give every axis but a vec one a stride");
     if (tag == "stride:auto") continue;  // resolve_auto_strides
+    if (is_swizzle_tag(tag)) {
+      strides[axis] = int_literal(1);  // within a 128-byte row; swizzle_atom_stride says across
+      continue;
+    }
     try {
       strides[axis] = lang::parse_expression(tag.substr(7));
     } catch (const ParseError& error) {
@@ -165,6 +171,13 @@ std::vector<ExprPtr> strides_of(const LayoutSubject& subject) {
   std::optional<std::size_t> vec = vec_axis(subject.tags);
   if (std::count(subject.tags.begin(), subject.tags.end(), "vec") > 1)
     refuse(subject, "have more than one vec axis");
+  auto swizzles = std::count_if(subject.tags.begin(), subject.tags.end(), is_swizzle_tag);
+  if (swizzles > 1) refuse(subject, "have more than one " + std::string(kSwizzle128Tag) + " axis");
+  if (swizzles == 1) (void)swizzle_atom_stride(subject.what, subject.tags);
+  if (swizzles == 1 && vec) {
+    refuse(subject, "have a vec axis and a " + std::string(kSwizzle128Tag) +
+                        " axis; a swizzled tile is stored element by element (its 16-byte chunks move)");
+  }
   int64_t lanes = vec ? vec_length(subject, *vec) : 1;
   std::vector<ExprPtr> strides(rank);
   if (std::any_of(subject.tags.begin(), subject.tags.end(), is_stride_tag)) {
@@ -211,6 +224,10 @@ void validate_dim_tags(const KernelArgument& arg) { (void)array_strides(arg); }
 
 std::vector<ExprPtr> array_strides(const KernelArgument& arg) {
   LayoutSubject subject{"argument '" + arg.name + "'", arg.shape, arg.dim_tags};
+  if (is_swizzled(arg.dim_tags)) {
+    refuse(subject, "give '" + std::string(kSwizzle128Tag) +
+                        "', a layout of temporaries only (a local tile's storage); an argument is laid out by its caller");
+  }
   if (subject.tags.empty())
     subject.tags.assign(arg.shape.size(), arg.order == ArrayOrder::F ? "f" : "c");
   return strides_of(subject);
@@ -221,6 +238,41 @@ std::vector<ExprPtr> array_strides(const Temporary& temporary) {
   if (subject.tags.empty()) subject.tags.assign(temporary.shape.size(), "c");
   return strides_of(subject);
 }
+
+bool is_swizzle_tag(const std::string& tag) {
+  return tag == kSwizzle128Tag || tag.rfind(std::string(kSwizzle128Tag) + ":", 0) == 0;
+}
+
+bool is_swizzled(const std::vector<std::string>& dim_tags) {
+  return std::any_of(dim_tags.begin(), dim_tags.end(), is_swizzle_tag);
+}
+
+std::optional<std::size_t> swizzle_axis(const std::vector<std::string>& dim_tags) {
+  auto found = std::find_if(dim_tags.begin(), dim_tags.end(), is_swizzle_tag);
+  if (found == dim_tags.end()) return std::nullopt;
+  return static_cast<std::size_t>(found - dim_tags.begin());
+}
+
+std::optional<int64_t> swizzle_atom_stride(const std::string& what, const std::vector<std::string>& dim_tags) {
+  std::optional<std::size_t> axis = swizzle_axis(dim_tags);
+  if (!axis || dim_tags[*axis] == kSwizzle128Tag) return std::nullopt;
+  std::string text = dim_tags[*axis].substr(std::string(kSwizzle128Tag).size() + 1);
+  std::size_t used = 0;
+  int64_t stride = 0;
+  try {
+    stride = std::stoll(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != text.size() || stride <= 0) {
+    throw Error(what + ": dim_tags entry '" + dim_tags[*axis] + "' is not swizzle128 or swizzle128:N with N a positive " +
+                "integer (the elements between 128-byte column blocks)");
+  }
+  return stride;
+}
+
+int64_t swizzle_row_elements(DType dtype) { return kSwizzleRowBytes / static_cast<int64_t>(dtype_size(dtype)); }
+int64_t swizzle_chunk_elements(DType dtype) { return kSwizzleChunkBytes / static_cast<int64_t>(dtype_size(dtype)); }
 
 std::vector<int64_t> supported_vec_lengths(Target target) {
   if (target == Target::OpenCL) return {2, 4, 8, 16};
@@ -270,6 +322,23 @@ int64_t temporary_storage_extent(const Temporary& temporary) {
     }
     if (extent->int_value == 0) return 0;
     last += (extent->int_value - 1) * strides[axis]->int_value;
+  }
+  if (std::optional<std::size_t> axis = swizzle_axis(temporary.dim_tags)) {
+    // Column blocks: index c of the swizzled axis lies at (c / row) * atom + c % row, not at c.
+    std::optional<int64_t> atom = swizzle_atom_stride("temporary '" + temporary.name + "'", temporary.dim_tags);
+    int64_t extent = temporary.shape[*axis]->int_value;
+    if (atom && temporary.dtype) {
+      int64_t row = swizzle_row_elements(*temporary.dtype);
+      last += ((extent - 1) / row) * *atom + std::min(extent - 1, row - 1) - (extent - 1);
+    } else if (atom) {
+      throw Error("temporary '" + temporary.name + "': the size of a swizzle128:N layout needs the element type");
+    }
+    // The permutation moves chunks within a 128-byte row, so the storage covers whole rows; it
+    // covers whole 1024-byte blocks (8 rows, one period of the pattern), as wgmma's descriptors
+    // need. Before type inference the element size is not known: 1024 elements covers any.
+    int64_t block = temporary.dtype ? kSwizzleBlockBytes / static_cast<int64_t>(dtype_size(*temporary.dtype))
+                                    : kSwizzleBlockBytes;
+    return (last + 1 + block - 1) / block * block;
   }
   return last + 1;
 }

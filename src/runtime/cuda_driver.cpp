@@ -428,9 +428,16 @@ class CompiledProgram {
 
 }  // namespace
 
+std::string architecture_for_source(const std::string& source, const std::string& arch) {
+  if (source.find("wgmma.mma_async") == std::string::npos) return arch;
+  if (arch == "sm_90" || arch == "sm_90a") return "sm_90a";
+  throw Error("the kernel uses wgmma (a tensorize shape m64n<N>k16 or m64n<N>k8), which only sm_90a runs (Hopper: "
+              "H100, H200); this device is " + arch + " (tensorize with m16n8k16 or m16n8k8 for mma.sync instead)");
+}
+
 NvrtcOutput nvrtc_compile(const std::string& source, const std::string& arch, const std::string& subject,
                           bool report) {
-  std::string arch_option = "-arch=" + arch;
+  std::string arch_option = "-arch=" + architecture_for_source(source, arch);
   std::vector<const char*> options = {arch_option.c_str(), "-std=c++17", "-lineinfo"};
   // ptxas's verbose report (registers, spills, shared memory per kernel) lands in the log.
   if (report) options.push_back("--ptxas-options=-v");
@@ -440,7 +447,8 @@ NvrtcOutput nvrtc_compile(const std::string& source, const std::string& arch, co
 
 std::string nvrtc_ptx(const std::string& source, const std::string& arch, const std::string& subject) {
   // With -arch=sm_XX NVRTC makes no PTX: compile for the virtual architecture compute_XX.
-  std::string virtual_arch = "-arch=compute_" + arch.substr(arch.find('_') + 1);
+  std::string target = architecture_for_source(source, arch);
+  std::string virtual_arch = "-arch=compute_" + target.substr(target.find('_') + 1);
   return CompiledProgram(source, {virtual_arch.c_str(), "-std=c++17", "-lineinfo"}, subject).ptx();
 }
 

@@ -137,7 +137,12 @@ struct PtxJitOutput {
 };
 PtxJitOutput jit_ptx_with_report(const std::string& ptx, const std::string& subject);
 
-// NVRTC's output for `source` compiled for `arch` ("sm_90"); `report` adds ptxas's verbose
+// The architecture NVRTC compiles `source` for on a device of `arch`: sm_90a where the code uses
+// wgmma (arch-specific: sm_90's portable code has none, and ptxas refuses it there), else
+// `arch`; throws loom::Error naming the device where it is not Hopper.
+std::string architecture_for_source(const std::string& source, const std::string& arch);
+
+// NVRTC's output for `source` compiled for `arch` ("sm_90"; sm_90a where it uses wgmma); `report` adds ptxas's verbose
 // report (registers, spills and shared memory of each kernel) in `log`.
 struct NvrtcOutput {
   std::vector<char> cubin;

@@ -1,0 +1,251 @@
+// wgmma tiles (issue 29: tensorize's m64n<N>k16 / m64n<N>k8 shapes, Hopper's warpgroup MMA,
+// codegen/tensor_cores.cpp). The spec of examples/tensor/bf16_gemm_wgmma.json (two warpgroups of
+// 128 work-items, each sharing a 64 x 256 tile, operands in 128-byte-swizzled cp.async rings) and
+// a 64-column variant run as loops on PoCL in CI; its CUDA code is checked for the instructions and
+// their order and compiled by NVRTC for sm_90a offline; every refusal's message is asserted; the
+// *Gpu tests run it on the GPU (skipped without a driver) at ragged sizes, with a deliberately
+// wrong accumulator mapping that must fail the check.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "device_helpers.hpp"
+#include "loom/loom.hpp"
+#include "runtime/cuda_driver.hpp"
+#include "runtime/scoped_env.hpp"
+#include "test_helpers.hpp"
+
+namespace loom {
+namespace {
+
+using testing::error_message;
+
+// LOOM_EXAMPLES: the examples folder where the source tree is elsewhere (a GPU machine's copy).
+std::string example_text(const std::string& file) {
+  const char* folder = std::getenv("LOOM_EXAMPLES");
+  std::filesystem::path path = std::filesystem::path(folder != nullptr ? folder : LOOM_EXAMPLES_DIR) / "tensor" / file;
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// `text` with `from` replaced by `to`, which must occur (a spec edit that no longer applies fails).
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  std::size_t at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  for (; at != std::string::npos; at = text.find(from, at + to.size())) text.replace(at, from.size(), to);
+  return text;
+}
+
+std::string wgmma_text() { return example_text("bf16_gemm_wgmma.json"); }
+
+// The spec with 64-column tiles (m64n64k16): a's fetch as before, b's 64 x 64 tile one column block.
+std::string narrow_text() {
+  std::string text = replaced(wgmma_text(), "\"iname\": \"j\", \"inner_length\": 256", "\"iname\": \"j\", \"inner_length\": 64");
+  text = replaced(text, "m64n256k16", "m64n64k16");
+  return replaced(text, "\"iname\": \"b_row\", \"inner_length\": 4", "\"iname\": \"b_row\", \"inner_length\": 16");
+}
+
+// The generated CUDA for `text`, or the message code generation refuses it with.
+std::string cuda_refusal(const std::string& text) {
+  Spec spec = read_spec(text);
+  return error_message<Error>([&] { generate_code(spec.kernel, Target::CUDA); });
+}
+
+ParameterMap cube(int64_t size) { return {{"m", size}, {"n", size}, {"l", size}}; }
+using Sizes = std::vector<ParameterMap>;
+
+TEST(TensorizeWgmma, MarksTheInstructionWithTheWarpgroupShape) {
+  Spec spec = read_spec(wgmma_text());
+  bool found = false;
+  for (const Instruction& instruction : spec.kernel.instructions) {
+    if (instruction.tags.count("tensorize_m64n256k16") == 0) continue;
+    found = true;
+    EXPECT_EQ(instruction.tags.count("tensorize_wgmma"), 1u);
+  }
+  EXPECT_TRUE(found);
+}
+
+// As loops on PoCL: the swizzled rings, the zero-filled k tiles, the edges of m and n. (The
+// 256-column example itself is not run there: its 64 x 256 accumulator tile, 64 KB of private
+// memory a work-item, 256 work-items a group, crashes PoCL; the GPU tests check it.)
+TEST(TensorizeWgmmaOpenCL, NarrowSpecMatchesOnPocl) {
+  REQUIRE_OPENCL();
+  Spec spec = read_spec(narrow_text());
+  for (const ParameterMap& sizes : Sizes{cube(1), cube(17), {{"m", 129}, {"n", 200}, {"l", 70}}}) {
+    testing::expect_on_opencl(spec.kernel, spec.reference, sizes);
+  }
+}
+
+// The k loop of the CUDA code: per k tile, the ring's cp.async wait, the proxy fence and the
+// barrier, then one wgmma.fence, the four k steps' wgmmas by descriptor, the commit, the ring's
+// refills, the wait; the tiles 1024-byte aligned; NVRTC compiles it for sm_90a.
+TEST(TensorizeWgmma, TilesBecomeOrderedWgmmasThatCompileForSm90a) {
+  Spec spec = read_spec(wgmma_text());
+  std::string source = generate_code(spec.kernel, Target::CUDA).source;
+  std::string kernels = testing::kernels_of(source);
+  std::size_t loop = kernels.find("for (int32_t k_outer");
+  ASSERT_NE(loop, std::string::npos) << kernels;
+  std::size_t stores = kernels.find(" c[", loop);
+  ASSERT_NE(stores, std::string::npos) << kernels;
+  std::string body = kernels.substr(loop, stores - loop);
+  EXPECT_EQ(testing::count(body, "loom_wgmma_m64n256k16_bf16_t01("), 4) << body;
+  EXPECT_EQ(testing::count(body, "loom_wgmma_fence()"), 1) << body;
+  EXPECT_EQ(testing::count(body, "loom_wgmma_commit()"), 1) << body;
+  EXPECT_EQ(testing::count(body, "loom_wgmma_wait()"), 1) << body;
+  EXPECT_LT(body.find("loom_wgmma_fence()"), body.find("loom_wgmma_m64n256k16_bf16_t01(")) << body;
+  EXPECT_GT(body.find("loom_wgmma_commit()"), body.rfind("loom_wgmma_m64n256k16_bf16_t01(")) << body;
+  // The ring's refills (cp.async into slot (k_outer + 3) % 4) are issued between the commit and the
+  // wait, while the tensor cores work on slot k_outer % 4.
+  std::size_t commit = body.find("loom_wgmma_commit()"), wait = body.find("loom_wgmma_wait()");
+  std::size_t refill = body.find("loom_cp_async_16(b_fetch", commit);
+  EXPECT_LT(refill, wait) << body;
+  EXPECT_EQ(body.find("loom_cp_async_16(", body.find("__syncthreads()")), body.find("loom_cp_async_16(", commit)) << body;
+  std::size_t barrier = body.find("__syncthreads()");
+  ASSERT_NE(barrier, std::string::npos) << body;
+  std::size_t fence = body.rfind("loom_fence_proxy_async()", barrier);
+  ASSERT_NE(fence, std::string::npos) << body;
+  EXPECT_GT(fence, body.rfind("loom_cp_async_wait_", barrier)) << body;
+  EXPECT_NE(kernels.find("__align__(1024) unsigned char loom_dynamic_shared"), std::string::npos) << kernels;
+  EXPECT_NE(source.find("wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16"), std::string::npos);
+  EXPECT_NE(source.find("fence.proxy.async.shared::cta"), std::string::npos);
+  try {
+    std::vector<char> cubin = detail::nvrtc_compile_to_cubin(source, "sm_90", spec.kernel.name);
+    EXPECT_EQ(std::string(cubin.data() + 1, 3), "ELF");
+  } catch (const EnvironmentError& error) {
+    GTEST_SKIP() << "no CUDA toolkit here (NVRTC, optional like the GPU; CI has it): " << error.what();
+  }
+}
+
+TEST(TensorizeWgmma, WgmmaCodeIsForSm90aOnly) {
+  EXPECT_EQ(detail::architecture_for_source("wgmma.mma_async.sync.aligned", "sm_90"), "sm_90a");
+  EXPECT_EQ(detail::architecture_for_source("mma.sync.aligned", "sm_90"), "sm_90");
+  EXPECT_EQ(detail::architecture_for_source("mma.sync.aligned", "sm_80"), "sm_80");
+  EXPECT_EQ(error_message<Error>([] { detail::architecture_for_source("wgmma.mma_async.sync.aligned", "sm_80"); }),
+            "the kernel uses wgmma (a tensorize shape m64n<N>k16 or m64n<N>k8), which only sm_90a runs (Hopper: H100, "
+            "H200); this device is sm_80 (tensorize with m16n8k16 or m16n8k8 for mma.sync instead)");
+}
+
+TEST(TensorizeWgmma, RefusesShapesAndTypesItHasNoInstructionFor) {
+  EXPECT_EQ(error_message<Error>([] { read_spec(replaced(wgmma_text(), "m64n256k16", "m64n250k16")); }),
+            "/transforms/6: tensorize: unknown shape 'm64n250k16' (m16n8k16 for float16 or bfloat16 operands, m16n8k8 for float32 "
+            "operands as TF32; on sm_90a m64n<N>k16 and m64n<N>k8, N a multiple of 8 up to 256)");
+  std::string k8 = replaced(wgmma_text(), "\"k1\", \"inner_length\": 16", "\"k1\", \"inner_length\": 8");
+  EXPECT_EQ(error_message<Error>([&] { read_spec(replaced(k8, "m64n256k16", "m64n256k8")); }),
+            "/transforms/6: tensorize(mm): the operands are bfloat16 and bfloat16; m64n256k8 multiplies float32 as TF32 (float16 "
+            "and bfloat16: m64n256k16)");
+}
+
+TEST(TensorizeWgmma, RefusesOperandTilesWgmmaCannotRead) {
+  std::string unswizzled = replaced(wgmma_text(), "\"stride:64, swizzle128\"", "\"stride:64, stride:1\"");
+  EXPECT_EQ(cuda_refusal(unswizzled),
+            "tensorize (mm) on CUDA: 'a_fetch' is not swizzled; wgmma reads tiles in the 128-byte swizzle "
+            "(tag_array_axes with swizzle128 on the contiguous axis, e.g. \"stride:64, swizzle128\")");
+  std::string padded = replaced(wgmma_text(), "\"stride:64, swizzle128\"", "\"stride:72, swizzle128\"");
+  EXPECT_EQ(cuda_refusal(padded),
+            "tensorize (mm) on CUDA: consecutive i_tile of the operand 'a_fetch[k_outer % 4, i_tile + 64*i_wg, "
+            "k_tile + 16*k_step]' are 72 elements apart; a k-major wgmma operand has its rows 128 bytes (64 bfloat16) "
+            "apart");
+  std::string one_block = replaced(wgmma_text(), "\"stride:64, swizzle128:4096\"", "\"stride:64, swizzle128\"");
+  EXPECT_NE(cuda_refusal(one_block).find("are wider than one 128-byte row; store 'b_fetch' in column blocks "
+                                         "(swizzle128:N, N a multiple of 512)"),
+            std::string::npos);
+  std::string partial_k = replaced(wgmma_text(), ", \"tail_strategy\": \"round_up\"", "");
+  EXPECT_NE(cuda_refusal(partial_k).find("the tile is partial along k_tile at the edge of the reduction; wgmma cannot "
+                                         "mask its operands"),
+            std::string::npos);
+}
+
+// Without the fetches the operands are global arrays, which wgmma cannot read by descriptor (the k
+// split guarded: a round_up split would read past l).
+TEST(TensorizeWgmma, RefusesOperandsOutsideSharedMemory) {
+  std::string text = wgmma_text();
+  std::size_t from = text.find("    {\"op\": \"add_prefetch\"");
+  std::size_t to = text.find("\n  ],\n  \"test\"");
+  text.erase(from, to - from);
+  text.erase(text.rfind(',', from), 1);
+  std::string message = cuda_refusal(replaced(text, ", \"tail_strategy\": \"round_up\"", ""));
+  EXPECT_NE(message.find("is not in local memory; wgmma reads its operands from shared memory by descriptor "
+                         "(add_prefetch it into a local tile)"),
+            std::string::npos)
+      << message;
+}
+
+// TF32 wgmma has no transposed form: b stored n-major (as b is) is refused.
+TEST(TensorizeWgmma, RefusesATf32OperandStoredNMajor) {
+  std::string text = replaced(wgmma_text(), "\"bfloat16\"", "\"float32\"");
+  text = replaced(text, "\"iname\": \"k\", \"inner_length\": 64", "\"iname\": \"k\", \"inner_length\": 32");
+  text = replaced(text, "\"k1\", \"inner_length\": 16", "\"k1\", \"inner_length\": 8");
+  text = replaced(text, "\"shape\": \"m64n256k16\"", "\"shape\": \"m64n256k8\", \"allow_tf32\": true");
+  text = replaced(text, "\"a_col\", \"inner_length\": 8", "\"a_col\", \"inner_length\": 4");
+  text = replaced(text, "\"b_col\", \"inner_length\": 8", "\"b_col\", \"inner_length\": 4");
+  text = replaced(text, "\"b_row\", \"inner_length\": 4", "\"b_row\", \"inner_length\": 2");
+  text = replaced(text, "\"stride:64, swizzle128\"", "\"stride:32, swizzle128\"");
+  text = replaced(text, "\"stride:64, swizzle128:4096\"", "\"stride:32, swizzle128:1024\"");
+  EXPECT_NE(cuda_refusal(text).find("is stored j_tile-major; TF32 wgmma reads k-major operands only (PTX has no "
+                                    "transposed TF32 form): store it with k_tile on the swizzled axis"),
+            std::string::npos);
+}
+
+// Warps of 32 along l.0 (the fetches' lanes), the two warpgroups' i_wg along l.1: a warpgroup's 128
+// work-items then span four values of i_wg, so they do not share one tile.
+TEST(TensorizeWgmma, RefusesATileTheWarpgroupCannotShare) {
+  std::string text = replaced(wgmma_text(),
+                              "    {\"op\": \"split_iname\", \"iname\": \"a_row\", \"inner_length\": 16},\n"
+                              "    {\"op\": \"join_inames\", \"inames\": [\"a_row_inner\", \"a_col_outer\"], \"new_iname\": \"a_lane\", \"tag\": \"l.0\"},\n"
+                              "    {\"op\": \"split_iname\", \"iname\": \"a_row_outer\", \"inner_length\": 2, \"inner_tag\": \"l.1\", \"outer_tag\": \"unr\"},\n",
+                              "    {\"op\": \"split_iname\", \"iname\": \"a_row\", \"inner_length\": 4},\n"
+                              "    {\"op\": \"join_inames\", \"inames\": [\"a_row_inner\", \"a_col_outer\"], \"new_iname\": \"a_lane\", \"tag\": \"l.0\"},\n"
+                              "    {\"op\": \"split_iname\", \"iname\": \"a_row_outer\", \"inner_length\": 2, \"inner_tag\": \"l.1\"},\n"
+                              "    {\"op\": \"split_iname\", \"iname\": \"a_row_outer_outer\", \"inner_length\": 2, \"inner_tag\": \"l.2\", \"outer_tag\": \"unr\"},\n");
+  text = replaced(text,
+                  "    {\"op\": \"split_iname\", \"iname\": \"b_row\", \"inner_length\": 4},\n"
+                  "    {\"op\": \"join_inames\", \"inames\": [\"b_row_inner\", \"b_col_outer\"], \"new_iname\": \"b_lane\", \"tag\": \"l.0\"},\n"
+                  "    {\"op\": \"split_iname\", \"iname\": \"b_row_outer\", \"inner_length\": 2, \"inner_tag\": \"l.1\", \"outer_tag\": \"unr\"},\n",
+                  "    {\"op\": \"tag_inames\", \"iname_to_tag\": {\"b_col_outer\": \"l.0\"}},\n"
+                  "    {\"op\": \"split_iname\", \"iname\": \"b_row\", \"inner_length\": 2, \"inner_tag\": \"l.1\"},\n"
+                  "    {\"op\": \"split_iname\", \"iname\": \"b_row_outer\", \"inner_length\": 2, \"inner_tag\": \"l.2\", \"outer_tag\": \"unr\"},\n");
+  EXPECT_EQ(cuda_refusal(text),
+            "tensorize (mm) on CUDA: it is within 'i_wg' (l.1), whose value changes inside a warpgroup; the 128 "
+            "work-items of a warpgroup (4 consecutive warps) share one wgmma tile, so its local inames must be "
+            "constant over 128 consecutive work-items");
+}
+
+// ---- on the GPU ---------------------------------------------------------------------------------
+
+const Sizes kRagged = {cube(1), cube(17), cube(129), cube(1000), {{"m", 3000}, {"n", 5000}, {"l", 700}}};
+
+// The BF16 spec, its 64-column variant and the FP16 spec (same schedule, float16 operands).
+TEST(TensorizeWgmmaGpu, GemmsMatchTheReferenceAtRaggedSizes) {
+  SKIP_WITHOUT_CUDA();
+  testing::ScopedEnv nvrtc("LOOM_CUDA_COMPILER", "nvrtc");  // the LLVM path has no wgmma lowering
+  for (const std::string& text : {wgmma_text(), narrow_text(), example_text("f16_gemm_wgmma.json")}) {
+    Spec spec = read_spec(text);
+    SCOPED_TRACE(spec.kernel.name);
+    for (const ParameterMap& sizes : kRagged) {
+      testing::expect_matches_reference(spec.kernel, spec.reference, sizes, CheckOptions{.target = Target::CUDA});
+    }
+  }
+}
+
+// The accumulators' rows g and g + 8 swapped (the test-only tag): every size must fail.
+TEST(TensorizeWgmmaGpu, AWrongAccumulatorMappingFailsTheCheck) {
+  SKIP_WITHOUT_CUDA();
+  testing::ScopedEnv nvrtc("LOOM_CUDA_COMPILER", "nvrtc");
+  Spec spec = read_spec(wgmma_text());
+  LoopKernel wrong = spec.kernel;
+  for (Instruction& instruction : wrong.instructions) {
+    if (instruction.id == "mm") instruction.tags.insert("tensorize_test_wrong_rows");
+  }
+  for (const ParameterMap& sizes : Sizes{cube(17), cube(129), cube(1000)}) {
+    CheckResult result = check_against_reference(wrong, spec.reference, sizes, CheckOptions{.target = Target::CUDA});
+    EXPECT_FALSE(result.passed) << result.report();
+  }
+}
+
+}  // namespace
+}  // namespace loom
