@@ -11,6 +11,7 @@
 #include "analysis/accesses.hpp"
 #include "analysis/checks.hpp"
 #include "analysis/dependences.hpp"
+#include "analysis/preprocess.hpp"
 #include "codegen/linearize.hpp"
 #include "ir/instruction_names.hpp"
 #include "ir/isl_extra.hpp"
@@ -85,19 +86,36 @@ bool reads_inside_reduction_over(const Instruction& reader, const std::string& v
 // writes by k) cannot serve both, and the later reduction sees only its last value (found by the
 // transform fuzzer: precompute of `ab(i, k)` used by `sum(k, ab(i, k))` in two instructions, one
 // depending on the other). Adds k to `result` for (writer, later reader).
-void mark_reductions_served_one_after_another(const LoopKernel& kernel, const Instruction& writer,
-                                              const std::string& variable, const std::set<std::string>& writer_loops,
+void mark_reductions_served_one_after_another(const LoopKernel& kernel, const std::vector<Instruction>& readers,
+                                              const Instruction& writer, const std::string& variable,
+                                              const std::set<std::string>& writer_loops,
                                               const std::set<std::string>& indexing,
                                               std::map<std::pair<std::string, std::string>, std::set<std::string>>& result) {
   for (const std::string& iname : writer_loops) {
     if (indexing.count(iname) != 0 || !shares_private_copies(kernel, iname)) continue;
     std::vector<const Instruction*> reducing;
-    for (const Instruction& reader : kernel.instructions)
+    for (const Instruction& reader : readers)
       if (reader.id != writer.id && reads_inside_reduction_over(reader, variable, iname)) reducing.push_back(&reader);
     for (const Instruction* first : reducing)
       for (const Instruction* later : reducing)
         if (first != later && depends_transitively(kernel, later->id, first->id)) result[{writer.id, later->id}].insert(iname);
   }
+}
+
+// The kernel's instructions as their readers see them: substitution rules expanded, so that a
+// read inside a rule (reduction_arg_to_subst_rule puts a reduction's argument into one) is a read
+// of the instruction using the rule, inside the reductions around that use (fuzz seed 74000228:
+// a reduction over k reading, through its rule, a scalar written once per k; split_iname or
+// duplicate_inames of k for the reduction alone left the writer's loop behind unseen).
+std::vector<Instruction> with_rules_expanded(const LoopKernel& kernel) {
+  std::vector<Instruction> instructions = kernel.instructions;
+  if (kernel.substitutions.empty()) return instructions;
+  for (Instruction& instruction : instructions) {
+    if (instruction.expression) instruction.expression = expand_substitutions(instruction.expression, kernel);
+    for (ExprPtr& predicate : instruction.predicates) predicate = expand_substitutions(predicate, kernel);
+    for (ExprPtr& assignee : instruction.assignees) assignee = expand_substitutions(assignee, kernel);
+  }
+  return instructions;
 }
 
 // For each (writer, reader) pair of a temporary: the writer's loops that the reader does not run
@@ -113,8 +131,9 @@ std::map<std::pair<std::string, std::string>, std::set<std::string>> loops_left_
   // Reductions get their loops only at code generation: where some instruction reduces over an
   // iname, this linearization does not place its loops as code generation will (pipeline_fetch's
   // load and store around the products of one k_outer iteration look apart here).
+  std::vector<Instruction> readers = with_rules_expanded(kernel);
   std::set<std::string> reduced;
-  for (const Instruction& instruction : kernel.instructions)
+  for (const Instruction& instruction : readers)
     if (instruction.expression)
       visit_expr(*instruction.expression, [&](const Expr& e) {
         if (e.kind == ExprKind::Reduction) reduced.insert(e.reduction_inames.begin(), e.reduction_inames.end());
@@ -156,20 +175,21 @@ std::map<std::pair<std::string, std::string>, std::set<std::string>> loops_left_
           if (e.kind == ExprKind::Variable) indexing.insert(e.name);
         });
       std::set<std::string> writer_loops = sequential_loops(kernel, writer, false);
-      for (const Instruction& reader : kernel.instructions) {
+      for (std::size_t index = 0; index < readers.size(); ++index) {
+        const Instruction& reader = readers[index];
         if (reader.id == writer.id || variables_read(reader).count(assignee->name) == 0) continue;
         std::set<std::string> reader_loops = sequential_loops(kernel, reader, true);
         std::set<std::string> left;
         for (const std::string& iname : writer_loops) {
           if (indexing.count(iname) != 0) continue;
-          if (reader_loops.count(iname) == 0 || other_loop_instance(writer, reader, iname) ||
+          if (reader_loops.count(iname) == 0 || other_loop_instance(writer, kernel.instructions[index], iname) ||
               own_loop_nests_outside(writer_loops, reader_loops, iname)) {
             left.insert(iname);
           }
         }
         result[{writer.id, reader.id}] = left;
       }
-      mark_reductions_served_one_after_another(kernel, writer, assignee->name, writer_loops, indexing, result);
+      mark_reductions_served_one_after_another(kernel, readers, writer, assignee->name, writer_loops, indexing, result);
     }
   }
   return result;
