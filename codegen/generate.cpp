@@ -52,7 +52,8 @@ int64_t constant_extent(const Temporary& temporary) {
   for (const ExprPtr& axis : temporary.shape) {
     if (axis->kind != ExprKind::IntLiteral) {
       throw Error("temporary '" + temporary.name + "' has a non-constant shape (" + to_string(axis) +
-                  "); private temporaries need constant shapes");
+                  "); private temporaries need constant shapes: fix the parameters it uses (fix_parameters, as loopy's "
+                  "recipes do before generating code) or give it a constant shape");
     }
     extent *= axis->int_value;
   }
