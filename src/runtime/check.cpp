@@ -21,6 +21,7 @@
 #include "runtime/memory_preflight.hpp"
 #include "loom/error.hpp"
 #include "loom/runtime.hpp"
+#include "loom/transforms.hpp"
 
 namespace loom {
 
@@ -422,6 +423,23 @@ std::vector<std::string> random_index_warnings(const LoopKernel& kernel, const C
   return warnings;
 }
 
+// The parameters a private temporary's shape still names (doitgen's `<> s4[p]` over 0<=p<np has
+// shape np), with their values: code generation needs them fixed. A user follows that advice with
+// fix_parameters in the transform list; the untransformed reference, run at the same values, gets
+// them fixed the same way (its check failed otherwise whatever the transforms did).
+std::map<std::string, int64_t> parameters_in_temporary_shapes(const LoopKernel& reference, const ParameterMap& parameters) {
+  std::map<std::string, int64_t> values;
+  for (const Temporary& temporary : reference.temporaries) {
+    for (const ExprPtr& axis : temporary.shape) {
+      visit_expr(*axis, [&](const Expr& node) {
+        if (node.kind != ExprKind::Variable) return;
+        if (auto value = parameters.find(node.name); value != parameters.end()) values[node.name] = value->second;
+      });
+    }
+  }
+  return values;
+}
+
 }  // namespace
 
 CheckResult check_against_reference(const LoopKernel& kernel, const LoopKernel& reference,
@@ -435,7 +453,9 @@ CheckResult check_against_reference(const LoopKernel& kernel, const LoopKernel& 
   LoopKernel reference64 = promote_to_float64(typed_reference);
   preflight(typed_kernel, &typed_reference, parameters, options.target);
   CompiledKernel test_program = compile(kernel, options.target);
-  CompiledKernel reference_program = compile(reference64, Target::C);
+  std::map<std::string, int64_t> fixed_in_reference = parameters_in_temporary_shapes(typed_reference, parameters);
+  CompiledKernel reference_program =
+      compile(fixed_in_reference.empty() ? reference64 : fix_parameters(reference64, fixed_in_reference), Target::C);
 
   std::mt19937_64 random(options.seed);
   ArgumentMap test_arguments, reference_arguments;
@@ -448,7 +468,7 @@ CheckResult check_against_reference(const LoopKernel& kernel, const LoopKernel& 
       Scalar scalar = scalar_value(arg.name, parameters, options, random);
       // A parameter fix_parameters removed is baked into the kernel; the reference still takes it.
       if (test_arg != nullptr) test_arguments[arg.name] = as_seen_through(scalar, test_arg->dtype);
-      reference_arguments[arg.name] = as_seen_through(scalar, arg.dtype);
+      if (fixed_in_reference.count(arg.name) == 0) reference_arguments[arg.name] = as_seen_through(scalar, arg.dtype);
       continue;
     }
     if (test_arg == nullptr) throw Error("the kernel lacks argument '" + arg.name + "' of its reference");
