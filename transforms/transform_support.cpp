@@ -81,6 +81,20 @@ bool reads_inside_reduction_over(const Instruction& reader, const std::string& v
   return found;
 }
 
+// Whether `reader` reads `variable` inside some reduction.
+bool reads_inside_a_reduction(const Instruction& reader, const std::string& variable) {
+  bool found = false;
+  if (!reader.expression) return false;
+  visit_expr(*reader.expression, [&](const Expr& e) {
+    if (found || e.kind != ExprKind::Reduction) return;
+    for (const ExprPtr& operand : e.operands)
+      visit_expr(*operand, [&](const Expr& inner) {
+        found = found || ((inner.kind == ExprKind::Variable || inner.kind == ExprKind::Subscript) && inner.name == variable);
+      });
+  });
+  return found;
+}
+
 // Each reduction gets its own loop over its iname at code generation, and a reduction that waits
 // for another runs its loop after the other's: a writer in one loop over k (not indexing what it
 // writes by k) cannot serve both, and the later reduction sees only its last value (found by the
@@ -168,7 +182,13 @@ std::map<std::pair<std::string, std::string>, std::set<std::string>> loops_left_
   for (const Instruction& writer : kernel.instructions) {
     for (const ExprPtr& assignee : writer.assignees) {
       // An accumulation (c_buf = c_buf + ...) means its value after the loop.
-      if (kernel.find_temporary(assignee->name) == nullptr || variables_read(writer).count(assignee->name) != 0) continue;
+      if (variables_read(writer).count(assignee->name) != 0) continue;
+      // Arrays: only their reads inside reductions, which the dependence check models without the
+      // reduction's iname (one read per instance of the reducing instruction): a reduction over k
+      // reading g[0], written once per k, separated from its writer's loop by duplicate_inames or
+      // split_iname(within=) read only the last value, unseen. Other reads of arrays are ordered
+      // by the dependence check.
+      bool temporary = kernel.find_temporary(assignee->name) != nullptr;
       std::set<std::string> indexing;
       for (const ExprPtr& index : assignee->operands)
         visit_expr(*index, [&](const Expr& e) {
@@ -178,18 +198,20 @@ std::map<std::pair<std::string, std::string>, std::set<std::string>> loops_left_
       for (std::size_t index = 0; index < readers.size(); ++index) {
         const Instruction& reader = readers[index];
         if (reader.id == writer.id || variables_read(reader).count(assignee->name) == 0) continue;
+        if (!temporary && !reads_inside_a_reduction(reader, assignee->name)) continue;
         std::set<std::string> reader_loops = sequential_loops(kernel, reader, true);
         std::set<std::string> left;
         for (const std::string& iname : writer_loops) {
           if (indexing.count(iname) != 0) continue;
-          if (reader_loops.count(iname) == 0 || other_loop_instance(writer, kernel.instructions[index], iname) ||
-              own_loop_nests_outside(writer_loops, reader_loops, iname)) {
+          if (reader_loops.count(iname) == 0 ||
+              (temporary && (other_loop_instance(writer, kernel.instructions[index], iname) ||
+                             own_loop_nests_outside(writer_loops, reader_loops, iname)))) {
             left.insert(iname);
           }
         }
         result[{writer.id, reader.id}] = left;
       }
-      mark_reductions_served_one_after_another(kernel, readers, writer, assignee->name, writer_loops, indexing, result);
+      if (temporary) mark_reductions_served_one_after_another(kernel, readers, writer, assignee->name, writer_loops, indexing, result);
     }
   }
   return result;
@@ -208,7 +230,7 @@ void check_temporaries_stay_in_their_readers_loops(const LoopKernel& before, con
     auto previous = was.find(pair);
     if (previous != was.end() && !previous->second.empty()) continue;
     const Instruction* writer = after.find_instruction(pair.first);
-    std::string variable;
+    std::string variable = writer->assignees.empty() ? "" : writer->assignees.front()->name;
     for (const ExprPtr& assignee : writer->assignees)
       if (after.find_temporary(assignee->name) != nullptr) variable = assignee->name;
     throw LegalityError(transform + ": instruction '" + pair.second + "' reads '" + variable + "', which '" + pair.first +

@@ -82,6 +82,29 @@ TEST(DuplicateInames, RefusesSeparatingAReductionFromAValueItReadsThroughARule) 
   }
 }
 
+// The same with an array (g[0], written once per k): the dependence check models a read inside a
+// reduction as one read per instance of the reducing instruction, without k, so moving the
+// reduction into a loop of its own changed no pair it sees, and every max read the last k's value
+// (found while writing the rule case above). The temporaries' loops check covers arrays read
+// inside reductions too.
+TEST(DuplicateInames, RefusesSeparatingAReductionFromAnArrayElementWrittenPerIteration) {
+  LoopKernel reference = make_kernel({"{[i,k]: 0<=i<n and 0<=k<m}"},
+                                     "g[0] = a[i, k]*y[k] {id=w}\nout[i] = max(k, g[0]) {id=r, dep=w}",
+                                     {array_arg("a", DType::Float32, {"n", "m"}), array_arg("y", DType::Float32, {"m"}),
+                                      array_arg("g", DType::Float32, {"1"}), array_arg("out", DType::Float32, {"n"})});
+  std::string refusal = "instruction 'r' reads 'g', which 'w' writes in a loop over 'k' that 'r' does not run in";
+  std::string duplicated = error_message<LegalityError>([&] { duplicate_inames(reference, {"k"}, {.within = "id:r"}); });
+  EXPECT_NE(duplicated.find("duplicate_inames: " + refusal), std::string::npos) << duplicated;
+  std::string split = error_message<LegalityError>([&] { split_iname(reference, "k", 2, {.within = "id:r"}); });
+  EXPECT_NE(split.find("split_iname: " + refusal), std::string::npos) << split;
+  LoopKernel both = duplicate_inames(reference, {"k"});
+  LoopKernel split_both = split_iname(reference, "k", 2);
+  for (int64_t m : {1, 3, 8}) {
+    expect_matches_reference(both, reference, {{"n", 2}, {"m", m}});
+    expect_matches_reference(split_both, reference, {{"n", 2}, {"m", m}});
+  }
+}
+
 TEST(DuplicateInames, NamesAndTags) {
   LoopKernel reference = fill_then_use();
   LoopKernel named = duplicate_inames(reference, {"i"}, {.within = "id:use", .new_inames = {"k"}});
