@@ -151,17 +151,20 @@ LoopKernel triangle_rows() {
                      {array_arg("x", DType::Float32, {"n"}), array_arg("out1", DType::Float32, {"n", "n"})});
 }
 
-LoopKernel slabs_below_unrolled_rows(const LoopKernel& kernel, const std::string& j_tag) {
-  LoopKernel rows = split_iname(kernel, "i", 4, {.outer_tag = "g.0", .inner_tag = "unr"});
+LoopKernel slabs_below_unrolled_rows(const LoopKernel& kernel, const std::string& i_inner_tag, const std::string& j_tag) {
+  LoopKernel rows = split_iname(kernel, "i", 4, {.outer_tag = "g.0", .inner_tag = i_inner_tag});
   LoopKernel columns = split_iname(rows, "j", 8, {.inner_tag = j_tag});
   return split_iname(columns, "j_outer", 3, {.slabs = {0, 1}});
 }
 
+// The class: any unrolled loop (unr, ilp, vec lanes unrolled) under a loop isl bounds by a hull,
+// with the rows unrolled or on l.0 (each failed on PoCL before).
 TEST(UnrollOpenCL, SlabsBelowAnUnrolledInameOfATriangleOnGroupsStayInsideIt) {
   REQUIRE_OPENCL();
   LoopKernel kernel = triangle_rows();
-  for (const std::string tag : {"unr", "ilp"}) {
-    LoopKernel slabs = slabs_below_unrolled_rows(kernel, tag);
+  for (const auto& [i_tag, j_tag] : std::vector<std::pair<std::string, std::string>>{
+           {"unr", "unr"}, {"unr", "ilp"}, {"unr", "vec"}, {"l.0", "unr"}}) {
+    LoopKernel slabs = slabs_below_unrolled_rows(kernel, i_tag, j_tag);
     for (int64_t n : {1, 9, 11, 37, 50}) {
       testing::expect_on_opencl(slabs, kernel, {{"n", n}});
       expect_matches_reference(slabs, kernel, {{"n", n}});
