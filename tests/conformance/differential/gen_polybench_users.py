@@ -420,6 +420,61 @@ kernel("heat3d_vec", ["{[i,j,k]: 1<=i,j,k<n-1}"],
        ])
 
 
+# Fourth round: the class of the open fuzz finding (slabs and unrolled copies under triangular
+# loops on work-groups) on PolyBench's triangles, and prefetches with unrolled fetch loops.
+kernel("syr2k_tri_unr", ["{[i,j,k]: 0<=i<n and 0<=j<=i and 0<=k<m}"],
+       ["C[i,j] = beta*C[i,j] + sum(k, A[j,k]*alpha*B[i,k] + B[j,k]*alpha*A[i,k])"],
+       [arr("A, B", ["n", "m"]), arr("C", ["n", "n"]), val("alpha, beta", F64), val("n, m")],
+       {"n": 21, "m": 17, "alpha": 1.5, "beta": 1.2},
+       [["n=1", "m=1"], ["n=13", "m=7"], ["n=37", "m=5"]],
+       schedules=[
+           ("i_groups_unr_j_unr_slabs", [split("i", 4, "g.0", "unr"), split("j", 8, inner="unr"),
+                                         split("j_outer", 3, slabs=[0, 1])]),
+           ("i_groups_unr_j_ilp", [split("i", 4, "g.0", "unr"), split("j", 4, inner="ilp", slabs=[0, 1])]),
+           ("i_local_j_unr_k_unr", [split("i", 8, "g.0", "l.0"), split("j", 4, inner="unr"), split("k", 3, inner="unr")]),
+       ])
+
+kernel("trmm_tri_unr", ["{[i,j,k]: 0<=i<m and 0<=j<n and i+1<=k<m}"],
+       ["B[i,j] = alpha*(B[i,j] + sum(k, A[k,i]*B[k,j]))"],
+       [arr("A", ["m", "m"]), arr("B", ["m", "n"]), val("alpha", F64), val("m, n")],
+       {"m": 19, "n": 23, "alpha": 1.5},
+       [["m=1", "n=1"], ["m=13", "n=37"], ["m=41", "n=5"]],
+       schedules=[
+           ("j_groups_unr_k_unr_slabs", [split("j", 4, "g.0", "unr"), split("k", 4, inner="unr"),
+                                         split("k_outer", 2, slabs=[1, 1])]),
+           ("j_local_k_unr8", [split("j", 8, "g.0", "l.0"), split("k", 8, inner="unr")]),
+       ])
+
+kernel("lower_tri_copy", ["{[i,j]: 0<=i<n and 0<=j<=i}"],
+       ["L[i,j] = 2*A[i,j] + x[i]"],
+       [arr("A, L", ["n", "n"]), arr("x", ["n"]), val("n")],
+       {"n": 23},
+       [["n=1"], ["n=2"], ["n=13"], ["n=37"], ["n=50"]],
+       schedules=[
+           ("i_groups_unr_j_unr_slabs", [split("i", 4, "g.0", "unr"), split("j", 8, inner="unr"),
+                                         split("j_outer", 3, slabs=[0, 1])]),
+           ("i_groups_unr_j_vec", [split("i", 4, "g.0", "unr"), split("j", 4, inner="vec")]),
+           ("i_l1_j_l0", [split("i", 4, "g.1", "l.1"), split("j", 8, "g.0", "l.0")]),
+           ("i_unr_j_slabs_unr", [split("i", 3, "g.0", "unr"), split("j", 4, inner="unr", slabs=[1, 1])]),
+       ])
+
+kernel("gemm_prefetch_unr", ["{[i,j,k]: 0<=i<ni and 0<=j<nj and 0<=k<nk}"],
+       ["C[i,j] = beta*C[i,j] + alpha*sum(k, A[i,k]*B[k,j])"],
+       [arr("A", ["ni", "nk"]), arr("B", ["nk", "nj"]), arr("C", ["ni", "nj"]), val("alpha, beta", F64),
+        val("ni, nj, nk")],
+       {"ni": 19, "nj": 23, "nk": 29, "alpha": 1.5, "beta": 1.2},
+       [["ni=1", "nj=1", "nk=1"], ["ni=13", "nj=7", "nk=37"], ["ni=33", "nj=17", "nk=5"]],
+       schedules=[
+           ("tiles_prefetch_unr", [split("i", 8, "g.1", "l.1"), split("j", 8, "g.0", "l.0"), split("k", 8),
+                                   {"op": "add_prefetch", "var_name": "A", "sweep_inames": ["i_inner", "k_inner"],
+                                    "fetch_outer_inames": ["i_outer", "j_outer", "k_outer"], "default_tag": "l.auto"},
+                                   {"op": "add_prefetch", "var_name": "B", "sweep_inames": ["k_inner", "j_inner"],
+                                    "fetch_outer_inames": ["i_outer", "j_outer", "k_outer"], "default_tag": "l.auto"},
+                                   {"op": "tag_inames", "iname_to_tag": "k_inner:unr"}]),
+           ("rows_register_tile", [split("i", 16, "g.0", "l.0"), split("j", 4, "g.1", "ilp"), split("k", 4, inner="unr")]),
+       ])
+
+
 def main():
     out = sys.argv[1]
     os.makedirs(out, exist_ok=True)
