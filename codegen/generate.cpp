@@ -52,7 +52,8 @@ int64_t constant_extent(const Temporary& temporary) {
   for (const ExprPtr& axis : temporary.shape) {
     if (axis->kind != ExprKind::IntLiteral) {
       throw Error("temporary '" + temporary.name + "' has a non-constant shape (" + to_string(axis) +
-                  "); private temporaries need constant shapes");
+                  "); private temporaries need constant shapes: fix the parameters it uses (fix_parameters, as loopy's "
+                  "recipes do before generating code) or give it a constant shape");
     }
     extent *= axis->int_value;
   }
@@ -280,17 +281,20 @@ class StatementLowerer {
 
  private:
   // The region's own AST names the enclosing inames as parameters; where the enclosing code holds
-  // an iname's value in another form, bind the name first.
+  // an iname's value in another form, bind the name first, in a scope of its own: an unrolled
+  // iname around the region binds it once per copy (CSR rows unrolled by 3 declared
+  // `const int32_t i_inner` three times in one block, which OpenCL C refuses).
   cast::StmtPtr region(const codegen::Region& region, const codegen::InameValues& inames) const {
     std::vector<cast::StmtPtr> body;
     for (const auto& [iname, value] : inames) {
       if (value->kind == cast::ExprKind::Var && value->name == iname) continue;
       body.push_back(cast::declare(iname, kernel_.options.index_dtype, 0, value, true));
     }
+    bool binds = !body.empty();
     codegen::KernelSchedule schedule = codegen::build_region_schedule(kernel_, linearization_, region, constant_boxes());
     isl::set context = region.context.intersect_params(isl_set_of(kernel_.assumptions));
     body.push_back(codegen::replace_variables(loop_nest(schedule, context), privatized_bound_values(inames)));
-    return cast::block(body);
+    return binds ? cast::scoped_block(body) : cast::block(body);
   }
 
   // The copies, for this iteration, of the privatized temporaries that bound loops (a region's

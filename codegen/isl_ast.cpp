@@ -64,7 +64,39 @@ struct UnrollGuards {
   // vec loops: where every copy runs (nullopt: always, or some copy never runs), one condition
   // isl simplifies instead of the copies' guards joined (a ragged row's 8 lanes: one comparison).
   std::optional<isl::ast_expr> every;
+  // The loop's schedule points and the position of its dimension, for loops_around_bound_exactly.
+  std::optional<isl::set> points;
+  int last = 0;
 };
+
+// Whether isl's loops around an unrolled loop run exactly where some copy runs (the projection of
+// the loop's points onto the dimensions around it), so that the condition of the unrolled loop's
+// own bounds, where it names only those loops, need not be kept. isl bounds a loop by constraints
+// of its points' projection; where that projection, at the loop's depth or any depth around it,
+// is a union or needs existentials (slabs, strides, a remainder `j mod 3`), isl may bound the loop
+// by a hull, wider than the points, and leave the rest to the bounds of the loops inside: the
+// unrolled loop's, which its copies replace (fuzz seed 73000604: a slab's remainder loop over
+// j_outer_inner ran to a constant 1 for every row of a triangle, and copy 0, unguarded, wrote
+// outside it). One basic set without existentials at every depth is bounded exactly.
+bool loops_around_bound_exactly(const UnrollGuards& table) {
+  if (!table.points) return false;
+  isl_set* projected = isl_set_project_out(table.points->copy(), isl_dim_set, static_cast<unsigned>(table.last), 1);
+  bool exact = true;
+  for (int depth = table.last; exact && depth > 0; --depth) {
+    projected = isl_set_coalesce(projected);
+    exact = isl_set_n_basic_set(projected) == 1;
+    if (exact) {
+      isl_basic_set_list* list = isl_set_get_basic_set_list(projected);
+      isl_basic_set* basic = isl_basic_set_list_get_at(list, 0);
+      exact = isl_basic_set_dim(basic, isl_dim_div) == 0;
+      isl_basic_set_free(basic);
+      isl_basic_set_list_free(list);
+    }
+    projected = isl_set_project_out(projected, isl_dim_set, static_cast<unsigned>(depth - 1), 1);
+  }
+  isl_set_free(projected);
+  return exact;
+}
 
 class GuardCollector {
  public:
@@ -116,11 +148,16 @@ class GuardCollector {
     isl::union_map schedule = isl::manage(isl_ast_build_get_schedule(build));
     isl::set points = isl::manage(isl_set_from_union_set(schedule.range().release()));
     int last = isl_extra::dim_count(points, isl_dim_set) - 1;
+    UnrollGuards result;
     if (every_copy_runs_with_the_loop(points, last, style)) {
       verify_guard_free(build, style, points, last);
-      return guard_free(style);
+      result = guard_free(style);
+    } else {
+      result = gisted_guards(build, style, points, last);
     }
-    return gisted_guards(build, style, points, last);
+    result.points = points;
+    result.last = last;
+    return result;
   }
 
   // Whether the loop's points are the points of the loops around it times exactly its range, read
@@ -612,7 +649,9 @@ class AstLowering {
       body = cast::if_then(vector.condition, vector.statement, body);
       ++domain_guards_;
     }
-    if (is_true(runs) || bounded_by_loops_around(*runs, iterators, around)) return body;
+    if (is_true(runs) || (bounded_by_loops_around(*runs, iterators, around) && loops_around_bound_exactly(*table))) {
+      return body;
+    }
     ++domain_guards_;
     return cast::if_then(runs, body);
   }
@@ -667,7 +706,8 @@ class AstLowering {
   }
 
   // Whether `condition` names enclosing loops' iterators only of loops whose whole body is this
-  // unrolled loop: isl bounds such a loop by exactly the instances inside, so the condition holds
+  // unrolled loop: isl bounds such a loop by the instances inside, exactly where
+  // loops_around_bound_exactly says so, and then the condition holds
   // (a ragged tile's i_outer loop around its unrolled i_inner copies keeps its guard-free first
   // copy). A loop holding other statements too is bounded by the widest of them.
   static bool bounded_by_loops_around(const cast::Expr& condition, const IteratorValues& iterators,

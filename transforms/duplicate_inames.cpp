@@ -15,7 +15,9 @@
 //
 // Running instructions in a separate loop changes the order of instances, so the result is
 // checked against the dependences: splitting a recurrence between two instructions of one loop
-// is refused.
+// is refused. So is moving a reader, or a reduction reading through a substitution rule, away
+// from a temporary another instruction writes once per iteration of the loop
+// (check_temporaries_stay_in_their_readers_loops, which every transform runs).
 //
 // Refuses: an unknown iname or one listed twice, new_inames of the wrong length, new names that
 // exist already or are not identifiers, tags for inames that are not duplicated, a `within` that
@@ -23,9 +25,6 @@
 #include <algorithm>
 #include <set>
 
-#include "analysis/preprocess.hpp"
-#include "analysis/privatize_ilp.hpp"
-#include "ir/instruction_names.hpp"
 #include "ir/match.hpp"
 #include "loom/error.hpp"
 #include "transforms/iname_copies.hpp"
@@ -104,52 +103,6 @@ std::map<std::string, InameTag> copy_tags(const std::map<std::string, std::strin
   return result;
 }
 
-// The temporaries read inside `instruction`'s reductions over `iname`.
-std::set<std::string> read_in_reductions_over(const Instruction& instruction, const std::string& iname,
-                                              const LoopKernel& kernel) {
-  std::set<std::string> names;
-  if (!instruction.expression) return names;
-  // A rule's body runs where it is used (reduction_arg_to_subst_rule puts the reduction's
-  // argument into one).
-  ExprPtr expression = expand_substitutions(instruction.expression, kernel);
-  visit_expr(*expression, [&](const Expr& node) {
-    if (node.kind != ExprKind::Reduction) return;
-    if (std::find(node.reduction_inames.begin(), node.reduction_inames.end(), iname) == node.reduction_inames.end()) return;
-    for (const ExprPtr& operand : node.operands) {
-      visit_expr(*operand, [&](const Expr& read) {
-        bool access = read.kind == ExprKind::Variable || read.kind == ExprKind::Subscript;
-        if (access && kernel.find_temporary(read.name) != nullptr) names.insert(read.name);
-      });
-    }
-  });
-  return names;
-}
-
-// Transform fuzzer, seed 74000228: a reduction over k reading a temporary that another
-// instruction writes once per k (a precompute without sweep inames) reads each k's value in the
-// same iteration of the loop over k. Duplicating k for the reduction alone moves it into a loop of
-// its own, after every write: it would read the last k's value only. The dependence check models a
-// read inside a reduction without the reduction iname, so it cannot see this; refused here.
-void refuse_reduction_separated_from_its_values(const LoopKernel& kernel, const std::vector<std::string>& inames,
-                                                const std::set<std::string>& copied_ids) {
-  for (const Instruction& reader : kernel.instructions) {
-    if (copied_ids.count(reader.id) == 0) continue;
-    for (const std::string& iname : inames) {
-      for (const std::string& name : read_in_reductions_over(reader, iname, kernel)) {
-        for (const Instruction& writer : kernel.instructions) {
-          if (copied_ids.count(writer.id) != 0 || !writes_name(writer, name)) continue;
-          if (writer.within_inames.count(iname) == 0 || assignee_indexes_by(writer, name, iname)) continue;
-          throw LegalityError("duplicate_inames: the reduction over '" + iname + "' in instruction '" + reader.id +
-                              "' reads '" + name + "', which '" + writer.id + "' writes once per value of '" + iname +
-                              "'; in a loop of its own the reduction would read only the last value. Duplicate '" +
-                              iname + "' for '" + writer.id + "' as well (or give '" + name + "' an axis along '" +
-                              iname + "')");
-        }
-      }
-    }
-  }
-}
-
 TransformCall recorded_call(const std::vector<std::string>& inames,
                             const DuplicateOptions& options) {
   TransformCall call{"duplicate_inames", {{"inames", inames}}};
@@ -186,7 +139,6 @@ LoopKernel duplicate_inames(const LoopKernel& kernel, const std::vector<std::str
                   " no instruction that uses '" + iname + "'");
     }
   }
-  if (!options.unchecked) refuse_reduction_separated_from_its_values(kernel, inames, copied_ids);
   check_copyable(kernel, copies, copied_ids, "duplicate_inames",
                  [](const std::string& bounded, const std::string&) {
                    return "duplicate '" + bounded + "' as well";

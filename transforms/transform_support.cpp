@@ -11,6 +11,7 @@
 #include "analysis/accesses.hpp"
 #include "analysis/checks.hpp"
 #include "analysis/dependences.hpp"
+#include "analysis/preprocess.hpp"
 #include "codegen/linearize.hpp"
 #include "ir/instruction_names.hpp"
 #include "ir/isl_extra.hpp"
@@ -80,24 +81,55 @@ bool reads_inside_reduction_over(const Instruction& reader, const std::string& v
   return found;
 }
 
+// Whether `reader` reads `variable` inside some reduction.
+bool reads_inside_a_reduction(const Instruction& reader, const std::string& variable) {
+  bool found = false;
+  if (!reader.expression) return false;
+  visit_expr(*reader.expression, [&](const Expr& e) {
+    if (found || e.kind != ExprKind::Reduction) return;
+    for (const ExprPtr& operand : e.operands)
+      visit_expr(*operand, [&](const Expr& inner) {
+        found = found || ((inner.kind == ExprKind::Variable || inner.kind == ExprKind::Subscript) && inner.name == variable);
+      });
+  });
+  return found;
+}
+
 // Each reduction gets its own loop over its iname at code generation, and a reduction that waits
 // for another runs its loop after the other's: a writer in one loop over k (not indexing what it
 // writes by k) cannot serve both, and the later reduction sees only its last value (found by the
 // transform fuzzer: precompute of `ab(i, k)` used by `sum(k, ab(i, k))` in two instructions, one
 // depending on the other). Adds k to `result` for (writer, later reader).
-void mark_reductions_served_one_after_another(const LoopKernel& kernel, const Instruction& writer,
-                                              const std::string& variable, const std::set<std::string>& writer_loops,
+void mark_reductions_served_one_after_another(const LoopKernel& kernel, const std::vector<Instruction>& readers,
+                                              const Instruction& writer, const std::string& variable,
+                                              const std::set<std::string>& writer_loops,
                                               const std::set<std::string>& indexing,
                                               std::map<std::pair<std::string, std::string>, std::set<std::string>>& result) {
   for (const std::string& iname : writer_loops) {
     if (indexing.count(iname) != 0 || !shares_private_copies(kernel, iname)) continue;
     std::vector<const Instruction*> reducing;
-    for (const Instruction& reader : kernel.instructions)
+    for (const Instruction& reader : readers)
       if (reader.id != writer.id && reads_inside_reduction_over(reader, variable, iname)) reducing.push_back(&reader);
     for (const Instruction* first : reducing)
       for (const Instruction* later : reducing)
         if (first != later && depends_transitively(kernel, later->id, first->id)) result[{writer.id, later->id}].insert(iname);
   }
+}
+
+// The kernel's instructions as their readers see them: substitution rules expanded, so that a
+// read inside a rule (reduction_arg_to_subst_rule puts a reduction's argument into one) is a read
+// of the instruction using the rule, inside the reductions around that use (fuzz seed 74000228:
+// a reduction over k reading, through its rule, a scalar written once per k; split_iname or
+// duplicate_inames of k for the reduction alone left the writer's loop behind unseen).
+std::vector<Instruction> with_rules_expanded(const LoopKernel& kernel) {
+  std::vector<Instruction> instructions = kernel.instructions;
+  if (kernel.substitutions.empty()) return instructions;
+  for (Instruction& instruction : instructions) {
+    if (instruction.expression) instruction.expression = expand_substitutions(instruction.expression, kernel);
+    for (ExprPtr& predicate : instruction.predicates) predicate = expand_substitutions(predicate, kernel);
+    for (ExprPtr& assignee : instruction.assignees) assignee = expand_substitutions(assignee, kernel);
+  }
+  return instructions;
 }
 
 // For each (writer, reader) pair of a temporary: the writer's loops that the reader does not run
@@ -113,8 +145,9 @@ std::map<std::pair<std::string, std::string>, std::set<std::string>> loops_left_
   // Reductions get their loops only at code generation: where some instruction reduces over an
   // iname, this linearization does not place its loops as code generation will (pipeline_fetch's
   // load and store around the products of one k_outer iteration look apart here).
+  std::vector<Instruction> readers = with_rules_expanded(kernel);
   std::set<std::string> reduced;
-  for (const Instruction& instruction : kernel.instructions)
+  for (const Instruction& instruction : readers)
     if (instruction.expression)
       visit_expr(*instruction.expression, [&](const Expr& e) {
         if (e.kind == ExprKind::Reduction) reduced.insert(e.reduction_inames.begin(), e.reduction_inames.end());
@@ -149,27 +182,36 @@ std::map<std::pair<std::string, std::string>, std::set<std::string>> loops_left_
   for (const Instruction& writer : kernel.instructions) {
     for (const ExprPtr& assignee : writer.assignees) {
       // An accumulation (c_buf = c_buf + ...) means its value after the loop.
-      if (kernel.find_temporary(assignee->name) == nullptr || variables_read(writer).count(assignee->name) != 0) continue;
+      if (variables_read(writer).count(assignee->name) != 0) continue;
+      // Arrays: only their reads inside reductions, which the dependence check models without the
+      // reduction's iname (one read per instance of the reducing instruction): a reduction over k
+      // reading g[0], written once per k, separated from its writer's loop by duplicate_inames or
+      // split_iname(within=) read only the last value, unseen. Other reads of arrays are ordered
+      // by the dependence check.
+      bool temporary = kernel.find_temporary(assignee->name) != nullptr;
       std::set<std::string> indexing;
       for (const ExprPtr& index : assignee->operands)
         visit_expr(*index, [&](const Expr& e) {
           if (e.kind == ExprKind::Variable) indexing.insert(e.name);
         });
       std::set<std::string> writer_loops = sequential_loops(kernel, writer, false);
-      for (const Instruction& reader : kernel.instructions) {
+      for (std::size_t index = 0; index < readers.size(); ++index) {
+        const Instruction& reader = readers[index];
         if (reader.id == writer.id || variables_read(reader).count(assignee->name) == 0) continue;
+        if (!temporary && !reads_inside_a_reduction(reader, assignee->name)) continue;
         std::set<std::string> reader_loops = sequential_loops(kernel, reader, true);
         std::set<std::string> left;
         for (const std::string& iname : writer_loops) {
           if (indexing.count(iname) != 0) continue;
-          if (reader_loops.count(iname) == 0 || other_loop_instance(writer, reader, iname) ||
-              own_loop_nests_outside(writer_loops, reader_loops, iname)) {
+          if (reader_loops.count(iname) == 0 ||
+              (temporary && (other_loop_instance(writer, kernel.instructions[index], iname) ||
+                             own_loop_nests_outside(writer_loops, reader_loops, iname)))) {
             left.insert(iname);
           }
         }
         result[{writer.id, reader.id}] = left;
       }
-      mark_reductions_served_one_after_another(kernel, writer, assignee->name, writer_loops, indexing, result);
+      if (temporary) mark_reductions_served_one_after_another(kernel, readers, writer, assignee->name, writer_loops, indexing, result);
     }
   }
   return result;
@@ -188,7 +230,7 @@ void check_temporaries_stay_in_their_readers_loops(const LoopKernel& before, con
     auto previous = was.find(pair);
     if (previous != was.end() && !previous->second.empty()) continue;
     const Instruction* writer = after.find_instruction(pair.first);
-    std::string variable;
+    std::string variable = writer->assignees.empty() ? "" : writer->assignees.front()->name;
     for (const ExprPtr& assignee : writer->assignees)
       if (after.find_temporary(assignee->name) != nullptr) variable = assignee->name;
     throw LegalityError(transform + ": instruction '" + pair.second + "' reads '" + variable + "', which '" + pair.first +

@@ -314,7 +314,8 @@ int64_t temporary_storage_extent(const Temporary& temporary) {
     const ExprPtr& extent = temporary.shape[axis];
     if (extent->kind != ExprKind::IntLiteral) {
       throw Error("temporary '" + temporary.name + "' has a non-constant shape (" +
-                  to_string(extent) + "); private temporaries need constant shapes");
+                  to_string(extent) + "); private temporaries need constant shapes: fix the parameters it uses (fix_parameters, as "
+                  "loopy's recipes do before generating code) or give it a constant shape");
     }
     if (strides[axis]->kind != ExprKind::IntLiteral) {
       throw Error("temporary '" + temporary.name + "' has a non-constant stride along axis " +

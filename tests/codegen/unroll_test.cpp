@@ -2,6 +2,7 @@
 // shape of the generated code.
 #include <gtest/gtest.h>
 
+#include "device_helpers.hpp"
 #include "loom/loom.hpp"
 #include "test_helpers.hpp"
 #include "test_kernels.hpp"
@@ -93,6 +94,7 @@ TEST(Unroll, RefusesParametricLength) {
   EXPECT_NE(message.find("cannot unroll iname 'i' (tagged unr): its length is not constant"), std::string::npos) << message;
 }
 
+
 }  // namespace
 }  // namespace loom
 
@@ -135,6 +137,39 @@ TEST(Unroll, AReductionOverAnIlpInameKeepsOneAccumulator) {
   // Partial sums per lane (the reduction over the lanes outside, the k_outer one privatized).
   LoopKernel lanes = split_reduction_outward(ilp, std::vector<std::string>{"k_inner"});
   for (int64_t m : {1, 5, 37}) expect_matches_reference(lanes, kernel, {{"n", 3}, {"m", m}});
+}
+
+
+// Transform fuzzer, seed 73000604: a triangle `0<=j<=i<n` with i split by 4 (g.0, unr), j split
+// by 8 (unr) and j_outer split by 3 with slabs [0, 1]. In the slab's remainder isl bounded the
+// loop over j_outer_inner by a hull (0..1) for every row, leaving the exact bound to the loop over
+// j_inner inside, which the unrolled copies replace: copy 0 was unguarded there and wrote
+// out1[1, 8] (outside the triangle) on OpenCL. The unrolled loop's own condition is now kept
+// unless the loops around it are bounded exactly (loops_around_bound_exactly).
+LoopKernel triangle_rows() {
+  return make_kernel({"{[i,j]: 0<=i<n and 0<=j<=i}"}, "out1[i, j] = x[i]",
+                     {array_arg("x", DType::Float32, {"n"}), array_arg("out1", DType::Float32, {"n", "n"})});
+}
+
+LoopKernel slabs_below_unrolled_rows(const LoopKernel& kernel, const std::string& i_inner_tag, const std::string& j_tag) {
+  LoopKernel rows = split_iname(kernel, "i", 4, {.outer_tag = "g.0", .inner_tag = i_inner_tag});
+  LoopKernel columns = split_iname(rows, "j", 8, {.inner_tag = j_tag});
+  return split_iname(columns, "j_outer", 3, {.slabs = {0, 1}});
+}
+
+// The class: any unrolled loop (unr, ilp, vec lanes unrolled) under a loop isl bounds by a hull,
+// with the rows unrolled or on l.0 (each failed on PoCL before).
+TEST(UnrollOpenCL, SlabsBelowAnUnrolledInameOfATriangleOnGroupsStayInsideIt) {
+  REQUIRE_OPENCL();
+  LoopKernel kernel = triangle_rows();
+  for (const auto& [i_tag, j_tag] : std::vector<std::pair<std::string, std::string>>{
+           {"unr", "unr"}, {"unr", "ilp"}, {"unr", "vec"}, {"l.0", "unr"}}) {
+    LoopKernel slabs = slabs_below_unrolled_rows(kernel, i_tag, j_tag);
+    for (int64_t n : {1, 9, 11, 37, 50}) {
+      testing::expect_on_opencl(slabs, kernel, {{"n", n}});
+      expect_matches_reference(slabs, kernel, {{"n", n}});
+    }
+  }
 }
 
 }  // namespace

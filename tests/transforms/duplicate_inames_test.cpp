@@ -40,20 +40,69 @@ TEST(DuplicateInames, GivesTheMatchedInstructionsALoopOfTheirOwn) {
 
 // Transform fuzzer, seed 74000228: t is written once per k and read by the reduction over k in
 // the same iteration. Duplicating k for the reduction alone would put it after every write of t
-// (each max would read the last k's value); the dependence check does not see reads inside a
-// reduction per iteration of the reduction, so duplicate_inames refuses it itself. Duplicating k
-// for both instructions keeps them together and matches.
+// (each max would read the last k's value); the check every transform runs on temporaries'
+// loops (check_temporaries_stay_in_their_readers_loops) refuses it, as it refuses it for a
+// reader outside a reduction. Duplicating k for both instructions keeps them together and matches.
 TEST(DuplicateInames, RefusesSeparatingAReductionFromTheValuesItReadsPerIteration) {
   LoopKernel reference = make_kernel({"{[i,k]: 0<=i<n and 0<=k<m}"},
                                      "<float32> t = a[i, k]*y[k] {id=w}\nout[i] = max(k, t) {id=r, dep=w}",
                                      {array_arg("a", DType::Float32, {"n", "m"}), array_arg("y", DType::Float32, {"m"}),
                                       array_arg("out", DType::Float32, {"n"})});
   std::string message = error_message<LegalityError>([&] { duplicate_inames(reference, {"k"}, {.within = "id:r"}); });
-  EXPECT_NE(message.find("the reduction over 'k' in instruction 'r' reads 't', which 'w' writes once per value of 'k'"),
+  EXPECT_NE(message.find("duplicate_inames: instruction 'r' reads 't', which 'w' writes in a loop over 'k' that 'r' does "
+                         "not run in (or runs in another loop over it) and that does not index 't': 'r' would see only "
+                         "the value of the loop's last iteration"),
             std::string::npos)
       << message;
   LoopKernel both = duplicate_inames(reference, {"k"}, {.within = "id:r or id:w"});
   for (int64_t m : {1, 3, 8}) expect_matches_reference(both, reference, {{"n", 2}, {"m", m}});
+}
+
+// The same read through a substitution rule (reduction_arg_to_subst_rule moves the reduction's
+// argument into one; the fuzzer's seed 74000228 did so): the rule's read of t is the reduction's.
+// duplicate_inames and split_iname of k for the reduction alone were accepted (split_iname, and
+// duplicate_inames before its own special case) and every max read the last k's value.
+TEST(DuplicateInames, RefusesSeparatingAReductionFromAValueItReadsThroughARule) {
+  LoopKernel reference = make_kernel({"{[i,k]: 0<=i<n and 0<=k<m}"},
+                                     "<float32> t = a[i, k]*y[k] {id=w}\nout[i] = max(k, t) {id=r, dep=w}",
+                                     {array_arg("a", DType::Float32, {"n", "m"}), array_arg("y", DType::Float32, {"m"}),
+                                      array_arg("out", DType::Float32, {"n"})});
+  LoopKernel through_rule = reduction_arg_to_subst_rule(reference, {"k"});
+  std::string refusal = "instruction 'r' reads 't', which 'w' writes in a loop over 'k' that 'r' does not run in";
+  std::string duplicated = error_message<LegalityError>([&] { duplicate_inames(through_rule, {"k"}, {.within = "id:r"}); });
+  EXPECT_NE(duplicated.find("duplicate_inames: " + refusal), std::string::npos) << duplicated;
+  std::string split = error_message<LegalityError>([&] { split_iname(through_rule, "k", 2, {.within = "id:r"}); });
+  EXPECT_NE(split.find("split_iname: " + refusal), std::string::npos) << split;
+  // Kept together, they match.
+  LoopKernel both = duplicate_inames(through_rule, {"k"});
+  LoopKernel split_both = split_iname(through_rule, "k", 2);
+  for (int64_t m : {1, 3, 8}) {
+    expect_matches_reference(both, reference, {{"n", 2}, {"m", m}});
+    expect_matches_reference(split_both, reference, {{"n", 2}, {"m", m}});
+  }
+}
+
+// The same with an array (g[0], written once per k): the dependence check models a read inside a
+// reduction as one read per instance of the reducing instruction, without k, so moving the
+// reduction into a loop of its own changed no pair it sees, and every max read the last k's value
+// (found while writing the rule case above). The temporaries' loops check covers arrays read
+// inside reductions too.
+TEST(DuplicateInames, RefusesSeparatingAReductionFromAnArrayElementWrittenPerIteration) {
+  LoopKernel reference = make_kernel({"{[i,k]: 0<=i<n and 0<=k<m}"},
+                                     "g[0] = a[i, k]*y[k] {id=w}\nout[i] = max(k, g[0]) {id=r, dep=w}",
+                                     {array_arg("a", DType::Float32, {"n", "m"}), array_arg("y", DType::Float32, {"m"}),
+                                      array_arg("g", DType::Float32, {"1"}), array_arg("out", DType::Float32, {"n"})});
+  std::string refusal = "instruction 'r' reads 'g', which 'w' writes in a loop over 'k' that 'r' does not run in";
+  std::string duplicated = error_message<LegalityError>([&] { duplicate_inames(reference, {"k"}, {.within = "id:r"}); });
+  EXPECT_NE(duplicated.find("duplicate_inames: " + refusal), std::string::npos) << duplicated;
+  std::string split = error_message<LegalityError>([&] { split_iname(reference, "k", 2, {.within = "id:r"}); });
+  EXPECT_NE(split.find("split_iname: " + refusal), std::string::npos) << split;
+  LoopKernel both = duplicate_inames(reference, {"k"});
+  LoopKernel split_both = split_iname(reference, "k", 2);
+  for (int64_t m : {1, 3, 8}) {
+    expect_matches_reference(both, reference, {{"n", 2}, {"m", m}});
+    expect_matches_reference(split_both, reference, {{"n", 2}, {"m", m}});
+  }
 }
 
 TEST(DuplicateInames, NamesAndTags) {
