@@ -391,6 +391,11 @@ class SpecReader {
       shape(extents, path, arg);
       return;
     }
+    if (value.is_number_integer()) {
+      // loopy (numpy) takes shape=10 for shape=(10,).
+      shape(json::array({value}), path, arg);
+      return;
+    }
     if (!value.is_array()) throw SpecError(path, "expected a list of extents or \"auto\", got " + type_of(value));
     for (std::size_t i = 0; i < value.size(); ++i) {
       std::string extent_path = path + "/" + std::to_string(i);
