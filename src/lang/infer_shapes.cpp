@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "analysis/accesses.hpp"
+#include "analysis/preprocess.hpp"
 #include "ir/instance_sets.hpp"
 #include "ir/isl_expr.hpp"
 #include "ir/isl_kernel.hpp"
@@ -22,12 +23,13 @@ struct Access {
   std::set<std::string> inames;  // within_inames plus the reductions around the access
   const Expr* subscript;
   std::vector<ExprPtr> guards;  // if(c, ...) branches it sits in (c, or not c)
+  ExprPtr root;                 // the expression `subscript` points into, kept alive
 };
 
 void collect_accesses(const Expr& expr, const std::string& name, const Instruction& instruction,
                       std::set<std::string> inames, const std::vector<ExprPtr>& guards, std::vector<Access>& out) {
   if (expr.kind == ExprKind::Reduction) inames.insert(expr.reduction_inames.begin(), expr.reduction_inames.end());
-  if (expr.kind == ExprKind::Subscript && expr.name == name) out.push_back({&instruction, inames, &expr, guards});
+  if (expr.kind == ExprKind::Subscript && expr.name == name) out.push_back({&instruction, inames, &expr, guards, nullptr});
   if (expr.kind == ExprKind::IfThenElse) {
     // A branch runs only where its condition says (loopy's test_predicated_redn reads
     // tmp[i+j-5] only for j >= 5): those elements are the ones the array needs.
@@ -42,14 +44,30 @@ void collect_accesses(const Expr& expr, const std::string& name, const Instructi
   for (const ExprPtr& operand : expr.operands) collect_accesses(*operand, name, instruction, inames, guards, out);
 }
 
+// `root` with the substitution rules it invokes expanded: loopy's shape guess counts the
+// accesses a rule makes where it is used (`twice := 2*a[i]` then `out[i] = twice`). A rule that
+// cannot be expanded (recursive) is left as written; it is refused where it is expanded.
+ExprPtr with_rules_expanded(const ExprPtr& root, const LoopKernel& kernel) {
+  if (kernel.substitutions.empty()) return root;
+  try {
+    return expand_substitutions(root, kernel);
+  } catch (const Error&) {
+    return root;
+  }
+}
+
 std::vector<Access> accesses_of(const LoopKernel& kernel, const std::string& name) {
   std::vector<Access> accesses;
   for (const Instruction& instruction : kernel.instructions) {
-    std::vector<const Expr*> roots;
-    for (const ExprPtr& assignee : instruction.assignees) roots.push_back(assignee.get());
-    if (instruction.expression) roots.push_back(instruction.expression.get());
-    for (const ExprPtr& predicate : instruction.predicates) roots.push_back(predicate.get());
-    for (const Expr* root : roots) collect_accesses(*root, name, instruction, instruction.within_inames, {}, accesses);
+    std::vector<ExprPtr> roots;
+    for (const ExprPtr& assignee : instruction.assignees) roots.push_back(with_rules_expanded(assignee, kernel));
+    if (instruction.expression) roots.push_back(with_rules_expanded(instruction.expression, kernel));
+    for (const ExprPtr& predicate : instruction.predicates) roots.push_back(with_rules_expanded(predicate, kernel));
+    for (const ExprPtr& root : roots) {
+      std::size_t first = accesses.size();
+      collect_accesses(*root, name, instruction, instruction.within_inames, {}, accesses);
+      for (std::size_t k = first; k < accesses.size(); ++k) accesses[k].root = root;
+    }
   }
   return accesses;
 }

@@ -116,6 +116,17 @@ TEST(NaiveFrontEnd, TemporaryIndexedUpToAParameterTheAssumptionsBoundIsThatLong)
   for (int64_t n : {1, 5, 8}) expect_matches_reference(kernel, kernel, {{"n", n}});
 }
 
+TEST(NaiveFrontEnd, AnArrayReadOnlyInsideASubstitutionRuleGetsItsShapeWhereTheRuleIsUsed) {
+  LoopKernel kernel = make_kernel({"{[i]: 0<=i<n}"}, "twice := 2*a[i + 1]\nout[i] = twice + 1",
+                                  {array_arg("out", DType::Float32, {"n"}), array_arg("a", DType::Float32, {"auto"}),
+                                   infer_remaining_args()});
+  const KernelArgument* a = kernel.find_arg("a");
+  ASSERT_NE(a, nullptr);
+  ASSERT_EQ(a->shape.size(), 1u);
+  EXPECT_EQ(to_string(a->shape[0]), "n + 1");
+  for (int64_t n : {1, 13}) expect_matches_reference(kernel, kernel, {{"n", n}});
+}
+
 // ---- functions -------------------------------------------------------------------------------------
 
 TEST(NaiveFrontEnd, MinAndMaxOfMoreThanTwoValuesNest) {
