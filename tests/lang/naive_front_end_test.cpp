@@ -210,5 +210,17 @@ TEST(NaiveFrontEnd, AnIntegerShapeIsAOneAxisShape) {
   expect_matches_reference(spec.kernel, spec.reference, {});
 }
 
+TEST(NaiveFrontEnd, AFloatValueArgumentWrittenAsAnIntegerInTheTestParametersIsAFloatValue) {
+  // "beta": 3 for a float32 argument was an integer parameter next to the float values, so
+  // `-D beta=0.25` added a second value for beta instead of replacing it.
+  Spec spec = read_spec(R"({"loom": 1, "name": "axpb", "domains": "{[i]: 0<=i<n}",
+                            "instructions": "out[i] = alpha*a[i] + beta",
+                            "args": [{"name": "a, out", "dtype": "float64"},
+                                     {"name": "alpha, beta", "kind": "value", "dtype": "float32"}, "..."],
+                            "test": {"parameters": {"n": 5, "alpha": 0.5, "beta": 3}}})");
+  EXPECT_EQ(spec.test.parameters, (ParameterMap{{"n", 5}}));
+  EXPECT_EQ(spec.test.values, (std::map<std::string, double>{{"alpha", 0.5}, {"beta", 3.0}}));
+}
+
 }  // namespace
 }  // namespace loom
