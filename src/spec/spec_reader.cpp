@@ -280,9 +280,10 @@ class SpecReader {
     std::string kind = object.contains("kind") ? as_string(object["kind"], path + "/kind")
                        : inferred && all_in_domains(arg.name) ? "value"
                                                               : "global";
-    if (kind == "global") arg.kind = ArgKind::Array;
-    else if (kind == "constant") arg.kind = ArgKind::Constant;
-    else if (kind == "value") arg.kind = ArgKind::Value;
+    // loopy's class names are what its users know the kinds by.
+    if (kind == "global" || kind == "GlobalArg" || kind == "ArrayArg") arg.kind = ArgKind::Array;
+    else if (kind == "constant" || kind == "ConstantArg") arg.kind = ArgKind::Constant;
+    else if (kind == "value" || kind == "ValueArg") arg.kind = ArgKind::Value;
     else throw SpecError(path + "/kind", "expected \"global\", \"value\" or \"constant\", got \"" + kind + "\"");
     if (object.contains("dtype")) arg.dtype = dtype(object["dtype"], path + "/dtype");
     if (arg.kind == ArgKind::Value) {
@@ -381,7 +382,8 @@ class SpecReader {
   }
 
   void shape(const json& value, const std::string& path, KernelArgument& arg) {
-    if (value.is_string() && value.get<std::string>() == "auto") {
+    // null is Python's None: loopy's GlobalArg(shape=None) leaves the shape to be found, as auto.
+    if (value.is_null() || (value.is_string() && value.get<std::string>() == "auto")) {
       arg.shape_is_auto = true;
       return;
     }

@@ -210,6 +210,27 @@ TEST(NaiveFrontEnd, AnIntegerShapeIsAOneAxisShape) {
   expect_matches_reference(spec.kernel, spec.reference, {});
 }
 
+TEST(NaiveFrontEnd, LoopysArgumentClassNamesAndShapeNoneAreRead) {
+  Spec spec = read_spec(R"({"loom": 1, "name": "scale", "domains": "{[i]: 0<=i<n}",
+                            "instructions": "out[i] = s*a[i] + w[0]",
+                            "args": [{"name": "a", "kind": "GlobalArg", "dtype": "float32", "shape": null},
+                                     {"name": "out", "kind": "ArrayArg", "dtype": "float32", "shape": "n"},
+                                     {"name": "w", "kind": "ConstantArg", "dtype": "float32", "shape": [1]},
+                                     {"name": "s", "kind": "ValueArg", "dtype": "float32"},
+                                     {"name": "n", "kind": "ValueArg", "dtype": "int32"}]})");
+  const KernelArgument* a = spec.kernel.find_arg("a");
+  ASSERT_NE(a, nullptr);
+  EXPECT_EQ(a->kind, ArgKind::Array);
+  ASSERT_EQ(a->shape.size(), 1u);
+  EXPECT_EQ(to_string(a->shape[0]), "n");
+  EXPECT_EQ(spec.kernel.find_arg("out")->kind, ArgKind::Array);
+  EXPECT_EQ(spec.kernel.find_arg("w")->kind, ArgKind::Constant);
+  EXPECT_EQ(spec.kernel.find_arg("s")->kind, ArgKind::Value);
+  CheckOptions options;
+  options.values = {{"s", 1.5}};
+  for (int64_t n : {1, 13}) expect_matches_reference(spec.kernel, spec.reference, {{"n", n}}, options);
+}
+
 TEST(NaiveFrontEnd, AFloatValueArgumentWrittenAsAnIntegerInTheTestParametersIsAFloatValue) {
   // "beta": 3 for a float32 argument was an integer parameter next to the float values, so
   // `-D beta=0.25` added a second value for beta instead of replacing it.
