@@ -204,6 +204,18 @@ bool infer_one_round(LoopKernel& kernel, bool partial) {
       changed = true;
     }
   }
+  if (partial) {
+    // An argument that reads itself (`out[i] = 0` then `out[i] = out[i] + a[i, k]`) is typed as
+    // such a temporary is, loopy's rule for both. Only where no temporary could be: until then
+    // the strict rounds type every argument they can, as before.
+    for (KernelArgument& arg : kernel.args) {
+      if (arg.dtype) continue;
+      if (auto type = temporary_type(kernel, arg.name, true)) {
+        arg.dtype = type->weak && is_floating(type->dtype) ? DType::Float32 : resolve_weak(*type);
+        return true;
+      }
+    }
+  }
   return changed;
 }
 

@@ -556,9 +556,7 @@ class SpecReader {
       const json& parameters = object["parameters"];
       expect_object(parameters, "/test/parameters");
       for (const auto& [name, value] : parameters.items()) {
-        // A floating-point value argument's value is a float also when written without a
-        // decimal point ("beta": 3), so that -D beta=0.25 replaces it rather than adding a second.
-        if (value.is_number_float() || (value.is_number_integer() && takes_floating_value(reference, name))) {
+        if (value.is_number_float()) {
           if (!takes_floating_value(reference, name)) {
             throw SpecError("/test/parameters/" + name, "expected an integer, got " + value.dump() + " ('" + name +
                                                             "' is not a floating-point value argument)");

@@ -184,6 +184,37 @@ TEST(NaiveFrontEnd, DependenciesSeparatedByACommaGetTheColonHint) {
       << message;
 }
 
+TEST(NaiveFrontEnd, AnOutputThatReadsItselfIsTypedByItsOtherValues) {
+  // out = 0, then out = out + a: loopy types out from a (float32), as loom types a temporary.
+  LoopKernel kernel = make_kernel({"{[i,k]: 0<=i<n and 0<=k<m}"}, "out[i] = 0 {id=z}\nout[i] = out[i] + a[i, k] {dep=z}",
+                                  {array_arg("a", DType::Float32, {"n", "m"}), infer_remaining_args()});
+  LoopKernel typed = infer_types(kernel);
+  ASSERT_NE(typed.find_arg("out"), nullptr);
+  EXPECT_EQ(typed.find_arg("out")->dtype, DType::Float32);
+  for (int64_t n : {1, 13}) expect_matches_reference(kernel, kernel, {{"n", n}, {"m", 5}});
+}
+
+TEST(NaiveFrontEnd, InstructionsWrittenInOrderWithoutDependenciesPointToSeqDependencies) {
+  const char* text =
+      "for i\n"
+      "  out[i] = 0\n"
+      "  for k\n"
+      "    out[i] = out[i] + a[i, k]\n"
+      "  end\n"
+      "end";
+  const std::vector<KernelArgument> args = {array_arg("a", DType::Float32, {"n", "m"}), infer_remaining_args()};
+  LoopKernel unordered = make_kernel({"{[i,k]: 0<=i<n and 0<=k<m}"}, text, args);
+  std::string message = error_message<Error>([&] { check_against_reference(unordered, unordered, {{"n", 3}, {"m", 4}}); });
+  EXPECT_NE(message.find("but no dependency orders them"), std::string::npos) << message;
+  EXPECT_NE(message.find("options.seq_dependencies: true orders every instruction after the one written before it"),
+            std::string::npos)
+      << message;
+  MakeKernelOptions in_order;
+  in_order.options.seq_dependencies = true;
+  LoopKernel ordered = make_kernel({"{[i,k]: 0<=i<n and 0<=k<m}"}, text, args, in_order);
+  for (int64_t n : {1, 13}) expect_matches_reference(ordered, ordered, {{"n", n}, {"m", 4}});
+}
+
 // ---- spec keys ---------------------------------------------------------------------------------
 
 TEST(NaiveFrontEnd, NumpyDtypeSpellingsAreRead) {
@@ -229,18 +260,6 @@ TEST(NaiveFrontEnd, LoopysArgumentClassNamesAndShapeNoneAreRead) {
   CheckOptions options;
   options.values = {{"s", 1.5}};
   for (int64_t n : {1, 13}) expect_matches_reference(spec.kernel, spec.reference, {{"n", n}}, options);
-}
-
-TEST(NaiveFrontEnd, AFloatValueArgumentWrittenAsAnIntegerInTheTestParametersIsAFloatValue) {
-  // "beta": 3 for a float32 argument was an integer parameter next to the float values, so
-  // `-D beta=0.25` added a second value for beta instead of replacing it.
-  Spec spec = read_spec(R"({"loom": 1, "name": "axpb", "domains": "{[i]: 0<=i<n}",
-                            "instructions": "out[i] = alpha*a[i] + beta",
-                            "args": [{"name": "a, out", "dtype": "float64"},
-                                     {"name": "alpha, beta", "kind": "value", "dtype": "float32"}, "..."],
-                            "test": {"parameters": {"n": 5, "alpha": 0.5, "beta": 3}}})");
-  EXPECT_EQ(spec.test.parameters, (ParameterMap{{"n", 5}}));
-  EXPECT_EQ(spec.test.values, (std::map<std::string, double>{{"alpha", 0.5}, {"beta", 3.0}}));
 }
 
 }  // namespace
