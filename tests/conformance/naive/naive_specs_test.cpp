@@ -28,6 +28,7 @@ std::string outcome(const Spec& spec, const ParameterMap& parameters) {
     CheckOptions options;
     options.target = Target::C;
     options.inputs = spec.test.inputs;
+    options.values = spec.test.values;  // floating-point value arguments, as `loom run` gives them
     if (spec.test.seed) options.seed = *spec.test.seed;
     CheckResult result = check_against_reference(spec.kernel, spec.reference, parameters, options);
     return result.passed ? "passes" : "check failed: " + result.report();
