@@ -32,6 +32,7 @@ class SpecReader {
                                     "(its kernel spec is the value of \"spec\")");
     }
     if (root_.contains("kernels")) return read_fused();
+    refuse_misplaced_keys();
     check_keys(root_, "", {"loom", "name", "domains", "instructions", "args", "temporaries", "assumptions",
                            "options", "transforms", "test"});
     check_version();
@@ -477,6 +478,24 @@ class SpecReader {
     if (!list.is_array()) throw SpecError("/transforms", "expected a list, got " + type_of(list));
     for (std::size_t i = 0; i < list.size(); ++i) calls.push_back(transform(list[i], "/transforms/" + std::to_string(i)));
     return calls;
+  }
+
+  // Keys a loopy user carries over from make_kernel's keywords or puts one level too high: the
+  // message says where they go (a plain "unknown key" left them guessing).
+  void refuse_misplaced_keys() const {
+    static const std::pair<const char*, const char*> misplaced[] = {
+        {"seq_dependencies", "it is an option: \"options\": {\"seq_dependencies\": true}"},
+        {"index_dtype", "it is an option: \"options\": {\"index_dtype\": \"int64\"}"},
+        {"silenced_warnings", "it is an option: \"options\": {\"silenced_warnings\": [...]}"},
+        {"enforce_array_accesses_within_bounds", "it is an option: \"options\": {...}"},
+        {"parameters", "parameter values for `loom run` go in \"test\": {\"parameters\": {...}}, or -D n=..."},
+        {"kernel_data", "loopy's kernel_data is \"args\" here"},
+        {"lang_version", "loom reads loopy's current language; remove it"},
+        {"target", "the target is chosen on the command line (--target c|opencl|cuda); remove it"},
+    };
+    for (const auto& [key, where] : misplaced) {
+      if (root_.contains(key)) throw SpecError(std::string("/") + key, std::string("unknown key '") + key + "': " + where);
+    }
   }
 
   TransformCall transform(const json& object, const std::string& path) {

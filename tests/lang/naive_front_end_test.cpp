@@ -262,5 +262,25 @@ TEST(NaiveFrontEnd, LoopysArgumentClassNamesAndShapeNoneAreRead) {
   for (int64_t n : {1, 13}) expect_matches_reference(spec.kernel, spec.reference, {{"n", n}}, options);
 }
 
+TEST(NaiveFrontEnd, KeysPutAtTheTopLevelThatBelongElsewhereSayWhere) {
+  struct Case {
+    const char* key_and_value;
+    const char* message;
+  };
+  const Case cases[] = {
+      {R"("seq_dependencies": true)", "/seq_dependencies: unknown key 'seq_dependencies': it is an option: \"options\""},
+      {R"("parameters": {"n": 8})", "/parameters: unknown key 'parameters': parameter values for `loom run` go in \"test\""},
+      {R"("target": "opencl")", "/target: unknown key 'target': the target is chosen on the command line"},
+      {R"("lang_version": [2018, 2])", "/lang_version: unknown key 'lang_version': loom reads loopy's current language"},
+      {R"("kernel_data": ["..."])", "/kernel_data: unknown key 'kernel_data': loopy's kernel_data is \"args\" here"}};
+  for (const Case& c : cases) {
+    std::string text = std::string(R"({"loom": 1, "name": "k", "domains": "{[i]: 0<=i<n}", "instructions": "out[i] = 2*a[i]",
+                                         "args": [{"name": "a", "dtype": "float32"}, "..."], )") +
+                       c.key_and_value + "}";
+    std::string message = error_message<Error>([&] { read_spec(text); });
+    EXPECT_NE(message.find(c.message), std::string::npos) << message;
+  }
+}
+
 }  // namespace
 }  // namespace loom
