@@ -641,7 +641,9 @@ void check_access_ordering(const LoopKernel& kernel) {
         if (overlap.intersect_params(isl_set_of(kernel.assumptions)).is_empty()) continue;
         throw Error("instructions '" + a.id + "' and '" + b.id + "' both access '" + variable + "' (" + a.id +
                     " writes it) but no dependency orders them: add dep=" + a.id + " to '" + b.id + "' (or dep=" +
-                    b.id + " to '" + a.id + "'), or nosync if the order does not matter");
+                    b.id + " to '" + a.id + "'), or nosync if the order does not matter" +
+                    // Users coming from C expect the written order; loopy's option gives it.
+                    (kernel.options.seq_dependencies ? "" : "; options.seq_dependencies: true orders every instruction after the one written before it"));
       }
     }
   }

@@ -204,6 +204,18 @@ bool infer_one_round(LoopKernel& kernel, bool partial) {
       changed = true;
     }
   }
+  if (partial) {
+    // An argument that reads itself (`out[i] = 0` then `out[i] = out[i] + a[i, k]`) is typed as
+    // such a temporary is, loopy's rule for both. Only where no temporary could be: until then
+    // the strict rounds type every argument they can, as before.
+    for (KernelArgument& arg : kernel.args) {
+      if (arg.dtype) continue;
+      if (auto type = temporary_type(kernel, arg.name, true)) {
+        arg.dtype = type->weak && is_floating(type->dtype) ? DType::Float32 : resolve_weak(*type);
+        return true;
+      }
+    }
+  }
   return changed;
 }
 
@@ -265,6 +277,39 @@ void check_bitwise_operands(const LoopKernel& typed) {
   }
 }
 
+// The first instruction that mentions `name` (read or written), for messages; "" if none.
+std::string first_user(const LoopKernel& kernel, const std::string& name) {
+  for (const Instruction& instruction : kernel.instructions) {
+    bool uses = false;
+    auto look = [&](const Expr& node) {
+      if ((node.kind == ExprKind::Variable || node.kind == ExprKind::Subscript) && node.name == name) uses = true;
+    };
+    if (instruction.expression) visit_expr(*instruction.expression, look);
+    for (const ExprPtr& assignee : instruction.assignees) visit_expr(*assignee, look);
+    for (const ExprPtr& predicate : instruction.predicates) visit_expr(*predicate, look);
+    if (uses) return instruction.id;
+  }
+  return "";
+}
+
+// A value argument without a dtype is mostly an undeclared name that `...` made an argument: a
+// misspelt iname (`a[j]` where the domain says i) or a scalar the user forgot to declare. The
+// message says which, and where it is used, rather than only "declare a dtype".
+std::string unknown_dtype_message(const LoopKernel& kernel, const KernelArgument& arg) {
+  std::string user = first_user(kernel, arg.name);
+  std::string where = user.empty() ? "" : "instruction '" + user + "' uses it; ";
+  if (arg.kind == ArgKind::Value) {
+    return "the dtype of value argument '" + arg.name + "' is unknown: '" + arg.name +
+           "' is no iname of any domain, so it is read as a value argument (" + where +
+           "if it is meant as an iname, give it a domain, e.g. {[" + arg.name + "]: 0<=" + arg.name +
+           "<n}; if a scalar, declare its dtype, e.g. {\"name\": \"" + arg.name +
+           "\", \"kind\": \"value\", \"dtype\": \"float32\"})";
+  }
+  return "the dtype of argument '" + arg.name + "' is unknown (nothing assigned to it determines it; " + where +
+         "loopy takes it from the array passed at run time); declare it with a dtype, e.g. {\"name\": \"" +
+         arg.name + "\", \"dtype\": \"float32\"} in args, or apply add_dtypes";
+}
+
 }  // namespace
 
 LoopKernel infer_types(const LoopKernel& kernel) {
@@ -278,10 +323,7 @@ LoopKernel infer_types(const LoopKernel& kernel) {
     }
   }
   for (const KernelArgument& arg : result.args) {
-    if (!arg.dtype) {
-      throw Error("the dtype of argument '" + arg.name + "' is unknown (nothing assigned to it determines it); "
-                  "declare it with a dtype");
-    }
+    if (!arg.dtype) throw Error(unknown_dtype_message(result, arg));
   }
   check_bitwise_operands(result);
   return result;

@@ -107,6 +107,9 @@ int run_command(const RunOptions& options) {
   const LoopKernel& kernel = cached ? cached->kernel : spec.kernel;
   std::map<std::string, double> values = take_run_values(spec, defines);
   ParameterMap parameters = run_parameters(spec, defines.integers);
+  // A floating-point value written as an integer in the spec ("beta": 3) is among the integer
+  // parameters, which the check prefers; a -D value for it is in `values` and must win.
+  for (const auto& [name, value] : values) parameters.erase(name);
   if (options.tuned) spec = with_tuned_schedule(options, target, parameters);
   check_parameters(spec.reference, parameters);
   check_parameters(options.tuned ? spec.kernel : kernel, parameters);

@@ -27,6 +27,17 @@ std::string_view dtype_name(DType dtype) { return info(dtype).name; }
 std::size_t dtype_size(DType dtype) { return info(dtype).size; }
 
 std::optional<DType> parse_dtype(std::string_view name) {
+  // loopy users write numpy's spellings: np.uint8, numpy.float32, and the short codes f4, i8, u1.
+  for (std::string_view prefix : {"np.", "numpy."}) {
+    if (name.starts_with(prefix) && name.size() > prefix.size()) return parse_dtype(name.substr(prefix.size()));
+  }
+  static const std::pair<std::string_view, DType> numpy_codes[] = {
+      {"f2", DType::Float16}, {"f4", DType::Float32}, {"f8", DType::Float64}, {"i1", DType::Int8},
+      {"i2", DType::Int16},   {"i4", DType::Int32},   {"i8", DType::Int64},   {"u1", DType::UInt8},
+      {"u2", DType::UInt16},  {"u4", DType::UInt32},  {"u8", DType::UInt64},  {"single", DType::Float32}};
+  for (const auto& [code, dtype] : numpy_codes) {
+    if (code == name) return dtype;
+  }
   for (const DTypeInfo& entry : kDTypes) {
     if (entry.name == name) return entry.dtype;
   }

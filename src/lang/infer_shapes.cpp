@@ -3,9 +3,12 @@
 #include <isl/aff.h>
 #include <isl/set.h>
 
+#include <cstdlib>
+#include <functional>
 #include <optional>
 
 #include "analysis/accesses.hpp"
+#include "analysis/preprocess.hpp"
 #include "ir/instance_sets.hpp"
 #include "ir/isl_expr.hpp"
 #include "ir/isl_kernel.hpp"
@@ -20,12 +23,13 @@ struct Access {
   std::set<std::string> inames;  // within_inames plus the reductions around the access
   const Expr* subscript;
   std::vector<ExprPtr> guards;  // if(c, ...) branches it sits in (c, or not c)
+  ExprPtr root;                 // the expression `subscript` points into, kept alive
 };
 
 void collect_accesses(const Expr& expr, const std::string& name, const Instruction& instruction,
                       std::set<std::string> inames, const std::vector<ExprPtr>& guards, std::vector<Access>& out) {
   if (expr.kind == ExprKind::Reduction) inames.insert(expr.reduction_inames.begin(), expr.reduction_inames.end());
-  if (expr.kind == ExprKind::Subscript && expr.name == name) out.push_back({&instruction, inames, &expr, guards});
+  if (expr.kind == ExprKind::Subscript && expr.name == name) out.push_back({&instruction, inames, &expr, guards, nullptr});
   if (expr.kind == ExprKind::IfThenElse) {
     // A branch runs only where its condition says (loopy's test_predicated_redn reads
     // tmp[i+j-5] only for j >= 5): those elements are the ones the array needs.
@@ -40,27 +44,48 @@ void collect_accesses(const Expr& expr, const std::string& name, const Instructi
   for (const ExprPtr& operand : expr.operands) collect_accesses(*operand, name, instruction, inames, guards, out);
 }
 
+// `root` with the substitution rules it invokes expanded: loopy's shape guess counts the
+// accesses a rule makes where it is used (`twice := 2*a[i]` then `out[i] = twice`). A rule that
+// cannot be expanded (recursive) is left as written; it is refused where it is expanded.
+ExprPtr with_rules_expanded(const ExprPtr& root, const LoopKernel& kernel) {
+  if (kernel.substitutions.empty()) return root;
+  try {
+    return expand_substitutions(root, kernel);
+  } catch (const Error&) {
+    return root;
+  }
+}
+
 std::vector<Access> accesses_of(const LoopKernel& kernel, const std::string& name) {
   std::vector<Access> accesses;
   for (const Instruction& instruction : kernel.instructions) {
-    std::vector<const Expr*> roots;
-    for (const ExprPtr& assignee : instruction.assignees) roots.push_back(assignee.get());
-    if (instruction.expression) roots.push_back(instruction.expression.get());
-    for (const ExprPtr& predicate : instruction.predicates) roots.push_back(predicate.get());
-    for (const Expr* root : roots) collect_accesses(*root, name, instruction, instruction.within_inames, {}, accesses);
+    std::vector<ExprPtr> roots;
+    for (const ExprPtr& assignee : instruction.assignees) roots.push_back(with_rules_expanded(assignee, kernel));
+    if (instruction.expression) roots.push_back(with_rules_expanded(instruction.expression, kernel));
+    for (const ExprPtr& predicate : instruction.predicates) roots.push_back(with_rules_expanded(predicate, kernel));
+    for (const ExprPtr& root : roots) {
+      std::size_t first = accesses.size();
+      collect_accesses(*root, name, instruction, instruction.within_inames, {}, accesses);
+      for (std::size_t k = first; k < accesses.size(); ++k) accesses[k].root = root;
+    }
   }
   return accesses;
 }
 
-// The union of the elements accessed, as a set of index tuples; nullopt when unused.
-std::optional<isl::set> footprint(const LoopKernel& kernel, const std::string& name) {
+// The union of the elements accessed, as a set of index tuples; nullopt when unused. With
+// `guarded`, an access counts only where the conditions around it (the instruction's `if`
+// predicates, the if(c, ...) branches it sits in) hold.
+std::optional<isl::set> footprint(const LoopKernel& kernel, const std::string& name, bool guarded) {
   std::optional<isl::set> result;
   for (const Access& access : accesses_of(kernel, name)) {
     Instruction scope = *access.instruction;
     scope.within_inames = access.inames;
     isl::set domain = instruction_domain(kernel, scope);
-    std::vector<ExprPtr> conditions = access.instruction->predicates;
-    conditions.insert(conditions.end(), access.guards.begin(), access.guards.end());
+    std::vector<ExprPtr> conditions;
+    if (guarded) {
+      conditions = access.instruction->predicates;
+      conditions.insert(conditions.end(), access.guards.begin(), access.guards.end());
+    }
     for (const ExprPtr& condition : conditions) {
       if (std::optional<isl::set> holds = condition_set(*condition, domain)) domain = domain.intersect(*holds);
     }
@@ -80,8 +105,32 @@ std::string axis_text(const std::string& name, int axis) {
   return "axis " + std::to_string(axis) + " of '" + name + "'";
 }
 
-// One more than the largest index on `axis`, as an expression of the parameters.
-ExprPtr axis_extent(const isl::set& used, int axis, const LoopKernel& kernel, const std::string& name) {
+// One more than the largest index on `axis`, as an expression of the parameters; nullopt when
+// that is not one affine expression (it has pieces, or is unbounded).
+std::optional<ExprPtr> largest_index_plus_one(const isl::set& used, int axis, const isl::set& context) {
+  isl_pw_aff* raw_highest = isl_set_dim_max(used.copy(), axis);
+  if (raw_highest == nullptr) return std::nullopt;
+  isl::pw_aff highest = isl::manage(raw_highest).gist(context).coalesce();
+  isl::pw_aff extent = isl::manage(isl_pw_aff_add_constant_val(highest.copy(), isl_val_one(highest.ctx().get())));
+  return pw_aff_to_expr(extent.coalesce());
+}
+
+// The largest value `highest` takes for any parameter values the assumptions allow; nullopt
+// when they do not bound it.
+std::optional<int64_t> largest_constant(const isl::pw_aff& highest, const isl::set& context) {
+  isl_val* max = isl_pw_aff_max_val(isl_pw_aff_intersect_params(highest.copy(), context.copy()));
+  std::optional<int64_t> result;
+  if (max != nullptr && isl_val_is_int(max)) result = isl_val_get_num_si(max);
+  isl_val_free(max);
+  return result;
+}
+
+// One more than the largest index on `axis`, as an expression of the parameters. `unguarded`
+// gives the footprint with every access counted in its whole instruction domain: where the
+// conditions make the largest index piecewise (min(n - 1, 5) for a read under `i <= 5`), the
+// extent is taken from it, as loopy's shape guess ignores conditions (a larger, safe shape).
+ExprPtr axis_extent(const isl::set& used, int axis, const LoopKernel& kernel, const std::string& name,
+                    const std::function<isl::set()>& unguarded, bool constant_if_bounded) {
   isl::set context = isl_set_of(kernel.assumptions);
   isl_pw_aff* raw_lowest = isl_set_dim_min(used.copy(), axis);
   isl_pw_aff* raw_highest = isl_set_dim_max(used.copy(), axis);
@@ -97,24 +146,40 @@ ExprPtr axis_extent(const isl::set& used, int axis, const LoopKernel& kernel, co
   bool negative = low != nullptr && isl_val_is_int(low) && isl_val_is_neg(low);
   isl_val_free(low);
   if (negative) throw Error(axis_text(name, axis) + " is indexed below 0; loom arrays start at index 0");
-  isl_val* high = isl_pw_aff_max_val(highest.copy());
-  bool unbounded = high == nullptr || isl_val_is_infty(high) || isl_val_is_nan(high);
-  isl_val_free(high);
+  if (constant_if_bounded) {
+    if (std::optional<int64_t> bound = largest_constant(highest, context)) return int_literal(*bound + 1);
+  }
   isl::pw_aff extent = isl::manage(isl_pw_aff_add_constant_val(highest.copy(), isl_val_one(highest.ctx().get())));
   auto expr = pw_aff_to_expr(extent.coalesce());
+  if (!expr) expr = largest_index_plus_one(unguarded(), axis, context);
   if (!expr) {
+    // The pieces in isl's notation tell the user which parameter values need an assumption.
+    char* pieces = isl_pw_aff_to_str(highest.get());
+    std::string text = pieces != nullptr ? pieces : "?";
+    free(pieces);
     throw Error("cannot infer the shape of '" + name + "': the largest index on axis " + std::to_string(axis) +
-                " is " + (unbounded ? "unbounded" : "not a single affine expression of the parameters") +
-                "; declare its shape, or add assumptions (e.g. \"n >= 1\") so that one expression bounds it");
+                " is not a single affine expression of the parameters (" + text +
+                "); declare its shape, or add assumptions (e.g. \"n >= 1\") so that one expression bounds it");
   }
   return *expr;
 }
 
-std::vector<ExprPtr> inferred_shape(const LoopKernel& kernel, const std::string& name, std::size_t rank) {
-  std::optional<isl::set> used = footprint(kernel, name);
+// `constant_if_bounded`: an extent the assumptions bound by a constant is that constant (loopy
+// sizes a temporary `<> t[i]` over 0 <= i < n with "n <= 8" as 8: private and local arrays need
+// constant sizes).
+std::vector<ExprPtr> inferred_shape(const LoopKernel& kernel, const std::string& name, std::size_t rank,
+                                    bool constant_if_bounded = false) {
+  std::optional<isl::set> used = footprint(kernel, name, true);
   if (!used) throw Error("cannot infer the shape of '" + name + "': it is never indexed; declare its shape");
+  std::optional<isl::set> unguarded;
+  auto unguarded_footprint = [&] {
+    if (!unguarded) unguarded = footprint(kernel, name, false);
+    return *unguarded;
+  };
   std::vector<ExprPtr> shape;
-  for (std::size_t axis = 0; axis < rank; ++axis) shape.push_back(axis_extent(*used, static_cast<int>(axis), kernel, name));
+  for (std::size_t axis = 0; axis < rank; ++axis) {
+    shape.push_back(axis_extent(*used, static_cast<int>(axis), kernel, name, unguarded_footprint, constant_if_bounded));
+  }
   return shape;
 }
 
@@ -147,7 +212,10 @@ void infer_shapes(LoopKernel& kernel) {
     // which makes it constant (test_rob_stroud_bernstein_full fixes deg after make_kernel), and
     // code generation refuses a private or local temporary whose shape is still not constant.
     temporary.shape = with_isl_errors("inferring the shape of '" + temporary.name + "'",
-                                      [&] { return inferred_shape(kernel, temporary.name, rank); });
+                                      [&] {
+                                        return inferred_shape(kernel, temporary.name, rank,
+                                                              temporary.address_space != AddressSpace::Global);
+                                      });
   }
 }
 

@@ -74,7 +74,12 @@ class OptionApplier {
       fail("instruction option '" + key + "' is not supported by loom", item.key);
     }
     auto handler = handlers.find(key);
-    if (handler == handlers.end()) fail("unknown instruction option '" + key + "'", item.key);
+    if (handler == handlers.end()) {
+      // `{dep=a,b}`: a bare word after a list option is mostly its second element.
+      std::string hint = item.value ? "" : " (options are separated by ',', the elements of a list option by ':', "
+                                           "as in dep=a:b or inames=i:j)";
+      fail("unknown instruction option '" + key + "'" + hint, item.key);
+    }
     if (key == "inames" && item.value && item.value->text.empty()) {
       // loopy's `inames=`: within no loop, and no iname inferred (an instruction after a loop).
       options_.within_inames.clear();

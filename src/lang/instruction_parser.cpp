@@ -274,6 +274,24 @@ class InstructionParser {
     return next + 1;
   }
 
+  // An augmented assignment `x += e` (also -=, *=, /=, //=, %=, **=): the operator written just
+  // before the '=' at `equals`; moves `equals` back to the operator's first character. C and
+  // Python users write them (loopy's parser does not take them); nothing else can end a
+  // left-hand side with one of these characters, so reading them is unambiguous.
+  static std::optional<BinaryOp> augmented_operator(const std::string& text, std::size_t begin, std::size_t& equals) {
+    static const std::pair<std::string_view, BinaryOp> operators[] = {
+        {"**", BinaryOp::Power}, {"//", BinaryOp::FloorDivide}, {"+", BinaryOp::Add},  {"-", BinaryOp::Subtract},
+        {"*", BinaryOp::Multiply}, {"/", BinaryOp::Divide},        {"%", BinaryOp::Modulo}};
+    std::string_view before = std::string_view(text).substr(begin, equals - begin);
+    for (const auto& [spelling, op] : operators) {
+      if (before.ends_with(spelling)) {
+        equals -= spelling.size();
+        return op;
+      }
+    }
+    return std::nullopt;
+  }
+
   void parse_assignment(const LogicalLine& line, const OptionsSpan& options) {
     std::size_t lhs_begin = 0;
     std::vector<std::optional<DType>> declared;
@@ -286,13 +304,19 @@ class InstructionParser {
            "'name := rule' or a block keyword (for, if, elif, else, end, with)",
            options.body_end);
     }
-    if (is_blank(line.text, lhs_begin, equals))
+    std::size_t lhs_end = equals;
+    std::optional<BinaryOp> update = augmented_operator(line.text, lhs_begin, lhs_end);
+    if (is_blank(line.text, lhs_begin, lhs_end))
       fail(line, "missing left-hand side before '='", equals);
+    if (update && declares) {
+      fail(line, "a declaration '<...>' cannot update its variable with '" +
+                     line.text.substr(lhs_end, equals + 1 - lhs_end) + "': it has no value yet", lhs_end);
+    }
     Instruction instruction;
     std::string lhs_text = line.text;
     std::vector<std::optional<std::optional<DType>>> own_types =
-        take_assignee_declarations(line, lhs_text, lhs_begin, equals);
-    instruction.assignees = parse_expression_list_in(lhs_text, lhs_begin, equals);
+        take_assignee_declarations(line, lhs_text, lhs_begin, lhs_end);
+    instruction.assignees = parse_expression_list_in(lhs_text, lhs_begin, lhs_end);
     for (const ExprPtr& assignee : instruction.assignees) {
       if (assignee->kind != ExprKind::Variable && assignee->kind != ExprKind::Subscript) {
         fail(line,
@@ -302,6 +326,14 @@ class InstructionParser {
       }
     }
     instruction.expression = parse_expression_in(line.text, equals + 1, options.body_end);
+    if (update) {
+      if (instruction.assignees.size() != 1) {
+        fail(line, "'" + line.text.substr(lhs_end, equals + 1 - lhs_end) + "' updates one variable, not several",
+             lhs_end);
+      }
+      // `x += e` is `x = x + (e)`, as in Python and C (the parentheses are the tree's).
+      instruction.expression = binary(*update, instruction.assignees.front(), instruction.expression);
+    }
     declare_temporaries(line, declares, declared, own_types, instruction.assignees);
     InstructionOptions state = current();
     if (options.present() &&

@@ -377,7 +377,7 @@ class NameChecker {
           if (bound_inames.count(iname) != 0 || within) {
             fail("reduction over '" + iname + "' inside a loop over '" + iname +
                      "': the instruction is already within that iname; use a different iname "
-                     "(duplicate_inames) for the reduction",
+                     "(duplicate_inames) for the reduction" + two_value_hint(expr),
                  expr);
           }
           bound_inames.insert(iname);
@@ -573,6 +573,33 @@ void subscript_scalar_arrays(LoopKernel& kernel) {
   }
 }
 
+// Python's min(a, b, c) and max(...) of more than two values (C users' fmin/fmax too) become
+// nested two-value calls: min(min(a, b), c). loopy refuses them ("invalid invocation of
+// reduction"); the meaning is not in doubt, and every target has the two-value function.
+void fold_variadic_extrema(LoopKernel& kernel) {
+  auto fold = [](const ExprPtr& root) {
+    return map_expr(root, [](const ExprPtr& node) -> ExprPtr {
+      bool extremum = node->name == "min" || node->name == "max" || node->name == "fmin" || node->name == "fmax";
+      if (node->kind != ExprKind::Call || !extremum || node->operands.size() <= 2) return node;
+      // Copies of the node keep its column for later messages.
+      auto pair = [&](ExprPtr first, ExprPtr second) {
+        auto copy = std::make_shared<Expr>(*node);
+        copy->operands = {std::move(first), std::move(second)};
+        return ExprPtr(copy);
+      };
+      ExprPtr folded = pair(node->operands[0], node->operands[1]);
+      for (std::size_t k = 2; k < node->operands.size(); ++k) folded = pair(folded, node->operands[k]);
+      return folded;
+    });
+  };
+  for (Instruction& instruction : kernel.instructions) {
+    if (instruction.expression) instruction.expression = fold(instruction.expression);
+    for (ExprPtr& assignee : instruction.assignees) assignee = fold(assignee);
+    for (ExprPtr& predicate : instruction.predicates) predicate = fold(predicate);
+  }
+  for (auto& [name, rule] : kernel.substitutions) rule.expression = fold(rule.expression);
+}
+
 // A reduction inside a rule over an iname the invoking instruction already runs in.
 void refuse_rule_reductions_over_own_inames(const LoopKernel& kernel, const Instruction& instruction) {
   if (kernel.substitutions.empty() || !instruction.expression) return;
@@ -729,6 +756,7 @@ LoopKernel make_kernel(const std::vector<std::string>& domains, const std::strin
   guess_unsubscripted_auto_shapes(kernel);
   subscript_scalar_arrays(kernel);
   resolve_linear_subscripts(kernel);
+  fold_variadic_extrema(kernel);
   check_names(kernel);
   lang::infer_shapes(kernel);
   resolve_dependencies(kernel, parsed.instructions);

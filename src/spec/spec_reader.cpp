@@ -32,6 +32,7 @@ class SpecReader {
                                     "(its kernel spec is the value of \"spec\")");
     }
     if (root_.contains("kernels")) return read_fused();
+    refuse_misplaced_keys();
     check_keys(root_, "", {"loom", "name", "domains", "instructions", "args", "temporaries", "assumptions",
                            "options", "transforms", "test"});
     check_version();
@@ -280,9 +281,10 @@ class SpecReader {
     std::string kind = object.contains("kind") ? as_string(object["kind"], path + "/kind")
                        : inferred && all_in_domains(arg.name) ? "value"
                                                               : "global";
-    if (kind == "global") arg.kind = ArgKind::Array;
-    else if (kind == "constant") arg.kind = ArgKind::Constant;
-    else if (kind == "value") arg.kind = ArgKind::Value;
+    // loopy's class names are what its users know the kinds by.
+    if (kind == "global" || kind == "GlobalArg" || kind == "ArrayArg") arg.kind = ArgKind::Array;
+    else if (kind == "constant" || kind == "ConstantArg") arg.kind = ArgKind::Constant;
+    else if (kind == "value" || kind == "ValueArg") arg.kind = ArgKind::Value;
     else throw SpecError(path + "/kind", "expected \"global\", \"value\" or \"constant\", got \"" + kind + "\"");
     if (object.contains("dtype")) arg.dtype = dtype(object["dtype"], path + "/dtype");
     if (arg.kind == ArgKind::Value) {
@@ -381,7 +383,8 @@ class SpecReader {
   }
 
   void shape(const json& value, const std::string& path, KernelArgument& arg) {
-    if (value.is_string() && value.get<std::string>() == "auto") {
+    // null is Python's None: loopy's GlobalArg(shape=None) leaves the shape to be found, as auto.
+    if (value.is_null() || (value.is_string() && value.get<std::string>() == "auto")) {
       arg.shape_is_auto = true;
       return;
     }
@@ -389,6 +392,11 @@ class SpecReader {
       // loopy takes a shape as a string too ("n", "n, m", "(n, m)", "(n,)"): read it as that list.
       json extents = shape_string_extents(value.get<std::string>(), path);
       shape(extents, path, arg);
+      return;
+    }
+    if (value.is_number_integer()) {
+      // loopy (numpy) takes shape=10 for shape=(10,).
+      shape(json::array({value}), path, arg);
       return;
     }
     if (!value.is_array()) throw SpecError(path, "expected a list of extents or \"auto\", got " + type_of(value));
@@ -470,6 +478,24 @@ class SpecReader {
     if (!list.is_array()) throw SpecError("/transforms", "expected a list, got " + type_of(list));
     for (std::size_t i = 0; i < list.size(); ++i) calls.push_back(transform(list[i], "/transforms/" + std::to_string(i)));
     return calls;
+  }
+
+  // Keys a loopy user carries over from make_kernel's keywords or puts one level too high: the
+  // message says where they go (a plain "unknown key" left them guessing).
+  void refuse_misplaced_keys() const {
+    static const std::pair<const char*, const char*> misplaced[] = {
+        {"seq_dependencies", "it is an option: \"options\": {\"seq_dependencies\": true}"},
+        {"index_dtype", "it is an option: \"options\": {\"index_dtype\": \"int64\"}"},
+        {"silenced_warnings", "it is an option: \"options\": {\"silenced_warnings\": [...]}"},
+        {"enforce_array_accesses_within_bounds", "it is an option: \"options\": {...}"},
+        {"parameters", "parameter values for `loom run` go in \"test\": {\"parameters\": {...}}, or -D n=..."},
+        {"kernel_data", "loopy's kernel_data is \"args\" here"},
+        {"lang_version", "loom reads loopy's current language; remove it"},
+        {"target", "the target is chosen on the command line (--target c|opencl|cuda); remove it"},
+    };
+    for (const auto& [key, where] : misplaced) {
+      if (root_.contains(key)) throw SpecError(std::string("/") + key, std::string("unknown key '") + key + "': " + where);
+    }
   }
 
   TransformCall transform(const json& object, const std::string& path) {

@@ -636,6 +636,21 @@ TEST_F(CliTest, FloatingPointValueArgumentsTakeValues) {
   EXPECT_TRUE(contains(not_floating.err, "'n' is not a floating-point value argument of kernel 'axpy'")) << not_floating.err;
 }
 
+// A float argument whose spec value has no decimal point ("beta": 3) was an integer parameter,
+// which the check prefers to -D's floating-point value: -D beta=0.0 ran with beta = 3 (wt-lang11).
+// 12 / int(beta) faults for beta = 0, so the exit status tells which value the kernel saw.
+TEST_F(CliTest, AFloatDefineReplacesAnIntegerWrittenTestValue) {
+  fs::path spec = spec_file("recip.json", R"spec({"loom": 1, "name": "recip", "domains": "{[i]: 0<=i<n}",
+    "instructions": "out[i] = 12 / cast(int32, beta)",
+    "args": [{"name": "out", "dtype": "int32", "shape": ["n"]}, {"name": "beta", "kind": "value", "dtype": "float32"}, "..."],
+    "test": {"parameters": {"n": 4, "beta": 3}}})spec");
+  ProcessResult as_written = loom({"run", spec.string(), "--target", "c", "--check"});
+  EXPECT_EQ(as_written.exit_code, 0) << as_written.out << as_written.err;
+  ProcessResult zero = loom({"run", spec.string(), "--target", "c", "--check", "-D", "beta=0.0"});
+  EXPECT_EQ(zero.exit_code, 5) << zero.out << zero.err;
+  EXPECT_TRUE(contains(zero.err, "integer division by zero")) << zero.err;
+}
+
 // ---- fused specs (issue 31) ------------------------------------------------------------------
 
 const std::string kFusedExample = std::string(LOOM_EXAMPLES_DIR) + "/fusion/producer_consumer.json";
