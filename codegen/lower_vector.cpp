@@ -18,6 +18,7 @@
 #include <cmath>
 
 #include "codegen/fold.hpp"
+#include "codegen/known_multiples.hpp"
 #include "codegen/lower_expr.hpp"
 #include "codegen/tensor_cores.hpp"
 #include "ir/layout.hpp"
@@ -265,10 +266,41 @@ std::optional<cast::ExprPtr> ExpressionLowering::wide_copy_address(const Expr& a
   }
   cast::ExprPtr address = cast::binary("+", cast::var(access.name, dtype), offset, DType::Int32);
   if (temporary == nullptr || temporary->address_space != AddressSpace::Private) {
-    cast::ExprPtr test = cast::call("loom_aligned_16", {address}, DType::Bool);
-    aligned = aligned ? cast::binary("&&", aligned, test, DType::Bool) : test;
+    if (cast::ExprPtr test = alignment_test(access.name, temporary, offset, lanes, address)) {
+      aligned = aligned ? cast::binary("&&", aligned, test, DType::Bool) : test;
+    }
   }
   return address;
+}
+
+// The run-time test that `address`, `offset` elements past the start of `array`, is on 16 bytes
+// (`lanes` elements), or null where that is known. Where the offset's form shows it a multiple of
+// the lanes (known_multiples.hpp: a local tile's index, swizzled or not; a row of a global array
+// `row * n + 8 * lane` where n is a multiple of 8), the test is of the array's start and those
+// parameters, the same at every copy, which the compiler hoists out of the loops; a local array
+// starts on 16 bytes or more (`__align__`, the dynamic buffer's pieces) and needs none. A sufficient
+// test, not an equivalent one: rows that happen to start on 16 bytes although n is odd take the
+// lanes (correct, as slow as before). Elsewhere each copy's address is tested, as before.
+cast::ExprPtr ExpressionLowering::alignment_test(const std::string& array, const Temporary* temporary,
+                                                 const cast::ExprPtr& offset, int64_t lanes,
+                                                 const cast::ExprPtr& address) const {
+  auto is_parameter = [this](const std::string& name) {
+    const KernelArgument* arg = kernel_.find_arg(name);
+    return arg != nullptr && arg->kind == ArgKind::Value;
+  };
+  std::optional<ParameterMultiples> conditions = multiple_of(offset, lanes, is_parameter);
+  if (!conditions) return cast::call("loom_aligned_16", {address}, DType::Bool);
+  cast::ExprPtr test;
+  auto conjoin = [&](const cast::ExprPtr& term) { test = test ? cast::binary("&&", test, term, DType::Bool) : term; };
+  if (temporary == nullptr || temporary->address_space != AddressSpace::Local) {
+    conjoin(cast::call("loom_aligned_16", {cast::var(array, types_.variable_dtype(array))}, DType::Bool));
+  }
+  for (const auto& [name, factor] : *conditions) {
+    DType dtype = types_.variable_dtype(name);
+    cast::ExprPtr remainder = cast::binary("%", cast::var(name, dtype), cast::int_const(factor, dtype), dtype);
+    conjoin(cast::binary("==", remainder, cast::int_const(0, dtype), DType::Bool));
+  }
+  return test;
 }
 
 // x[..] = y[..] over a vec loop of 16 bytes of consecutive elements on both sides: one 16-byte
