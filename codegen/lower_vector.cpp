@@ -344,20 +344,26 @@ std::optional<ExpressionLowering::WideCopy> ExpressionLowering::lower_wide_copy(
   // first and the last. Any other predicate guards the copy as it guards each lane.
   cast::ExprPtr condition, every_lane;
   // Whether `guard` holds at every lane, conjoined to `all`: at the first lane where it does not
-  // mention the vec iname, else (an affine comparison) at the first and the last.
+  // mention the vec iname, else (an affine comparison, monotone in the lanes) at the lane where it
+  // is tightest: `n >= col + lane + 1` at the last, `col + lane >= 0` at the first.
   auto at_every_lane = [&](const Expr& guard, cast::ExprPtr& all) {
     if (!uses_variable(guard, vec_iname)) {
       conjoin(all, lower(guard, DType::Bool, first));
       return true;
     }
-    bool comparison = guard.kind == ExprKind::Binary &&
-                      (guard.binary_op == BinaryOp::Less || guard.binary_op == BinaryOp::LessEqual ||
-                       guard.binary_op == BinaryOp::Greater || guard.binary_op == BinaryOp::GreaterEqual);
-    if (!comparison || !coefficient_of(*guard.operands[0], vec_iname) || !coefficient_of(*guard.operands[1], vec_iname)) {
-      return false;
-    }
-    conjoin(all, lower(guard, DType::Bool, first));
-    conjoin(all, lower(guard, DType::Bool, last));
+    bool greater = guard.kind == ExprKind::Binary &&
+                   (guard.binary_op == BinaryOp::Greater || guard.binary_op == BinaryOp::GreaterEqual);
+    bool less = guard.kind == ExprKind::Binary &&
+                (guard.binary_op == BinaryOp::Less || guard.binary_op == BinaryOp::LessEqual);
+    if (!greater && !less) return false;
+    std::optional<int64_t> lhs = coefficient_of(*guard.operands[0], vec_iname);
+    std::optional<int64_t> rhs = coefficient_of(*guard.operands[1], vec_iname);
+    if (!lhs || !rhs) return false;
+    // lhs - rhs changes by `rising` from one lane to the next: a lower bound on it is tightest
+    // where it is smallest, an upper bound where it is largest.
+    int64_t rising = *lhs - *rhs;
+    bool tightest_at_first = greater ? rising >= 0 : rising <= 0;
+    conjoin(all, lower(guard, DType::Bool, tightest_at_first ? first : last));
     return true;
   };
   for (const ExprPtr& predicate : instruction.predicates) {
