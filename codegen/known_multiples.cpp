@@ -17,7 +17,8 @@ ParameterMultiples merged(ParameterMultiples lhs, const ParameterMultiples& rhs)
   return lhs;
 }
 
-std::optional<ParameterMultiples> both_multiples(const cast::Expr& e, int64_t factor, const IsParameter& is_parameter) {
+std::optional<ParameterMultiples> both_multiples(const cast::Expr& e, int64_t factor,
+                                                 const IsParameter& is_parameter) {
   std::optional<ParameterMultiples> lhs = multiple_of(e.args[0], factor, is_parameter);
   if (!lhs) return std::nullopt;
   std::optional<ParameterMultiples> rhs = multiple_of(e.args[1], factor, is_parameter);
@@ -27,7 +28,8 @@ std::optional<ParameterMultiples> both_multiples(const cast::Expr& e, int64_t fa
 
 // a * b: a constant side leaves the rest of the factor to the other; else the side that needs
 // no condition, or failing that the one whose condition is known.
-std::optional<ParameterMultiples> product_multiple(const cast::Expr& e, int64_t factor, const IsParameter& is_parameter) {
+std::optional<ParameterMultiples> product_multiple(const cast::Expr& e, int64_t factor,
+                                                   const IsParameter& is_parameter) {
   for (int side = 0; side < 2; ++side) {
     const cast::ExprPtr& constant = e.args[static_cast<std::size_t>(side)];
     if (constant->kind != cast::ExprKind::IntConst) continue;
@@ -43,9 +45,11 @@ std::optional<ParameterMultiples> product_multiple(const cast::Expr& e, int64_t 
 }
 
 // a % c (C's remainder or Python's loom_mod): a - q c, a multiple of `factor` where a and c are.
-std::optional<ParameterMultiples> remainder_multiple(const cast::ExprPtr& dividend, const cast::ExprPtr& divisor,
-                                                     int64_t factor, const IsParameter& is_parameter) {
-  if (divisor->kind != cast::ExprKind::IntConst || divisor->int_value == 0 || divisor->int_value % factor != 0) {
+std::optional<ParameterMultiples> remainder_multiple(const cast::ExprPtr& dividend,
+                                                     const cast::ExprPtr& divisor, int64_t factor,
+                                                     const IsParameter& is_parameter) {
+  if (divisor->kind != cast::ExprKind::IntConst || divisor->int_value == 0 ||
+      divisor->int_value % factor != 0) {
     return std::nullopt;
   }
   return multiple_of(dividend, factor, is_parameter);
@@ -55,7 +59,8 @@ bool is_integer(DType dtype) { return !is_floating(dtype) && dtype != DType::Boo
 
 }  // namespace
 
-std::optional<ParameterMultiples> multiple_of(const cast::ExprPtr& expr, int64_t factor, const IsParameter& is_parameter) {
+std::optional<ParameterMultiples> multiple_of(const cast::ExprPtr& expr, int64_t factor,
+                                              const IsParameter& is_parameter) {
   // Powers of two only: then wrapping arithmetic and narrowing casts keep the low zero bits.
   if (factor <= 0 || (factor & (factor - 1)) != 0) return std::nullopt;
   if (factor == 1) return ParameterMultiples{};
@@ -81,7 +86,8 @@ std::optional<ParameterMultiples> multiple_of(const cast::ExprPtr& expr, int64_t
       }
       return std::nullopt;
     case cast::ExprKind::Cast:
-      if (is_integer(e.dtype) && is_integer(e.args[0]->dtype)) return multiple_of(e.args[0], factor, is_parameter);
+      if (is_integer(e.dtype) && is_integer(e.args[0]->dtype))
+        return multiple_of(e.args[0], factor, is_parameter);
       return std::nullopt;
     case cast::ExprKind::Ternary: {
       std::optional<ParameterMultiples> then_value = multiple_of(e.args[1], factor, is_parameter);
@@ -90,7 +96,8 @@ std::optional<ParameterMultiples> multiple_of(const cast::ExprPtr& expr, int64_t
       if (!else_value) return std::nullopt;
       return merged(std::move(*then_value), *else_value);
     }
-    default: return std::nullopt;
+    default:
+      return std::nullopt;
   }
 }
 

@@ -27,7 +27,8 @@ using ParameterMultiples = std::map<std::string, int64_t>;
 // loom_mod by a constant multiple of `factor`, integer casts and selects of two multiples are
 // read; a variable is a multiple only where `is_parameter` says it names a kernel parameter, and
 // then under the condition that it is one. Division, loads and anything else: nullopt.
-std::optional<ParameterMultiples> multiple_of(const cast::ExprPtr& expr, int64_t factor,
-                                              const std::function<bool(const std::string&)>& is_parameter);
+std::optional<ParameterMultiples> multiple_of(
+    const cast::ExprPtr& expr, int64_t factor,
+    const std::function<bool(const std::string&)>& is_parameter);
 
 }  // namespace loom::codegen
