@@ -74,6 +74,8 @@ class ExpressionLowering {
   cast::ExprPtr vector_index(const VectorAccess& access, const InameValues& inames) const;
   std::optional<cast::ExprPtr> wide_copy_address(const Expr& access, const std::string& vec_iname, int64_t lanes,
                                                  const InameValues& first, cast::ExprPtr& aligned) const;
+  cast::ExprPtr alignment_test(const std::string& array, const Temporary* temporary, const cast::ExprPtr& offset,
+                               int64_t lanes, const cast::ExprPtr& address) const;
 
   const LoopKernel& kernel_;
   Target target_;

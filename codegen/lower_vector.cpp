@@ -18,6 +18,7 @@
 #include <cmath>
 
 #include "codegen/fold.hpp"
+#include "codegen/known_multiples.hpp"
 #include "codegen/lower_expr.hpp"
 #include "codegen/tensor_cores.hpp"
 #include "ir/layout.hpp"
@@ -265,10 +266,41 @@ std::optional<cast::ExprPtr> ExpressionLowering::wide_copy_address(const Expr& a
   }
   cast::ExprPtr address = cast::binary("+", cast::var(access.name, dtype), offset, DType::Int32);
   if (temporary == nullptr || temporary->address_space != AddressSpace::Private) {
-    cast::ExprPtr test = cast::call("loom_aligned_16", {address}, DType::Bool);
-    aligned = aligned ? cast::binary("&&", aligned, test, DType::Bool) : test;
+    if (cast::ExprPtr test = alignment_test(access.name, temporary, offset, lanes, address)) {
+      aligned = aligned ? cast::binary("&&", aligned, test, DType::Bool) : test;
+    }
   }
   return address;
+}
+
+// The run-time test that `address`, `offset` elements past the start of `array`, is on 16 bytes
+// (`lanes` elements), or null where that is known. Where the offset's form shows it a multiple of
+// the lanes (known_multiples.hpp: a local tile's index, swizzled or not; a row of a global array
+// `row * n + 8 * lane` where n is a multiple of 8), the test is of the array's start and those
+// parameters, the same at every copy, which the compiler hoists out of the loops; a local array
+// starts on 16 bytes or more (`__align__`, the dynamic buffer's pieces) and needs none. A sufficient
+// test, not an equivalent one: rows that happen to start on 16 bytes although n is odd take the
+// lanes (correct, as slow as before). Elsewhere each copy's address is tested, as before.
+cast::ExprPtr ExpressionLowering::alignment_test(const std::string& array, const Temporary* temporary,
+                                                 const cast::ExprPtr& offset, int64_t lanes,
+                                                 const cast::ExprPtr& address) const {
+  auto is_parameter = [this](const std::string& name) {
+    const KernelArgument* arg = kernel_.find_arg(name);
+    return arg != nullptr && arg->kind == ArgKind::Value;
+  };
+  std::optional<ParameterMultiples> conditions = multiple_of(offset, lanes, is_parameter);
+  if (!conditions) return cast::call("loom_aligned_16", {address}, DType::Bool);
+  cast::ExprPtr test;
+  auto conjoin = [&](const cast::ExprPtr& term) { test = test ? cast::binary("&&", test, term, DType::Bool) : term; };
+  if (temporary == nullptr || temporary->address_space != AddressSpace::Local) {
+    conjoin(cast::call("loom_aligned_16", {cast::var(array, types_.variable_dtype(array))}, DType::Bool));
+  }
+  for (const auto& [name, factor] : *conditions) {
+    DType dtype = types_.variable_dtype(name);
+    cast::ExprPtr remainder = cast::binary("%", cast::var(name, dtype), cast::int_const(factor, dtype), dtype);
+    conjoin(cast::binary("==", remainder, cast::int_const(0, dtype), DType::Bool));
+  }
+  return test;
 }
 
 // x[..] = y[..] over a vec loop of 16 bytes of consecutive elements on both sides: one 16-byte
@@ -312,20 +344,26 @@ std::optional<ExpressionLowering::WideCopy> ExpressionLowering::lower_wide_copy(
   // first and the last. Any other predicate guards the copy as it guards each lane.
   cast::ExprPtr condition, every_lane;
   // Whether `guard` holds at every lane, conjoined to `all`: at the first lane where it does not
-  // mention the vec iname, else (an affine comparison) at the first and the last.
+  // mention the vec iname, else (an affine comparison, monotone in the lanes) at the lane where it
+  // is tightest: `n >= col + lane + 1` at the last, `col + lane >= 0` at the first.
   auto at_every_lane = [&](const Expr& guard, cast::ExprPtr& all) {
     if (!uses_variable(guard, vec_iname)) {
       conjoin(all, lower(guard, DType::Bool, first));
       return true;
     }
-    bool comparison = guard.kind == ExprKind::Binary &&
-                      (guard.binary_op == BinaryOp::Less || guard.binary_op == BinaryOp::LessEqual ||
-                       guard.binary_op == BinaryOp::Greater || guard.binary_op == BinaryOp::GreaterEqual);
-    if (!comparison || !coefficient_of(*guard.operands[0], vec_iname) || !coefficient_of(*guard.operands[1], vec_iname)) {
-      return false;
-    }
-    conjoin(all, lower(guard, DType::Bool, first));
-    conjoin(all, lower(guard, DType::Bool, last));
+    bool greater = guard.kind == ExprKind::Binary &&
+                   (guard.binary_op == BinaryOp::Greater || guard.binary_op == BinaryOp::GreaterEqual);
+    bool less = guard.kind == ExprKind::Binary &&
+                (guard.binary_op == BinaryOp::Less || guard.binary_op == BinaryOp::LessEqual);
+    if (!greater && !less) return false;
+    std::optional<int64_t> lhs = coefficient_of(*guard.operands[0], vec_iname);
+    std::optional<int64_t> rhs = coefficient_of(*guard.operands[1], vec_iname);
+    if (!lhs || !rhs) return false;
+    // lhs - rhs changes by `rising` from one lane to the next: a lower bound on it is tightest
+    // where it is smallest, an upper bound where it is largest.
+    int64_t rising = *lhs - *rhs;
+    bool tightest_at_first = greater ? rising >= 0 : rising <= 0;
+    conjoin(all, lower(guard, DType::Bool, tightest_at_first ? first : last));
     return true;
   };
   for (const ExprPtr& predicate : instruction.predicates) {

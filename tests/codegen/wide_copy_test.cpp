@@ -38,10 +38,12 @@ LoopKernel row_copy_reference(DType dtype) {
 TEST(WideCopy, SixteenBytesOfLanesBecomeOneCopyWithTheLanesAsFallback) {
   std::string source = generate_code(row_copy(DType::BFloat16, 8), Target::CUDA).source;
   std::string kernels = kernels_of(source);
-  // The full groups: one copy where both addresses are 16-byte multiples, else the 8 lanes.
-  EXPECT_TRUE(contains(kernels, "if (loom_aligned_16(out + (i * n + 8 * (32 * j_outer_outer + j_outer_inner))) && "
-                                "loom_aligned_16(a + (i * n + 8 * (32 * j_outer_outer + j_outer_inner))))"))
+  // The full groups: one copy where both addresses are 16-byte multiples, else the 8 lanes. The
+  // offset i * n + 8 * (..) is a multiple of 8 where n is (known_multiples.hpp), so the test is
+  // of the arrays' starts and n, the same for every copy, not of each copy's address.
+  EXPECT_TRUE(contains(kernels, "if (loom_aligned_16(out) && n % 8 == 0 && (loom_aligned_16(a) && n % 8 == 0))"))
       << kernels;
+  EXPECT_FALSE(contains(kernels, "loom_aligned_16(out +")) << kernels;
   EXPECT_TRUE(contains(kernels, "loom_copy_16(out + (i * n + 8 * (32 * j_outer_outer + j_outer_inner)), "
                                 "a + (i * n + 8 * (32 * j_outer_outer + j_outer_inner)))"))
       << kernels;
@@ -49,7 +51,7 @@ TEST(WideCopy, SixteenBytesOfLanesBecomeOneCopyWithTheLanesAsFallback) {
                                 "a[i * n + (8 * (32 * j_outer_outer + j_outer_inner) + 7)];"))
       << kernels;
   // The ragged group: the copy where the last lane runs (one comparison for the 8 lanes' guards).
-  EXPECT_TRUE(contains(kernels, "if (n >= 256 * j_outer_outer + 8 * j_outer_inner + 8 && (loom_aligned_16("))
+  EXPECT_TRUE(contains(kernels, "if (n >= 256 * j_outer_outer + 8 * j_outer_inner + 8 && (loom_aligned_16(out) && n % 8 == 0"))
       << kernels;
   EXPECT_EQ(count(kernels, "loom_copy_16("), 2) << kernels;
   EXPECT_TRUE(contains(source, "LOOM_FN int loom_copy_16(void* to, const void* from)")) << source;
@@ -64,6 +66,37 @@ TEST(WideCopy, SixteenBytesOfLanesBecomeOneCopyWithTheLanesAsFallback) {
   } catch (const EnvironmentError& error) {
     GTEST_SKIP() << "no CUDA toolkit here (NVRTC, optional like the GPU; CI has it): " << error.what();
   }
+}
+
+// Where the offset's form does not show a multiple of the lanes (a row read 3 elements in), each
+// copy's address is tested as before; a local tile's offset needs no test at all (its start is on
+// 16 bytes), a global row's only the array's start and the row length.
+TEST(WideCopy, AlignmentIsTestedPerCopyOnlyWhereTheOffsetDoesNotShowIt) {
+  LoopKernel shifted = make_kernel({"{[i, j]: 0<=i<m and 0<=j<n}"}, "out[i, j] = a[i, j + 3]",
+                                   {array_arg("a", DType::BFloat16, {"m", "n + 3"}),
+                                    array_arg("out", DType::BFloat16, {"m", "n"}), value_arg("m, n")},
+                                   {.name = "shifted_copy", .assumptions = "m >= 1 and n >= 1"});
+  shifted = split_iname(shifted, "j", 8, {.inner_tag = "vec"});
+  shifted = split_iname(shifted, "j_outer", 32, {.outer_tag = "g.0", .inner_tag = "l.0"});
+  shifted = tag_inames(shifted, {{"i", "g.1"}});
+  std::string kernels = kernels_of(generate_code(shifted, Target::CUDA).source);
+  EXPECT_TRUE(contains(kernels, "loom_aligned_16(out) && n % 8 == 0")) << kernels;
+  EXPECT_TRUE(contains(kernels, "loom_aligned_16(a + (")) << kernels;
+  EXPECT_EQ(count(kernels, "loom_copy_16("), 2) << kernels;
+
+  LoopKernel tiled = make_kernel({"{[i, j]: 0<=i<m and 0<=j<n}"}, "out[i, j] = 2*a[i, j]",
+                                 {array_arg("a, out", DType::BFloat16, {"m", "n"}), value_arg("m, n")},
+                                 {.name = "tiled_copy", .assumptions = "m >= 1 and n >= 1"});
+  tiled = split_iname(tiled, "j", 256, {.outer_tag = "g.0"});
+  tiled = split_iname(tiled, "j_inner", 8, {.outer_tag = "l.0", .inner_tag = "unr"});
+  tiled = tag_inames(tiled, {{"i", "g.1"}});
+  tiled = add_prefetch(tiled, "a", {.sweep_inames = {"j_inner_outer", "j_inner_inner"}, .dim_arg_names = {"a_row", "a_col"},
+                                    .default_tag = std::nullopt, .temporary_name = "a_tile"});
+  tiled = split_iname(tiled, "a_col", 8, {.outer_tag = "l.0", .inner_tag = "vec"});
+  std::string tile_kernels = kernels_of(generate_code(tiled, Target::CUDA).source);
+  EXPECT_EQ(count(tile_kernels, "loom_copy_16("), 2) << tile_kernels;
+  EXPECT_TRUE(contains(tile_kernels, "loom_aligned_16(a) && n % 8 == 0")) << tile_kernels;
+  EXPECT_FALSE(contains(tile_kernels, "loom_aligned_16(a_tile")) << tile_kernels;
 }
 
 TEST(WideCopy, OnlyPlainCopiesOfSixteenConsecutiveBytes) {

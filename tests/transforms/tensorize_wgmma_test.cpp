@@ -121,6 +121,25 @@ TEST(TensorizeWgmma, TilesBecomeOrderedWgmmasThatCompileForSm90a) {
   }
 }
 
+// The ring fills of the k loop (decisions.md, "the fill code of the wgmma GEMM"): the swizzled
+// tiles' offsets are multiples of 8 elements and their starts on 1024 bytes, so no copy tests its
+// shared address; a row of a or b is on 16 bytes where the array's start is and l (a) or n (b) is
+// a multiple of 8, which is tested instead of each copy's global address.
+TEST(TensorizeWgmma, RingFillsTestAlignmentOncePerArrayNotPerCopy) {
+  Spec spec = read_spec(wgmma_text());
+  std::string kernels = testing::kernels_of(generate_code(spec.kernel, Target::CUDA).source);
+  std::size_t loop = kernels.find("for (int32_t k_outer");
+  ASSERT_NE(loop, std::string::npos) << kernels;
+  std::string body = kernels.substr(loop, kernels.find(" c[", loop) - loop);
+  EXPECT_EQ(testing::count(body, "loom_cp_async_16("), 12) << body;
+  EXPECT_EQ(testing::count(body, "loom_aligned_16(a_fetch"), 0) << body;
+  EXPECT_EQ(testing::count(body, "loom_aligned_16(b_fetch"), 0) << body;
+  EXPECT_EQ(testing::count(body, "loom_aligned_16(a +"), 0) << body;
+  EXPECT_EQ(testing::count(body, "loom_aligned_16(b +"), 0) << body;
+  EXPECT_EQ(testing::count(body, "(loom_aligned_16(a) && l % 8 == 0)"), 4) << body;
+  EXPECT_EQ(testing::count(body, "(loom_aligned_16(b) && n % 8 == 0)"), 8) << body;
+}
+
 TEST(TensorizeWgmma, WgmmaCodeIsForSm90aOnly) {
   EXPECT_EQ(detail::architecture_for_source("wgmma.mma_async.sync.aligned", "sm_90"), "sm_90a");
   EXPECT_EQ(detail::architecture_for_source("mma.sync.aligned", "sm_90"), "sm_90");
