@@ -123,12 +123,29 @@ std::set<std::string> written_names(const LoopKernel& kernel) {
   return names;
 }
 
+// "m=3, n=-1", for messages.
+std::string format_parameters(const ParameterMap& parameters) {
+  std::string text;
+  for (const auto& [name, value] : parameters) text += (text.empty() ? "" : ", ") + name + "=" + std::to_string(value);
+  return text.empty() ? "no parameters" : text;
+}
+
 std::vector<int64_t> evaluate_shape(const KernelArgument& arg, const ParameterMap& parameters) {
   if (arg.shape_is_auto) {
     throw Error("argument '" + arg.name + "' has an automatic shape, which this check cannot size yet");
   }
   std::vector<int64_t> shape;
-  for (const ExprPtr& extent : arg.shape) shape.push_back(evaluate_integer(*extent, parameters));
+  for (const ExprPtr& extent : arg.shape) {
+    int64_t value = evaluate_integer(*extent, parameters);
+    // Array's own check can only say "a negative extent"; here the argument and the parameter
+    // values that made it are known (a kernel without assumptions run with -D n=-1).
+    if (value < 0) {
+      throw Error("argument '" + arg.name + "': axis " + std::to_string(shape.size()) + " of its shape, " +
+                  to_string(*extent) + ", is " + std::to_string(value) + " for " +
+                  format_parameters(parameters) + "; an extent must be 0 or more");
+    }
+    shape.push_back(value);
+  }
   return shape;
 }
 

@@ -130,6 +130,16 @@ TEST(Check, RefusesMissingParameterAndViolatedAssumptions) {
   EXPECT_NE(violated.find("n=6 violate the assumptions"), std::string::npos) << violated;
 }
 
+// A kernel without assumptions run at n = -1: the message names the argument, the axis, its
+// extent expression and the parameter values, not only "a negative extent".
+TEST(Check, ANegativeExtentNamesTheArgumentAndTheParameters) {
+  LoopKernel kernel = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = a[i]", kVectorArgs);
+  std::string message = error_message<Error>([&] { check_against_reference(kernel, kernel, {{"n", -1}}); });
+  EXPECT_NE(message.find("argument 'a': axis 0 of its shape, n, is -1 for n=-1; an extent must be 0 or more"),
+            std::string::npos)
+      << message;
+}
+
 // loopy's test_inf_support: an infinity matches only the same infinity, and it does not widen
 // the tolerance of the other elements (atol comes from the finite values).
 TEST(Check, InfinitiesMatchOnlyThemselves) {
