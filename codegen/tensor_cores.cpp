@@ -930,58 +930,61 @@ cast::ExprPtr warp_lane(const std::vector<int64_t>& block, const TensorTiles& ti
   return cast::binary("%", linear, index_const(group), DType::Int32);
 }
 
-// wgmma's tile is a warpgroup's: 128 consecutive work-items (4 warps) share it.
-void check_warpgroups(const LoopKernel& kernel, const TensorTiles& tiles, const std::vector<int64_t>& block) {
+namespace {
+
+// Who shares one tile: a warp's 32 lanes (mma.sync) or a warpgroup's 128 work-items, 4
+// consecutive warps (wgmma). The refusals' texts differ only in these parts.
+struct TileSharers {
+  int64_t width;
+  const char* unit;    // "warp", "warpgroup"
+  const char* whole;   // why the work-group must hold whole units
+  const char* shared;  // why the instruction's local inames must be constant over a unit
+};
+
+constexpr TileSharers kWarpLanes{
+    32, "warp",
+    "a tile is a warp's work and needs whole warps of 32 (add an l.0 iname of 32 values that the instruction does "
+    "not use)",
+    "the 32 lanes of a warp share one tile, so its local inames must be constant over 32 consecutive work-items"};
+
+constexpr TileSharers kWarpgroupWorkItems{
+    128, "warpgroup",
+    "a wgmma tile is a warpgroup's work and needs whole warpgroups of 128 (4 warps: add an l.0 iname of 128 values "
+    "that the instruction does not use)",
+    "the 128 work-items of a warpgroup (4 consecutive warps) share one wgmma tile, so its local inames must be "
+    "constant over 128 consecutive work-items"};
+
+void check_shared_by(const LoopKernel& kernel, const Instruction& instruction, const std::vector<int64_t>& block,
+                     const TileSharers& sharers) {
   int64_t threads = block.at(0) * block.at(1) * block.at(2);
-  for (const Instruction& instruction : kernel.instructions) {
-    auto tile = tiles.find(instruction.id);
-    if (tile == tiles.end()) continue;
-    if (!tile->second.wgmma) {
-      refuse(kernel, instruction, "the kernel has wgmma tiles too; a kernel uses mma.sync or wgmma tiles, not both "
-                                  "(the lane of a work-item is its warp's or its warpgroup's)");
+  if (threads % sharers.width != 0) {
+    refuse(kernel, instruction, "the work-group has " + std::to_string(threads) + " work-items; " + sharers.whole);
+  }
+  int64_t stride = 1;
+  for (int axis = 0; axis < 3; ++axis) {
+    for (const std::string& iname : instruction.within_inames) {
+      InameTag tag = kernel.tag_of(iname);
+      if (tag.kind != InameTag::Kind::Local || tag.axis != axis || stride % sharers.width == 0) continue;
+      refuse(kernel, instruction, "it is within '" + iname + "' (l." + std::to_string(axis) +
+                                      "), whose value changes inside a " + sharers.unit + "; " + sharers.shared);
     }
-    if (threads % 128 != 0) {
-      refuse(kernel, instruction, "the work-group has " + std::to_string(threads) +
-                                  " work-items; a wgmma tile is a warpgroup's work and needs whole warpgroups of 128 "
-                                  "(4 warps: add an l.0 iname of 128 values that the instruction does not use)");
-    }
-    int64_t stride = 1;
-    for (int axis = 0; axis < 3; ++axis) {
-      for (const std::string& iname : instruction.within_inames) {
-        InameTag tag = kernel.tag_of(iname);
-        if (tag.kind != InameTag::Kind::Local || tag.axis != axis || stride % 128 == 0) continue;
-        refuse(kernel, instruction, "it is within '" + iname + "' (l." + std::to_string(axis) +
-                                    "), whose value changes inside a warpgroup; the 128 work-items of a warpgroup (4 "
-                                    "consecutive warps) share one wgmma tile, so its local inames must be constant over "
-                                    "128 consecutive work-items");
-      }
-      stride *= block.at(static_cast<std::size_t>(axis));
-    }
+    stride *= block.at(static_cast<std::size_t>(axis));
   }
 }
 
+}  // namespace
+
 void check_warps(const LoopKernel& kernel, const TensorTiles& tiles, const std::vector<int64_t>& block) {
   if (tiles.empty()) return;
-  if (uses_wgmma(tiles)) return check_warpgroups(kernel, tiles, block);
-  int64_t threads = block.at(0) * block.at(1) * block.at(2);
+  bool wgmma = uses_wgmma(tiles);
   for (const Instruction& instruction : kernel.instructions) {
-    if (tiles.count(instruction.id) == 0) continue;
-    if (threads % 32 != 0) {
-      refuse(kernel, instruction, "the work-group has " + std::to_string(threads) +
-                              " work-items; a tile is a warp's work and needs whole warps of 32 (add an l.0 iname of 32 "
-                              "values that the instruction does not use)");
+    auto tile = tiles.find(instruction.id);
+    if (tile == tiles.end()) continue;
+    if (wgmma && !tile->second.wgmma) {
+      refuse(kernel, instruction, "the kernel has wgmma tiles too; a kernel uses mma.sync or wgmma tiles, not both "
+                                  "(the lane of a work-item is its warp's or its warpgroup's)");
     }
-    int64_t stride = 1;
-    for (int axis = 0; axis < 3; ++axis) {
-      for (const std::string& iname : instruction.within_inames) {
-        InameTag tag = kernel.tag_of(iname);
-        if (tag.kind != InameTag::Kind::Local || tag.axis != axis || stride % 32 == 0) continue;
-        refuse(kernel, instruction, "it is within '" + iname + "' (l." + std::to_string(axis) +
-                                "), whose value changes inside a warp; the 32 lanes of a warp share one tile, so its "
-                                "local inames must be constant over 32 consecutive work-items");
-      }
-      stride *= block.at(static_cast<std::size_t>(axis));
-    }
+    check_shared_by(kernel, instruction, block, wgmma ? kWarpgroupWorkItems : kWarpLanes);
   }
 }
 

@@ -240,6 +240,8 @@ const Sizes kRagged = {cube(1), cube(17), cube(129), cube(1000), {{"m", 3000}, {
 
 // The BF16 spec, its 64-column variant and the FP16 spec (same schedule, float16 operands).
 TEST(TensorizeWgmmaGpu, GemmsMatchTheReferenceAtRaggedSizes) {
+  // Only where there is no GPU: wgmma needs sm_90a. Without one the tiles run as loops on PoCL
+  // (TensorizeWgmmaOpenCL.NarrowSpecMatchesOnPocl) and NVRTC compiles the wgmma code offline.
   SKIP_WITHOUT_CUDA();
   testing::ScopedEnv nvrtc("LOOM_CUDA_COMPILER", "nvrtc");  // the LLVM path has no wgmma lowering
   for (const std::string& text : {wgmma_text(), narrow_text(), example_text("f16_gemm_wgmma.json")}) {
@@ -253,7 +255,7 @@ TEST(TensorizeWgmmaGpu, GemmsMatchTheReferenceAtRaggedSizes) {
 
 // The accumulators' rows g and g + 8 swapped (the test-only tag): every size must fail.
 TEST(TensorizeWgmmaGpu, AWrongAccumulatorMappingFailsTheCheck) {
-  SKIP_WITHOUT_CUDA();
+  SKIP_WITHOUT_CUDA();  // only where there is no GPU: the accumulator mapping exists only in wgmma code
   testing::ScopedEnv nvrtc("LOOM_CUDA_COMPILER", "nvrtc");
   Spec spec = read_spec(wgmma_text());
   LoopKernel wrong = spec.kernel;
