@@ -8,6 +8,7 @@
 #include <set>
 
 #include "device_helpers.hpp"
+#include "example_files.hpp"
 #include "loom/loom.hpp"
 #include "runtime/host_cuda.hpp"
 #include "runtime/host_opencl.hpp"
@@ -89,11 +90,7 @@ const std::vector<Example>& examples() {
   return all;
 }
 
-// LOOM_EXAMPLES: the examples folder where the source tree is elsewhere (a GPU machine's copy).
-fs::path example_path(const std::string& file) {
-  const char* folder = std::getenv("LOOM_EXAMPLES");
-  return fs::path(folder != nullptr ? folder : LOOM_EXAMPLES_DIR) / "memory" / file;
-}
+fs::path example_path(const std::string& file) { return testing::examples_folder() / "memory" / file; }
 
 void check_every_size(const Example& example, Target target) {
   SCOPED_TRACE(example.file);

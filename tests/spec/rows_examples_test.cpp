@@ -11,6 +11,7 @@
 
 #include "codegen/llvm_nvptx.hpp"
 #include "device_helpers.hpp"
+#include "example_files.hpp"
 #include "loom/loom.hpp"
 #include "test_helpers.hpp"
 #include "tune/search_space.hpp"
@@ -36,10 +37,7 @@ const std::vector<std::string>& narrow_row_examples() {
 
 bool is_narrow(const std::string& file) { return file.find("_narrow") != std::string::npos; }
 
-fs::path rows_path(const std::string& file) {
-  const char* folder = std::getenv("LOOM_EXAMPLES");
-  return fs::path(folder != nullptr ? folder : LOOM_EXAMPLES_DIR) / "rows" / file;
-}
+fs::path rows_path(const std::string& file) { return testing::examples_folder() / "rows" / file; }
 
 void check_ragged_rows(const std::string& file, Target target) {
   SCOPED_TRACE(file);

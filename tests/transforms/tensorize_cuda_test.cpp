@@ -15,6 +15,7 @@
 #include "codegen/cast.hpp"
 #include "codegen/tensor_cores.hpp"
 #include "device_helpers.hpp"
+#include "example_files.hpp"
 #include "loom/loom.hpp"
 #include "runtime/cuda_driver.hpp"
 #include "runtime/scoped_env.hpp"
@@ -25,15 +26,7 @@ namespace {
 
 using testing::error_message;
 
-// LOOM_EXAMPLES: the examples folder where the source tree is elsewhere (a GPU machine's copy).
-std::string example_text(const std::string& file) {
-  const char* folder = std::getenv("LOOM_EXAMPLES");
-  std::filesystem::path path = std::filesystem::path(folder != nullptr ? folder : LOOM_EXAMPLES_DIR) / "tensor" / file;
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+std::string example_text(const std::string& file) { return testing::example_file_text("tensor", file); }
 
 std::string replaced(std::string text, const std::string& from, const std::string& to) {
   for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {

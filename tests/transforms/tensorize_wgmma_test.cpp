@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "device_helpers.hpp"
+#include "example_files.hpp"
 #include "loom/loom.hpp"
 #include "runtime/cuda_driver.hpp"
 #include "runtime/scoped_env.hpp"
@@ -23,15 +24,7 @@ namespace {
 
 using testing::error_message;
 
-// LOOM_EXAMPLES: the examples folder where the source tree is elsewhere (a GPU machine's copy).
-std::string example_text(const std::string& file) {
-  const char* folder = std::getenv("LOOM_EXAMPLES");
-  std::filesystem::path path = std::filesystem::path(folder != nullptr ? folder : LOOM_EXAMPLES_DIR) / "tensor" / file;
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+std::string example_text(const std::string& file) { return testing::example_file_text("tensor", file); }
 
 // `text` with `from` replaced by `to`, which must occur (a spec edit that no longer applies fails).
 std::string replaced(std::string text, const std::string& from, const std::string& to) {

@@ -10,6 +10,7 @@
 
 #include "codegen/llvm_nvptx.hpp"
 #include "device_helpers.hpp"
+#include "example_files.hpp"
 #include "loom/check.hpp"
 #include "loom/error.hpp"
 #include "loom/runtime.hpp"
@@ -191,8 +192,7 @@ TEST(TuneSpace, EnumerationAndMutation) {
 
 // Every space in examples/tune/ reads, and its first allowed candidate builds and generates code.
 TEST(TuneSpace, TheExampleSpacesReadAndTheirFirstCandidatePrepares) {
-  const char* folder = std::getenv("LOOM_EXAMPLES");
-  fs::path examples = fs::path(folder != nullptr ? folder : LOOM_EXAMPLES_DIR) / "tune";
+  fs::path examples = testing::examples_folder() / "tune";
   int spaces = 0;
   for (const fs::directory_entry& entry : fs::directory_iterator(examples)) {
     if (entry.path().extension() != ".json") continue;
