@@ -11,6 +11,8 @@ import json
 import os
 import sys
 
+from gen_families import split  # round 2's split_iname spec, as gen_round3.py uses it
+
 F64 = "float64"
 
 
@@ -22,22 +24,17 @@ def val(names, dtype="int32"):
     return {"name": names, "kind": "value", "dtype": dtype}
 
 
-def split(iname, n, outer=None, inner=None, **extra):
-    t = {"op": "split_iname", "iname": iname, "inner_length": n}
-    if outer:
-        t["outer_tag"] = outer
-    if inner:
-        t["inner_tag"] = inner
-    t.update(extra)
-    return t
-
-
 KERNELS = {}
 
 
 def kernel(name, domains, instructions, args, params, sizes, assumptions=None, schedules=()):
     KERNELS[name] = dict(domains=domains, instructions=instructions, args=args, params=params,
                          sizes=sizes, assumptions=assumptions, schedules=schedules)
+
+
+def variant(name, base, schedules, **changes):
+    """Another round's schedules of a kernel written before: its body as `base`'s, with `changes`."""
+    KERNELS[name] = dict(KERNELS[base], schedules=schedules, **changes)
 
 
 # trmm: B := alpha * A^T B with A unit lower triangular, in place (PolyBench 4.2).
@@ -276,13 +273,9 @@ kernel("fdtd2d_exact_deps", ["{[t]: 0<=t<tmax}", "{[j0]: 0<=j0<ny}", "{[i1,j1]: 
            ("j_ilp3", [split("j1", 3, inner="ilp"), split("j2", 3, inner="ilp"), split("j3", 3, inner="ilp")]),
        ])
 
-kernel("heat3d_box", ["{[i,j,k]: 1<=i,j,k<n-1}"],
-       ["B[i,j,k] = 0.125*(A[i+1,j,k] - 2.0*A[i,j,k] + A[i-1,j,k]) + 0.125*(A[i,j+1,k] - 2.0*A[i,j,k] + "
-        "A[i,j-1,k]) + 0.125*(A[i,j,k+1] - 2.0*A[i,j,k] + A[i,j,k-1]) + A[i,j,k]"],
-       [arr("A, B", ["n", "n", "n"]), val("n")],
-       {"n": 11},
-       [["n=3"], ["n=7"], ["n=13"], ["n=20"]],
-       schedules=[
+variant("heat3d_box",
+        "heat3d",
+        schedules=[
            ("k_groups_prefetch_box", [split("k", 8, "g.0", "l.0"), split("j", 4, "g.1", "l.1"),
                                       {"op": "add_prefetch", "var_name": "A", "sweep_inames": ["j_inner", "k_inner"],
                                        "fetch_outer_inames": ["i", "j_outer", "k_outer"], "default_tag": "l.auto",
@@ -293,12 +286,9 @@ kernel("heat3d_box", ["{[i,j,k]: 1<=i,j,k<n-1}"],
                                      "fetch_bounding_box": True}]),
        ])
 
-kernel("syr2k_tiles", ["{[i,j,k]: 0<=i<n and 0<=j<=i and 0<=k<m}"],
-       ["C[i,j] = beta*C[i,j] + sum(k, A[j,k]*alpha*B[i,k] + B[j,k]*alpha*A[i,k])"],
-       [arr("A, B", ["n", "m"]), arr("C", ["n", "n"]), val("alpha, beta", F64), val("n, m")],
-       {"n": 21, "m": 17, "alpha": 1.5, "beta": 1.2},
-       [["n=1", "m=1"], ["n=13", "m=7"], ["n=37", "m=50"]],
-       schedules=[
+variant("syr2k_tiles",
+        "syr2k",
+        schedules=[
            ("ij_groups_k_tile_prefetch", [split("i", 8, "g.1", "l.1"), split("j", 8, "g.0", "l.0"), split("k", 4),
                                           {"op": "add_prefetch", "var_name": "A", "sweep_inames": ["i_inner", "k_inner"],
                                            "fetch_outer_inames": ["i_outer", "j_outer", "k_outer"], "default_tag": "l.auto",
@@ -307,38 +297,24 @@ kernel("syr2k_tiles", ["{[i,j,k]: 0<=i<n and 0<=j<=i and 0<=k<m}"],
            ("i_unr_j_ilp", [split("i", 4, "g.0", "unr"), split("j", 2, inner="ilp")]),
        ])
 
-kernel("trmm_tiles", ["{[i,j,k]: 0<=i<m and 0<=j<n and i+1<=k<m}"],
-       ["B[i,j] = alpha*(B[i,j] + sum(k, A[k,i]*B[k,j]))"],
-       [arr("A", ["m", "m"]), arr("B", ["m", "n"]), val("alpha", F64), val("m, n")],
-       {"m": 19, "n": 23, "alpha": 1.5},
-       [["m=1", "n=1"], ["m=13", "n=37"], ["m=41", "n=50"]],
-       schedules=[
+variant("trmm_tiles",
+        "trmm",
+        schedules=[
            ("j_groups_k_split_ilp", [split("j", 8, "g.0", "l.0"), split("k", 4, inner="ilp")]),
            ("j_unr_k_slabs", [split("j", 4, "g.0", "unr"), split("k", 4, slabs=[0, 1])]),
            ("j_groups_i_unr", [split("j", 16, "g.0", "l.0"), split("i", 2, inner="unr")]),
        ])
 
-kernel("durbin_hw", ["{[k]: 1<=k<n}", "{[i]: 0<=i<k}", "{[i2]: 0<=i2<k}", "{[i3]: 0<=i3<k}"],
-       ["<> s = sum(i, r[k-i-1]*y[i]) {id=s}",
-        "<> alpha = -(r[k] + s) {id=al, dep=s}",
-        "z[i2] = y[i2] + alpha*y[k-i2-1] {id=z, dep=al}",
-        "y[i3] = z[i3] {id=cp, dep=z}",
-        "y[k] = alpha {id=yk, dep=cp}"],
-       [arr("r, y, z", ["n"]), val("n")],
-       {"n": 9},
-       [["n=1"], ["n=2"], ["n=13"], ["n=37"]],
-       schedules=[
+variant("durbin_hw",
+        "durbin",
+        schedules=[
            ("i_ilp", [split("i", 4, inner="ilp"), split("i2", 4, inner="ilp"), split("i3", 4, inner="ilp")]),
            ("i_unr_slabs", [split("i2", 4, inner="unr", slabs=[0, 1]), split("i3", 4, inner="unr", slabs=[1, 1])]),
        ])
 
-kernel("cholesky_tiles", ["{[i,j,k]: 0<=i<n and 0<=j<i and 0<=k<j}", "{[i2,k2]: 0<=i2<n and 0<=k2<i2}"],
-       ["A[i,j] = (A[i,j] - sum(k, A[i,k]*A[j,k])) / A[j,j] {id=off}",
-        "A[i2,i2] = sqrt(A[i2,i2] - sum(k2, A[i2,k2]*A[i2,k2])) {id=dg, dep=off}"],
-       [arr("A", ["n", "n"]), val("n")],
-       {"n": 13},
-       [["n=1"], ["n=7"], ["n=37"]],
-       schedules=[
+variant("cholesky_tiles",
+        "cholesky",
+        schedules=[
            ("k_slabs_unr", [{"op": "prioritize_loops", "loop_priority": "i, j"}, split("k", 4, inner="unr", slabs=[0, 1]),
                             split("k2", 3, inner="unr")]),
            ("j_unr2", [{"op": "prioritize_loops", "loop_priority": "i, j"}, split("j", 2, inner="unr")]),
@@ -348,12 +324,11 @@ kernel("cholesky_tiles", ["{[i,j,k]: 0<=i<n and 0<=j<i and 0<=k<j}", "{[i2,k2]: 
 # Third round: the advice of the second round's messages followed (fix_parameters for a private
 # row, an assumption that excludes an empty grid, exact dependencies on the reader that closes a
 # cycle), and tail strategies and vec lanes on the same kernels.
-kernel("doitgen_fixed", ["{[r,q,p,s]: 0<=r<nr and 0<=q<nq and 0<=p<np and 0<=s<np}"],
-       ["<> s4[p] = sum(s, A[r,q,s]*C4[s,p]) {id=sm, dep=*}", "A[r,q,p] = s4[p] {id=wb, dep=sm}"],
-       [arr("A", ["nr", "nq", "np"]), arr("C4", ["np", "np"]), val("nr, nq, np")],
-       {"nr": 5, "nq": 7, "np": 13},
-       [["nr=1", "nq=1"], ["nr=3", "nq=37"]],
-       schedules=[
+variant("doitgen_fixed",
+        "doitgen_exact_deps",
+        params={"nr": 5, "nq": 7, "np": 13},
+        sizes=[["nr=1", "nq=1"], ["nr=3", "nq=37"]],
+        schedules=[
            ("rq_groups", [{"op": "fix_parameters", "np": 13}, {"op": "tag_inames", "iname_to_tag": "r:g.1, q:g.0"}]),
            ("rq_groups_s_unr", [{"op": "fix_parameters", "np": 13}, {"op": "tag_inames", "iname_to_tag": "r:g.1, q:g.0"},
                                 split("s", 4, inner="unr")]),
@@ -361,17 +336,10 @@ kernel("doitgen_fixed", ["{[r,q,p,s]: 0<=r<nr and 0<=q<nq and 0<=p<np and 0<=s<n
                                      {"op": "tag_inames", "iname_to_tag": "r:g.1"}, split("p", 4, inner="unr")]),
        ])
 
-kernel("fdtd2d_assumed", ["{[t]: 0<=t<tmax}", "{[j0]: 0<=j0<ny}", "{[i1,j1]: 1<=i1<nx and 0<=j1<ny}",
-                          "{[i2,j2]: 0<=i2<nx and 1<=j2<ny}", "{[i3,j3]: 0<=i3<nx-1 and 0<=j3<ny-1}"],
-       ["ey[0,j0] = fict[t] {id=s0, dep=*}",
-        "ey[i1,j1] = ey[i1,j1] - 0.5*(hz[i1,j1]-hz[i1-1,j1]) {id=s1, dep=*s0, inames=t:i1:j1}",
-        "ex[i2,j2] = ex[i2,j2] - 0.5*(hz[i2,j2]-hz[i2,j2-1]) {id=s2, dep=*s1, inames=t:i2:j2}",
-        "hz[i3,j3] = hz[i3,j3] - 0.7*(ex[i3,j3+1]-ex[i3,j3]+ey[i3+1,j3]-ey[i3,j3]) {id=s3, dep=s2, inames=t:i3:j3}"],
-       [arr("ex, ey, hz", ["nx", "ny"]), arr("fict", ["tmax"]), val("tmax, nx, ny")],
-       {"tmax": 2, "nx": 9, "ny": 11},
-       [["tmax=1", "nx=1", "ny=1"], ["tmax=2", "nx=13", "ny=7"], ["tmax=3", "nx=17", "ny=37"]],
-       assumptions="nx >= 1",
-       schedules=[
+variant("fdtd2d_assumed",
+        "fdtd2d_exact_deps",
+        assumptions="nx >= 1",
+        schedules=[
            ("j_unr4", [split("j1", 4, inner="unr"), split("j2", 4, inner="unr"), split("j3", 4, inner="unr")]),
            ("j_ilp3", [split("j1", 3, inner="ilp"), split("j2", 3, inner="ilp"), split("j3", 3, inner="ilp")]),
            ("j_local", [split("j0", 8, None, "l.0"), split("j1", 8, None, "l.0"), split("j2", 8, None, "l.0"),
@@ -396,24 +364,17 @@ kernel("gramschmidt_deps_on_q",
                          split("i2", 8, None, "l.0")]),
        ])
 
-kernel("syr2k_tails", ["{[i,j,k]: 0<=i<n and 0<=j<=i and 0<=k<m}"],
-       ["C[i,j] = beta*C[i,j] + sum(k, A[j,k]*alpha*B[i,k] + B[j,k]*alpha*A[i,k])"],
-       [arr("A, B", ["n", "m"]), arr("C", ["n", "n"]), val("alpha, beta", F64), val("n, m")],
-       {"n": 21, "m": 17, "alpha": 1.5, "beta": 1.2},
-       [["n=1", "m=1"], ["n=13", "m=7"], ["n=37", "m=50"]],
-       schedules=[
+variant("syr2k_tails",
+        "syr2k",
+        schedules=[
            ("k_shift_inwards", [split("i", 8, "g.0", "l.0"), split("k", 4, inner="unr", tail_strategy="shift_inwards")]),
            ("k_round_up", [split("i", 8, "g.0", "l.0"), split("k", 4, inner="unr", tail_strategy="round_up")]),
            ("i_round_up", [split("i", 8, "g.0", "l.0", tail_strategy="round_up")]),
        ])
 
-kernel("heat3d_vec", ["{[i,j,k]: 1<=i,j,k<n-1}"],
-       ["B[i,j,k] = 0.125*(A[i+1,j,k] - 2.0*A[i,j,k] + A[i-1,j,k]) + 0.125*(A[i,j+1,k] - 2.0*A[i,j,k] + "
-        "A[i,j-1,k]) + 0.125*(A[i,j,k+1] - 2.0*A[i,j,k] + A[i,j,k-1]) + A[i,j,k]"],
-       [arr("A, B", ["n", "n", "n"]), val("n")],
-       {"n": 11},
-       [["n=3"], ["n=7"], ["n=13"], ["n=20"]],
-       schedules=[
+variant("heat3d_vec",
+        "heat3d",
+        schedules=[
            ("k_vec4", [split("k", 4, inner="vec"), {"op": "tag_inames", "iname_to_tag": "i:g.1, j:g.0"}]),
            ("k_shift_inwards_unr", [split("k", 4, inner="unr", tail_strategy="shift_inwards"),
                                     {"op": "tag_inames", "iname_to_tag": "i:g.0"}]),
@@ -422,24 +383,20 @@ kernel("heat3d_vec", ["{[i,j,k]: 1<=i,j,k<n-1}"],
 
 # Fourth round: the class of the open fuzz finding (slabs and unrolled copies under triangular
 # loops on work-groups) on PolyBench's triangles, and prefetches with unrolled fetch loops.
-kernel("syr2k_tri_unr", ["{[i,j,k]: 0<=i<n and 0<=j<=i and 0<=k<m}"],
-       ["C[i,j] = beta*C[i,j] + sum(k, A[j,k]*alpha*B[i,k] + B[j,k]*alpha*A[i,k])"],
-       [arr("A, B", ["n", "m"]), arr("C", ["n", "n"]), val("alpha, beta", F64), val("n, m")],
-       {"n": 21, "m": 17, "alpha": 1.5, "beta": 1.2},
-       [["n=1", "m=1"], ["n=13", "m=7"], ["n=37", "m=5"]],
-       schedules=[
+variant("syr2k_tri_unr",
+        "syr2k",
+        sizes=[["n=1", "m=1"], ["n=13", "m=7"], ["n=37", "m=5"]],
+        schedules=[
            ("i_groups_unr_j_unr_slabs", [split("i", 4, "g.0", "unr"), split("j", 8, inner="unr"),
                                          split("j_outer", 3, slabs=[0, 1])]),
            ("i_groups_unr_j_ilp", [split("i", 4, "g.0", "unr"), split("j", 4, inner="ilp", slabs=[0, 1])]),
            ("i_local_j_unr_k_unr", [split("i", 8, "g.0", "l.0"), split("j", 4, inner="unr"), split("k", 3, inner="unr")]),
        ])
 
-kernel("trmm_tri_unr", ["{[i,j,k]: 0<=i<m and 0<=j<n and i+1<=k<m}"],
-       ["B[i,j] = alpha*(B[i,j] + sum(k, A[k,i]*B[k,j]))"],
-       [arr("A", ["m", "m"]), arr("B", ["m", "n"]), val("alpha", F64), val("m, n")],
-       {"m": 19, "n": 23, "alpha": 1.5},
-       [["m=1", "n=1"], ["m=13", "n=37"], ["m=41", "n=5"]],
-       schedules=[
+variant("trmm_tri_unr",
+        "trmm",
+        sizes=[["m=1", "n=1"], ["m=13", "n=37"], ["m=41", "n=5"]],
+        schedules=[
            ("j_groups_unr_k_unr_slabs", [split("j", 4, "g.0", "unr"), split("k", 4, inner="unr"),
                                          split("k_outer", 2, slabs=[1, 1])]),
            ("j_local_k_unr8", [split("j", 8, "g.0", "l.0"), split("k", 8, inner="unr")]),
