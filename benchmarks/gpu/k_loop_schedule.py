@@ -15,34 +15,13 @@ length, FFMA and LDS counts, and the number of LDS directly after another LDS (s
 k tile, fast; 41-47 in the bunched form, slow). The count compares schedules of the same
 instructions only: tails9/sgemm_ring3 has 4 and is 8% slower for its fetch (loads stored at once).
 """
-import os, re, shutil, subprocess, sys, tempfile
+import os, subprocess, sys, tempfile
+
+from sass_loops import all_loops, tool as find_tool
 
 
 def tool(name, env=None):
-    found = os.environ.get(env) if env else None
-    found = found or shutil.which(name) or f"/usr/local/cuda/bin/{name}"
-    if not os.path.exists(found):
-        sys.exit(f"k_loop_schedule: {name} not found (set {env or 'PATH'})")
-    return found
-
-
-def loops(sass):
-    """Instruction lists of every backward branch's range (label .. branch)."""
-    labels, instructions = {}, []
-    for line in sass.splitlines():
-        label = re.match(r"^(\.L_x_\d+):", line)
-        if label:
-            labels[label.group(1)] = len(instructions)
-            continue
-        instruction = re.match(r"\s*/\*[0-9a-f]+\*/\s*(.*);", line)
-        if instruction:
-            instructions.append(instruction.group(1))
-    found = []
-    for index, text in enumerate(instructions):
-        branch = re.search(r"BRA `\((\.L_x_\d+)\)", text)
-        if branch and labels.get(branch.group(1), index + 1) < index:
-            found.append(instructions[labels[branch.group(1)]:index + 1])
-    return found
+    return find_tool(name, env, "k_loop_schedule")
 
 
 def main():
@@ -57,7 +36,7 @@ def main():
                 f.write(ptx)
             subprocess.run([ptxas, "-arch=sm_90", ptx_path, "-o", cubin], check=True)
             sass = subprocess.run([nvdisasm, "-c", cubin], capture_output=True, text=True, check=True).stdout
-            body = loops(sass)
+            body = all_loops(sass)
             most = max((sum("FFMA" in i for i in b) for b in body), default=0)
             for b in (b for b in body if most and sum("FFMA" in i for i in b) == most):
                 lds = [n for n, i in enumerate(b) if "LDS" in i]

@@ -16,51 +16,13 @@ Usage: python3 wgmma_k_loop_count.py LOOM SPEC [SPEC ...] [--probe CU_FILE:KERNE
 Prints per kernel and k loop: instructions a k tile (NOPs left out), HGMMA, LDGSTS (cp.async),
 integer ALU (IMAD/IADD3/LEA/LOP3/SHF/ISETP/SEL/IMNMX...), branches and the rest.
 """
-import os, re, shutil, subprocess, sys, tempfile
+import os, subprocess, sys, tempfile
+
+from sass_loops import functions, loops, tool as find_tool
 
 
 def tool(name, env=None):
-    found = os.environ.get(env) if env else None
-    found = found or shutil.which(name) or f"/usr/local/cuda/bin/{name}"
-    if not os.path.exists(found):
-        sys.exit(f"wgmma_k_loop_count: {name} not found (set {env or 'PATH'})")
-    return found
-
-
-def functions(sass):
-    """{function name: [(label or None, instruction text)]} of nvdisasm's output."""
-    found, current = {}, None
-    for line in sass.splitlines():
-        section = re.match(r"^\s*\.text\.([A-Za-z_0-9]+):", line)
-        if section:
-            current = found.setdefault(section.group(1), [])
-            continue
-        if current is None:
-            continue
-        label = re.match(r"^(\.L_x_\d+):", line)
-        if label:
-            current.append((label.group(1), None))
-            continue
-        instruction = re.match(r"\s*/\*[0-9a-f]+\*/\s*(.*?)\s*;", line)
-        if instruction and not instruction.group(1).startswith("NOP"):
-            current.append((None, instruction.group(1)))
-    return found
-
-
-def loops(lines):
-    """Instruction lists of every backward branch's range (label .. branch)."""
-    labels, instructions = {}, []
-    for label, text in lines:
-        if label:
-            labels[label] = len(instructions)
-        else:
-            instructions.append(text)
-    found = []
-    for index, text in enumerate(instructions):
-        branch = re.search(r"BRA\s+(?:\S+\s+)?`\((\.L_x_\d+)\)", text)
-        if branch and labels.get(branch.group(1), index + 1) < index:
-            found.append(instructions[labels[branch.group(1)]:index + 1])
-    return found
+    return find_tool(name, env, "wgmma_k_loop_count")
 
 
 INTEGER = ("IMAD", "IADD", "LEA", "LOP", "SHF", "ISETP", "SEL", "IMNMX", "VIMNMX", "IABS", "I2F", "F2I", "PRMT",
