@@ -98,20 +98,27 @@ LoopKernel scaled_rows() {
   return kernel;
 }
 
+// The code generated without LOOM_VERIFY_SKIPPED_CHECKS, expected to equal the code generated with
+// it (which compares every guard read off the constraints with isl's own and fails on a difference).
+std::string code_as_verified(const LoopKernel& kernel, Target target) {
+  std::string verified;
+  {
+    ScopedEnv verify("LOOM_VERIFY_SKIPPED_CHECKS", "1");
+    verified = generate_code(kernel, target).source;
+  }
+  ScopedEnv unverified("LOOM_VERIFY_SKIPPED_CHECKS", nullptr);
+  std::string code = generate_code(kernel, target).source;
+  EXPECT_EQ(code, verified);
+  return code;
+}
+
 LoopKernel scaled_rows_on_groups() {
   LoopKernel kernel = tag_inames(scaled_rows(), "i:g.0");
   return split_iname(kernel, "j", 256, {.outer_tag = "unr", .inner_tag = "l.0"});
 }
 
 TEST(ParameterGuardKernels, RaggedRowCopiesAreGuardedAsIslWritesThem) {
-  std::string verified;
-  {
-    ScopedEnv verify("LOOM_VERIFY_SKIPPED_CHECKS", "1");
-    verified = generate_code(scaled_rows_on_groups(), Target::CUDA).source;
-  }
-  ScopedEnv unverified("LOOM_VERIFY_SKIPPED_CHECKS", nullptr);
-  std::string code = generate_code(scaled_rows_on_groups(), Target::CUDA).source;
-  EXPECT_EQ(code, verified);
+  std::string code = code_as_verified(scaled_rows_on_groups(), Target::CUDA);
   // The row's own guard (hoisted, isl's) and the seven copies' guards (read off).
   EXPECT_EQ(count(code, "if (n >= j_inner + "), 8) << testing::kernels_of(code);
   EXPECT_EQ(count(code, "if (n >= j_inner + 257)"), 1) << testing::kernels_of(code);
@@ -141,14 +148,7 @@ LoopKernel triangle_unrolled() {
 }
 
 TEST(UnrolledCopyGuards, ATriangleOfCopiesIsGuardedAsIslGuardsIt) {
-  std::string verified;
-  {
-    ScopedEnv verify("LOOM_VERIFY_SKIPPED_CHECKS", "1");
-    verified = generate_code(triangle_unrolled(), Target::OpenCL).source;
-  }
-  ScopedEnv unverified("LOOM_VERIFY_SKIPPED_CHECKS", nullptr);
-  std::string code = generate_code(triangle_unrolled(), Target::OpenCL).source;
-  EXPECT_EQ(code, verified);
+  std::string code = code_as_verified(triangle_unrolled(), Target::OpenCL);
   // The 15 points of the triangle per i, each copy's guard folded away with a's value, in both
   // nests of the full-group split.
   EXPECT_EQ(count(code, "y["), 30) << testing::kernels_of(code);
