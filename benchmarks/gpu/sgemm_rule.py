@@ -9,8 +9,10 @@ where E < 0.8, sgemm_tuned otherwise. E is 0.24 at 1000^2, 0.55 at 1500^2, 0.97 
 
 With --strip (tenth pass) the large spec is sgemm_tuned_strip (sgemm_tuned's kernel over the first
 mm rows, then the last m - mm rows by a split-k strip kernel and a sum): mm = m - m % 128 where
-m % 128 is 1..32 (the last row of 128 x 128 tiles would be at least 75% padding), else mm = m (the
-strip and sum kernels have no groups and are not launched: the same kernel as sgemm_tuned).
+m % 128 is 1..32 (the last row of 128 x 128 tiles would be at least 75% padding) and the full rows
+of tiles alone need fewer waves of W slots than all of them (else the strip only adds its time:
+-4.9% at 2060^3 in tails10's call B), else mm = m (the strip and sum kernels then have no groups
+and are not launched: the same kernel as sgemm_tuned).
 
 Usage: python3 sgemm_rule.py [--strip] LOOM SPEC_DIR M,N,K [M,N,K ...]
 Per shape: cuBLAS (torch.mm, TF32 off, median of 20 after 5 warm-ups), then `LOOM run` of the
@@ -27,10 +29,12 @@ def rule(m, n, sms=132):
     return ("sgemm_splitk" if efficiency < 0.8 else "sgemm_tuned"), efficiency
 
 
-def strip_rows(m):
-    """The rows sgemm_tuned_strip's 128 x 128 kernel computes: the strip takes a remainder of 1..32."""
-    remainder = m % 128
-    return m - remainder if 1 <= remainder <= 32 else m
+def strip_rows(m, n, sms=132):
+    """The rows sgemm_tuned_strip's 128 x 128 kernel computes: the strip takes a remainder of 1..32
+    rows when that saves the main kernel a wave."""
+    remainder, slots, columns = m % 128, 2 * sms, math.ceil(n / 128)
+    saves_a_wave = math.ceil(m // 128 * columns / slots) < math.ceil(math.ceil(m / 128) * columns / slots)
+    return m - remainder if 1 <= remainder <= 32 and saves_a_wave else m
 
 
 def main():
@@ -62,7 +66,7 @@ def main():
         spec, efficiency = rule(M, N, sms)
         extra = []
         if strip and spec == "sgemm_tuned":
-            spec, extra = "sgemm_tuned_strip", ["-D", f"mm={strip_rows(M)}"]
+            spec, extra = "sgemm_tuned_strip", ["-D", f"mm={strip_rows(M, N, sms)}"]
         flops = 2.0 * M * N * K
         A = torch.randn(M, K, device="cuda"); B = torch.randn(K, N, device="cuda")
         C = torch.empty(M, N, device="cuda")
