@@ -20,8 +20,11 @@
 #  strip kernel and a sum over the last m - mm <= 32; mm from sgemm_rule.strip_rows) checked on CUDA
 #  at ragged shapes with and without a strip, against sgemm_tuned at 5000^3 (two passes) and 2060^3
 #  (a strip that saves no wave: its cost), then the rule with --strip at all 9 shapes, three passes.
+# Call C (`more`): the strip rule out of the issue's sample (4100^3, 6150^3: a remainder of 4 / 6 rows
+#  whose strip saves a wave) against sgemm_tuned, and the one-wave question: sgemm_tuned at
+#  (4096, 1000, 4096) (one wave) beside (4096, 4000, 4096) (four waves, the same fill E = 0.97).
 # Layout: $BUNDLE/{loom,lib/,sgemm_rule.py,sgemm_variants.py}, $BUNDLE/specs/*.json.
-# Usage: BUNDLE=.gpu-tails10 OUT=... bash run_tails10.sh [explore|final DIR|strip]
+# Usage: BUNDLE=.gpu-tails10 OUT=... bash run_tails10.sh [explore|final DIR|strip|more]
 set -u
 B=${BUNDLE:-.gpu-tails10}
 OUT=${OUT:-$(mktemp -d)}
@@ -36,6 +39,14 @@ check() {  # spec m n p
   echo "check $(basename $1 .json) $2,$3,$4: $(timeout 120 $L run $1 --target cuda --check -D m=$2 -D n=$3 -D p=$4 2>&1 | tail -n 1)"
 }
 SHAPES="5000,5000,5000 4096,1000,4096 1000,1000,1000 1500,1500,1500 2000,2000,2000 3000,3000,3000 7000,7000,7000 3000,5000,700 1000,1000,8192"
+if [ "${1:-explore}" = more ]; then
+  { for s in "4100 4100 50 4096" "6150 300 70 6144"; do set -- $s
+      echo "check sgemm_tuned_strip $s: $(timeout 120 $L run $S/sgemm_tuned_strip.json --target cuda --check -D m=$1 -D n=$2 -D p=$3 -D mm=$4 2>&1 | tail -n 1)" &
+    done; wait; } | tee -a "$LOG"
+  timeout 150 python3 $B/sgemm_variants.py $L 1 $S/sgemm_tuned.json,$S/sgemm_tuned_strip.json 4100,4100,4100 6150,6150,6150 2>&1 | tee -a "$LOG"
+  timeout 100 python3 $B/sgemm_variants.py $L 2 $S/sgemm_tuned.json 4096,1000,4096 4096,4000,4096 2>&1 | tee -a "$LOG"
+  exit 0
+fi
 if [ "${1:-explore}" = strip ]; then
   say "== correctness of sgemm_tuned_strip (m n p mm)"
   { for s in "1 1 1 0" "129 127 17 128" "5000 130 100 4992" "4993 77 40 4992" "1001 999 77 1001" "20 77 45 0" "160 300 100 128" "4096 1000 64 4096"; do
