@@ -7,7 +7,14 @@ wave to E = T / (W * ceil(T / W)). sgemm_splitk (64 x 128 tiles, k interleaved o
 where E < 0.8, sgemm_tuned otherwise. E is 0.24 at 1000^2, 0.55 at 1500^2, 0.97 at 2000^2,
 0.73 at 3000^2, 0.87 at 5000^2, 0.96 at 7000^2 (132 SMs: H100 and H200).
 
-Usage: python3 sgemm_rule.py LOOM SPEC_DIR M,N,K [M,N,K ...]
+With --strip (tenth pass) the large spec is sgemm_tuned_strip (sgemm_tuned's kernel over the first
+mm rows, then the last m - mm rows by a split-k strip kernel and a sum): mm = m - m % 128 where
+m % 128 is 1..32 (the last row of 128 x 128 tiles would be at least 75% padding) and the full rows
+of tiles alone need fewer waves of W slots than all of them (else the strip only adds its time:
+-4.9% at 2060^3 in tails10's call B), else mm = m (the strip and sum kernels then have no groups
+and are not launched: the same kernel as sgemm_tuned).
+
+Usage: python3 sgemm_rule.py [--strip] LOOM SPEC_DIR M,N,K [M,N,K ...]
 Per shape: cuBLAS (torch.mm, TF32 off, median of 20 after 5 warm-ups), then `LOOM run` of the
 rule's spec (--repeat 20), then cuBLAS again, so drift between the two cuBLAS figures shows;
 the ratio is taken against the larger. `python3 sgemm_rule.py --rule M N` prints the spec only.
@@ -22,7 +29,18 @@ def rule(m, n, sms=132):
     return ("sgemm_splitk" if efficiency < 0.8 else "sgemm_tuned"), efficiency
 
 
+def strip_rows(m, n, sms=132):
+    """The rows sgemm_tuned_strip's 128 x 128 kernel computes: the strip takes a remainder of 1..32
+    rows when that saves the main kernel a wave."""
+    remainder, slots, columns = m % 128, 2 * sms, math.ceil(n / 128)
+    saves_a_wave = math.ceil(m // 128 * columns / slots) < math.ceil(math.ceil(m / 128) * columns / slots)
+    return m - remainder if 1 <= remainder <= 32 and saves_a_wave else m
+
+
 def main():
+    strip = sys.argv[1] == "--strip"
+    if strip:
+        del sys.argv[1]
     if sys.argv[1] == "--rule":
         print(rule(int(sys.argv[2]), int(sys.argv[3]))[0])
         return
@@ -46,12 +64,15 @@ def main():
     for shape in sys.argv[3:]:
         M, N, K = (int(v) for v in shape.split(","))
         spec, efficiency = rule(M, N, sms)
+        extra = []
+        if strip and spec == "sgemm_tuned":
+            spec, extra = "sgemm_tuned_strip", ["-D", f"mm={strip_rows(M, N, sms)}"]
         flops = 2.0 * M * N * K
         A = torch.randn(M, K, device="cuda"); B = torch.randn(K, N, device="cuda")
         C = torch.empty(M, N, device="cuda")
         before = cublas(A, B, C, flops)
         run = subprocess.run([loom, "run", f"{specs}/{spec}.json", "--target", "cuda", "--repeat", "20",
-                              "-D", f"m={M}", "-D", f"n={N}", "-D", f"p={K}"],
+                              "-D", f"m={M}", "-D", f"n={N}", "-D", f"p={K}"] + extra,
                              capture_output=True, text=True, timeout=60)
         after = cublas(A, B, C, flops)
         found = re.search(r"median ([0-9.]+) (us|ms)", run.stdout + run.stderr)
@@ -60,7 +81,7 @@ def main():
             continue
         seconds = float(found.group(1)) * (1e-6 if found.group(2) == "us" else 1e-3)
         tflops = flops / seconds / 1e12
-        print(f"shape {M} {N} {K} E={efficiency:.2f} spec={spec} loom={tflops:.2f} cublas={before:.2f}/{after:.2f} "
+        print(f"shape {M} {N} {K} E={efficiency:.2f} spec={spec}{' mm=' + extra[1][3:] if extra else ''} loom={tflops:.2f} cublas={before:.2f}/{after:.2f} "
               f"ratio={tflops / max(before, after):.3f} (vs first {tflops / before:.3f})", flush=True)
         del A, B, C
         torch.cuda.empty_cache()

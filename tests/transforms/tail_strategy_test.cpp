@@ -311,6 +311,73 @@ TEST(TailStrategyShiftInwards, RefusesHarmfulRecomputation) {
   EXPECT_NE(message.find("would be counted twice"), std::string::npos) << message;
 }
 
+// ---- every strategy on every kernel (issue 25's "Must be shown") --------------------------------
+
+// Row reductions: the split iname is the rows', the reduction runs inside each row, so every
+// strategy is legal on them (a reduction over the split iname itself is tested above).
+LoopKernel row_reduction(const std::string& operation) {
+  return make_kernel({"{[i,j]: 0<=i<n and 0<=j<5}"}, "out[i] = " + operation + "(j, a[i, j])",
+                     {array_arg("a", DType::Float32, {"n", "5"}), array_arg("out", DType::Float32, {"n"})},
+                     {.name = operation + "_rows"});
+}
+
+// guard, the default: matmul, transpose, stencil and both reductions, on groups (OpenCL) and as
+// loops (C), at every size of kSizes.
+TEST(TailStrategyGuard, EveryKernelMatchesTheReferenceAtEverySize) {
+  for (bool opencl : {false, true}) {
+    if (opencl) {
+      REQUIRE_OPENCL();
+    }
+    auto tag = [&](const char* name) { return opencl ? std::optional<std::string>(name) : std::nullopt; };
+    LoopKernel m = split(test_kernels::matmul(), "i", tail("guard"), tag("g.0"), tag("l.1"));
+    m = split(split(m, "j", tail("guard"), tag("g.1"), tag("l.0")), "k", tail("guard"));
+    LoopKernel t = split(split(transpose(), "i", tail("guard"), tag("g.1"), tag("l.1")), "j", tail("guard"), tag("g.0"), tag("l.0"));
+    LoopKernel s = split(stencil(), "i", tail("guard"), tag("g.0"), tag("l.0"));
+    expect_everywhere(m, test_kernels::matmul(), kSizes, opencl);
+    expect_everywhere(t, transpose(), kSizes, opencl);
+    expect_everywhere(s, stencil(), kSizes, opencl);
+    for (const char* operation : {"sum", "max"}) {
+      expect_everywhere(split(reduction(operation), "i", tail("guard")), reduction(operation), kSizes, opencl);
+      expect_everywhere(split(row_reduction(operation), "i", tail("guard"), tag("g.0"), tag("l.0")), row_reduction(operation),
+                        kSizes, opencl);
+    }
+  }
+}
+
+// shift_inwards on row reductions (legal: each row's reduction is recomputed whole, writing the
+// same value), at sizes from one tile up; below one tile (no assumption) every kernel falls back
+// to guard and still matches at 1, 3 and tile-1.
+TEST(TailStrategyShiftInwards, RowReductionsAndTheFallbackOnEveryKernelMatchTheReference) {
+  std::vector<int64_t> sizes = {kTile, kTile + 1, 13, 37};
+  for (bool opencl : {false, true}) {
+    if (opencl) {
+      REQUIRE_OPENCL();
+    }
+    auto tag = [&](const char* name) { return opencl ? std::optional<std::string>(name) : std::nullopt; };
+    for (const char* operation : {"sum", "max"}) {
+      LoopKernel shifted = split(assume(row_reduction(operation), "n >= 8"), "i", tail("shift_inwards"), tag("g.0"), tag("l.0"));
+      expect_everywhere(shifted, row_reduction(operation), sizes, opencl);
+      LoopKernel fallback = split(row_reduction(operation), "i", tail("shift_inwards"), tag("g.0"), tag("l.0"));
+      EXPECT_NE(fallback.applied_transforms.back().call.find("(guard: the extent of 'i' may be below 8)"), std::string::npos);
+      expect_everywhere(fallback, row_reduction(operation), kSizes, opencl);
+    }
+    LoopKernel m = split(test_kernels::matmul(), "i", tail("shift_inwards"), tag("g.0"), tag("l.1"));
+    m = split(m, "j", tail("shift_inwards"), tag("g.1"), tag("l.0"));
+    LoopKernel t = split(transpose(), "i", tail("shift_inwards"), tag("g.1"), tag("l.1"));
+    t = split(t, "j", tail("shift_inwards"), tag("g.0"), tag("l.0"));
+    expect_everywhere(m, test_kernels::matmul(), kSizes, opencl);
+    expect_everywhere(t, transpose(), kSizes, opencl);
+  }
+}
+
+// max over the split iname is refused like sum: the overlap would be reduced twice (harmless for
+// max, but loom does not tell idempotent operators apart and says so).
+TEST(TailStrategyShiftInwards, RefusesAMaxReductionOverTheSplitIname) {
+  LoopKernel max = assume(reduction("max"), "n >= 8");
+  std::string message = error_message<Error>([&] { split(max, "i", tail("shift_inwards")); });
+  EXPECT_NE(message.find("instruction 'insn' reduces over 'i'"), std::string::npos) << message;
+}
+
 TEST(TailStrategy, RegistryCallMatchesTheTypedCall) {
   LoopKernel typed = split(stencil(), "i", tail("round_up"));
   LoopKernel registry = apply_transform(stencil(), {"split_iname", {{"iname", std::string("i")}, {"inner_length", int64_t{kTile}},
