@@ -45,6 +45,12 @@ struct TensorTileOperand {
   // are the descriptor's leading and stride byte offsets (PTX ISA, "Matrix Descriptor Format").
   bool mn_major = false;
   int64_t lbo = 16, sbo = 1024;
+  // wgmma's A operand from registers instead (TF32 only): each work-item loads its four elements
+  // of the warp's m16n8k8 A fragment from a local tile of any constant layout with ld.shared. The
+  // way to TF32 wgmma with b stored n-major (PTX has no transposed TF32 form): tensorize with the
+  // operands' roles exchanged (inames [j, i, k]: c^T = b^T a^T), so that b is A, from registers,
+  // and a, k-major, is B by descriptor.
+  bool registers = false;
 };
 
 struct TensorTileStatement {
