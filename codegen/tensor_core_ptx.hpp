@@ -62,6 +62,19 @@ inline std::string wgmma(const std::string& shape, const std::string& type, int 
          std::to_string(accumulators + 1) + ", p, " + immediates + "; }";
 }
 
+// The same with A from registers (m64n<n>k8, tf32 only here): the accumulators %0 .. %(n/2 - 1),
+// A's four 32-bit fragment registers next (the m16n8k8 A fragment of each warp's 16 rows of the
+// 64: a_r holds A[16 w + g + 8 (r % 2), t + 4 (r / 2)], w the warp in the warpgroup, g = lane / 4,
+// t = lane % 4), then B's descriptor (k-major) and scale-d. TF32 has no transpose immediates.
+inline std::string wgmma_register_a(const std::string& shape, const std::string& type, int accumulators) {
+  std::string registers;
+  for (int r = 0; r < accumulators; ++r) registers += (r == 0 ? "%" : ", %") + std::to_string(r);
+  auto operand = [&](int n) { return "%" + std::to_string(accumulators + n); };
+  return "{ .reg .pred p; setp.ne.b32 p, " + operand(5) + ", 0; wgmma.mma_async.sync.aligned." + shape + ".f32." + type +
+         "." + type + " {" + registers + "}, {" + operand(0) + ", " + operand(1) + ", " + operand(2) + ", " + operand(3) +
+         "}, " + operand(4) + ", p, 1, 1; }";
+}
+
 // Orders the registers' earlier writes (the accumulators' zeroing) before the wgmmas that follow.
 inline const char* wgmma_fence() { return "wgmma.fence.sync.aligned;"; }
 

@@ -27,6 +27,8 @@ namespace loom::codegen {
 namespace {
 
 constexpr const char* kTilePrefixes[3] = {"tensorize_i_", "tensorize_j_", "tensorize_k_"};
+// The registers of a wgmma's A fragment (TF32 from registers), in the tile update's block.
+constexpr const char* kRegisterFragment = "loom_wgmma_a";
 
 // The product `a * b` of the update (the summand tensorize checked), found anywhere in `expr`.
 const Expr* find_product(const Expr& expr) {
@@ -255,7 +257,10 @@ TensorTileOperand wgmma_operand(const LoopKernel& kernel, const Instruction& ins
   std::optional<std::size_t> swizzled = swizzle_axis(tile->dim_tags);
   if (!swizzled) {
     refuse(kernel, instruction, "'" + access->name + "' is not swizzled; wgmma reads tiles in the 128-byte swizzle "
-                                "(tag_array_axes with swizzle128 on the contiguous axis, e.g. \"stride:64, swizzle128\")");
+                                "(tag_array_axes with swizzle128 on the contiguous axis, e.g. \"stride:64, swizzle128\")" +
+                                (tf32 ? "; with TF32: " + access->name + " as wgmma's A (the first of tensorize's inames) "
+                                        "is loaded from registers, any layout"
+                                      : std::string()));
   }
   auto bytes = static_cast<int64_t>(dtype_size(element));
   int64_t row_elements = kSwizzleRowBytes / bytes, chunk = kSwizzleChunkBytes / bytes;
@@ -276,7 +281,9 @@ TensorTileOperand wgmma_operand(const LoopKernel& kernel, const Instruction& ins
   operand.mn_major = row_axis == at;
   if (tf32 && operand.mn_major) {
     refuse(kernel, instruction, what + " is stored " + row + "-major; TF32 wgmma reads k-major operands only (PTX has "
-                                "no transposed TF32 form): store it with " + k + " on the swizzled axis");
+                                "no transposed TF32 form): store it with " + k + " on the swizzled axis, or make it "
+                                "wgmma's A (the first of tensorize's inames: exchange them, c^T = b^T a^T) in an "
+                                "unswizzled tile, which TF32 wgmma loads from registers");
   }
   std::optional<int64_t> blocks = swizzle_atom_stride("temporary '" + access->name + "'", tile->dim_tags);
   const Expr& row_index = *access->operands[static_cast<std::size_t>(row_axis)];
@@ -335,6 +342,27 @@ TensorTileOperand wgmma_operand(const LoopKernel& kernel, const Instruction& ins
   return operand;
 }
 
+bool is_swizzled(const LoopKernel& kernel, const Expr& access) {
+  const Temporary* tile = kernel.find_temporary(access.name);
+  return tile != nullptr && swizzle_axis(tile->dim_tags).has_value();
+}
+
+// wgmma's A operand read from registers (TF32): each work-item loads its four fragment elements
+// from a local tile with ordinary loads, so any layout does; only the memory is checked (a global
+// A would be read by every warpgroup from DRAM, with no fetch to share it).
+TensorTileOperand register_operand(const LoopKernel& kernel, const Instruction& instruction, const ExprPtr& access,
+                                   const std::string& row) {
+  const Temporary* tile = kernel.find_temporary(access->name);
+  if (tile == nullptr || tile->address_space != AddressSpace::Local) {
+    refuse(kernel, instruction, "the operand '" + to_string(*access) + "' is not in local memory; TF32 wgmma loads "
+                                "its A operand into registers from a local tile, or reads it by descriptor from a "
+                                "swizzled one (add_prefetch it into a local tile)");
+  }
+  TensorTileOperand operand{access, row, nullptr};
+  operand.registers = true;
+  return operand;
+}
+
 TensorTileStatement describe(const LoopKernel& kernel, const Instruction& instruction, const TileInames& tile) {
   TensorTileStatement statement;
   statement.shape = tile_shape(instruction);
@@ -355,8 +383,11 @@ TensorTileStatement describe(const LoopKernel& kernel, const Instruction& instru
     std::map<std::string, int64_t> extents = {
         {tile.i, statement.wgmma ? 64 : 16}, {tile.j, statement.n}, {tile.k, tf32 ? 8 : 16}};
     statement.operand_dtype = TypeContext(kernel).type_of(*first).dtype;
-    auto wgmma = [&](const ExprPtr& access, const std::string& row, const std::string& other, int64_t rows) {
-      TensorTileOperand result = wgmma_operand(kernel, instruction, access, row, tile.k, rows, statement.operand_dtype, tf32);
+    auto wgmma = [&](const ExprPtr& access, const std::string& row, const std::string& other, int64_t rows,
+                     bool registers) {
+      TensorTileOperand result = registers ? register_operand(kernel, instruction, access, row)
+                                           : wgmma_operand(kernel, instruction, access, row, tile.k, rows,
+                                                           statement.operand_dtype, tf32);
       // wgmma multiplies whole tiles: k past the edge must read zeros, which only whole k tiles
       // (a round_up k split whose fetch fills zeros) guarantee; rows past the edge reach only
       // results the store leaves out, as for mma.sync.
@@ -374,8 +405,10 @@ TensorTileStatement describe(const LoopKernel& kernel, const Instruction& instru
       return result;
     };
     if (statement.wgmma) {
-      statement.a = wgmma(first, tile.i, tile.j, 64);
-      statement.b = wgmma(second, tile.j, tile.i, statement.n);
+      // TF32's A comes from registers where its tile is not swizzled (nothing to read by
+      // descriptor): the exchanged-roles form, b^T as A (decisions.md, tf32 pass).
+      statement.a = wgmma(first, tile.i, tile.j, 64, tf32 && !is_swizzled(kernel, *first));
+      statement.b = wgmma(second, tile.j, tile.i, statement.n, false);
       return statement;
     }
     auto operand = [&](const ExprPtr& access, const std::string& row, const std::string& other) {
@@ -649,9 +682,38 @@ class TileLowering {
     if (!tf32) helper += std::string("_t") + (tile_.a.mn_major ? "1" : "0") + (tile_.b.mn_major ? "1" : "0");
     cast::ExprPtr accumulators =
         cast::binary("+", cast::var(tile_.accumulator->name, DType::Float32), accumulator_base(), DType::Int32);
+    if (tile_.a.registers) return register_a_update(helper + "_rs", accumulators, descriptor(tile_.b));
     return cast::scoped_block({cast::declare("loom_wgmma_done", DType::Int32, 0,
                                              cast::call(helper, {accumulators, descriptor(tile_.a), descriptor(tile_.b)}, DType::Int32),
                                              true)});
+  }
+
+  // A wgmma whose A comes from registers: the work-item's four elements of its warp's m16n8k8 A
+  // fragment, loaded into kRegisterFragment (float32 bits, which the tensor core reads as TF32),
+  // then the call. order_wgmma moves the loads of a run's tiles before its wgmma.fence, as PTX
+  // requires of registers a wgmma reads (and renames the fragments apart).
+  cast::StmtPtr register_a_update(const std::string& helper, const cast::ExprPtr& accumulators,
+                                  const cast::ExprPtr& b_descriptor) const {
+    auto op = [](const char* o, const cast::ExprPtr& lhs, int64_t value) {
+      return cast::binary(o, lhs, index_const(value), DType::Int32);
+    };
+    const cast::ExprPtr& t = lane_.index;
+    // Row 16 (t / 32) + (t % 32) / 4 + 8 (r % 2), k t % 4 + 4 (r / 2).
+    cast::ExprPtr group_row = cast::binary("+", op("*", op("/", t, 32), 16), op("/", op("%", t, 32), 4), DType::Int32);
+    cast::ExprPtr column = op("%", t, 4);
+    const Expr& access = *tile_.a.access;
+    std::vector<cast::StmtPtr> body = {cast::declare(kRegisterFragment, DType::Float32, 4)};
+    std::vector<cast::ExprPtr> args = {accumulators};
+    for (int r = 0; r < 4; ++r) {
+      InameValues values = at({{tile_.a.row, add(group_row, 8 * (r % 2))}, {tile_.k, add(column, 4 * (r / 2))}});
+      cast::ExprPtr element = cast::load(access.name, lowering_.flat_index(access.name, access.operands, values), DType::Float32);
+      cast::ExprPtr slot = cast::load(kRegisterFragment, index_const(r), DType::Float32);
+      body.push_back(cast::assign(slot, element));
+      args.push_back(slot);
+    }
+    args.push_back(b_descriptor);
+    body.push_back(cast::declare("loom_wgmma_done", DType::Int32, 0, cast::call(helper, args, DType::Int32), true));
+    return cast::scoped_block(body);
   }
 
   // The declarations that load the lane's `registers` words of `operand` with one ldmatrix
@@ -997,12 +1059,38 @@ cast::StmtPtr share_fragment_loads(const cast::StmtPtr& body) { return FragmentS
 
 namespace {
 
-// A wgmma tile update as TileLowering::wgmma_statement writes it.
+// A wgmma tile update as TileLowering::wgmma_statement writes it: the call, after the loads of its
+// A fragment where A comes from registers.
 const cast::Expr* wgmma_call(const cast::Stmt& stmt) {
-  if (stmt.kind != cast::StmtKind::Block || !stmt.scoped || stmt.body.size() != 1) return nullptr;
-  const cast::Stmt& only = *stmt.body.front();
-  if (only.kind != cast::StmtKind::Declare || only.name != "loom_wgmma_done" || !only.init) return nullptr;
-  return only.init.get();
+  if (stmt.kind != cast::StmtKind::Block || !stmt.scoped || stmt.body.empty()) return nullptr;
+  const cast::Stmt& last = *stmt.body.back();
+  if (last.kind != cast::StmtKind::Declare || last.name != "loom_wgmma_done" || !last.init) return nullptr;
+  for (std::size_t n = 0; n + 1 < stmt.body.size(); ++n) {
+    const cast::Stmt& load = *stmt.body[n];
+    bool fragment = (load.kind == cast::StmtKind::Declare && load.name == kRegisterFragment) ||
+                    (load.kind == cast::StmtKind::Assign && load.target && load.target->name == kRegisterFragment);
+    if (!fragment) return nullptr;
+  }
+  return last.init.get();
+}
+
+// The fragment loads of a wgmma tile update (all but its call), with the fragment named `name`.
+std::vector<cast::StmtPtr> fragment_loads(const cast::Stmt& update, const std::string& name) {
+  std::vector<cast::StmtPtr> loads;
+  for (std::size_t n = 0; n + 1 < update.body.size(); ++n) {
+    auto load = std::make_shared<cast::Stmt>(*update.body[n]);
+    if (load->kind == cast::StmtKind::Declare) load->name = name;
+    if (load->target) load->target = renamed(load->target, {{kRegisterFragment, name}});
+    loads.push_back(load);
+  }
+  return loads;
+}
+
+// The update's call alone, reading the fragment `name`.
+cast::StmtPtr call_alone(const cast::Stmt& update, const std::string& name) {
+  auto call = std::make_shared<cast::Stmt>(*update.body.back());
+  call->init = renamed(call->init, {{kRegisterFragment, name}});
+  return cast::scoped_block({call});
 }
 
 cast::StmtPtr helper_call(const std::string& name, const std::string& helper, std::vector<cast::ExprPtr> args = {}) {
@@ -1052,7 +1140,7 @@ class WgmmaOrdering {
  public:
   explicit WgmmaOrdering(std::set<std::string> rings) : rings_(std::move(rings)) {}
 
-  cast::StmtPtr statement(const cast::StmtPtr& stmt) const {
+  cast::StmtPtr statement(const cast::StmtPtr& stmt) {
     if (!stmt || stmt->body.empty()) return stmt;
     auto copy = std::make_shared<cast::Stmt>(*stmt);
     if (stmt->kind != cast::StmtKind::Block) {
@@ -1090,10 +1178,18 @@ class WgmmaOrdering {
       while (fills > 0 && only_fills_rings(*copy->body[fills - 1], rings_)) --fills;
       std::vector<cast::StmtPtr> moved(copy->body.begin() + static_cast<std::ptrdiff_t>(fills), copy->body.end());
       copy->body.resize(fills);
+      // A fragments from registers are loaded before the fence (PTX: a wgmma.fence between the
+      // writes of registers and the wgmma that reads them), each under a name of its own.
+      std::vector<cast::StmtPtr> calls;
+      for (std::size_t update = n; update < end; ++update) {
+        std::string name = std::string(kRegisterFragment) + "_" + std::to_string(next_fragment_++);
+        std::vector<cast::StmtPtr> loads = fragment_loads(*children[update], name);
+        copy->body.insert(copy->body.end(), loads.begin(), loads.end());
+        calls.push_back(loads.empty() ? children[update] : call_alone(*children[update], name));
+      }
       pin();
       copy->body.push_back(helper_call("loom_wgmma_fenced", "loom_wgmma_fence"));
-      copy->body.insert(copy->body.end(), children.begin() + static_cast<std::ptrdiff_t>(n),
-                        children.begin() + static_cast<std::ptrdiff_t>(end));
+      copy->body.insert(copy->body.end(), calls.begin(), calls.end());
       copy->body.push_back(helper_call("loom_wgmma_committed", "loom_wgmma_commit"));
       copy->body.insert(copy->body.end(), moved.begin(), moved.end());
       copy->body.push_back(helper_call("loom_wgmma_waited", "loom_wgmma_wait"));
@@ -1115,6 +1211,7 @@ class WgmmaOrdering {
   }
 
   std::set<std::string> rings_;
+  int next_fragment_ = 0;
 
   // n / 2 of the helper loom_wgmma_m64n<n>k..
   static int64_t registers_of(const cast::Expr& call) {
@@ -1256,6 +1353,14 @@ std::string wgmma_helpers(const std::string& code) {
     int accumulators = static_cast<int>(shape_n(shape) / 2);
     std::string outputs;
     for (int r = 0; r < accumulators; ++r) outputs += (r == 0 ? "" : ", ") + std::string("\"+f\"(d[") + std::to_string(r) + "])";
+    if (rest.size() > 3 && rest.compare(rest.size() - 3, 3, "_rs") == 0) {
+      // A from registers: the fragment's float32 bits, which the tensor core reads as TF32.
+      helpers += "LOOM_FN int " + name + "(float* d, float a0, float a1, float a2, float a3, uint64_t b) {\n  asm volatile(" +
+                 quoted(tensor_ptx::wgmma_register_a(shape, type, accumulators)) + "\n      : " + outputs +
+                 "\n      : \"r\"(__float_as_uint(a0)), \"r\"(__float_as_uint(a1)), \"r\"(__float_as_uint(a2)), "
+                 "\"r\"(__float_as_uint(a3)), \"l\"(b), \"r\"(1) : \"memory\");\n  return 0;\n}\n";
+      continue;
+    }
     helpers += "LOOM_FN int " + name + "(float* d, uint64_t a, uint64_t b) {\n  asm volatile(" +
                quoted(tensor_ptx::wgmma(shape, type, accumulators, trans_a, trans_b)) + "\n      : " + outputs +
                "\n      : \"l\"(a), \"l\"(b), \"r\"(1) : \"memory\");\n  return 0;\n}\n";

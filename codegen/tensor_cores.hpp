@@ -45,6 +45,12 @@ struct TensorTileOperand {
   // are the descriptor's leading and stride byte offsets (PTX ISA, "Matrix Descriptor Format").
   bool mn_major = false;
   int64_t lbo = 16, sbo = 1024;
+  // wgmma's A operand from registers instead (TF32 only): each work-item loads its four elements
+  // of the warp's m16n8k8 A fragment from a local tile of any constant layout with ld.shared. The
+  // way to TF32 wgmma with b stored n-major (PTX has no transposed TF32 form): tensorize with the
+  // operands' roles exchanged (inames [j, i, k]: c^T = b^T a^T), so that b is A, from registers,
+  // and a, k-major, is B by descriptor.
+  bool registers = false;
 };
 
 struct TensorTileStatement {
@@ -98,9 +104,12 @@ bool uses_wgmma(const TensorTiles& tiles);
 // zeroing) and commit_group + wait_group 0 after it, so that the accumulators are read and the
 // operand tiles overwritten only once the run is done; the accumulators are pinned around the
 // run (an empty asm naming each, as CUTLASS's warpgroup_fence_operand does), so that the compiler
-// moves no use of them into it. Statements just before a run that only fill the cp.async rings
-// `rings` (pipeline_fetch's tiles) move between the commit and the wait: they write slots the run
-// does not read, and their copies are then issued while the tensor cores work.
+// moves no use of them into it. Register A fragments (TF32 from registers) are loaded before
+// the fence, all of the run's, each under a name of its own (loom_wgmma_a_<n>): PTX wants a
+// wgmma.fence between the writes of registers and the wgmma that reads them. Statements just
+// before a run that only fill the cp.async rings `rings` (pipeline_fetch's tiles) move between the
+// commit and the wait: they write slots the run does not read, and their copies are then issued
+// while the tensor cores work.
 cast::StmtPtr order_wgmma(const cast::StmtPtr& body, const std::set<std::string>& rings);
 
 // The local tiles of the kernel's cp.async rings (what its async copies write).

@@ -22,7 +22,10 @@
 // 256, give the tile (64 rows, N columns) to the 128 work-items of a warpgroup (4 consecutive
 // warps) on sm_90a; the checks here are the same, and code generation checks what only the final
 // kernel shows (codegen/tensor_cores.cpp): the operands in swizzled local tiles wgmma's
-// descriptors can address, the warpgroup rule, whole k tiles.
+// descriptors can address, the warpgroup rule, whole k tiles. TF32 has no transposed wgmma form,
+// so b stored n-major cannot be wgmma's B: tensorize with the inames [j, i, k] instead (the
+// operands' roles exchanged, c^T = b^T a^T: the read indexed by the first iname is wgmma's A), and
+// leave b's tile unswizzled; code generation then loads A from registers (decisions.md, tf32 pass).
 //
 // Refuses each of those with the reason, and an unknown shape, a match of no or several
 // instructions, or inames that are not three distinct inames of the kernel.

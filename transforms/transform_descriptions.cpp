@@ -445,7 +445,11 @@ const std::map<std::string, std::string>& descriptions() {
        "in the 128-byte swizzle (tag_array_axes swizzle128) by descriptor, stored k-major (rows of "
        "128 bytes along k) or m-/n-major (rows of 128 bytes along i or j, column blocks with "
        "swizzle128:N; not for TF32), whole along k (a round_up k split); CUDA code generation "
-       "refuses any other layout with the reason (examples/tensor/bf16_gemm_wgmma.json)."},
+       "refuses any other layout with the reason (examples/tensor/bf16_gemm_wgmma.json). TF32's A "
+       "operand (the read indexed by the first iname) in an unswizzled local tile is loaded into "
+       "registers instead, any layout: with b stored n-major, tensorize with inames [j, i, k] "
+       "(c^T = b^T a^T: b is A, from registers, a the k-major B; "
+       "examples/tensor/tf32_gemm_wgmma.json)."},
 
       {"to_batched",
        "to_batched (loopy's transform/batch.py): turns a kernel that does one operation into one "

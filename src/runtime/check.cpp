@@ -92,14 +92,18 @@ int64_t reduction_length(const LoopKernel& kernel, const std::string& output, co
 
 // u_c of SPEC.md's tolerance rule: the unit roundoff of the narrowest format `kernel` rounds
 // computed values to on the way to its outputs: TF32 where a tensorized product rounds its float32
-// operands (tensorize's "tf32" tag), float16/bfloat16 where an instruction stores a computed value
+// operands (tensorize's "tf32" tag; 2^-10 for wgmma, which may truncate them), float16/bfloat16 where an instruction stores a computed value
 // (not a plain copy, which is exact) into a 16-bit temporary. 0 when it rounds to none.
 // `kernel` is as written (a realized sum would look like a copy of its accumulator), `typed` the
 // same after preprocessing (temporaries' inferred types).
 double computation_roundoff(const LoopKernel& kernel, const LoopKernel& typed) {
   double roundoff = 0;
   for (const Instruction& instruction : kernel.instructions) {
-    if (instruction.tags.count("tensorize_tf32") != 0) roundoff = std::max(roundoff, 0x1p-11);
+    // wgmma reads float32 operands as they are stored (no cvt.rna.tf32 on the way: the tensor core
+    // uses the TF32 part of the bits), so its TF32 may truncate: one unit of the 10-bit fraction.
+    if (instruction.tags.count("tensorize_tf32") != 0) {
+      roundoff = std::max(roundoff, instruction.tags.count("tensorize_wgmma") != 0 ? 0x1p-10 : 0x1p-11);
+    }
     if (!instruction.expression || instruction.assignees.size() != 1) continue;
     const Temporary* temporary = typed.find_temporary(instruction.assignees[0]->name);
     if (temporary == nullptr || !temporary->dtype || !is_half_precision(*temporary->dtype)) continue;
