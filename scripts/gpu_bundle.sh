@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Packs built binaries for the lent GPU machine into .cudarun/ (ignored by git; name it in the device
 # tool's `carry`): each binary stripped, the shared libraries its image lacks in .cudarun/lib/
-# (the image has CUDA, libisl.so.23, libgmp, Python with torch and triton), and the peers script.
+# (the image has CUDA, libisl.so.23, libgmp, Python with torch and triton; loom links its own isl
+# statically unless built with -DLOOM_BUNDLED_ISL=OFF), and the peers script.
 #   scripts/gpu_bundle.sh BUILD_DIR BINARY...      e.g. scripts/gpu_bundle.sh build loom loom_tests
 # On the GPU machine: export LD_LIBRARY_PATH=$PWD/.cudarun/lib:$LD_LIBRARY_PATH
 set -euo pipefail

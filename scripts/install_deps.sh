@@ -14,7 +14,7 @@ set -euo pipefail
 LOOM_BUILD_TOOLS=(build-essential g++ cmake ninja-build pkg-config ccache git)
 # Libraries and runtime pieces (DESIGN.md §8 says why each is here).
 LOOM_LIBRARIES=(
-  libisl-dev           # polyhedral sets, maps, schedules, AST generation
+  libisl-dev           # isl for -DLOOM_BUNDLED_ISL=OFF (the default builds third_party/isl with imath-32)
   libgmp-dev           # isl.pc links -lgmp, yet libisl-dev does not depend on libgmp-dev
   nlohmann-json3-dev   # JSON kernel specs
   libgtest-dev         # tests
