@@ -1,6 +1,10 @@
 // Reads of temporary elements that no instruction writes.
 #pragma once
 
+#include <cstdint>
+#include <map>
+#include <string>
+
 #include "loom/kernel.hpp"
 
 namespace loom {
@@ -12,5 +16,14 @@ namespace loom {
 // guards) are checked, against every write (over-approximated writes only hide a finding), so a
 // refusal is never a false alarm. Order in time is not considered (that is the dependences' job).
 void check_reads_of_unwritten_elements(const LoopKernel& kernel);
+
+// Throws loom::Error when, in `kernel`'s own order (every iname a sequential loop: the reference
+// of `run --check`), an instruction reads an element of a temporary without an initializer before
+// any instruction has written it, at the parameter values `parameters` (private, local and global
+// temporaries alike: none holds a defined value before its first write). Comparing two kernels that
+// read an undefined value tells nothing (both may read the same stale memory, or not); the message
+// names the temporary, the instruction and one instance. Only reads isl knows exactly are checked,
+// and writes it knows only approximately count as writing everything they may (no false alarm).
+void check_reads_before_writes(const LoopKernel& kernel, const std::map<std::string, int64_t>& parameters);
 
 }  // namespace loom

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "analysis/preprocess.hpp"
+#include "analysis/unwritten_reads.hpp"
 #include "ir/isl_extra.hpp"
 #include "ir/isl_kernel.hpp"
 #include "runtime/launch_only_kernel.hpp"
@@ -493,6 +494,8 @@ CheckResult check_against_reference(const LoopKernel& kernel, const LoopKernel& 
   const LoopKernel typed_reference = preprocess(reference);
   LoopKernel reference64 = promote_to_float64(typed_reference);
   preflight(typed_kernel, &typed_reference, parameters, options.target);
+  // A reference that reads a temporary before writing it has no defined result to compare with.
+  with_isl_errors("checking the reference's reads", [&] { check_reads_before_writes(typed_reference, parameters); });
   CompiledKernel test_program = compile(kernel, options.target);
   std::map<std::string, int64_t> fixed_in_reference = parameters_to_fix_in_reference(kernel, typed_reference, parameters);
   CompiledKernel reference_program =
