@@ -23,7 +23,8 @@ void check_reads_of_unwritten_elements(const LoopKernel& kernel);
 // temporaries alike: none holds a defined value before its first write). Comparing two kernels that
 // read an undefined value tells nothing (both may read the same stale memory, or not); the message
 // names the temporary, the instruction and one instance. Only reads isl knows exactly are checked,
-// and writes it knows only approximately count as writing everything they may (no false alarm).
+// and writes it knows only approximately count as writing everything they may (no false alarm). A
+// kernel that writes no argument is not judged (the check compares nothing).
 void check_reads_before_writes(const LoopKernel& kernel, const std::map<std::string, int64_t>& parameters);
 
 }  // namespace loom
