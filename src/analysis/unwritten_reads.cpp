@@ -126,33 +126,33 @@ std::optional<isl::map> at_parameter_values(const isl::map& relation, const std:
   return isl::manage(fixed);
 }
 
-[[noreturn]] void refuse_read_before_write(const LoopKernel& kernel, const std::string& temporary, const isl::map& reads) {
+std::string read_before_write(const LoopKernel& kernel, const std::string& temporary, const isl::map& reads) {
   std::string parameters;
   std::string instance = describe_instance(reads.domain(), &parameters);
   std::string instruction = isl_map_get_tuple_name(reads.get(), isl_dim_in);
   const Temporary* declared = kernel.find_temporary(temporary);
   std::string space = declared ? std::string(address_space_name(effective_address_space(kernel, *declared))) : "";
-  throw Error("instruction '" + instruction + "' reads temporary '" + temporary + "' before any instruction writes it, e.g. at " +
+  return "instruction '" + instruction + "' reads temporary '" + temporary + "' before any instruction writes it, e.g. at " +
               instance + (parameters.empty() ? "" : " with " + parameters) +
               ", in the kernel's own order (every loop sequential, as the reference of --check runs): the value read is "
               "undefined (" + (space.empty() ? "" : space + " memory ") +
-              "holds whatever was there), so comparing two kernels that read it proves nothing. Write the temporary "
-              "before it is read (an instruction that runs first, with a dependency on it, or an initializer), or make "
-              "it an argument if the caller provides the value");
+              "holds whatever was there), so where it reaches an output, comparing two kernels that read it proves "
+              "nothing. Write the temporary before it is read (an instruction that runs first, with a dependency on it, "
+              "or an initializer), or make it an argument if the caller provides the value";
 }
 
 }  // namespace
 
-void check_reads_before_writes(const LoopKernel& kernel, const std::map<std::string, int64_t>& parameters) {
+std::optional<std::string> find_read_before_write(const LoopKernel& kernel, const std::map<std::string, int64_t>& parameters) {
   std::set<std::string> temporaries = temporaries_without_initial_values(kernel);
-  if (temporaries.empty()) return;
+  if (temporaries.empty()) return std::nullopt;
   // A kernel that writes no argument has nothing the check compares (loopy's test_nop reads z[i+1]
   // before writing it, only to see the kernel build and run): nothing to report.
   bool writes_an_argument = std::any_of(kernel.instructions.begin(), kernel.instructions.end(), [&](const Instruction& instruction) {
     return std::any_of(instruction.assignees.begin(), instruction.assignees.end(),
                        [&](const ExprPtr& assignee) { return kernel.find_arg(assignee->name) != nullptr; });
   });
-  if (!writes_an_argument) return;
+  if (!writes_an_argument) return std::nullopt;
   isl::ctx ctx = isl_context_of(kernel)->ctx();
   std::map<std::string, isl::union_map> writes, reads;
   for (const Instruction& instruction : kernel.instructions) {
@@ -168,7 +168,7 @@ void check_reads_before_writes(const LoopKernel& kernel, const std::map<std::str
       }
     }
   }
-  if (reads.empty()) return;
+  if (reads.empty()) return std::nullopt;
   isl::union_map schedule = reference_timestamps(kernel);
   for (const auto& [temporary, read] : reads) {
     auto written = writes.find(temporary);
@@ -183,8 +183,9 @@ void check_reads_before_writes(const LoopKernel& kernel, const std::map<std::str
       std::optional<isl::map> fixed = at_parameter_values(map, parameters);
       if (fixed && !fixed->is_empty()) found = fixed;
     });
-    if (found) refuse_read_before_write(kernel, temporary, *found);
+    if (found) return read_before_write(kernel, temporary, *found);
   }
+  return std::nullopt;
 }
 
 }  // namespace loom
