@@ -12,6 +12,7 @@
 #include "analysis/checks.hpp"
 #include "analysis/dependences.hpp"
 #include "analysis/preprocess.hpp"
+#include "analysis/reduction_terms.hpp"
 #include "codegen/linearize.hpp"
 #include "ir/instruction_names.hpp"
 #include "ir/isl_extra.hpp"
@@ -165,6 +166,56 @@ std::map<std::pair<std::string, std::string>, std::set<std::string>> loops_left_
     // A reader's reduction iname is no loop yet (realize_reduction makes it at code generation).
     return w != writer_loops.end() && r != reader_loops.end() && w->second != r->second;
   };
+  // A reader that reads the value only inside reductions reads it where each reduction's update
+  // runs (analysis/reduction_terms.hpp): those loops, not the instruction's, must be the writer's
+  // (k outside i around `t = a[i, k]` and `out[i] = max(k, t)`: the update runs in the writer's
+  // loop over i, the instruction's final write in a loop over i of its own).
+  std::optional<LoopKernel> with_terms;
+  std::vector<ReductionTerm> terms;
+  std::optional<codegen::Linearization> term_linearization;
+  LoopInstances term_instances;
+  auto other_loop_instance_of_reads = [&](const Instruction& writer, const Instruction& reader, const std::string& variable,
+                                          const std::string& iname) {
+    std::vector<std::string> read_terms;
+    for (const Access& access : instruction_accesses(kernel, reader)) {
+      if (access.is_write || access.variable != variable) continue;
+      if (access.reduction_inames.empty()) return other_loop_instance(writer, reader, iname);
+      read_terms.push_back(reduction_term_tuple_name(reader.id, [&] {
+        std::vector<std::string> ordered;
+        for (const std::string& name : kernel.all_inames())
+          if (access.reduction_inames.count(name) != 0) ordered.push_back(name);
+        return ordered;
+      }()));
+    }
+    if (read_terms.empty() || !shares_private_copies(kernel, iname) || reduced.count(iname) != 0) {
+      return other_loop_instance(writer, reader, iname);
+    }
+    if (!term_linearization) {
+      terms = all_reduction_terms(kernel);
+      try {
+        with_terms = kernel_with_reduction_terms(kernel, terms, true);
+        term_linearization =
+            codegen::linearize(*with_terms, [&](const std::string& name) { return shares_private_copies(kernel, name); });
+      } catch (const Error&) {
+        terms.clear();  // no order places the steps: the instruction's loops, as before
+        term_linearization = codegen::Linearization{};
+        return other_loop_instance(writer, reader, iname);
+      }
+      term_instances.assign(with_terms->instructions.size(), {});
+      std::map<std::string, const codegen::LoopNestNode*> none;
+      collect_loop_instances(term_linearization->roots, none, term_instances);
+    }
+    const auto& writer_loops = term_instances[index_of(writer)];
+    auto w = writer_loops.find(iname);
+    for (const std::string& name : read_terms) {
+      auto found = std::find_if(terms.begin(), terms.end(), [&](const ReductionTerm& term) { return term.tuple_name() == name; });
+      if (found == terms.end()) return other_loop_instance(writer, reader, iname);
+      const auto& step_loops = term_instances[kernel.instructions.size() + static_cast<std::size_t>(found - terms.begin())];
+      auto r = step_loops.find(iname);
+      if (w != writer_loops.end() && r != step_loops.end() && w->second != r->second) return true;
+    }
+    return false;
+  };
   // A writer loop the reader lacks that nests outside a shared loop L gives the writer a loop over
   // L of its own (inside it), apart from the reader's: a buffer's init whose iname was split, its
   // outer part nesting outside the k_outer the reduction reading it runs over (transform fuzzer,
@@ -204,7 +255,7 @@ std::map<std::pair<std::string, std::string>, std::set<std::string>> loops_left_
         for (const std::string& iname : writer_loops) {
           if (indexing.count(iname) != 0) continue;
           if (reader_loops.count(iname) == 0 ||
-              (temporary && (other_loop_instance(writer, kernel.instructions[index], iname) ||
+              (temporary && (other_loop_instance_of_reads(writer, kernel.instructions[index], assignee->name, iname) ||
                              own_loop_nests_outside(writer_loops, reader_loops, iname)))) {
             left.insert(iname);
           }
@@ -479,49 +530,105 @@ void require_iname(const LoopKernel& kernel, const std::string& iname, const std
   throw Error(transform + ": unknown iname '" + iname + "' (the kernel's inames: " + known + ")");
 }
 
+namespace {
+
+// { old[old dims] -> new[new dims] } on the two instance sets: the dimensions named alike
+// equated, and `extra` (the transform's constraints, old dimensions with an `old_` prefix).
+isl::map rewrite_between(const LoopKernel& before, isl::set old_instances, const isl::set& new_instances,
+                         const std::string& extra) {
+  isl::ctx ctx = isl_context_of(before)->ctx();
+  std::vector<std::string> old_dims = isl_extra::dim_names(old_instances, isl_dim_set);
+  std::vector<std::string> new_dims = isl_extra::dim_names(new_instances, isl_dim_set);
+  std::string old_name = isl_set_get_tuple_name(old_instances.get());
+  std::string new_name = isl_set_get_tuple_name(new_instances.get());
+  // Inames present before and after are equated on the map's space directly; only the
+  // transform's own constraints are parsed (issue 26: parsing the equalities too was most of
+  // the rewrite's cost).
+  isl_space* space = isl_space_map_from_domain_and_range(isl_set_get_space(old_instances.get()),
+                                                         isl_space_align_params(isl_set_get_space(new_instances.get()),
+                                                                                isl_set_get_space(old_instances.get())));
+  isl::map map = isl::manage(isl_map_universe(space));
+  for (std::size_t i = 0; i < old_dims.size(); ++i) {
+    auto same = std::find(new_dims.begin(), new_dims.end(), old_dims[i]);
+    if (same == new_dims.end()) continue;
+    map = isl::manage(isl_map_equate(map.release(), isl_dim_in, static_cast<int>(i), isl_dim_out,
+                                     static_cast<int>(same - new_dims.begin())));
+  }
+  if (!extra.empty()) {
+    std::ostringstream text;
+    // The kernel's parameters may appear in `constraints` (split_iname's shift_inwards: min(.., n - 16)).
+    std::vector<std::string> parameters = before.parameters();
+    text << "[";
+    for (std::size_t i = 0; i < parameters.size(); ++i) text << (i ? ", " : "") << parameters[i];
+    text << "] -> { " << old_name << "[";
+    for (std::size_t i = 0; i < old_dims.size(); ++i) text << (i ? ", " : "") << "old_" << old_dims[i];
+    text << "] -> " << new_name << "[";
+    for (std::size_t i = 0; i < new_dims.size(); ++i) text << (i ? ", " : "") << new_dims[i];
+    text << "] : " << extra << " }";
+    // The string names dimensions only; isl::map aligns the parameters when intersecting.
+    map = map.intersect(isl::map(ctx, text.str()));
+  }
+  return map.intersect_domain(old_instances).intersect_range(new_instances);
+}
+
+std::vector<ReductionTerm> terms_of(const std::vector<ReductionTerm>& terms, const std::string& instruction) {
+  std::vector<ReductionTerm> of;
+  for (const ReductionTerm& term : terms) {
+    if (term.instruction == instruction) of.push_back(term);
+  }
+  return of;
+}
+
+bool has_reduction(const Instruction& instruction) {
+  bool found = false;
+  for (const ExprPtr& expression : {instruction.expression}) {
+    if (expression) visit_expr(*expression, [&](const Expr& node) { found = found || node.kind == ExprKind::Reduction; });
+  }
+  return found;
+}
+
+// The rewrites of the reduction terms (analysis/reduction_terms.hpp) of the old instruction at
+// `index`: its terms matched to the new instruction's in order of appearance, the constraints
+// asked of the instruction widened by the term's reduction inames (a split of the reduction's k
+// relates old_k to the new inames). A term without a match, or whose constraints do not fit its
+// new dimensions, gets no rewrite: trace_dependences then lowers its pairs to the instruction.
+isl::union_map term_rewrites(const LoopKernel& before, const LoopKernel& after, std::size_t index,
+                             const std::vector<ReductionTerm>& old_terms, const std::vector<ReductionTerm>& new_terms,
+                             const std::function<std::string(const Instruction& old)>& constraints) {
+  const Instruction& old_instruction = before.instructions[index];
+  isl::union_map rewrite(isl_context_of(before)->ctx(), "{ }");
+  std::vector<ReductionTerm> olds = terms_of(old_terms, old_instruction.id);
+  std::vector<ReductionTerm> news = terms_of(new_terms, after.instructions[index].id);
+  if (olds.size() != news.size()) return rewrite;
+  for (std::size_t t = 0; t < olds.size(); ++t) {
+    Instruction widened = old_instruction;
+    widened.within_inames.insert(olds[t].reduction_inames.begin(), olds[t].reduction_inames.end());
+    try {
+      rewrite = rewrite.unite(isl::union_map(rewrite_between(before, reduction_term_instances(before, olds[t]),
+                                                             reduction_term_instances(after, news[t]), constraints(widened))));
+    } catch (const isl::exception&) {
+      // Constraints naming an iname the term does not have: no rewrite (see above).
+    }
+  }
+  return rewrite;
+}
+
+}  // namespace
+
 isl::union_map instance_rewrite(const LoopKernel& before, const LoopKernel& after,
                                 const std::function<std::string(const Instruction& old)>& constraints) {
   LOOM_ASSERT(before.instructions.size() == after.instructions.size(), "instance_rewrite: instructions changed");
   isl::ctx ctx = isl_context_of(before)->ctx();
   isl::union_map rewrite(ctx, "{ }");
+  bool reductions = std::any_of(before.instructions.begin(), before.instructions.end(), has_reduction);
+  std::vector<ReductionTerm> old_terms = reductions ? all_reduction_terms(before) : std::vector<ReductionTerm>{};
+  std::vector<ReductionTerm> new_terms = reductions ? all_reduction_terms(after) : std::vector<ReductionTerm>{};
   for (std::size_t k = 0; k < before.instructions.size(); ++k) {
     const Instruction& old_instruction = before.instructions[k];
-    const Instruction& new_instruction = after.instructions[k];
-    isl::set old_instances = instance_set(before, old_instruction);
-    isl::set new_instances = instance_set(after, new_instruction);
-    std::vector<std::string> old_dims = isl_extra::dim_names(old_instances, isl_dim_set);
-    std::vector<std::string> new_dims = isl_extra::dim_names(new_instances, isl_dim_set);
-    // Inames present before and after are equated on the map's space directly; only the
-    // transform's own constraints are parsed (issue 26: parsing the equalities too was most of
-    // the rewrite's cost).
-    old_instances = isl_extra::set_tuple_name(old_instances, old_instruction.id);
-    isl_space* space = isl_space_map_from_domain_and_range(isl_set_get_space(old_instances.get()),
-                                                           isl_space_align_params(isl_set_get_space(new_instances.get()),
-                                                                                  isl_set_get_space(old_instances.get())));
-    isl::map map = isl::manage(isl_map_universe(space));
-    for (std::size_t i = 0; i < old_dims.size(); ++i) {
-      auto same = std::find(new_dims.begin(), new_dims.end(), old_dims[i]);
-      if (same == new_dims.end()) continue;
-      map = isl::manage(isl_map_equate(map.release(), isl_dim_in, static_cast<int>(i), isl_dim_out,
-                                       static_cast<int>(same - new_dims.begin())));
-    }
-    std::string extra = constraints(old_instruction);
-    if (!extra.empty()) {
-      std::ostringstream text;
-      // The kernel's parameters may appear in `constraints` (split_iname's shift_inwards: min(.., n - 16)).
-      std::vector<std::string> parameters = before.parameters();
-      text << "[";
-      for (std::size_t i = 0; i < parameters.size(); ++i) text << (i ? ", " : "") << parameters[i];
-      text << "] -> { " << old_instruction.id << "[";
-      for (std::size_t i = 0; i < old_dims.size(); ++i) text << (i ? ", " : "") << "old_" << old_dims[i];
-      text << "] -> " << new_instruction.id << "[";
-      for (std::size_t i = 0; i < new_dims.size(); ++i) text << (i ? ", " : "") << new_dims[i];
-      text << "] : " << extra << " }";
-      // The string names dimensions only; isl::map aligns the parameters when intersecting.
-      map = map.intersect(isl::map(ctx, text.str()));
-    }
-    map = map.intersect_domain(old_instances).intersect_range(new_instances);
-    rewrite = rewrite.unite(isl::union_map(map));
+    isl::set old_instances = isl_extra::set_tuple_name(instance_set(before, old_instruction), old_instruction.id);
+    isl::set new_instances = instance_set(after, after.instructions[k]);
+    rewrite = rewrite.unite(isl::union_map(rewrite_between(before, old_instances, new_instances, constraints(old_instruction))));
+    if (reductions) rewrite = rewrite.unite(term_rewrites(before, after, k, old_terms, new_terms, constraints));
   }
   return rewrite;
 }

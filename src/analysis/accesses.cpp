@@ -7,6 +7,7 @@
 #include <set>
 
 #include "analysis/preprocess.hpp"
+#include "analysis/reduction_terms.hpp"
 #include "ir/instance_sets.hpp"
 #include "ir/isl_expr.hpp"
 #include "ir/isl_extra.hpp"
@@ -216,10 +217,12 @@ bool names_iname_outside(const Expr& condition, const isl::set& domain, const st
   return outside;
 }
 
+// `term`: the tuple name of the access's reduction term (reduction_terms.hpp), whose instances
+// keep the reduction inames; null for the instruction's own instances (reductions projected out).
 AccessRelation compute_access_relation(const Access& access, const isl::set& instances, const std::vector<bool>& axis_is_data,
-                                       const std::set<std::string>& kernel_inames) {
+                                       const std::set<std::string>& kernel_inames, const std::string* term = nullptr) {
   const bool data_dependent = std::find(axis_is_data.begin(), axis_is_data.end(), true) != axis_is_data.end();
-  isl::set domain = isl_extra::set_tuple_name(instances, access.instruction->id);
+  isl::set domain = isl_extra::set_tuple_name(instances, term ? *term : access.instruction->id);
   std::vector<ExprPtr> conditions = access.instruction->predicates;
   conditions.insert(conditions.end(), access.guards.begin(), access.guards.end());
   // Each condition as a set of the whole space, intersected with the instances once (issue 26:
@@ -237,7 +240,7 @@ AccessRelation compute_access_relation(const Access& access, const isl::set& ins
       data_dependent ? std::nullopt : access_map(domain, access.variable, indices);
   AccessRelation relation{exact ? *exact : affine_axes_exact(domain, access.variable, indices, axis_is_data),
                           exact.has_value()};
-  relation.map = project_out_inames(relation.map, access.reduction_inames);
+  if (term == nullptr) relation.map = project_out_inames(relation.map, access.reduction_inames);
   return relation;
 }
 
@@ -322,6 +325,31 @@ AccessRelation access_relation(const LoopKernel& kernel, const Access& access) {
         std::vector<std::string> names = kernel.all_inames();
         AccessRelation relation = compute_access_relation(access, instruction_domain(kernel, scope), axis_is_data,
                                                           std::set<std::string>(names.begin(), names.end()));
+        detail::IslMemoEntry computed;
+        computed.map = relation.map;
+        computed.set = relation.map.wrap();  // stand-in (isl_memo.hpp)
+        computed.flag = relation.exact;
+        return computed;
+      },
+      [](const detail::IslMemoEntry& entry) { return AccessRelation{entry.map, entry.flag}; });
+}
+
+AccessRelation reduction_term_access_relation(const LoopKernel& kernel, const Access& access) {
+  std::vector<std::string> reduction_inames;
+  for (const std::string& iname : kernel.all_inames()) {
+    if (access.reduction_inames.count(iname) != 0) reduction_inames.push_back(iname);
+  }
+  ReductionTerm term{access.instruction->id, reduction_inames};
+  std::string name = term.tuple_name();
+  std::vector<bool> axis_is_data = data_dependent_axes(kernel, access);
+  IslMemoKey key = access_key(kernel, access, access_scope(access), axis_is_data);
+  key.add("reduction_term");
+  return memoized(
+      *isl_context_of(kernel), key,
+      [&] {
+        std::vector<std::string> names = kernel.all_inames();
+        AccessRelation relation = compute_access_relation(access, reduction_term_instances(kernel, term), axis_is_data,
+                                                          std::set<std::string>(names.begin(), names.end()), &name);
         detail::IslMemoEntry computed;
         computed.map = relation.map;
         computed.set = relation.map.wrap();  // stand-in (isl_memo.hpp)

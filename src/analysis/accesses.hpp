@@ -47,6 +47,10 @@ AccessRelation access_relation(const LoopKernel& kernel, const Access& access);
 // along no iname (issue 26: the small specs' checks asked isl both questions of every such write).
 bool writes_each_element_once(const Access& write);
 
+// The access relation of a read inside a reduction on its reduction term's instances (the
+// instruction's inames and the reduction's, reduction_terms.hpp): one read per reduction step.
+AccessRelation reduction_term_access_relation(const LoopKernel& kernel, const Access& access);
+
 class IslMemoKey;
 // What access_relation's result depends on, as a memo key (ir/isl_memo.hpp), for the checks that
 // memoize their verdict on one access relation.

@@ -17,6 +17,7 @@
 #include "analysis/checks.hpp"
 #include "analysis/instance_printer.hpp"
 #include "analysis/privatize_ilp.hpp"
+#include "analysis/reduction_terms.hpp"
 #include "analysis/timestamps.hpp"
 #include "codegen/linearize.hpp"
 #include "ir/isl_extra.hpp"
@@ -53,7 +54,10 @@ std::map<std::string, VariableAccessList> accesses_by_variable(const LoopKernel&
   return by_variable;
 }
 
-VariableAccesses relations_of(const LoopKernel& kernel, const VariableAccessList& list, const isl::ctx& ctx) {
+// `with_terms`: a read inside a reduction is one read per reduction step, on its term's instances
+// (reduction_terms.hpp); else one per instance of its instruction.
+VariableAccesses relations_of(const LoopKernel& kernel, const VariableAccessList& list, const isl::ctx& ctx,
+                              bool with_terms) {
   VariableAccesses accesses{empty_union(ctx), empty_union(ctx), empty_union(ctx)};
   for (const Access& access : list.writes) {
     AccessRelation relation = access_relation(kernel, access);
@@ -62,7 +66,8 @@ VariableAccesses relations_of(const LoopKernel& kernel, const VariableAccessList
     target = target.unite(isl::union_map(relation.map));
   }
   for (const Access& access : list.reads) {
-    AccessRelation relation = access_relation(kernel, access);
+    AccessRelation relation = with_terms && !access.reduction_inames.empty() ? reduction_term_access_relation(kernel, access)
+                                                                              : access_relation(kernel, access);
     accesses.reads = accesses.reads.unite(isl::union_map(relation.map));
     accesses.each_read.push_back(isl::union_map(relation.map));
   }
@@ -79,8 +84,8 @@ void split_by_statement_pair(const isl::union_map& relations, DependenceKind kin
                              std::vector<Dependence>& out) {
   relations.foreach_map([&](isl::map map) {
     if (map.is_empty()) return;
-    std::string source = isl_map_get_tuple_name(map.get(), isl_dim_in);
-    std::string sink = isl_map_get_tuple_name(map.get(), isl_dim_out);
+    std::string source = instruction_of_tuple(isl_map_get_tuple_name(map.get(), isl_dim_in));
+    std::string sink = instruction_of_tuple(isl_map_get_tuple_name(map.get(), isl_dim_out));
     out.push_back({kind, variable, source, sink, map});
   });
 }
@@ -526,21 +531,45 @@ void verify_no_dependences(const LoopKernel& kernel, const std::string& variable
 
 }  // namespace
 
+namespace {
+
+// `order`'s timestamps of the kernel with its reduction terms; where the terms' nesting cannot be
+// built (no loop order places them), without them, `terms` emptied: their reads are then one read
+// per instance of their instruction, the model before terms (checks lower what names a term).
+isl::union_map timestamps_with_terms(const LoopKernel& kernel, std::vector<ReductionTerm>& terms,
+                                     isl::union_map (*order)(const LoopKernel&, const std::vector<ReductionTerm>&)) {
+  if (terms.empty()) return order(kernel, terms);
+  try {
+    return order(kernel, terms);
+  } catch (const Error&) {
+    terms.clear();
+    return order(kernel, terms);
+  }
+}
+
+}  // namespace
+
 std::shared_ptr<const detail::DependenceData> compute_dependences(const LoopKernel& kernel) {
   auto data = std::make_shared<detail::DependenceData>();
   data->context = isl_context_of(kernel);
   isl::ctx ctx = data->context->ctx();
   bool verify = std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") != nullptr;
   std::optional<isl::union_map> schedule;  // built only for a variable that needs isl
-  for (const auto& [variable, list] : accesses_by_variable(kernel)) {
+  std::map<std::string, VariableAccessList> by_variable = accesses_by_variable(kernel);
+  std::set<std::string> written_and_read;
+  for (const auto& [variable, list] : by_variable) {
+    if (!list.writes.empty() && !list.reads.empty()) written_and_read.insert(variable);
+  }
+  std::vector<ReductionTerm> terms = reduction_terms(kernel, written_and_read);
+  for (const auto& [variable, list] : by_variable) {
     if (list.writes.empty()) continue;
     // Without reads there is no flow or anti dependence; a write of each element once has no
     // output dependence. Neither needs isl.
     bool flow_and_anti = !list.reads.empty();
     bool output = may_have_output_dependences(list);
     if (!flow_and_anti && !output && !verify) continue;
-    if (!schedule) schedule = reference_timestamps(kernel);
-    VariableAccesses accesses = relations_of(kernel, list, ctx);
+    if (!schedule) schedule = timestamps_with_terms(kernel, terms, reference_timestamps);
+    VariableAccesses accesses = relations_of(kernel, list, ctx, !terms.empty());
     add_dependences_of_variable(kernel, variable, accesses, *schedule, flow_and_anti, output, data->dependences);
     if (verify) verify_no_dependences(kernel, variable, accesses, *schedule, !flow_and_anti, !output);
   }
@@ -553,7 +582,7 @@ std::vector<Dependence> flow_dependences_of(const LoopKernel& kernel, const std:
   auto list = by_variable.find(variable);
   if (list == by_variable.end() || list->second.writes.empty() || list->second.reads.empty()) return found;
   isl::ctx ctx = isl_context_of(kernel)->ctx();
-  VariableAccesses accesses = relations_of(kernel, list->second, ctx);
+  VariableAccesses accesses = relations_of(kernel, list->second, ctx, false);
   isl::union_map flow_dependences = flow(accesses.reads, accesses.must_writes, accesses.may_writes, reference_timestamps(kernel));
   split_by_statement_pair(flow_dependences, DependenceKind::Flow, variable, found);
   return found;
@@ -565,17 +594,41 @@ std::shared_ptr<const detail::DependenceData> dependences_of(const LoopKernel& k
                          [&] { return compute_dependences(kernel); });
 }
 
+namespace {
+
+// Whether `instances` has a set in the space of `side` of `relation` (same tuple name and arity).
+bool has_space_of(const isl::union_set& instances, const isl::map& relation, isl_dim_type side) {
+  isl::space space = side == isl_dim_in ? relation.domain().space() : relation.range().space();
+  return !instances.extract_set(space).is_empty();
+}
+
+// `relation` with each side that is a reduction term without a set in `instances` lowered to its
+// instruction (lower_reduction_term): a rewrite or a schedule that does not know the term still
+// sees the pairs, as one read per instruction instance, instead of losing them.
+isl::map lower_terms_outside(const isl::map& relation, const isl::union_set& instances) {
+  isl::map result = relation;
+  for (isl_dim_type side : {isl_dim_in, isl_dim_out}) {
+    if (!has_space_of(instances, result, side)) result = lower_reduction_term(result, side);
+  }
+  return result;
+}
+
+}  // namespace
+
 std::shared_ptr<const detail::DependenceData> trace_dependences(const detail::DependenceData& dependences,
                                                                 const isl::union_map& rewrite) {
   auto traced = std::make_shared<detail::DependenceData>();
   traced->context = dependences.context;
   traced->writes_each_element_once = dependences.writes_each_element_once;  // keyed by relation: still true
+  isl::union_set rewritten = rewrite.domain();
   for (const Dependence& dependence : dependences.dependences) {
-    isl::union_map moved = isl::union_map(dependence.relation).apply_domain(rewrite).apply_range(rewrite);
+    isl::union_map moved = isl::union_map(lower_terms_outside(dependence.relation, rewritten))
+                               .apply_domain(rewrite)
+                               .apply_range(rewrite);
     moved.foreach_map([&](isl::map map) {
       Dependence copy = dependence;
-      copy.source = isl_map_get_tuple_name(map.get(), isl_dim_in);
-      copy.sink = isl_map_get_tuple_name(map.get(), isl_dim_out);
+      copy.source = instruction_of_tuple(isl_map_get_tuple_name(map.get(), isl_dim_in));
+      copy.sink = instruction_of_tuple(isl_map_get_tuple_name(map.get(), isl_dim_out));
       copy.relation = map;
       traced->dependences.push_back(copy);
     });
@@ -611,9 +664,28 @@ void check_dependences(const LoopKernel& kernel, const std::string& transform) {
     check_sequential_order(kernel);  // what building the timestamps would refuse (cyclic priorities)
     return;
   }
-  isl::union_map timestamps = sequential_timestamps(kernel);
-  HostLoopsOfInstructions host_loops = host_loops_of_instructions(kernel);
+  // The kernel's reduction terms that the dependences name; a term they name that the kernel no
+  // longer has (a transform that cannot trace terms changed the reduction) is lowered to its
+  // instruction.
+  std::set<std::string> named;
   for (const Dependence& dependence : data->dependences) {
+    for (isl_dim_type side : {isl_dim_in, isl_dim_out}) {
+      const char* name = isl_map_get_tuple_name(dependence.relation.get(), side);
+      if (name != nullptr && parse_reduction_term_name(name)) named.insert(name);
+    }
+  }
+  std::vector<ReductionTerm> terms;
+  if (!named.empty()) {
+    for (ReductionTerm& term : all_reduction_terms(kernel)) {
+      if (named.count(term.tuple_name()) != 0) terms.push_back(std::move(term));
+    }
+  }
+  isl::union_map timestamps = timestamps_with_terms(kernel, terms, sequential_timestamps);
+  isl::union_set timed = timestamps.domain();
+  HostLoopsOfInstructions host_loops = host_loops_of_instructions(kernel);
+  for (const Dependence& traced : data->dependences) {
+    Dependence dependence = traced;
+    if (!named.empty()) dependence.relation = lower_terms_outside(dependence.relation, timed);
     if (runs_two_inames_on_one_axis(kernel, dependence.source) || runs_two_inames_on_one_axis(kernel, dependence.sink)) {
       continue;
     }

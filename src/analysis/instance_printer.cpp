@@ -7,6 +7,7 @@
 
 #include <sstream>
 
+#include "analysis/reduction_terms.hpp"
 #include "ir/isl_extra.hpp"
 
 namespace loom {
@@ -26,7 +27,8 @@ std::string InstancePrinter::instance(isl_dim_type side) const {
   int offset = n_param_ + (side == isl_dim_out ? n_in : 0);
   std::ostringstream out;
   const char* name = isl_map_get_tuple_name(relation_.get(), side);
-  out << (name ? name : "") << "[";
+  // A reduction term (reduction_terms.hpp) prints as its instruction, the reduction's step included.
+  out << (name ? instruction_of_tuple(name) : "") << "[";
   for (int i = 0; i < isl_extra::dim_count(relation_, side); ++i) {
     const char* dim = isl_map_get_dim_name(relation_.get(), side, static_cast<unsigned>(i));
     out << (i ? ", " : "") << (dim ? std::string(dim) + "=" : "") << coordinate(offset + i);

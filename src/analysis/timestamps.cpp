@@ -8,6 +8,7 @@
 #include <string>
 
 #include "analysis/accesses.hpp"
+#include "analysis/reduction_terms.hpp"
 #include "codegen/linearize.hpp"
 #include "ir/isl_extra.hpp"
 #include "ir/isl_kernel.hpp"
@@ -62,8 +63,13 @@ isl::map timestamp_map(const isl::set& instances, const std::vector<std::string>
   return isl::manage(isl_map_from_multi_aff(time)).intersect_domain(instances);
 }
 
-isl::union_map timestamps(const LoopKernel& kernel, const std::function<bool(const std::string&)>& is_loop) {
-  codegen::Linearization linearization = codegen::linearize(kernel, is_loop);
+isl::union_map timestamps(const LoopKernel& kernel, const std::function<bool(const std::string&)>& is_loop,
+                          const std::vector<ReductionTerm>& terms, bool hardware_axes) {
+  // The terms are instructions of a kernel of their own (placed where the realized updates run);
+  // its first instructions are `kernel`'s, in the same order.
+  LoopKernel with_terms = terms.empty() ? LoopKernel{} : kernel_with_reduction_terms(kernel, terms, hardware_axes);
+  const LoopKernel& linearized = terms.empty() ? kernel : with_terms;
+  codegen::Linearization linearization = codegen::linearize(linearized, is_loop);
   std::vector<TimestampEntry> entries;
   collect(linearization.roots, {}, entries);
   std::size_t length = 0;
@@ -71,8 +77,10 @@ isl::union_map timestamps(const LoopKernel& kernel, const std::function<bool(con
   isl::ctx ctx = isl_context_of(kernel)->ctx();
   isl::union_map result(ctx, "{ }");
   for (const TimestampEntry& entry : entries) {
-    const Instruction& instruction = kernel.instructions[static_cast<std::size_t>(entry.instruction_index)];
-    isl::set instances = instance_set(kernel, instruction);
+    std::size_t index = static_cast<std::size_t>(entry.instruction_index);
+    isl::set instances = index < kernel.instructions.size()
+                             ? instance_set(kernel, kernel.instructions[index])
+                             : reduction_term_instances(kernel, terms[index - kernel.instructions.size()]);
     result = result.unite(isl::union_map(timestamp_map(instances, entry.coordinates, length)));
   }
   return result;
@@ -86,12 +94,12 @@ bool is_sequential(const LoopKernel& kernel, const std::string& iname) {
 
 }  // namespace
 
-isl::union_map reference_timestamps(const LoopKernel& kernel) {
-  return timestamps(kernel, [](const std::string&) { return true; });
+isl::union_map reference_timestamps(const LoopKernel& kernel, const std::vector<ReductionTerm>& terms) {
+  return timestamps(kernel, [](const std::string&) { return true; }, terms, false);
 }
 
-isl::union_map sequential_timestamps(const LoopKernel& kernel) {
-  return timestamps(kernel, [&](const std::string& iname) { return is_sequential(kernel, iname); });
+isl::union_map sequential_timestamps(const LoopKernel& kernel, const std::vector<ReductionTerm>& terms) {
+  return timestamps(kernel, [&](const std::string& iname) { return is_sequential(kernel, iname); }, terms, true);
 }
 
 void check_sequential_order(const LoopKernel& kernel) {

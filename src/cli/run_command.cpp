@@ -18,6 +18,7 @@
 #include "loom/error.hpp"
 #include "loom/runtime.hpp"
 #include "loom/spec.hpp"
+#include "loom/spec_check_options.hpp"
 #include "runtime/host_cuda.hpp"
 #include "tune/records.hpp"
 #include "tune/tuner.hpp"
@@ -28,12 +29,7 @@ namespace {
 
 CheckOptions check_options_for(const Spec& spec, Target target,
                                const std::optional<uint64_t>& seed) {
-  CheckOptions options;
-  options.target = target;
-  options.rtol = spec.test.rtol;
-  options.atol = spec.test.atol;
-  options.inputs = spec.test.inputs;
-  if (spec.test.seed) options.seed = *spec.test.seed;
+  CheckOptions options = check_options_from_test(spec.test, target);
   if (seed) options.seed = *seed;
   return options;
 }

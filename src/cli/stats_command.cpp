@@ -15,6 +15,7 @@
 #include "loom/error.hpp"
 #include "loom/runtime.hpp"
 #include "loom/spec.hpp"
+#include "loom/spec_check_options.hpp"
 #include "loom/statistics.hpp"
 #include "runtime/host_cuda.hpp"
 
@@ -47,9 +48,7 @@ DevicePeaks chosen_peaks(const StatsOptions& options, Target target) {
 
 // Median seconds of `repeat` runs on `target`, after a warm-up (the inputs of `loom run`).
 double measure(const Spec& spec, Target target, const ParameterMap& parameters, int repeat) {
-  CheckOptions inputs;
-  inputs.target = target;
-  inputs.inputs = spec.test.inputs;
+  CheckOptions inputs = check_options_from_test(spec.test, target);
   CompiledKernel program = compile(spec.kernel, target);
   ArgumentMap arguments = make_test_arguments(spec.kernel, parameters, inputs);
   std::vector<double> seconds = target == Target::CUDA

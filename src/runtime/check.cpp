@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "analysis/preprocess.hpp"
+#include "analysis/unwritten_reads.hpp"
 #include "ir/isl_extra.hpp"
 #include "ir/isl_kernel.hpp"
 #include "runtime/launch_only_kernel.hpp"
@@ -502,6 +503,10 @@ CheckResult check_against_reference(const LoopKernel& kernel, const LoopKernel& 
   CompiledKernel reference_program =
       compile(fixed_in_reference.empty() ? reference64 : fix_parameters(reference64, fixed_in_reference), Target::C);
 
+  // A reference that reads a temporary before writing it may have no defined result to compare
+  // with: said in the result's warnings (after both compiled: their refusals say more).
+  std::optional<std::string> undefined_read =
+      with_isl_errors("checking the reference's reads", [&] { return find_read_before_write(typed_reference, parameters); });
   std::mt19937_64 random(options.seed);
   ArgumentMap test_arguments, reference_arguments;
   std::map<std::string, std::pair<Array, Array>> arrays;  // name → (test, reference)
@@ -541,6 +546,7 @@ CheckResult check_against_reference(const LoopKernel& kernel, const LoopKernel& 
   CheckResult result;
   result.seed = options.seed;
   result.warnings = random_index_warnings(typed_reference, options);
+  if (undefined_read) result.warnings.push_back("the reference: " + *undefined_read);
   std::set<std::string> outputs = written_names(reference);
   for (const std::string& name : written_names(kernel)) outputs.insert(name);
   for (const std::string& name : outputs) {

@@ -20,6 +20,7 @@
 #include "loom/error.hpp"
 #include "loom/runtime.hpp"
 #include "loom/spec.hpp"
+#include "loom/spec_check_options.hpp"
 #include "runtime/host_cuda.hpp"
 #include "tune/search_space.hpp"
 
@@ -65,8 +66,7 @@ class InputSets {
     auto found = sets_.find(key);
     if (found != sets_.end()) return found->second;
     sets_.clear();  // one layout at a time: device memory is the limit
-    CheckOptions options;
-    options.inputs = spec.test.inputs;
+    CheckOptions options = check_options_from_test(spec.test, Target::C);
     ArgumentMap host = make_test_arguments(spec.kernel, sizes, options);
     std::size_t bytes = 0;
     for (const auto& [name, value] : host) {
@@ -146,9 +146,7 @@ json time_candidate(const Spec& spec, const json& request, InputSets& inputs, co
 }
 
 json check_candidate(const Spec& spec, const json& request) {
-  CheckOptions options;
-  options.target = Target::CUDA;
-  options.inputs = spec.test.inputs;
+  CheckOptions options = check_options_from_test(spec.test, Target::CUDA);
   CheckResult checked = check_against_reference(spec.kernel, spec.reference, request.at("check_sizes").get<ParameterMap>(), options);
   if (checked.passed) return nullptr;
   return {{"status", "failed"}, {"message", "wrong results at the check sizes: " + checked.report()}};
@@ -156,8 +154,7 @@ json check_candidate(const Spec& spec, const json& request) {
 
 json run_injected(const std::string& what) {
   Spec spec = read_spec(what == "hang" ? kHangSpec : kFaultSpec);
-  CheckOptions options;
-  options.inputs = spec.test.inputs;
+  CheckOptions options = check_options_from_test(spec.test, Target::C);
   set_synchronous_launches(true);
   compile(spec.kernel, Target::CUDA)(make_test_arguments(spec.kernel, spec.test.parameters, options));
   return {{"status", "failed"}, {"message", "the injected " + what + " kernel returned"}};

@@ -57,6 +57,7 @@
 
 #include "device_helpers.hpp"
 #include "loom/loom.hpp"
+#include "loom/spec_check_options.hpp"
 
 namespace loom {
 namespace {
@@ -209,6 +210,7 @@ std::string call_with_only(const Spec& read, const json& arrays, Target target) 
     arguments.emplace(name, Array(*arg->dtype, shape.get<std::vector<int64_t>>()));
   }
   for (const auto& [name, value] : read.test.parameters) arguments.emplace(name, Scalar(value));
+  for (const auto& [name, value] : read.test.values) arguments.emplace(name, Scalar(value));
   program(arguments);
   return "";
 }
@@ -226,12 +228,7 @@ std::string run_case(const json& body, Target target) {
     return body.contains("code") ? code_problems(read, body["code"]) : "";
   }
   LoopKernel reference = reference_kernel(body, spec, read);
-  CheckOptions options;
-  options.target = target;
-  options.inputs = read.test.inputs;
-  options.rtol = read.test.rtol;
-  options.atol = read.test.atol;
-  if (read.test.seed) options.seed = *read.test.seed;
+  CheckOptions options = check_options_from_test(read.test, target);  // test.values, inputs, tolerances, seed
   CheckResult result = check_against_reference(read.kernel, reference, read.test.parameters, options);
   if (body.value("mismatch", false)) return result.passed ? "loopy's check detects a difference; loom's did not" : "";
   if (!result.passed) return "check failed: " + result.report();

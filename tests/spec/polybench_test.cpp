@@ -14,6 +14,7 @@
 
 #include "device_helpers.hpp"
 #include "loom/loom.hpp"
+#include "loom/spec_check_options.hpp"
 #include "test_helpers.hpp"
 
 namespace loom {
@@ -44,10 +45,7 @@ std::vector<PolyBenchCase> load_cases(const std::string& target) {
 std::string outcome(const std::string& name, Target target) {
   try {
     Spec spec = read_spec_file((polybench_dir() / (name + ".json")).string());
-    CheckOptions options;
-    options.target = target;
-    options.inputs = spec.test.inputs;
-    if (spec.test.seed) options.seed = *spec.test.seed;
+    CheckOptions options = check_options_from_test(spec.test, target);  // test.values, inputs, tolerances, seed
     CheckResult result = check_against_reference(spec.kernel, spec.reference, spec.test.parameters, options);
     return result.passed ? "passes" : "check failed: " + result.report();
   } catch (const Error& error) {

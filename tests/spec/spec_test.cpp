@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "loom/loom.hpp"
+#include "loom/spec_check_options.hpp"
 #include "test_helpers.hpp"
 
 namespace loom {
@@ -227,6 +228,39 @@ TEST(Spec, EveryExampleRoundTripsAndPassesItsCheck) {
     testing::expect_matches_reference(spec.kernel, spec.reference, spec.test.parameters, options);
   }
   EXPECT_GE(examples, 5);
+}
+
+// Harnesses that run specs (PolyBench, loopy conformance, naive specs, the tuner, stats) take
+// their check options from check_options_from_test, which keeps every key of `test`: here a
+// schedule that is right only at the value test.values gives alpha, so a
+// harness that dropped the value would check at a random alpha and fail.
+TEST(Spec, CheckOptionsKeepEveryKeyOfTheTestSection) {
+  // The reduction moved away from the writes of t (duplicate_inames, unchecked): every max reads
+  // the last k's value, right only where all values are equal (alpha = 0).
+  Spec spec = read_spec(R"json({
+    "loom": 1, "name": "max_at_zero", "domains": "{[i,k]: 0<=i<n and 0<=k<m}",
+    "instructions": ["<float32> t = alpha*a[i, k] {id=w}", "out[i] = max(k, t) {id=r, dep=w}"],
+    "args": [{"name": "a", "dtype": "float32", "shape": ["n", "m"]}, {"name": "out", "dtype": "float32", "shape": "n"},
+             {"name": "alpha", "kind": "value", "dtype": "float32"}, "..."],
+    "transforms": [{"op": "duplicate_inames", "inames": "k", "within": "id:r", "unchecked": true}],
+    "test": {"parameters": {"n": 5, "m": 4, "alpha": 0.0}, "rtol": 0.002, "atol": 0.0001, "seed": 9,
+             "inputs": {"a": {"uniform": [0, 1]}}}
+  })json");
+  CheckOptions options = check_options_from_test(spec.test, Target::OpenCL);
+  EXPECT_EQ(options.target, Target::OpenCL);
+  EXPECT_EQ(options.values, (std::map<std::string, double>{{"alpha", 0.0}}));
+  EXPECT_EQ(options.rtol, 0.002);
+  EXPECT_EQ(options.atol, 0.0001);
+  EXPECT_EQ(options.seed, 9u);
+  EXPECT_EQ(options.inputs.count("a"), 1u);
+  EXPECT_TRUE(check_against_reference(spec.kernel, spec.reference, spec.test.parameters,
+                                      check_options_from_test(spec.test, Target::C))
+                  .passed);
+  CheckOptions without_values = check_options_from_test(spec.test, Target::C);
+  without_values.values.clear();
+  CheckResult at_random_alpha = check_against_reference(spec.kernel, spec.reference, spec.test.parameters, without_values);
+  EXPECT_FALSE(at_random_alpha.passed) << "the schedule is wrong at any other alpha: the test can fail. "
+                                       << at_random_alpha.report();
 }
 
 }  // namespace

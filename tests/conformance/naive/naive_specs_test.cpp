@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "loom/loom.hpp"
+#include "loom/spec_check_options.hpp"
 
 namespace loom {
 namespace {
@@ -25,11 +26,7 @@ fs::path naive_dir() { return fs::path(LOOM_SOURCE_DIR) / "tests/conformance/nai
 // "refused: <message>".
 std::string outcome(const Spec& spec, const ParameterMap& parameters) {
   try {
-    CheckOptions options;
-    options.target = Target::C;
-    options.inputs = spec.test.inputs;
-    options.values = spec.test.values;  // floating-point value arguments, as `loom run` gives them
-    if (spec.test.seed) options.seed = *spec.test.seed;
+    CheckOptions options = check_options_from_test(spec.test, Target::C);  // as `loom run` gives them
     CheckResult result = check_against_reference(spec.kernel, spec.reference, parameters, options);
     return result.passed ? "passes" : "check failed: " + result.report();
   } catch (const Error& error) {
