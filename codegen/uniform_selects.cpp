@@ -131,8 +131,13 @@ bool writes_global(const LoopKernel& kernel, const Instruction& instruction) {
 // lane's bounds per copy in the k loop (12 copies a k tile in the wgmma GEMM: 230 SASS a tile
 // against the probe's 212, 151 without the tests; docs/decisions.md, the tenth and eleventh
 // passes), where one test per tile suffices.
+// LOOM_UNIFORM_FETCHES=0 turns the default off (a measurement switch: 4000^3 lost 15-18% with it on
+// the H100, results/2026-11-26-tensor-cores-11.md).
 bool split_this(const Instruction& instruction, Target target) {
-  return uniform_selects_enabled() || (target == Target::CUDA && is_async_copy(instruction));
+  if (uniform_selects_enabled()) return true;
+  const char* setting = std::getenv("LOOM_UNIFORM_FETCHES");
+  bool off = setting != nullptr && std::string(setting) == "0";
+  return !off && target == Target::CUDA && is_async_copy(instruction);
 }
 
 // The whole-tile copy gets its own vec inames (`<iname>_whole`): a vec loop becomes whole vectors

@@ -105,6 +105,14 @@ TEST(WholeTileFills, CAndOpenCLCodeIsUnchanged) {
   EXPECT_EQ(count(generate_code(ring.kernel, Target::C).source, "32 * k_outer + 96"), 0);
 }
 
+// LOOM_UNIFORM_FETCHES=0 (a measurement switch) keeps the per-copy tests on CUDA too.
+TEST(WholeTileFills, OffWithTheSwitch) {
+  testing::ScopedEnv off("LOOM_UNIFORM_FETCHES", "0");
+  std::string loop = k_loop(example("bf16_gemm_wgmma_s3.json"));
+  EXPECT_EQ(count(loop, "64 * k_outer + 192"), 0) << loop;
+  EXPECT_EQ(count(loop, "loom_cp_async_16("), 12) << loop;
+}
+
 // The 64-column wgmma spec (the 256-column one crashes PoCL: 64 KB of private accumulators a
 // work-item) and the mma.sync ring specs, split on OpenCL as on CUDA: whole and edge tiles in m, n
 // and k, sizes below one tile, k loops shorter than the ring.
