@@ -95,14 +95,13 @@ TEST(WholeTileFills, MmaSyncRingFillsTestOneConditionPerTile) {
   expect_whole_tile_fills(loop, "b_fetch", "l >= 32 * k_outer + 96 && n >= 128 * j_group + 128", 2);
 }
 
-// C and OpenCL are as before: no whole-tile copy (its test `l >= 64 * k_outer + 192 && ...`).
-TEST(WholeTileFills, CAndOpenCLCodeIsUnchanged) {
-  Spec spec = example("bf16_gemm_wgmma_s3.json");
-  EXPECT_EQ(count(generate_code(spec.kernel, Target::OpenCL).source, "64 * k_outer + 192"), 0);
-  EXPECT_EQ(count(generate_code(spec.kernel, Target::C).source, "64 * k_outer + 192"), 0);
+// OpenCL is as before: no whole-tile copy (its test `l >= 32 * k_outer + 96 && ...`). (The C target
+// refuses these kernels: local tiles shared across barriers; the wgmma spec's 144 KB of rings
+// exceed the generic OpenCL device's 64 KB offline.)
+TEST(WholeTileFills, OpenCLCodeIsUnchanged) {
   Spec ring = example("bf16_gemm_8warps_ring3.json");
-  EXPECT_EQ(count(generate_code(ring.kernel, Target::OpenCL).source, "32 * k_outer + 96"), 0);
-  EXPECT_EQ(count(generate_code(ring.kernel, Target::C).source, "32 * k_outer + 96"), 0);
+  std::string code = generate_code(ring.kernel, Target::OpenCL).source;
+  EXPECT_EQ(count(code, "32 * k_outer + 96"), 0) << code;
 }
 
 // LOOM_UNIFORM_FETCHES=0 (a measurement switch) keeps the per-copy tests on CUDA too.
@@ -134,8 +133,8 @@ TEST(WholeTileFillsOpenCL, SplitRingFillsMatchOnPocl) {
   specs.emplace_back("tf32_gemm_8warps_ring3", example("tf32_gemm_8warps_ring3.json"));
   for (const auto& [name, spec] : specs) {
     SCOPED_TRACE(name);
-    std::string split_code = generate_code(spec.kernel, Target::OpenCL).source;
-    {
+    if (name != "narrow wgmma s3") {  // its 72 KB of rings exceed the generic device's 64 KB offline
+      std::string split_code = generate_code(spec.kernel, Target::OpenCL).source;
       testing::ScopedEnv off("LOOM_UNIFORM_FETCHES", nullptr);
       EXPECT_NE(split_code, generate_code(spec.kernel, Target::OpenCL).source);  // the split ran
     }
