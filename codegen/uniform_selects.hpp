@@ -23,8 +23,7 @@ namespace loom::codegen {
 // On CUDA the fills of cp.async rings (pipeline_fetch with async: tensor-core GEMMs' k loops) are
 // always split: each of their 16-byte copies tested its lanes' bounds (docs/decisions.md, issue
 // 29's eleventh pass); the whole-tile copy gets vec inames of its own, so that its vec loops hold
-// one statement and become 16-byte copies (LOOM_UNIFORM_FETCHES=0 turns this off). Every other
-// instruction only with LOOM_UNIFORM_FETCHES=1:
+// one statement and become 16-byte copies. Every other instruction only with LOOM_UNIFORM_FETCHES=1:
 // on the H100 it bought the tuned SGEMM ~1% (the per-element predicates were not its bottleneck)
 // for ~70 ms more code generation (more statements for the barrier analysis and isl) and 56 more
 // lines (docs/decisions.md, "Issue 25: group-uniform fetches").
