@@ -368,7 +368,7 @@ class StatementLowerer {
       if (!wide_copies_) return {};
       std::optional<codegen::ExpressionLowering::WideCopy> copy = expressions_.lower_wide_copy(instruction, values, iname);
       if (!copy) return {};
-      return {copy->statement, copy->aligned};
+      return {copy->statement, copy->aligned, copy->guards};
     };
   }
 
@@ -987,7 +987,7 @@ GeneratedCode generate(const LoopKernel& kernel, Target target, const DeviceLimi
   // llvm.nvvm.shfl.sync.bfly (codegen/llvm_nvptx.cpp), so both compilers get the same reductions.
   bool shuffles = warp_shuffles_enabled(target);
   LoopKernel preprocessed = codegen::split_uniform_selects(codegen::drop_implied_conditions(
-      codegen::resolve_padding(resolve_address_spaces(preprocess(kernel, gpu, shuffles)))));
+      codegen::resolve_padding(resolve_address_spaces(preprocess(kernel, gpu, shuffles)))), target);
   if (!gpu) preprocessed = privatize_per_work_item_on_c(kernel, std::move(preprocessed));
   if (gpu) preprocessed = privatize_across_reopened_loops(kernel, std::move(preprocessed), shuffles);
   // CUDA runs tensorized tiles on the tensor cores; C and OpenCL run them as loops.

@@ -627,7 +627,7 @@ class AstLowering {
     const UnrollGuards* table = guards_.guards_of(raw);
     LOOM_ASSERT(table != nullptr, "unrolled loop over " + name + " has no guards");
     VectorCode vector = vectorized(ast, iterators, isl_iterator, style, *table);
-    if (vector.statement && !vector.condition) return vector.statement;
+    if (vector.statement && !vector.condition) return guarded_by(vector.guards, vector.statement);
     std::vector<cast::StmtPtr> copies;
     std::set<std::string> around = loops_around_only_this_;
     LoopsAroundOnlyThis inside(loops_around_only_this_, {});
@@ -646,7 +646,7 @@ class AstLowering {
     cast::ExprPtr runs = copies.empty() ? cast::int_const(1, DType::Bool) : loop_runs(raw, iterators, isl_iterator);
     cast::StmtPtr body = merge_branches(cast::block(copies));
     if (vector.statement) {
-      body = cast::if_then(vector.condition, vector.statement, body);
+      body = guarded_by(vector.guards, cast::if_then(vector.condition, vector.statement, body));
       ++domain_guards_;
     }
     if (is_true(runs) || (bounded_by_loops_around(*runs, iterators, around) && loops_around_bound_exactly(*table))) {
@@ -654,6 +654,12 @@ class AstLowering {
     }
     ++domain_guards_;
     return cast::if_then(runs, body);
+  }
+
+  // `body` inside `if`s of `guards`, the first outermost.
+  static cast::StmtPtr guarded_by(const std::vector<cast::ExprPtr>& guards, cast::StmtPtr body) {
+    for (auto guard = guards.rbegin(); guard != guards.rend(); ++guard) body = cast::if_then(*guard, body);
+    return body;
   }
 
   // A constant box (schedule_tree.hpp): the chain of box marks starting at `ast`, each iname's

@@ -21,6 +21,9 @@ using StatementLowering = std::function<cast::StmtPtr(const Statement&, const In
 struct VectorCode {
   cast::StmtPtr statement;
   cast::ExprPtr condition;
+  // Conditions around both the vector code and the lanes, outermost first (lower_wide_copy's
+  // predicates that name no lane).
+  std::vector<cast::ExprPtr> guards;
 };
 using VectorLowering =
     std::function<VectorCode(const Statement&, const std::vector<InameValues>& lanes, bool guarded)>;

@@ -31,10 +31,13 @@ class ExpressionLowering {
   // bytes in all (8 lanes of a 16-bit type, 4 of a 32-bit one), as one 16-byte copy on CUDA
   // (lower_vector.cpp): `statement` is the copy, `aligned` the run-time test that both addresses
   // are multiples of 16 (null: known). The caller runs it where every lane runs and `aligned`
-  // holds, the lanes one by one elsewhere. Empty where the instruction is not such a copy.
+  // holds, the lanes one by one elsewhere, both inside `guards` (the instruction's predicates
+  // that name no lane, in their order, outermost first). Empty where the instruction is not such
+  // a copy.
   struct WideCopy {
     cast::StmtPtr statement;
     cast::ExprPtr aligned;
+    std::vector<cast::ExprPtr> guards;
   };
   std::optional<WideCopy> lower_wide_copy(const Instruction& instruction, const std::vector<InameValues>& lanes,
                                           const std::string& vec_iname) const;

@@ -341,8 +341,11 @@ std::optional<ExpressionLowering::WideCopy> ExpressionLowering::lower_wide_copy(
   };
   // A predicate of the lanes (add_prefetch's bounds: `l >= 8*a_col_outer + a_col_inner + 1`)
   // joins the run-time test: an affine comparison holds at every lane where it holds at the
-  // first and the last. Any other predicate guards the copy as it guards each lane.
-  cast::ExprPtr condition, every_lane;
+  // first and the last. Any other predicate guards the copy and its lanes (the caller nests
+  // them: a whole-tile copy's group-uniform test, split_uniform_selects, stays the outermost,
+  // where merge_branches joins the copies' tests into one).
+  std::vector<cast::ExprPtr> guards;
+  cast::ExprPtr every_lane;
   // Whether `guard` holds at every lane, conjoined to `all`: at the first lane where it does not
   // mention the vec iname, else (an affine comparison, monotone in the lanes) at the lane where it
   // is tightest: `n >= col + lane + 1` at the last, `col + lane >= 0` at the first.
@@ -369,7 +372,7 @@ std::optional<ExpressionLowering::WideCopy> ExpressionLowering::lower_wide_copy(
   for (const ExprPtr& predicate : instruction.predicates) {
     const Expr& guard = is_padding_marker(*predicate) ? *predicate->operands[0] : *predicate;
     if (!uses_variable(guard, vec_iname)) {
-      conjoin(condition, lower(guard, DType::Bool, first));
+      guards.push_back(lower(guard, DType::Bool, first));
     } else if (!at_every_lane(guard, every_lane)) {
       return std::nullopt;
     }
@@ -399,8 +402,7 @@ std::optional<ExpressionLowering::WideCopy> ExpressionLowering::lower_wide_copy(
   cast::StmtPtr copy = cast::scoped_block({cast::declare(
       "loom_copied", DType::Int32, 0, cast::call(async ? "loom_cp_async_16" : "loom_copy_16", {*to, *from}, DType::Int32),
       true)});
-  if (condition) copy = cast::if_then(condition, copy);
-  return WideCopy{copy, every_lane};
+  return WideCopy{copy, every_lane, guards};
 }
 
 }  // namespace loom::codegen

@@ -6,9 +6,11 @@
 
 #include "analysis/accesses.hpp"
 #include "codegen/implied_conditions.hpp"
+#include "codegen/tensor_cores.hpp"
 #include "ir/instance_sets.hpp"
 #include "ir/isl_extra.hpp"
 #include "transforms/footprint_support.hpp"
+#include "transforms/iname_copies.hpp"
 #include "transforms/tail_support.hpp"
 
 namespace loom::codegen {
@@ -124,6 +126,37 @@ bool writes_global(const LoopKernel& kernel, const Instruction& instruction) {
   return false;
 }
 
+// Which instructions are split: every one with LOOM_UNIFORM_FETCHES=1; by default, on CUDA, the
+// fills of cp.async rings (pipeline_fetch with async). Their 16-byte copies otherwise test every
+// lane's bounds per copy in the k loop (12 copies a k tile in the wgmma GEMM: 230 SASS a tile
+// against the probe's 212, 151 without the tests; docs/decisions.md, the tenth and eleventh
+// passes), where one test per tile suffices.
+// LOOM_UNIFORM_FETCHES=0 turns the default off (a measurement switch: 4000^3 lost 15-18% with it on
+// the H100, results/2026-11-26-tensor-cores-11.md).
+bool split_this(const Instruction& instruction, Target target) {
+  if (uniform_selects_enabled()) return true;
+  const char* setting = std::getenv("LOOM_UNIFORM_FETCHES");
+  bool off = setting != nullptr && std::string(setting) == "0";
+  return !off && target == Target::CUDA && is_async_copy(instruction);
+}
+
+// The whole-tile copy gets its own vec inames (`<iname>_whole`): a vec loop becomes whole vectors
+// or 16-byte copies only where it holds one statement (isl_ast.cpp, `vectorized`), and the two
+// copies in one vec loop would both be copied lane by lane.
+void own_vec_inames(LoopKernel& kernel, Instruction& full) {
+  std::map<std::string, std::string> copies;
+  for (const std::string& iname : full.within_inames) {
+    if (kernel.tag_of(iname).kind != InameTag::Kind::Vec) continue;
+    std::string name = iname + "_whole";
+    for (int suffix = 0; name_taken(kernel, name); ++suffix) name = iname + "_whole_" + std::to_string(suffix);
+    copies[iname] = name;
+  }
+  if (copies.empty()) return;
+  add_iname_copies(kernel, copies);
+  for (const auto& [iname, copy] : copies) kernel.iname_tags[copy] = kernel.tag_of(iname);
+  rename_inames_in(full, copies);
+}
+
 }  // namespace
 
 bool uniform_selects_enabled() {
@@ -131,14 +164,16 @@ bool uniform_selects_enabled() {
   return setting != nullptr && std::string(setting) == "1";
 }
 
-LoopKernel split_uniform_selects(const LoopKernel& kernel) {
-  if (!uniform_selects_enabled()) return kernel;
+LoopKernel split_uniform_selects(const LoopKernel& kernel, Target target) {
+  bool candidates = std::any_of(kernel.instructions.begin(), kernel.instructions.end(),
+                                [&](const Instruction& instruction) { return split_this(instruction, target); });
+  if (!candidates) return kernel;
   LoopKernel result = kernel;
   std::vector<Instruction> instructions;
   std::map<std::string, std::string> uniform_copy;  // original id -> its uniform copy's id
   for (const Instruction& instruction : kernel.instructions) {
     std::optional<std::vector<ExprPtr>> conditions;
-    if (instruction.kind == InstructionKind::Assignment && instruction.expression &&
+    if (split_this(instruction, target) && instruction.kind == InstructionKind::Assignment && instruction.expression &&
         !writes_global(kernel, instruction)) {
       conditions = select_conditions(kernel, *instruction.expression);
     }
@@ -154,11 +189,14 @@ LoopKernel split_uniform_selects(const LoopKernel& kernel) {
     full.expression = loads_only(instruction.expression);
     // As padding markers the two guards stay out of isl's domains (isl would hoist a condition on
     // group ids and parameters alone to the top of the kernel and copy every nest under it) and
-    // are lowered as `if`s, which merge_branches joins across the unrolled copies.
+    // are lowered as `if`s, which merge_branches joins across the unrolled copies. First among
+    // the predicates: a 16-byte copy nests its guards in their order (lower_wide_copy), and the
+    // outermost is the one merge_branches sees.
     ExprPtr whole = conjunction(*uniform);
-    full.predicates.push_back(padding_marker(whole, int_literal(0)));
+    full.predicates.insert(full.predicates.begin(), padding_marker(whole, int_literal(0)));
+    own_vec_inames(result, full);
     Instruction edge = instruction;
-    edge.predicates.push_back(padding_marker(unary(UnaryOp::LogicalNot, whole), int_literal(0)));
+    edge.predicates.insert(edge.predicates.begin(), padding_marker(unary(UnaryOp::LogicalNot, whole), int_literal(0)));
     uniform_copy[instruction.id] = full.id;
     instructions.push_back(std::move(full));
     instructions.push_back(std::move(edge));

@@ -1,6 +1,7 @@
 // Group-uniform versions of instructions whose global reads are predicated per element.
 #pragma once
 
+#include "loom/codegen.hpp"
 #include "loom/kernel.hpp"
 
 namespace loom::codegen {
@@ -19,11 +20,14 @@ namespace loom::codegen {
 // for instructions whose selects all hold or none is affine, the instruction is left alone.
 // Instructions that depended on the original depend on both.
 //
-// Off unless LOOM_UNIFORM_FETCHES=1: on the H100 it bought the tuned SGEMM ~1% (the per-element
-// predicates were not its bottleneck) for ~70 ms more code generation (more statements for the
-// barrier analysis and isl) and 56 more lines (docs/decisions.md, "Issue 25: group-uniform
-// fetches"). Kept for kernels whose predicates do cost (e.g. a select in a product).
-LoopKernel split_uniform_selects(const LoopKernel& kernel);
+// On CUDA the fills of cp.async rings (pipeline_fetch with async: tensor-core GEMMs' k loops) are
+// always split: each of their 16-byte copies tested its lanes' bounds (docs/decisions.md, issue
+// 29's eleventh pass); the whole-tile copy gets vec inames of its own, so that its vec loops hold
+// one statement and become 16-byte copies. Every other instruction only with LOOM_UNIFORM_FETCHES=1:
+// on the H100 it bought the tuned SGEMM ~1% (the per-element predicates were not its bottleneck)
+// for ~70 ms more code generation (more statements for the barrier analysis and isl) and 56 more
+// lines (docs/decisions.md, "Issue 25: group-uniform fetches").
+LoopKernel split_uniform_selects(const LoopKernel& kernel, Target target);
 
 // Whether LOOM_UNIFORM_FETCHES=1 asks for split_uniform_selects.
 bool uniform_selects_enabled();

@@ -11,12 +11,15 @@ Usage: python3 wgmma_k_loop_count.py LOOM SPEC [SPEC ...] [--probe CU_FILE:KERNE
   LOOM      the loom binary; the spec is compiled as the device would (NVRTC's PTX, sm_90a)
   --probe   (repeatable) also count a kernel of a CUDA file (wgmma_probe.py's wgmma_probe.cu, e.g. sw256s4w0),
             compiled with nvcc -arch=sm_90a -cubin
+  --fast-path  also count each spec's "fast path": its CUDA source with every `else` block removed (what a
+            whole tile executes when every test holds), compiled by nvcc -arch=sm_90a; the tenth pass made
+            this by hand (results/2026-11-26-tensor-cores-10.md)
   NVDISASM  environment: the nvdisasm binary (default: nvdisasm on PATH; the
             nvidia-cuda-nvdisasm wheel has one); ptxas / nvcc from PATH or /usr/local/cuda/bin.
 Prints per kernel and k loop: instructions a k tile (NOPs left out), HGMMA, LDGSTS (cp.async),
 integer ALU (IMAD/IADD3/LEA/LOP3/SHF/ISETP/SEL/IMNMX...), branches and the rest.
 """
-import os, subprocess, sys, tempfile
+import os, re, subprocess, sys, tempfile
 
 from sass_loops import functions, loops, tool as find_tool
 
@@ -59,8 +62,46 @@ def count(name, cubin, nvdisasm, only=None):
             print(f"{name} [{function}] k loop {number}: {summary(body)}")
 
 
+def without_else_blocks(source):
+    """`source` with every `else { ... }` and `else statement;` removed: each test then takes its first side."""
+    out, at = [], 0
+    for match in re.finditer(r"\belse\b", source):
+        if match.start() < at or source[max(match.start() - 1, 0)] == "#":
+            continue  # inside a removed block, or the preprocessor's #else
+        out.append(source[at:match.start()])
+        rest = match.end()
+        while source[rest].isspace():
+            rest += 1
+        if source[rest] == "{":
+            depth, end = 0, rest
+            while True:
+                depth += {"{": 1, "}": -1}.get(source[end], 0)
+                end += 1
+                if depth == 0:
+                    break
+        elif source.startswith("if", rest):
+            sys.exit("wgmma_k_loop_count: `else if` is not handled by --fast-path")
+        else:
+            end = source.index(";", rest) + 1
+        at = end
+    out.append(source[at:])
+    return "".join(out)
+
+
+def fast_path(loom, spec, work, nvdisasm):
+    source = subprocess.run([loom, "compile", spec, "--target", "cuda"], capture_output=True, text=True,
+                            check=True).stdout
+    path, cubin = os.path.join(work, "fast.cu"), os.path.join(work, "fast.cubin")
+    with open(path, "w") as f:
+        f.write(without_else_blocks(source))
+    subprocess.run([tool("nvcc"), "-arch=sm_90a", "-cubin", "-O3", path, "-o", cubin], check=True)
+    count(os.path.basename(spec) + " (fast path, nvcc)", cubin, nvdisasm)
+
+
 def main():
     args = sys.argv[1:]
+    fast = "--fast-path" in args
+    args = [a for a in args if a != "--fast-path"]
     probes = []
     while "--probe" in args:
         at = args.index("--probe")
@@ -77,6 +118,8 @@ def main():
                 f.write(ptx)
             subprocess.run([ptxas, "-arch=sm_90a", ptx_path, "-o", cubin], check=True)
             count(os.path.basename(spec), cubin, nvdisasm)
+            if fast:
+                fast_path(loom, spec, work, nvdisasm)
         for probe in probes:
             source, kernel = probe.rsplit(":", 1)
             cubin = os.path.join(work, "probe.cubin")

@@ -1,0 +1,168 @@
+// Whole-tile ring fills (issue 29, eleventh pass; codegen/uniform_selects.cpp): on CUDA the fills of
+// cp.async rings are split into a copy without the fill's bounds, run where the group's whole tile
+// is inside the arrays (one group-uniform test per fetched tile), and the guarded copy for the edge
+// tiles. The CUDA code's shape is asserted (one test per tile, no bound per copy on the whole-tile
+// side); C and OpenCL code is unchanged; the split's meaning is checked on PoCL (with
+// LOOM_UNIFORM_FETCHES=1 the same split applies on OpenCL) against the untransformed kernel at
+// ragged sizes and sizes below one tile; the GPU runs the CUDA code at ragged sizes.
+#include <gtest/gtest.h>
+
+#include "device_helpers.hpp"
+#include "example_files.hpp"
+#include "loom/loom.hpp"
+#include "runtime/scoped_env.hpp"
+#include "test_helpers.hpp"
+
+namespace loom {
+namespace {
+
+using testing::count;
+
+Spec example(const std::string& file) { return read_spec(testing::example_file_text("tensor", file)); }
+
+// The k loop of the CUDA code (from the loop to the accumulators' store).
+std::string k_loop(const Spec& spec, const std::string& store = " c[") {
+  std::string kernels = testing::kernels_of(generate_code(spec.kernel, Target::CUDA).source);
+  std::size_t loop = kernels.find("for (int32_t k_outer");
+  std::size_t end = kernels.find(store, loop);
+  EXPECT_NE(end, std::string::npos) << kernels;
+  return loop == std::string::npos || end == std::string::npos ? "" : kernels.substr(loop, end - loop);
+}
+
+// The statement `if (<condition>)` at `at` in `code`: its then-side (braces included) and, when
+// there is one, its else-side.
+std::pair<std::string, std::string> branches(const std::string& code, std::size_t at) {
+  auto block = [&](std::size_t open) {
+    int depth = 0;
+    for (std::size_t i = open; i < code.size(); ++i) {
+      depth += code[i] == '{' ? 1 : code[i] == '}' ? -1 : 0;
+      if (depth == 0) return code.substr(open, i + 1 - open);
+    }
+    return code.substr(open);
+  };
+  std::string then_side = block(code.find('{', at));
+  std::size_t after = code.find('{', at) + then_side.size();
+  std::size_t next = code.find_first_not_of(" \n", after);
+  if (next == std::string::npos || code.compare(next, 4, "else") != 0) return {then_side, ""};
+  return {then_side, block(code.find('{', next))};
+}
+
+// The conditions the code tests (`if (...)` lines) that name a work-item's lane of a fetch
+// (`a_lane`, `b_lane`): the per-copy bounds.
+int lane_tests(const std::string& code) {
+  int found = 0;
+  std::size_t at = 0;
+  while ((at = code.find("if (", at)) != std::string::npos) {
+    std::size_t end = code.find('\n', at);
+    if (code.substr(at, end - at).find("_lane") != std::string::npos) ++found;
+    at = end;
+  }
+  return found;
+}
+
+// One group-uniform test of the fetched tile in the k loop, naming only k_outer, group indices
+// and sizes; on its whole-tile side the tile's 16-byte copies without a bound per copy (only the
+// alignment test, the same at every copy, and the lanes for misaligned arrays, which repeat the
+// test); on its edge side the copies as before, each testing its lanes' bounds.
+void expect_whole_tile_fills(const std::string& loop, const std::string& tile, const std::string& test,
+                             int copies) {
+  SCOPED_TRACE(tile);
+  std::size_t at = loop.find("if (" + test + ")\n");
+  ASSERT_NE(at, std::string::npos) << loop;
+  auto [whole, edge] = branches(loop, at);
+  EXPECT_EQ(loop.find("if (" + test + ")\n", at + whole.size()), std::string::npos) << loop;
+  EXPECT_EQ(count(whole, "loom_cp_async_16(" + tile), copies) << whole;
+  EXPECT_EQ(count(whole, " : 0;"), 0) << whole;
+  EXPECT_EQ(lane_tests(whole), 0) << whole;
+  EXPECT_EQ(count(edge, "loom_cp_async_16(" + tile), copies) << edge;
+  EXPECT_EQ(lane_tests(edge), copies) << edge;
+  EXPECT_GT(count(edge, " : 0;"), 0) << edge;  // the edge lanes' fill
+}
+
+TEST(WholeTileFills, WgmmaRingFillsTestOneConditionPerTile) {
+  std::string loop = k_loop(example("bf16_gemm_wgmma_s3.json"));
+  expect_whole_tile_fills(loop, "a_fetch", "l >= 64 * k_outer + 192 && m >= 128 * i_group + 128", 4);
+  expect_whole_tile_fills(loop, "b_fetch", "l >= 64 * k_outer + 192 && n >= 256 * j_group + 256", 8);
+  // Still issued between the wgmmas' commit and their wait.
+  std::size_t commit = loop.find("loom_wgmma_commit()"), wait = loop.find("loom_wgmma_wait()");
+  EXPECT_LT(commit, loop.find("loom_cp_async_16(")) << loop;
+  EXPECT_GT(wait, loop.rfind("loom_cp_async_16(")) << loop;
+}
+
+TEST(WholeTileFills, MmaSyncRingFillsTestOneConditionPerTile) {
+  std::string loop = k_loop(example("bf16_gemm_8warps_ring3.json"));
+  expect_whole_tile_fills(loop, "a_fetch", "l >= 32 * k_outer + 96 && m >= 128 * i_group + 128", 2);
+  expect_whole_tile_fills(loop, "b_fetch", "l >= 32 * k_outer + 96 && n >= 128 * j_group + 128", 2);
+}
+
+// OpenCL is as before: no whole-tile copy (its test `l >= 32 * k_outer + 96 && ...`). (The C target
+// refuses these kernels: local tiles shared across barriers; the wgmma spec's 144 KB of rings
+// exceed the generic OpenCL device's 64 KB offline.)
+TEST(WholeTileFills, OpenCLCodeIsUnchanged) {
+  Spec ring = example("bf16_gemm_8warps_ring3.json");
+  std::string code = generate_code(ring.kernel, Target::OpenCL).source;
+  EXPECT_EQ(count(code, "32 * k_outer + 96"), 0) << code;
+}
+
+// LOOM_UNIFORM_FETCHES=0 (a measurement switch) keeps the per-copy tests on CUDA too.
+TEST(WholeTileFills, OffWithTheSwitch) {
+  testing::ScopedEnv off("LOOM_UNIFORM_FETCHES", "0");
+  std::string loop = k_loop(example("bf16_gemm_wgmma_s3.json"));
+  EXPECT_EQ(count(loop, "64 * k_outer + 192"), 0) << loop;
+  EXPECT_EQ(count(loop, "loom_cp_async_16("), 12) << loop;
+}
+
+// The 64-column wgmma spec (the 256-column one crashes PoCL: 64 KB of private accumulators a
+// work-item) and the mma.sync ring specs, split on OpenCL as on CUDA: whole and edge tiles in m, n
+// and k, sizes below one tile, k loops shorter than the ring.
+TEST(WholeTileFillsOpenCL, SplitRingFillsMatchOnPocl) {
+  REQUIRE_OPENCL();
+  testing::ScopedEnv split("LOOM_UNIFORM_FETCHES", "1");
+  std::string narrow = testing::example_file_text("tensor", "bf16_gemm_wgmma_s3.json");
+  auto replace = [&](const std::string& from, const std::string& to) {
+    std::size_t at = narrow.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    narrow.replace(at, from.size(), to);
+  };
+  replace("\"iname\": \"j\", \"inner_length\": 256", "\"iname\": \"j\", \"inner_length\": 64");
+  replace("m64n256k16", "m64n64k16");
+  replace("\"iname\": \"b_row\", \"inner_length\": 4", "\"iname\": \"b_row\", \"inner_length\": 16");
+  std::vector<std::pair<std::string, Spec>> specs;
+  specs.emplace_back("narrow wgmma s3", read_spec(narrow));
+  specs.emplace_back("bf16_gemm_8warps_ring3", example("bf16_gemm_8warps_ring3.json"));
+  specs.emplace_back("tf32_gemm_8warps_ring3", example("tf32_gemm_8warps_ring3.json"));
+  for (const auto& [name, spec] : specs) {
+    SCOPED_TRACE(name);
+    if (name == "bf16_gemm_8warps_ring3") {  // the others' rings exceed the generic device's 64 KB offline
+      std::string split_code = generate_code(spec.kernel, Target::OpenCL).source;
+      testing::ScopedEnv off("LOOM_UNIFORM_FETCHES", nullptr);
+      EXPECT_NE(split_code, generate_code(spec.kernel, Target::OpenCL).source);  // the split ran
+    }
+    for (const ParameterMap& sizes : std::vector<ParameterMap>{{{"m", 1}, {"n", 1}, {"l", 1}},
+                                                               {{"m", 17}, {"n", 17}, {"l", 17}},
+                                                               {{"m", 40}, {"n", 30}, {"l", 50}},
+                                                               {{"m", 129}, {"n", 129}, {"l", 129}},
+                                                               {{"m", 136}, {"n", 200}, {"l", 256}},
+                                                               {{"m", 260}, {"n", 136}, {"l", 199}}}) {
+      testing::expect_on_opencl(spec.kernel, spec.reference, sizes);
+    }
+  }
+}
+
+// The three-stage wgmma spec (the one timed) at the ragged sizes of the other GPU tests; the
+// whole-tile copies run on the inner tiles, the guarded ones on the edges.
+TEST(WholeTileFillsGpu, ThreeStageWgmmaSpecMatchesTheReferenceAtRaggedSizes) {
+  SKIP_WITHOUT_CUDA();  // only where there is no GPU (wgmma needs sm_90a); PoCL runs the split above
+  testing::ScopedEnv nvrtc("LOOM_CUDA_COMPILER", "nvrtc");
+  Spec spec = example("bf16_gemm_wgmma_s3.json");
+  for (const ParameterMap& sizes : std::vector<ParameterMap>{{{"m", 1}, {"n", 1}, {"l", 1}},
+                                                             {{"m", 17}, {"n", 17}, {"l", 17}},
+                                                             {{"m", 129}, {"n", 129}, {"l", 129}},
+                                                             {{"m", 1000}, {"n", 1000}, {"l", 1000}},
+                                                             {{"m", 3000}, {"n", 5000}, {"l", 700}}}) {
+    testing::expect_matches_reference(spec.kernel, spec.reference, sizes, CheckOptions{.target = Target::CUDA});
+  }
+}
+
+}  // namespace
+}  // namespace loom
