@@ -126,20 +126,6 @@ bool writes_global(const LoopKernel& kernel, const Instruction& instruction) {
   return false;
 }
 
-// Which instructions are split: every one with LOOM_UNIFORM_FETCHES=1; by default, on CUDA, the
-// fills of cp.async rings (pipeline_fetch with async). Their 16-byte copies otherwise test every
-// lane's bounds per copy in the k loop (12 copies a k tile in the wgmma GEMM: 230 SASS a tile
-// against the probe's 212, 151 without the tests; docs/decisions.md, the tenth and eleventh
-// passes), where one test per tile suffices.
-// LOOM_UNIFORM_FETCHES=0 turns the default off (a measurement switch: 4000^3 lost 15-18% with it on
-// the H100, results/2026-11-26-tensor-cores-11.md).
-bool split_this(const Instruction& instruction, Target target) {
-  if (uniform_selects_enabled()) return true;
-  const char* setting = std::getenv("LOOM_UNIFORM_FETCHES");
-  bool off = setting != nullptr && std::string(setting) == "0";
-  return !off && target == Target::CUDA && is_async_copy(instruction);
-}
-
 // The whole-tile copy gets its own vec inames (`<iname>_whole`): a vec loop becomes whole vectors
 // or 16-byte copies only where it holds one statement (isl_ast.cpp, `vectorized`), and the two
 // copies in one vec loop would both be copied lane by lane.
@@ -164,16 +150,21 @@ bool uniform_selects_enabled() {
   return setting != nullptr && std::string(setting) == "1";
 }
 
-LoopKernel split_uniform_selects(const LoopKernel& kernel, Target target) {
-  bool candidates = std::any_of(kernel.instructions.begin(), kernel.instructions.end(),
-                                [&](const Instruction& instruction) { return split_this(instruction, target); });
-  if (!candidates) return kernel;
+// Which instructions are split (split_uniform_selects runs only when asked): with
+// LOOM_UNIFORM_FETCHES=1, every one (the fills of cp.async rings
+// among them: their 16-byte copies otherwise test every lane's bounds per copy in the k loop, 230
+// SASS a k tile of the wgmma GEMM against 160 split; docs/decisions.md, the eleventh pass). Off by
+// default: on the H100 the split bought 7-9% at 4096 and 8192 but lost 15-18% at 4000^3 (ptxas
+// spills grew with both copies in the loop) and 50-60% more compile time for the ring specs
+// (results/2026-11-26-tensor-cores-11.md); a ragged-size loss is not a default.
+LoopKernel split_uniform_selects(const LoopKernel& kernel) {
+  if (!uniform_selects_enabled()) return kernel;
   LoopKernel result = kernel;
   std::vector<Instruction> instructions;
   std::map<std::string, std::string> uniform_copy;  // original id -> its uniform copy's id
   for (const Instruction& instruction : kernel.instructions) {
     std::optional<std::vector<ExprPtr>> conditions;
-    if (split_this(instruction, target) && instruction.kind == InstructionKind::Assignment && instruction.expression &&
+    if (instruction.kind == InstructionKind::Assignment && instruction.expression &&
         !writes_global(kernel, instruction)) {
       conditions = select_conditions(kernel, *instruction.expression);
     }

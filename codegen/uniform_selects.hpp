@@ -20,14 +20,13 @@ namespace loom::codegen {
 // for instructions whose selects all hold or none is affine, the instruction is left alone.
 // Instructions that depended on the original depend on both.
 //
-// On CUDA the fills of cp.async rings (pipeline_fetch with async: tensor-core GEMMs' k loops) are
-// always split: each of their 16-byte copies tested its lanes' bounds (docs/decisions.md, issue
-// 29's eleventh pass); the whole-tile copy gets vec inames of its own, so that its vec loops hold
-// one statement and become 16-byte copies. Every other instruction only with LOOM_UNIFORM_FETCHES=1:
-// on the H100 it bought the tuned SGEMM ~1% (the per-element predicates were not its bottleneck)
+// Only with LOOM_UNIFORM_FETCHES=1. The whole-tile copy gets vec inames of its own, so that its vec
+// loops hold one statement and become 16-byte copies. For the fills of cp.async rings (tensor-core
+// GEMMs' k loops) it bought 7-9% at 4096 and 8192 on the H100 and lost 15-18% at 4000^3
+// (docs/decisions.md, issue 29's eleventh pass): not a default. On the tuned SGEMM it bought ~1% (the per-element predicates were not its bottleneck)
 // for ~70 ms more code generation (more statements for the barrier analysis and isl) and 56 more
 // lines (docs/decisions.md, "Issue 25: group-uniform fetches").
-LoopKernel split_uniform_selects(const LoopKernel& kernel, Target target);
+LoopKernel split_uniform_selects(const LoopKernel& kernel);
 
 // Whether LOOM_UNIFORM_FETCHES=1 asks for split_uniform_selects.
 bool uniform_selects_enabled();

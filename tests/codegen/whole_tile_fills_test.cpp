@@ -80,6 +80,7 @@ void expect_whole_tile_fills(const std::string& loop, const std::string& tile, c
 }
 
 TEST(WholeTileFills, WgmmaRingFillsTestOneConditionPerTile) {
+  testing::ScopedEnv split("LOOM_UNIFORM_FETCHES", "1");
   std::string loop = k_loop(example("bf16_gemm_wgmma_s3.json"));
   expect_whole_tile_fills(loop, "a_fetch", "l >= 64 * k_outer + 192 && m >= 128 * i_group + 128", 4);
   expect_whole_tile_fills(loop, "b_fetch", "l >= 64 * k_outer + 192 && n >= 256 * j_group + 256", 8);
@@ -90,6 +91,7 @@ TEST(WholeTileFills, WgmmaRingFillsTestOneConditionPerTile) {
 }
 
 TEST(WholeTileFills, MmaSyncRingFillsTestOneConditionPerTile) {
+  testing::ScopedEnv split("LOOM_UNIFORM_FETCHES", "1");
   std::string loop = k_loop(example("bf16_gemm_8warps_ring3.json"));
   expect_whole_tile_fills(loop, "a_fetch", "l >= 32 * k_outer + 96 && m >= 128 * i_group + 128", 2);
   expect_whole_tile_fills(loop, "b_fetch", "l >= 32 * k_outer + 96 && n >= 128 * j_group + 128", 2);
@@ -104,9 +106,9 @@ TEST(WholeTileFills, OpenCLCodeIsUnchanged) {
   EXPECT_EQ(count(code, "32 * k_outer + 96"), 0) << code;
 }
 
-// LOOM_UNIFORM_FETCHES=0 (a measurement switch) keeps the per-copy tests on CUDA too.
-TEST(WholeTileFills, OffWithTheSwitch) {
-  testing::ScopedEnv off("LOOM_UNIFORM_FETCHES", "0");
+// Off by default (codegen/uniform_selects.cpp says why): the per-copy tests stay on CUDA.
+TEST(WholeTileFills, OffByDefault) {
+  testing::ScopedEnv off("LOOM_UNIFORM_FETCHES", nullptr);
   std::string loop = k_loop(example("bf16_gemm_wgmma_s3.json"));
   EXPECT_EQ(count(loop, "64 * k_outer + 192"), 0) << loop;
   EXPECT_EQ(count(loop, "loom_cp_async_16("), 12) << loop;
@@ -154,6 +156,7 @@ TEST(WholeTileFillsOpenCL, SplitRingFillsMatchOnPocl) {
 TEST(WholeTileFillsGpu, ThreeStageWgmmaSpecMatchesTheReferenceAtRaggedSizes) {
   SKIP_WITHOUT_CUDA();  // only where there is no GPU (wgmma needs sm_90a); PoCL runs the split above
   testing::ScopedEnv nvrtc("LOOM_CUDA_COMPILER", "nvrtc");
+  testing::ScopedEnv split("LOOM_UNIFORM_FETCHES", "1");
   Spec spec = example("bf16_gemm_wgmma_s3.json");
   for (const ParameterMap& sizes : std::vector<ParameterMap>{{{"m", 1}, {"n", 1}, {"l", 1}},
                                                              {{"m", 17}, {"n", 17}, {"l", 17}},

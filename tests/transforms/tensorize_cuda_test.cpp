@@ -221,10 +221,8 @@ TEST(TensorizeCuda, RoundUpKSplitReadsFragmentsWithoutMasks) {
   EXPECT_EQ(testing::count(loop, "loom_ldsm_x4("), 8) << loop;
   EXPECT_EQ(testing::count(loop, "loom_ldsm_x2_trans("), 8) << loop;
   EXPECT_EQ(testing::count(loop, "] & "), 0) << loop;  // no fragment masks
-  // 2 of a and 2 of b per work-item, each in the whole-tile and the edge copy of the fill
-  // (codegen/uniform_selects.cpp: one group-uniform test chooses).
-  EXPECT_EQ(testing::count(loop, "loom_cp_async_16(a_fetch"), 4) << loop;
-  EXPECT_EQ(testing::count(loop, "loom_cp_async_16(b_fetch"), 4) << loop;
+  EXPECT_EQ(testing::count(loop, "loom_cp_async_16(a_fetch"), 2) << loop;
+  EXPECT_EQ(testing::count(loop, "loom_cp_async_16(b_fetch"), 2) << loop;
   EXPECT_EQ(testing::count(loop, "loom_float_to_bfloat16("), 0) << loop;
   EXPECT_NE(loop.find(" : 0;"), std::string::npos) << loop;  // the edge lanes' fill
   try {
