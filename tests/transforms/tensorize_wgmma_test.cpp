@@ -18,6 +18,7 @@
 #include "runtime/cuda_driver.hpp"
 #include "runtime/scoped_env.hpp"
 #include "test_helpers.hpp"
+#include "wgmma_gpu_checks.hpp"
 
 namespace loom {
 namespace {
@@ -124,15 +125,13 @@ TEST(TensorizeWgmma, RingFillsTestAlignmentOncePerArrayNotPerCopy) {
   std::size_t loop = kernels.find("for (int32_t k_outer");
   ASSERT_NE(loop, std::string::npos) << kernels;
   std::string body = kernels.substr(loop, kernels.find(" c[", loop) - loop);
-  // 12 copies a work-item and k tile, in the whole-tile and in the edge copy of the fills
-  // (codegen/uniform_selects.cpp).
-  EXPECT_EQ(testing::count(body, "loom_cp_async_16("), 24) << body;
+  EXPECT_EQ(testing::count(body, "loom_cp_async_16("), 12) << body;
   EXPECT_EQ(testing::count(body, "loom_aligned_16(a_fetch"), 0) << body;
   EXPECT_EQ(testing::count(body, "loom_aligned_16(b_fetch"), 0) << body;
   EXPECT_EQ(testing::count(body, "loom_aligned_16(a +"), 0) << body;
   EXPECT_EQ(testing::count(body, "loom_aligned_16(b +"), 0) << body;
-  EXPECT_EQ(testing::count(body, "(loom_aligned_16(a) && l % 8 == 0)"), 8) << body;
-  EXPECT_EQ(testing::count(body, "(loom_aligned_16(b) && n % 8 == 0)"), 16) << body;
+  EXPECT_EQ(testing::count(body, "(loom_aligned_16(a) && l % 8 == 0)"), 4) << body;
+  EXPECT_EQ(testing::count(body, "(loom_aligned_16(b) && n % 8 == 0)"), 8) << body;
 }
 
 TEST(TensorizeWgmma, WgmmaCodeIsForSm90aOnly) {
@@ -238,29 +237,14 @@ TEST(TensorizeWgmmaGpu, GemmsMatchTheReferenceAtRaggedSizes) {
   // Only where there is no GPU: wgmma needs sm_90a. Without one the tiles run as loops on PoCL
   // (TensorizeWgmmaOpenCL.NarrowSpecMatchesOnPocl) and NVRTC compiles the wgmma code offline.
   SKIP_WITHOUT_CUDA();
-  testing::ScopedEnv nvrtc("LOOM_CUDA_COMPILER", "nvrtc");  // the LLVM path has no wgmma lowering
-  for (const std::string& text : {wgmma_text(), narrow_text(), example_text("f16_gemm_wgmma.json")}) {
-    Spec spec = read_spec(text);
-    SCOPED_TRACE(spec.kernel.name);
-    for (const ParameterMap& sizes : kRagged) {
-      testing::expect_matches_reference(spec.kernel, spec.reference, sizes, CheckOptions{.target = Target::CUDA});
-    }
-  }
+  testing::expect_wgmma_specs_match_on_cuda({wgmma_text(), narrow_text(), example_text("f16_gemm_wgmma.json")},
+                                            kRagged);
 }
 
-// The accumulators' rows g and g + 8 swapped (the test-only tag): every size must fail.
+// The accumulators' rows g and g + 8 swapped: every size must fail.
 TEST(TensorizeWgmmaGpu, AWrongAccumulatorMappingFailsTheCheck) {
   SKIP_WITHOUT_CUDA();  // only where there is no GPU: the accumulator mapping exists only in wgmma code
-  testing::ScopedEnv nvrtc("LOOM_CUDA_COMPILER", "nvrtc");
-  Spec spec = read_spec(wgmma_text());
-  LoopKernel wrong = spec.kernel;
-  for (Instruction& instruction : wrong.instructions) {
-    if (instruction.id == "mm") instruction.tags.insert("tensorize_test_wrong_rows");
-  }
-  for (const ParameterMap& sizes : Sizes{cube(17), cube(129), cube(1000)}) {
-    CheckResult result = check_against_reference(wrong, spec.reference, sizes, CheckOptions{.target = Target::CUDA});
-    EXPECT_FALSE(result.passed) << result.report();
-  }
+  testing::expect_wrong_accumulator_mapping_fails_on_cuda(wgmma_text(), Sizes{cube(17), cube(129), cube(1000)});
 }
 
 }  // namespace

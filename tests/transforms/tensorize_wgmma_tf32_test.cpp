@@ -17,6 +17,7 @@
 #include "runtime/cuda_driver.hpp"
 #include "runtime/scoped_env.hpp"
 #include "test_helpers.hpp"
+#include "wgmma_gpu_checks.hpp"
 
 namespace loom {
 namespace {
@@ -202,30 +203,15 @@ TEST(TensorizeWgmmaTf32Gpu, GemmsMatchTheReferenceAtRaggedSizes) {
   // Only where there is no GPU: wgmma needs sm_90a. Without one the tiles run as loops on C and
   // PoCL (UnfetchedSpecMatchesOnC, NarrowSpecMatchesOnPocl) and NVRTC compiles the code offline.
   SKIP_WITHOUT_CUDA();
-  testing::ScopedEnv nvrtc("LOOM_CUDA_COMPILER", "nvrtc");  // the LLVM path has no wgmma lowering
-  for (const std::string& text : {tf32_text(), narrow_text()}) {
-    Spec spec = read_spec(text);
-    SCOPED_TRACE(spec.kernel.name);
-    for (const ParameterMap& at : kRagged) {
-      testing::expect_matches_reference(spec.kernel, spec.reference, at, CheckOptions{.target = Target::CUDA});
-    }
-  }
+  testing::expect_wgmma_specs_match_on_cuda({tf32_text(), narrow_text()}, kRagged);
 }
 
-// The accumulators' rows g and g + 8 swapped (the test-only tag): with the roles exchanged these
-// are columns of c; every size must fail.
+// The accumulators' rows g and g + 8 swapped: with the roles exchanged these are columns of c;
+// every size must fail.
 TEST(TensorizeWgmmaTf32Gpu, AWrongAccumulatorMappingFailsTheCheck) {
   SKIP_WITHOUT_CUDA();  // only where there is no GPU: the accumulator mapping exists only in wgmma code
-  testing::ScopedEnv nvrtc("LOOM_CUDA_COMPILER", "nvrtc");
-  Spec spec = read_spec(tf32_text());
-  LoopKernel wrong = spec.kernel;
-  for (Instruction& instruction : wrong.instructions) {
-    if (instruction.id == "mm") instruction.tags.insert("tensorize_test_wrong_rows");
-  }
-  for (const ParameterMap& at : Sizes{sizes(17, 17, 17), sizes(129, 129, 129), sizes(1000, 1000, 1000)}) {
-    CheckResult result = check_against_reference(wrong, spec.reference, at, CheckOptions{.target = Target::CUDA});
-    EXPECT_FALSE(result.passed) << result.report();
-  }
+  testing::expect_wrong_accumulator_mapping_fails_on_cuda(
+      tf32_text(), Sizes{sizes(17, 17, 17), sizes(129, 129, 129), sizes(1000, 1000, 1000)});
 }
 
 }  // namespace
