@@ -10,6 +10,7 @@
 #include "codegen/llvm_nvptx.hpp"
 #include "loom/check.hpp"
 #include "loom/error.hpp"
+#include "runtime/cuda_driver.hpp"
 #include "runtime/host_cuda.hpp"
 #include "runtime/host_opencl.hpp"
 #include "test_helpers.hpp"
@@ -85,3 +86,14 @@ inline int count(const std::string& text, const std::string& what) {
 #else
 #define REQUIRE_LLVM_NVPTX() GTEST_SKIP() << "loom was built without llvm-19-dev: no libloom_llvm.so"
 #endif
+
+// NVRTC compiles SOURCE's kernel NAME to an sm_90 CUBIN (no GPU needed); without a CUDA toolkit
+// the test is skipped (NVRTC is optional like the GPU; CI has it). A macro, so that the skip ends
+// the test as GTEST_SKIP in its body would.
+#define LOOM_EXPECT_COMPILES_TO_SM90_CUBIN(source, name)                                               \
+  try {                                                                                                 \
+    std::vector<char> cubin = ::loom::detail::nvrtc_compile_to_cubin((source), "sm_90", (name));       \
+    EXPECT_EQ(std::string(cubin.data() + 1, 3), "ELF");                                                 \
+  } catch (const ::loom::EnvironmentError& error) {                                                     \
+    GTEST_SKIP() << "no CUDA toolkit here (NVRTC, optional like the GPU; CI has it): " << error.what(); \
+  }

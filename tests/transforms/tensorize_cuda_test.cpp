@@ -126,12 +126,7 @@ TEST(TensorizeCuda, SixteenByteFetchCopiesInTheFullTileLoop) {
   EXPECT_NE(loop.find("b_fetch_next[31] = b["), std::string::npos) << loop;
   EXPECT_EQ(testing::count(loop, "loom_copy_16(a_fetch_next"), 0) << loop;
   EXPECT_NE(loop.find("a_fetch_next[31] = a["), std::string::npos) << loop;
-  try {
-    std::vector<char> cubin = detail::nvrtc_compile_to_cubin(source, "sm_90", spec.kernel.name);
-    EXPECT_EQ(std::string(cubin.data() + 1, 3), "ELF");
-  } catch (const EnvironmentError& error) {
-    GTEST_SKIP() << "no CUDA toolkit here (NVRTC, optional like the GPU; CI has it): " << error.what();
-  }
+  LOOM_EXPECT_COMPILES_TO_SM90_CUBIN(source, spec.kernel.name);
 }
 
 // The ring of 3 tiles (pipeline_fetch stages with async): both tiles fetched in 16-byte copies
@@ -183,12 +178,7 @@ TEST(TensorizeCuda, AsyncRingFillsAreCpAsyncWaitedForAtEachBarrier) {
     EXPECT_NE(source.find("cp.async.cg.shared.global [%0], [%1], 16;"), std::string::npos);
     EXPECT_NE(source.find("cp.async.commit_group; cp.async.wait_group " + std::to_string(stages - 2) + ";"),
               std::string::npos);
-    try {
-      std::vector<char> cubin = detail::nvrtc_compile_to_cubin(source, "sm_90", spec.kernel.name);
-      EXPECT_EQ(std::string(cubin.data() + 1, 3), "ELF");
-    } catch (const EnvironmentError& error) {
-      GTEST_SKIP() << "no CUDA toolkit here (NVRTC, optional like the GPU; CI has it): " << error.what();
-    }
+    LOOM_EXPECT_COMPILES_TO_SM90_CUBIN(source, spec.kernel.name);
   }
 }
 
@@ -225,12 +215,7 @@ TEST(TensorizeCuda, RoundUpKSplitReadsFragmentsWithoutMasks) {
   EXPECT_EQ(testing::count(loop, "loom_cp_async_16(b_fetch"), 2) << loop;
   EXPECT_EQ(testing::count(loop, "loom_float_to_bfloat16("), 0) << loop;
   EXPECT_NE(loop.find(" : 0;"), std::string::npos) << loop;  // the edge lanes' fill
-  try {
-    std::vector<char> cubin = detail::nvrtc_compile_to_cubin(source, "sm_90", spec.kernel.name);
-    EXPECT_EQ(std::string(cubin.data() + 1, 3), "ELF");
-  } catch (const EnvironmentError& error) {
-    GTEST_SKIP() << "no CUDA toolkit here (NVRTC, optional like the GPU; CI has it): " << error.what();
-  }
+  LOOM_EXPECT_COMPILES_TO_SM90_CUBIN(source, spec.kernel.name);
 }
 
 // A group of one warp whose tile instruction uses no local iname at all: its lanes read what
@@ -266,12 +251,7 @@ TEST(TensorizeCuda, TilesBecomeMmaSyncAndCompileForSm90) {
     std::string helper = std::string(c.type) == "tf32" ? "loom_mma_m16n8k8_tf32(" : "loom_mma_m16n8k16_";
     EXPECT_GE(testing::count(kernels, helper), 32) << c.type;
     if (std::string(c.type) == "float16") continue;  // bfloat16's code but for the type: not compiled again (CI time)
-    try {
-      std::vector<char> cubin = detail::nvrtc_compile_to_cubin(source, "sm_90", spec.kernel.name);
-      EXPECT_EQ(std::string(cubin.data() + 1, 3), "ELF");
-    } catch (const EnvironmentError& error) {
-      GTEST_SKIP() << "no CUDA toolkit here (NVRTC, optional like the GPU; CI has it): " << error.what();
-    }
+    LOOM_EXPECT_COMPILES_TO_SM90_CUBIN(source, spec.kernel.name);
   }
 }
 
