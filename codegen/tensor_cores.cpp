@@ -1317,7 +1317,8 @@ class WgmmaOrdering {
     for (const std::string& name : names) {
       if (rings_.local_tiles.count(name) == 0 || rings_.rings_free_late.count(name) != 0) continue;
       return "wgmma.wait_group 0 each tile: '" + name + "' is refilled in a slot a group in flight could still "
-             "read (a ring of 3 or more stages, pipeline_fetch after tensorize, leaves that slot alone)";
+             "read (pipeline_fetch after tensorize and the swizzle leaves that slot alone in a ring of 4 or more "
+             "stages; with 3 its loads would run only one tile ahead)";
     }
     return "";
   }

@@ -28,8 +28,9 @@
 // (ko - 2) % S. Code generation then keeps one wgmma group in flight (wgmma.wait_group 1 at the
 // end of a k tile): the group of tile ko - 1 may still read slot (ko - 1) % S after the barrier of
 // tile ko, and slot (ko - 2) % S is free there because every warpgroup waited for group ko - 2
-// before that barrier (docs/decisions.md, "Slot reuse with asynchronous readers"). With 2 stages
-// there is no such slot: the ring keeps S - 1 and the code waits for each tile's wgmmas.
+// before that barrier (docs/decisions.md, "Slot reuse with asynchronous readers"). Only from 4
+// stages on (fills_ahead says why): a ring of 2 or 3 keeps S - 1 and the code waits for each
+// tile's wgmmas.
 #include <algorithm>
 
 #include "ir/isl_expr.hpp"
@@ -299,9 +300,13 @@ bool read_by_async_tensor_cores(const LoopKernel& kernel, const std::vector<std:
 }
 
 // How many iterations ahead the ring's fill runs: S - 1, or S - 2 where its readers are
-// asynchronous and the ring has a slot for a tile still being read (S >= 3).
+// asynchronous and that still leaves two tiles of loads in flight (S >= 4). With 3 stages the lag
+// would leave the loads one tile (~0.5 us of products) to cover a DRAM round trip: measured on the
+// H100, bf16_gemm_wgmma_s3 lost 19-23% at 4096 / 8192 with it against waiting for each tile's
+// wgmmas with its loads two tiles ahead (results/2026-11-27-tensor-cores-12.md), so a ring of 3
+// keeps S - 1.
 int64_t fills_ahead(int64_t stages, bool asynchronous_readers) {
-  return asynchronous_readers && stages >= 3 ? stages - 2 : stages - 1;
+  return asynchronous_readers && stages >= 4 ? stages - 2 : stages - 1;
 }
 
 // The tag on a ring's fill inside its loop: how far ahead it fills and of how many slots
