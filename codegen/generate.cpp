@@ -761,7 +761,7 @@ DeviceProgram device_program(LoopKernel& kernel, const cast::Function& signature
         nest_code = codegen::wait_for_async_copies(nest_code, *in_flight);
       }
       if (codegen::uses_wgmma(tiles)) {
-        nest_code = codegen::fence_async_proxy_before_barriers(codegen::order_wgmma(nest_code, codegen::async_rings(kernel)));
+        nest_code = codegen::fence_async_proxy_before_barriers(codegen::order_wgmma(nest_code, codegen::wgmma_rings(kernel)));
       }
       body.push_back(nest_code);
       timer.mark("isl AST and lowering");

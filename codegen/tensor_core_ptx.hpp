@@ -85,6 +85,10 @@ inline const char* wgmma_commit() { return "wgmma.commit_group.sync.aligned;"; }
 // be overwritten.
 inline const char* wgmma_wait_all() { return "wgmma.wait_group.sync.aligned 0;"; }
 
+// Waits for every wgmma group but the last one: the k loop keeps one tile's wgmmas in flight
+// while the next tile's copies are waited for (pipeline_fetch's rings with asynchronous readers).
+inline const char* wgmma_wait_all_but_one() { return "wgmma.wait_group.sync.aligned 1;"; }
+
 // Makes the work-item's earlier generic-proxy writes to shared memory (its stores and finished
 // cp.async copies) visible to the async proxy, through which wgmma reads its operands.
 inline const char* fence_proxy_async_shared() { return "fence.proxy.async.shared::cta;"; }

@@ -1136,13 +1136,61 @@ bool only_fills_rings(const cast::Stmt& stmt, const std::set<std::string>& rings
                      [&](const cast::StmtPtr& child) { return !child || only_fills_rings(*child, rings); });
 }
 
+// The names an expression reads (variables and arrays).
+void collect_names(const cast::ExprPtr& expr, std::set<std::string>& names) {
+  if (!expr) return;
+  if (expr->kind == cast::ExprKind::Var || expr->kind == cast::ExprKind::Load) names.insert(expr->name);
+  for (const cast::ExprPtr& arg : expr->args) collect_names(arg, names);
+}
+
+// Whether `stmt` names `name` anywhere but in the arguments of the loom_wgmma_ helpers (the
+// wgmma calls and the pins).
+bool mentions_outside_wgmma(const cast::ExprPtr& expr, const std::string& name) {
+  if (!expr) return false;
+  if (expr->kind == cast::ExprKind::Call && expr->name.rfind("loom_wgmma_", 0) == 0) return false;
+  if ((expr->kind == cast::ExprKind::Var || expr->kind == cast::ExprKind::Load) && expr->name == name) return true;
+  return std::any_of(expr->args.begin(), expr->args.end(),
+                     [&](const cast::ExprPtr& arg) { return mentions_outside_wgmma(arg, name); });
+}
+bool mentions_outside_wgmma(const cast::Stmt& stmt, const std::string& name) {
+  if (stmt.kind == cast::StmtKind::Declare && stmt.name == name) return true;
+  for (const cast::ExprPtr& expr : {stmt.init, stmt.condition, stmt.target, stmt.value}) {
+    if (mentions_outside_wgmma(expr, name)) return true;
+  }
+  return std::any_of(stmt.body.begin(), stmt.body.end(),
+                     [&](const cast::StmtPtr& child) { return child && mentions_outside_wgmma(*child, name); });
+}
+
+// `stmt` with every call of `from` renamed `to`.
+cast::ExprPtr with_call_renamed(const cast::ExprPtr& expr, const std::string& from, const std::string& to) {
+  if (!expr) return expr;
+  auto copy = std::make_shared<cast::Expr>(*expr);
+  if (copy->kind == cast::ExprKind::Call && copy->name == from) copy->name = to;
+  for (cast::ExprPtr& arg : copy->args) arg = with_call_renamed(arg, from, to);
+  return copy;
+}
+cast::StmtPtr with_call_renamed(const cast::StmtPtr& stmt, const std::string& from, const std::string& to) {
+  if (!stmt) return stmt;
+  auto copy = std::make_shared<cast::Stmt>(*stmt);
+  copy->init = with_call_renamed(copy->init, from, to);
+  copy->condition = with_call_renamed(copy->condition, from, to);
+  copy->target = with_call_renamed(copy->target, from, to);
+  copy->value = with_call_renamed(copy->value, from, to);
+  for (cast::StmtPtr& child : copy->body) child = with_call_renamed(child, from, to);
+  return copy;
+}
+
+constexpr const char* kWaitAll = "loom_wgmma_wait";
+constexpr const char* kWaitAllButOne = "loom_wgmma_wait_1";
+
 class WgmmaOrdering {
  public:
-  explicit WgmmaOrdering(std::set<std::string> rings) : rings_(std::move(rings)) {}
+  explicit WgmmaOrdering(WgmmaRings rings) : rings_(std::move(rings)) {}
 
   cast::StmtPtr statement(const cast::StmtPtr& stmt) {
     if (!stmt || stmt->body.empty()) return stmt;
     auto copy = std::make_shared<cast::Stmt>(*stmt);
+    if (stmt->kind == cast::StmtKind::For) return loop(*stmt);
     if (stmt->kind != cast::StmtKind::Block) {
       for (cast::StmtPtr& child : copy->body) child = statement(child);
       return copy;
@@ -1171,35 +1219,110 @@ class WgmmaOrdering {
       };
       // The ring fills just before the run (after the last barrier) write slots the run does not
       // read (pipeline_fetch: the fill of iteration ko + S - 1 goes into slot (ko - 1) % S, which
-      // every warpgroup finished reading before this iteration's barrier; the run reads slot
-      // ko % S): they move behind the run's issue, so that the copies are issued while the tensor
-      // cores work, and the wait comes after them.
+      // every warpgroup finished reading before this iteration's barrier, or with asynchronous
+      // readers the fill of ko + S - 2 into slot (ko - 2) % S; the run reads slot ko % S, the
+      // group still in flight slot (ko - 1) % S): they move behind the run's issue, so that the
+      // copies are issued while the tensor cores work, and the wait comes after them.
       std::size_t fills = copy->body.size();
-      while (fills > 0 && only_fills_rings(*copy->body[fills - 1], rings_)) --fills;
+      while (fills > 0 && only_fills_rings(*copy->body[fills - 1], rings_.async_rings)) --fills;
       std::vector<cast::StmtPtr> moved(copy->body.begin() + static_cast<std::ptrdiff_t>(fills), copy->body.end());
       copy->body.resize(fills);
       // A fragments from registers are loaded before the fence (PTX: a wgmma.fence between the
       // writes of registers and the wgmma that reads them), each under a name of its own.
       std::vector<cast::StmtPtr> calls;
+      bool register_fragments = false;
       for (std::size_t update = n; update < end; ++update) {
         std::string name = std::string(kRegisterFragment) + "_" + std::to_string(next_fragment_++);
         std::vector<cast::StmtPtr> loads = fragment_loads(*children[update], name);
+        register_fragments = register_fragments || !loads.empty();
         copy->body.insert(copy->body.end(), loads.begin(), loads.end());
         calls.push_back(loads.empty() ? children[update] : call_alone(*children[update], name));
       }
+      std::string why_each_tile = reason_to_wait_each_tile(children, n, end, register_fragments);
+      bool in_flight = loop_depth_ > 0 && why_each_tile.empty();
+      if (loop_depth_ > 0 && !why_each_tile.empty()) copy->body.push_back(cast::comment(why_each_tile));
       pin();
       copy->body.push_back(helper_call("loom_wgmma_fenced", "loom_wgmma_fence"));
       copy->body.insert(copy->body.end(), calls.begin(), calls.end());
       copy->body.push_back(helper_call("loom_wgmma_committed", "loom_wgmma_commit"));
       copy->body.insert(copy->body.end(), moved.begin(), moved.end());
-      copy->body.push_back(helper_call("loom_wgmma_waited", "loom_wgmma_wait"));
+      copy->body.push_back(helper_call("loom_wgmma_waited", in_flight ? kWaitAllButOne : kWaitAll));
       pin();
+      if (in_flight) {
+        for (const cast::ExprPtr& accumulator : accumulators) {
+          bool seen = std::any_of(in_flight_.begin(), in_flight_.end(),
+                                  [&](const InFlight& other) { return same_expr(other.accumulator, accumulator); });
+          if (!seen) in_flight_.push_back({accumulator, registers});
+        }
+      }
       n = end;
     }
     return copy;
   }
 
  private:
+  struct InFlight {
+    cast::ExprPtr accumulator;
+    int64_t registers;
+  };
+
+  // A loop whose runs keep a group in flight is followed by wait_group 0 and the pins, before
+  // anything after it reads the accumulators. Where the loop touches the accumulators elsewhere
+  // (not the case for a tensorized tile, whose accumulator only the zeroing before the k loop and
+  // the store after it name), its runs wait for their own groups instead.
+  cast::StmtPtr loop(const cast::Stmt& stmt) {
+    std::vector<InFlight> outer;
+    outer.swap(in_flight_);
+    ++loop_depth_;
+    auto copy = std::make_shared<cast::Stmt>(stmt);
+    for (cast::StmtPtr& child : copy->body) child = statement(child);
+    --loop_depth_;
+    std::vector<InFlight> inner;
+    inner.swap(in_flight_);
+    in_flight_ = std::move(outer);
+    if (inner.empty()) return copy;
+    bool alone = std::none_of(inner.begin(), inner.end(), [&](const InFlight& group) {
+      return group.accumulator->kind != cast::ExprKind::Var || mentions_outside_wgmma(*copy, group.accumulator->name);
+    });
+    if (!alone) return with_call_renamed(copy, kWaitAllButOne, kWaitAll);
+    // Pinned before the loop too: one definition of the accumulators reaches it. Without it NVVM
+    // may copy their zeroing into each branch of the code before the loop (bf16_gemm_wgmma_s3:
+    // its first tile's aligned and unaligned copies), and ptxas, seeing them defined on two
+    // paths into a pipeline that spans the back edge, serializes every wgmma (its C7515 note).
+    std::vector<cast::StmtPtr> around;
+    auto pin = [&] {
+      for (const InFlight& group : inner) {
+        around.push_back(helper_call("loom_wgmma_pinned", "loom_wgmma_pin_" + std::to_string(group.registers), {group.accumulator}));
+      }
+    };
+    pin();
+    around.push_back(copy);
+    around.push_back(helper_call("loom_wgmma_waited", kWaitAll));
+    pin();
+    return cast::block(around);
+  }
+
+  // Empty where the run [n, end) of `children` may leave its group in flight; else the comment
+  // that says why it waits for it.
+  std::string reason_to_wait_each_tile(const std::vector<cast::StmtPtr>& children, std::size_t n, std::size_t end,
+                                       bool register_fragments) const {
+    if (register_fragments) {
+      return "wgmma.wait_group 0 each tile: A comes from registers, which the next tile's fragment loads would "
+             "rewrite while a group reads them (ptxas then serializes the wgmmas)";
+    }
+    std::set<std::string> names;
+    for (std::size_t update = n; update < end; ++update) {
+      for (const cast::ExprPtr& arg : wgmma_call(*children[update])->args) collect_names(arg, names);
+    }
+    for (const std::string& name : names) {
+      if (rings_.local_tiles.count(name) == 0 || rings_.rings_free_late.count(name) != 0) continue;
+      return "wgmma.wait_group 0 each tile: '" + name + "' is refilled in a slot a group in flight could still "
+             "read (pipeline_fetch after tensorize and the swizzle leaves that slot alone in a ring of 4 or more "
+             "stages; with 3 its loads would run only one tile ahead)";
+    }
+    return "";
+  }
+
   static void flatten(const std::vector<cast::StmtPtr>& body, std::vector<cast::StmtPtr>& out) {
     for (const cast::StmtPtr& child : body) {
       if (child->kind == cast::StmtKind::Block && !child->scoped) {
@@ -1210,8 +1333,10 @@ class WgmmaOrdering {
     }
   }
 
-  std::set<std::string> rings_;
+  WgmmaRings rings_;
   int next_fragment_ = 0;
+  int loop_depth_ = 0;
+  std::vector<InFlight> in_flight_;  // accumulators of runs inside the current loop that wait_group 1
 
   // n / 2 of the helper loom_wgmma_m64n<n>k..
   static int64_t registers_of(const cast::Expr& call) {
@@ -1233,9 +1358,7 @@ cast::StmtPtr with_proxy_fences(const cast::StmtPtr& stmt) {
 
 }  // namespace
 
-cast::StmtPtr order_wgmma(const cast::StmtPtr& body, const std::set<std::string>& rings) {
-  return WgmmaOrdering(rings).statement(body);
-}
+cast::StmtPtr order_wgmma(const cast::StmtPtr& body, const WgmmaRings& rings) { return WgmmaOrdering(rings).statement(body); }
 
 cast::StmtPtr fence_async_proxy_before_barriers(const cast::StmtPtr& body) { return with_proxy_fences(body); }
 
@@ -1296,16 +1419,70 @@ bool is_async_copy(const Instruction& instruction) {
                      [](const std::string& tag) { return tag.rfind(kAsyncCopyTagPrefix, 0) == 0; });
 }
 
+namespace {
+
+// pipeline_fetch's tag on a ring's fill: pipeline_fetch_ahead_<D>_of_<S>.
+constexpr const char* kAheadTagPrefix = "pipeline_fetch_ahead_";
+
+struct RingFill {
+  int64_t ahead = 0;
+  int64_t stages = 0;
+};
+
+std::optional<RingFill> ring_fill(const Instruction& instruction) {
+  for (const std::string& tag : instruction.tags) {
+    if (tag.rfind(kAheadTagPrefix, 0) != 0) continue;
+    std::string rest = tag.substr(std::string(kAheadTagPrefix).size());
+    std::size_t of = rest.find("_of_");
+    if (of == std::string::npos) continue;
+    return RingFill{std::stoll(rest.substr(0, of)), std::stoll(rest.substr(of + 4))};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<int> async_groups_in_flight(const LoopKernel& kernel) {
   std::optional<int> fewest;
   for (const Instruction& instruction : kernel.instructions) {
-    for (const std::string& tag : instruction.tags) {
-      if (tag.rfind(kAsyncCopyTagPrefix, 0) != 0) continue;
-      int in_flight = std::stoi(tag.substr(std::string(kAsyncCopyTagPrefix).size())) - 2;
-      fewest = fewest ? std::min(*fewest, in_flight) : in_flight;
+    if (!is_async_copy(instruction)) continue;
+    int in_flight = 0;
+    if (std::optional<RingFill> fill = ring_fill(instruction)) {
+      in_flight = static_cast<int>(fill->ahead) - 1;
+    } else {
+      for (const std::string& tag : instruction.tags) {
+        if (tag.rfind(kAsyncCopyTagPrefix, 0) == 0) in_flight = std::stoi(tag.substr(std::string(kAsyncCopyTagPrefix).size())) - 2;
+      }
     }
+    fewest = fewest ? std::min(*fewest, in_flight) : in_flight;
   }
   return fewest;
+}
+
+std::set<std::string> rings_with_a_tile_in_flight(const LoopKernel& kernel) {
+  std::set<std::string> rings, other;
+  for (const Instruction& instruction : kernel.instructions) {
+    std::optional<RingFill> fill = ring_fill(instruction);
+    if (!fill) continue;
+    bool late = fill->ahead >= 1 && fill->ahead <= fill->stages - 2;
+    for (const ExprPtr& assignee : instruction.assignees) {
+      const Temporary* tile = kernel.find_temporary(assignee->name);
+      if (tile == nullptr || tile->address_space != AddressSpace::Local) continue;  // a ring through registers' registers
+      (late ? rings : other).insert(assignee->name);
+    }
+  }
+  for (const std::string& name : other) rings.erase(name);
+  return rings;
+}
+
+WgmmaRings wgmma_rings(const LoopKernel& kernel) {
+  WgmmaRings rings;
+  rings.async_rings = async_rings(kernel);
+  rings.rings_free_late = rings_with_a_tile_in_flight(kernel);
+  for (const Temporary& temporary : kernel.temporaries) {
+    if (temporary.address_space == AddressSpace::Local) rings.local_tiles.insert(temporary.name);
+  }
+  return rings;
 }
 
 cast::StmtPtr wait_for_async_copies(const cast::StmtPtr& body, int in_flight) { return with_waits(body, in_flight); }
@@ -1326,6 +1503,10 @@ std::string wgmma_helpers(const std::string& code) {
       " ::: \"memory\");\n  return 0;\n}\n"
       "LOOM_FN int loom_wgmma_wait() {\n  asm volatile(" + quoted(tensor_ptx::wgmma_wait_all()) +
       " ::: \"memory\");\n  return 0;\n}\n";
+  if (code.find("loom_wgmma_wait_1(") != std::string::npos) {
+    helpers += "LOOM_FN int loom_wgmma_wait_1() {\n  asm volatile(" + quoted(tensor_ptx::wgmma_wait_all_but_one()) +
+               " ::: \"memory\");\n  return 0;\n}\n";
+  }
   std::set<std::string> names;
   const std::string prefix = "loom_wgmma_";
   for (std::size_t at = code.find(prefix); at != std::string::npos; at = code.find(prefix, at + 1)) {

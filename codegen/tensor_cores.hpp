@@ -110,7 +110,19 @@ bool uses_wgmma(const TensorTiles& tiles);
 // before a run that only fill the cp.async rings `rings` (pipeline_fetch's tiles) move between the
 // commit and the wait: they write slots the run does not read, and their copies are then issued
 // while the tensor cores work.
-cast::StmtPtr order_wgmma(const cast::StmtPtr& body, const std::set<std::string>& rings);
+// One group stays in flight (wgmma.wait_group 1 in place of 0, and wait_group 0 with the pins once
+// after the loop, before the accumulators are read) where the run is inside a loop, reads no
+// register fragment, every local tile it reads is a ring whose fill leaves the slot of the
+// previous tile alone (`rings_free_late`: pipeline_fetch's fill S - 2 ahead, slot (ko - 2) % S),
+// and the loop touches the accumulators nowhere else. Elsewhere a comment in the loop says why
+// it waits for each tile.
+struct WgmmaRings {
+  std::set<std::string> async_rings;      // the cp.async rings (async_rings)
+  std::set<std::string> rings_free_late;  // rings_with_a_tile_in_flight
+  std::set<std::string> local_tiles;      // every local temporary of the kernel
+};
+WgmmaRings wgmma_rings(const LoopKernel& kernel);
+cast::StmtPtr order_wgmma(const cast::StmtPtr& body, const WgmmaRings& rings);
 
 // The local tiles of the kernel's cp.async rings (what its async copies write).
 std::set<std::string> async_rings(const LoopKernel& kernel);
@@ -136,14 +148,18 @@ std::string tensor_core_helpers(const std::string& code);
 constexpr const char* kAsyncCopyTagPrefix = "pipeline_fetch_async_stages_";
 // Whether `instruction` is such a copy.
 bool is_async_copy(const Instruction& instruction);
-// How many fills may still be in flight at a barrier: S - 2 of the shallowest ring of `kernel`
-// (nullopt: no async ring).
+// How many fills may still be in flight at a barrier: D - 1 of the shallowest ring of `kernel`,
+// D how far ahead it fills (pipeline_fetch's tag pipeline_fetch_ahead_<D>_of_<S>: S - 1, or S - 2
+// for rings with asynchronous readers), S - 2 where a copy has no such tag (nullopt: no async ring).
 std::optional<int> async_groups_in_flight(const LoopKernel& kernel);
+// The rings (local tiles) whose fill in iteration ko writes neither slot ko % S nor (ko - 1) % S:
+// filled 1 .. S - 2 iterations ahead, so a wgmma group of the previous iteration may still read.
+std::set<std::string> rings_with_a_tile_in_flight(const LoopKernel& kernel);
 // Puts `cp.async.commit_group; cp.async.wait_group <in_flight>` before every barrier of `body`.
-// Correct for any number of barriers per iteration: a ring's fill of iteration ko + S - 1 is
-// issued after the barrier of iteration ko and read after the barrier of iteration ko + S - 1,
-// so at that barrier at least S - 2 later groups were committed (one per barrier in between)
-// and waiting for all but the last S - 2 includes the fill. The ring's fills before the loop are
+// Correct for any number of barriers per iteration: a ring's fill of iteration ko + D is
+// issued after the barrier of iteration ko and read after the barrier of iteration ko + D,
+// so at that barrier at least D - 1 later groups were committed (one per barrier in between)
+// and waiting for all but the last D - 1 includes the fill. The ring's fills before the loop are
 // ordinary copies (nothing in flight there).
 cast::StmtPtr wait_for_async_copies(const cast::StmtPtr& body, int in_flight);
 

@@ -21,6 +21,16 @@
 // tile (ko + S - 1 - lowest) % S after the last reader: the loads' latency is hidden as through
 // registers, and the store writes a tile nobody reads in this iteration, so one barrier an
 // iteration suffices instead of the two around the register pipeline's store.
+//
+// Asynchronous readers (Hopper's wgmma, which reads its shared operands after it issues): a ring
+// read by a wgmma tile whose local operands are all read by descriptor (swizzled tiles) is filled
+// S - 2 iterations ahead instead of S - 1: iteration ko fills tile ko + S - 2 into slot
+// (ko - 2) % S. Code generation then keeps one wgmma group in flight (wgmma.wait_group 1 at the
+// end of a k tile): the group of tile ko - 1 may still read slot (ko - 1) % S after the barrier of
+// tile ko, and slot (ko - 2) % S is free there because every warpgroup waited for group ko - 2
+// before that barrier (docs/decisions.md, "Slot reuse with asynchronous readers"). Only from 4
+// stages on (fills_ahead says why): a ring of 2 or 3 keeps S - 1 and the code waits for each
+// tile's wgmmas.
 #include <algorithm>
 
 #include "ir/isl_expr.hpp"
@@ -270,6 +280,41 @@ ExprPtr slot_of(const std::string& loop, int64_t offset, int64_t lowest, int64_t
   return binary(BinaryOp::Modulo, iteration, int_literal(stages));
 }
 
+// Whether a reader of `tile` reads it asynchronously: a wgmma tile (tensorize_wgmma) whose local
+// operands are all swizzled, i.e. all read by descriptor (codegen/tensor_cores.cpp reads an
+// unswizzled TF32 A from registers, with ld.shared before the wgmma: a synchronous read, and
+// ptxas serializes wgmmas whose register operands are rewritten while a group is in flight).
+bool read_by_async_tensor_cores(const LoopKernel& kernel, const std::vector<std::string>& readers) {
+  for (const std::string& id : readers) {
+    const Instruction& reader = *kernel.find_instruction(id);
+    if (reader.tags.count("tensorize_wgmma") == 0) continue;
+    bool by_descriptor = true;
+    for (const std::string& name : names_read(kernel, reader)) {
+      const Temporary* operand = kernel.find_temporary(name);
+      if (operand == nullptr || operand->address_space != AddressSpace::Local) continue;
+      by_descriptor = by_descriptor && std::any_of(operand->dim_tags.begin(), operand->dim_tags.end(), is_swizzle_tag);
+    }
+    if (by_descriptor) return true;
+  }
+  return false;
+}
+
+// How many iterations ahead the ring's fill runs: S - 1, or S - 2 where its readers are
+// asynchronous and that still leaves two tiles of loads in flight (S >= 4). With 3 stages the lag
+// would leave the loads one tile (~0.5 us of products) to cover a DRAM round trip: measured on the
+// H100, bf16_gemm_wgmma_s3 lost 19-23% at 4096 / 8192 with it against waiting for each tile's
+// wgmmas with its loads two tiles ahead (results/2026-11-27-tensor-cores-12.md), so a ring of 3
+// keeps S - 1.
+int64_t fills_ahead(int64_t stages, bool asynchronous_readers) {
+  return asynchronous_readers && stages >= 4 ? stages - 2 : stages - 1;
+}
+
+// The tag on a ring's fill inside its loop: how far ahead it fills and of how many slots
+// (codegen: the cp.async wait count, and whether wgmma may keep a group in flight).
+std::string ahead_tag(int64_t ahead, int64_t stages) {
+  return "pipeline_fetch_ahead_" + std::to_string(ahead) + "_of_" + std::to_string(stages);
+}
+
 }  // namespace
 
 namespace {
@@ -342,9 +387,10 @@ LoopKernel pipeline_fetch_with(const LoopKernel& kernel, const std::string& fetc
     for (Temporary& temporary : result.temporaries) {
       if (temporary.name == tile.name) temporary = ring_of(tile, element_type(kernel, tile, fetch), options.stages);
     }
+    int64_t ahead_by = fills_ahead(options.stages, read_by_async_tensor_cores(kernel, readers));
     std::vector<Instruction> firsts;
     std::set<std::string> taken;
-    for (int64_t stage = 0; stage + 1 < options.stages; ++stage) {
+    for (int64_t stage = 0; stage < ahead_by; ++stage) {
       Instruction copy = fetch;
       copy.id = unused_name(kernel, fetch.id + "_first" + (stage == 0 ? "" : "_" + std::to_string(stage)), taken);
       taken.insert(copy.id);
@@ -362,14 +408,15 @@ LoopKernel pipeline_fetch_with(const LoopKernel& kernel, const std::string& fetc
     }
     Instruction ahead = fetch;
     ahead.id = unused_name(kernel, fetch.id + "_load", taken);
-    ExprPtr later = binary(BinaryOp::Add, variable(loop), int_literal(options.stages - 1));
-    ExprPtr ahead_tile = in_slot(fetch.assignees.front(), tile.name, slot_of(loop, options.stages - 1, lowest, options.stages));
+    ExprPtr later = binary(BinaryOp::Add, variable(loop), int_literal(ahead_by));
+    ExprPtr ahead_tile = in_slot(fetch.assignees.front(), tile.name, slot_of(loop, ahead_by, lowest, options.stages));
     ahead.assignees = {ahead_tile};
     ahead.expression = shifted(fetch.expression, loop, later);
     for (ExprPtr& predicate : ahead.predicates) predicate = shifted(predicate, loop, later);
-    for (ExprPtr& predicate : next_iteration_runs(range, position, dims, options.stages - 1)) ahead.predicates.push_back(predicate);
+    for (ExprPtr& predicate : next_iteration_runs(range, position, dims, ahead_by)) ahead.predicates.push_back(predicate);
     for (const Instruction& first_copy : firsts) ahead.depends_on.insert(first_copy.id);  // the ring's first fills
     if (options.async) ahead.tags.insert(async_tag(options.stages));
+    ahead.tags.insert(ahead_tag(ahead_by, options.stages));
     ahead.source = assignment_text(ahead);
 
     // Through registers: `ahead` loads into the registers before the readers, and a store after

@@ -242,7 +242,9 @@ const std::map<std::string, std::string>& descriptions() {
        "tiled product runs barrier, global loads, stores, barrier, products: the loads' latency "
        "(hundreds of cycles) stalls all the group's work-items at the stores. With it the loads "
        "of the next tile are issued before the products and only their stores wait for them, "
-       "after the products."},
+       "after the products. A ring of 4 or more stages read by wgmma tiles whose operands are all "
+       "read by descriptor is filled S - 2 tiles ahead instead of S - 1, so that CUDA code keeps one "
+       "wgmma group in flight (docs/decisions.md, \"Slot reuse with asynchronous readers\")."},
       {"precompute",
        "precompute (loopy's transform/precompute.py): evaluates a substitution rule over the "
        "footprint of its invocations swept over `sweep_inames`, stores it in a temporary, and "

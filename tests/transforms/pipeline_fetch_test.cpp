@@ -174,6 +174,8 @@ TEST(PipelineFetchTest, ARingOfTilesFetchesAheadWithoutRegisters) {
   EXPECT_NE(to_string(load->expression).find("16*(k_outer + 2)"), std::string::npos) << to_string(load->expression);
   EXPECT_EQ(load->tags.count("pipeline_fetch_async_stages_3"), 1u);
   EXPECT_EQ(first->tags.count("pipeline_fetch_async_stages_3"), 0u);  // ordinary copies before the loop
+  // Its readers are ordinary loads, which are done at the barrier: the fill runs S - 1 ahead.
+  EXPECT_EQ(load->tags.count("pipeline_fetch_ahead_2_of_3"), 1u);
   const Instruction* product = kernel.find_instruction("insn");
   EXPECT_NE(to_string(product->expression).find("a_fetch[k_outer % 3, "), std::string::npos) << to_string(product->expression);
   for (const char* id : {"a_fetch_rule_first", "a_fetch_rule_first_1", "a_fetch_rule_load"}) {

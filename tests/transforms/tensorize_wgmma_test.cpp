@@ -93,9 +93,11 @@ TEST(TensorizeWgmma, TilesBecomeOrderedWgmmasThatCompileForSm90a) {
   EXPECT_EQ(testing::count(body, "loom_wgmma_wait()"), 1) << body;
   EXPECT_LT(body.find("loom_wgmma_fence()"), body.find("loom_wgmma_m64n256k16_bf16_t01(")) << body;
   EXPECT_GT(body.find("loom_wgmma_commit()"), body.rfind("loom_wgmma_m64n256k16_bf16_t01(")) << body;
-  // The ring's refills (cp.async into slot (k_outer + 3) % 4) are issued between the commit and the
-  // wait, while the tensor cores work on slot k_outer % 4.
-  std::size_t commit = body.find("loom_wgmma_commit()"), wait = body.find("loom_wgmma_wait()");
+  // The ring's refills (cp.async into slot (k_outer + 2) % 4) are issued between the commit and the
+  // wait, while the tensor cores work on slot k_outer % 4. The wait in the loop keeps this tile's
+  // group in flight (wait_group 1); the one after the loop waits for all.
+  EXPECT_EQ(testing::count(body, "loom_wgmma_wait_1()"), 1) << body;
+  std::size_t commit = body.find("loom_wgmma_commit()"), wait = body.find("loom_wgmma_wait_1()");
   std::size_t refill = body.find("loom_cp_async_16(b_fetch", commit);
   EXPECT_LT(refill, wait) << body;
   EXPECT_EQ(body.find("loom_cp_async_16(", body.find("__syncthreads()")), body.find("loom_cp_async_16(", commit)) << body;
@@ -108,6 +110,115 @@ TEST(TensorizeWgmma, TilesBecomeOrderedWgmmasThatCompileForSm90a) {
   EXPECT_NE(source.find("wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16"), std::string::npos);
   EXPECT_NE(source.find("fence.proxy.async.shared::cta"), std::string::npos);
   LOOM_EXPECT_COMPILES_TO_SM90_CUBIN(source, spec.kernel.name);
+}
+
+std::string spec_with_stages(const std::string& text, int stages) {
+  std::string with = text;
+  for (const char* fetch : {"a_fetch_rule", "b_fetch_rule"}) {
+    std::string call = std::string("{\"op\": \"pipeline_fetch\", \"fetch\": \"") + fetch + "\", \"loop\": \"k_outer\", \"stages\": ";
+    std::size_t at = with.find(call);
+    EXPECT_NE(at, std::string::npos) << call;
+    if (at == std::string::npos) return with;
+    at += call.size();
+    with.replace(at, with.find(',', at) - at, std::to_string(stages));
+  }
+  return with;
+}
+
+// The text of the CUDA kernel's full-group k loop from the loop to the stores of c, split at the
+// loop's end (the first statement after it: the wait that ends every group).
+struct KLoop {
+  std::string before, loop, after;
+};
+KLoop k_loop_of(const std::string& spec_text) {
+  Spec spec = read_spec(spec_text);
+  std::string kernels = testing::kernels_of(generate_code(spec.kernel, Target::CUDA).source);
+  std::size_t loop = kernels.find("for (int32_t k_outer");
+  std::size_t stores = kernels.find(" c[", loop);
+  EXPECT_NE(stores, std::string::npos) << kernels;
+  std::string body = kernels.substr(loop, stores - loop);
+  std::size_t end = body.find("loom_wgmma_wait()");
+  if (end == std::string::npos) return {kernels.substr(0, loop), body, ""};
+  return {kernels.substr(0, loop), body.substr(0, end), body.substr(end)};
+}
+
+// Slot reuse with asynchronous readers (decisions.md): wgmma reads its tiles after it issues, so a
+// ring of S >= 4 read by wgmmas by descriptor is filled S - 2 tiles ahead (slot (k_outer - 2) % S,
+// free once every warpgroup waited for that tile's group before this barrier), the loop waits with
+// wgmma.wait_group 1 (one tile's group in flight over the next tile's copies, fence and barrier) and
+// cp.async.wait_group S - 3, and wait_group 0 comes once after the loop, before the stores read the
+// accumulators. 4 stages (the BF16 example) and 5 (the 64-column variant); NVRTC compiles both for
+// sm_90a.
+TEST(TensorizeWgmma, RingsReadByWgmmaAreFilledTwoTilesBehindWithOneGroupInFlight) {
+  for (int stages : {4, 5}) {
+    SCOPED_TRACE(stages);
+    std::string text = spec_with_stages(stages == 4 ? wgmma_text() : narrow_text(), stages);
+    std::string pin = stages == 4 ? "loom_wgmma_pin_128(" : "loom_wgmma_pin_32(";
+    Spec spec = read_spec(text);
+    std::string ahead = "pipeline_fetch_ahead_" + std::to_string(stages - 2) + "_of_" + std::to_string(stages);
+    EXPECT_EQ(spec.kernel.find_instruction("a_fetch_rule_load")->tags.count(ahead), 1u);
+    EXPECT_EQ(spec.kernel.find_instruction("b_fetch_rule_load")->tags.count(ahead), 1u);
+    // S - 2 tiles before the loop.
+    std::string last_first = "a_fetch_rule_first_" + std::to_string(stages - 3);
+    EXPECT_NE(spec.kernel.find_instruction(last_first), nullptr) << last_first;
+    EXPECT_EQ(spec.kernel.find_instruction("a_fetch_rule_first_" + std::to_string(stages - 2)), nullptr);
+    KLoop k = k_loop_of(text);
+    std::string refill_slot = "loom_mod_int32_t(k_outer + " + std::to_string(stages - 2) + ", " + std::to_string(stages) + ")";
+    std::string old_slot = "loom_mod_int32_t(k_outer + " + std::to_string(stages - 1) + ", " + std::to_string(stages) + ")";
+    EXPECT_GT(testing::count(k.loop, "loom_cp_async_16(a_fetch + (" + refill_slot), 0) << k.loop;
+    EXPECT_GT(testing::count(k.loop, "loom_cp_async_16(b_fetch + (" + refill_slot), 0) << k.loop;
+    EXPECT_EQ(testing::count(k.loop, old_slot), 0) << k.loop;
+    EXPECT_EQ(testing::count(k.loop, "loom_cp_async_wait_" + std::to_string(stages - 3) + "()"), 1) << k.loop;
+    EXPECT_EQ(testing::count(k.loop, "loom_wgmma_wait_1()"), 1) << k.loop;
+    EXPECT_EQ(testing::count(k.loop, "loom_wgmma_wait()"), 0) << k.loop;
+    EXPECT_GT(k.loop.find("loom_wgmma_wait_1()"), k.loop.rfind("loom_cp_async_16(")) << k.loop;
+    EXPECT_GT(k.loop.find("loom_wgmma_wait_1()"), k.loop.find("loom_wgmma_commit()")) << k.loop;
+    // After the loop: wait_group 0, then the pins, then the stores.
+    EXPECT_EQ(testing::count(k.after, "loom_wgmma_wait()"), 1) << k.after;
+    EXPECT_LT(k.after.find("loom_wgmma_wait()"), k.after.find(pin)) << k.after;
+    EXPECT_EQ(testing::count(k.after, "loom_wgmma_m64n"), 0) << k.after;
+    // Pinned after the zeroing, before the loop: one definition of the accumulators reaches the
+    // pipeline (else ptxas may serialize the wgmmas: its C7515 note, seen with a 3-stage ring).
+    EXPECT_GT(k.before.rfind(pin), k.before.rfind("= 0.0f;")) << k.before;
+    std::string source = generate_code(spec.kernel, Target::CUDA).source;
+    EXPECT_NE(source.find("wgmma.wait_group.sync.aligned 1;"), std::string::npos);
+    LOOM_EXPECT_COMPILES_TO_SM90_CUBIN(source, spec.kernel.name);
+  }
+}
+
+// A ring of 2 has no slot for a tile still being read, and one of 3 would keep its loads only one
+// tile ahead (measured slower, decisions.md): both fill S - 1 ahead as before, and the loop waits
+// for each tile's wgmmas (a comment in the loop says why). The 3-stage example is such a ring.
+TEST(TensorizeWgmma, RingsOfTwoOrThreeWaitForEachTilesWgmmas) {
+  for (int stages : {2, 3}) {
+    SCOPED_TRACE(stages);
+    std::string text = spec_with_stages(wgmma_text(), stages);
+    Spec spec = read_spec(text);
+    std::string ahead = "pipeline_fetch_ahead_" + std::to_string(stages - 1) + "_of_" + std::to_string(stages);
+    EXPECT_EQ(spec.kernel.find_instruction("a_fetch_rule_load")->tags.count(ahead), 1u);
+    KLoop k = k_loop_of(text);
+    EXPECT_EQ(testing::count(k.loop, "loom_wgmma_wait_1()"), 0) << k.loop;
+    EXPECT_EQ(testing::count(k.loop, "wgmma.wait_group 0 each tile: 'a_fetch' is refilled in a slot"), 1) << k.loop;
+    EXPECT_EQ(testing::count(k.loop, "loom_cp_async_wait_" + std::to_string(stages - 2) + "()"), 1) << k.loop;
+    EXPECT_NE(k.after.find("loom_wgmma_pin_128("), std::string::npos) << k.after;  // the loop's own wait
+    EXPECT_EQ(testing::count(k.after, "loom_wgmma_wait()"), 1) << k.after;
+  }
+}
+
+// The ring filled S - 2 ahead, as loops on PoCL against the untransformed kernel: 4 and 5 stages
+// of the 64-column variant, at one element, 17, below one k tile, a k tail, and 16 k tiles (the
+// ring turns three times or more). (The C target refuses local tiles shared across barriers,
+// DESIGN.md §5: the ring does not exist there.)
+TEST(TensorizeWgmmaOpenCL, RingsFilledTwoTilesBehindMatchOnPocl) {
+  REQUIRE_OPENCL();
+  for (int stages : {4, 5}) {
+    SCOPED_TRACE(stages);
+    Spec spec = read_spec(spec_with_stages(narrow_text(), stages));
+    for (const ParameterMap& sizes : Sizes{cube(1), cube(17), {{"m", 60}, {"n", 40}, {"l", 50}},
+                                           {{"m", 129}, {"n", 70}, {"l", 200}}, {{"m", 70}, {"n", 65}, {"l", 1000}}}) {
+      testing::expect_on_opencl(spec.kernel, spec.reference, sizes);
+    }
+  }
 }
 
 // The ring fills of the k loop (decisions.md, "the fill code of the wgmma GEMM"): the swizzled
@@ -227,12 +338,14 @@ TEST(TensorizeWgmma, RefusesATileTheWarpgroupCannotShare) {
 
 const Sizes kRagged = {cube(1), cube(17), cube(129), cube(1000), {{"m", 3000}, {"n", 5000}, {"l", 700}}};
 
-// The BF16 spec, its 64-column variant and the FP16 spec (same schedule, float16 operands).
+// The BF16 spec, its 64-column variant, the FP16 spec (same schedule, float16 operands) and the
+// 3-stage BF16 spec.
 TEST(TensorizeWgmmaGpu, GemmsMatchTheReferenceAtRaggedSizes) {
   // Only where there is no GPU: wgmma needs sm_90a. Without one the tiles run as loops on PoCL
   // (TensorizeWgmmaOpenCL.NarrowSpecMatchesOnPocl) and NVRTC compiles the wgmma code offline.
   SKIP_WITHOUT_CUDA();
-  testing::expect_wgmma_specs_match_on_cuda({wgmma_text(), narrow_text(), example_text("f16_gemm_wgmma.json")},
+  testing::expect_wgmma_specs_match_on_cuda({wgmma_text(), narrow_text(), example_text("f16_gemm_wgmma.json"),
+                                             example_text("bf16_gemm_wgmma_s3.json")},
                                             kRagged);
 }
 

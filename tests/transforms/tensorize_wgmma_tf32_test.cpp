@@ -155,6 +155,20 @@ TEST(TensorizeWgmmaTf32, BIsLoadedIntoRegistersBeforeTheFence) {
   LOOM_EXPECT_COMPILES_TO_SM90_CUBIN(source, spec.kernel.name);
 }
 
+// b's tile is read by ld.shared into wgmma's register A, which ptxas would serialize if the next
+// tile's fragment loads rewrote the registers while a group runs (seen offline: wait_group 1 gave
+// one HGMMA between waits). So the reader is not asynchronous: both rings fill S - 1 ahead, as
+// for mma.sync, and the loop waits for each tile's wgmmas, saying why.
+TEST(TensorizeWgmmaTf32, RegisterOperandKeepsTheRingsAheadAndWaitsEachTile) {
+  Spec spec = read_spec(tf32_text());
+  for (const char* fill : {"a_fetch_rule_load", "b_fetch_rule_load"}) {
+    EXPECT_EQ(spec.kernel.find_instruction(fill)->tags.count("pipeline_fetch_ahead_2_of_3"), 1u) << fill;
+  }
+  std::string kernels = testing::kernels_of(generate_code(spec.kernel, Target::CUDA).source);
+  EXPECT_EQ(testing::count(kernels, "loom_wgmma_wait_1()"), 0) << kernels;
+  EXPECT_NE(kernels.find("wgmma.wait_group 0 each tile: A comes from registers"), std::string::npos) << kernels;
+}
+
 // The register operand must come from a local tile (b read from global memory is refused), and
 // whole k tiles hold for it as for a descriptor operand.
 TEST(TensorizeWgmmaTf32, RefusesARegisterOperandOutsideSharedMemoryOrPartialAlongK) {
