@@ -60,6 +60,12 @@ LoopKernel halves() {
                      {array_arg("a, b", DType::Float32, {"n", "n"})}, {.name = "halves"});
 }
 
+// A stride in another iname: every line along i is still one interval.
+LoopKernel even_columns() {
+  return make_kernel({"{[i,j]: 0<=i<n - (n mod 3) and 0<=j<n and j mod 2 = 0}"}, "b[i, j] = a[j, i]",
+                     {array_arg("a, b", DType::Float32, {"n", "n"})}, {.name = "even_columns"});
+}
+
 TailOptions tail(const std::string& strategy) { return TailOptions{strategy, std::nullopt}; }
 
 LoopKernel split(const LoopKernel& kernel, const std::string& iname, const std::string& strategy,
@@ -94,6 +100,9 @@ TEST(DivisionBounds, GuardAndRoundUpTilesMatchTheReference) {
       expect_everywhere(tiled(scale_strip_rows(), "r", strategy, opencl), scale_strip_rows(), opencl);
       expect_everywhere(split(sum_below(3), "i", strategy), sum_below(3), opencl);
       expect_everywhere(split(halves(), "i", strategy), halves(), opencl);
+      expect_everywhere(split(even_columns(), "i", strategy, opencl ? std::optional<std::string>("g.0") : std::nullopt,
+                              opencl ? std::optional<std::string>("l.0") : std::nullopt),
+                        even_columns(), opencl);
     }
   }
 }
