@@ -507,10 +507,11 @@ isl::set swept_along(const isl::set& set, int position, int direction) {
 
 // Whether every line along the iname meets the domain in one interval: the points between two
 // points of the domain on such a line are in it. Exact over the integers (isl's Minkowski sums);
-// a domain without existentials is an intersection of half-spaces and always passes.
+// one basic set without existentials is an intersection of half-spaces and always passes (a union,
+// `i < 3 or i >= 5`, may have a gap).
 bool contiguous_along(const isl::set& set, int position) {
-  isl::set relaxed = isl::manage(isl_set_remove_divs(set.copy()));
-  if (relaxed.is_equal(set)) return true;
+  isl::set coalesced = set.coalesce();
+  if (isl_set_n_basic_set(coalesced.get()) <= 1 && isl::manage(isl_set_remove_divs(coalesced.copy())).is_equal(coalesced)) return true;
   isl::set between = swept_along(set, position, 1).intersect(swept_along(set, position, -1));
   return between.is_subset(set);
 }

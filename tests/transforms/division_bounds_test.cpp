@@ -156,13 +156,14 @@ TEST(DivisionBounds, ShiftInwardsRefusesADivisionNamingTheDomain) {
 }
 
 // A stride in the split iname itself is still refused by round_up and shift_inwards (the padding
-// would run the skipped values), in one iname and across two.
+// would run the skipped values), in one iname and across two, and so is a gap without a stride.
 TEST(DivisionBounds, StridesInTheSplitInameAreStillRefused) {
   LoopKernel even = make_kernel({"{[i]: 0<=i<n and i mod 2 = 0}"}, "b[i] = a[i]", {array_arg("a, b", DType::Float32, {"n"})});
   LoopKernel checker = make_kernel({"{[i,j]: 0<=i,j<n and (i + j) mod 2 = 0}"}, "b[i, j] = a[i, j]",
                                    {array_arg("a, b", DType::Float32, {"n", "n"})});
+  LoopKernel gap = make_kernel({"{[i]: 0<=i<n and (i < 3 or i >= 5)}"}, "b[i] = a[i]", {array_arg("a, b", DType::Float32, {"n"})});
   for (const char* strategy : {"round_up", "shift_inwards"}) {
-    for (const LoopKernel* kernel : {&even, &checker}) {
+    for (const LoopKernel* kernel : {&even, &checker, &gap}) {
       std::string message = error_message<Error>([&] { split(*kernel, "i", strategy); });
       EXPECT_NE(message.find("is not a contiguous range in 'i' (a stride or an existential); use tail_strategy=guard"),
                 std::string::npos) << message;
