@@ -22,6 +22,10 @@
 //   guard only on global stores and predicates global reads with `fill` (default 0). Refused
 //   where a reduction over the split iname would receive a non-neutral term from the padding
 //   (max with fill 0); fill="neutral" lets loom pick the operator's neutral element.
+// - round_up and shift_inwards need a domain that is one interval along the iname for each value
+//   of the other inames and parameters: a bound with a division of parameters
+//   (i < m - m mod 128) is one, a stride (i mod 2 = 0) or a gap is refused. shift_inwards also
+//   needs each bound as one affine expression (no division).
 // - "shift_inwards": the last tile moves back to end at the bound (i = min(16*i_outer, n-16) +
 //   i_inner), so every tile is full and the overlap is computed twice. Refused where that
 //   recomputation could change a result (an instruction reads what the split instructions write,
