@@ -6,6 +6,8 @@
 // error. docs/decisions.md, "Divisions of parameters in bounds".
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 #include "device_helpers.hpp"
 #include "loom/loom.hpp"
 #include "test_helpers.hpp"
@@ -197,6 +199,30 @@ TEST(DivisionBounds, ABoundWrittenWithOrIsRefusedOrCorrect) {
     SCOPED_TRACE("n = " + std::to_string(n));
     expect_matches_reference(boxed, with_or, {{"n", n}});
   }
+}
+
+// The same `or` bound under sgemm_tuned's 128 x 128 tiling: the box of a's two-piece footprint is
+// beyond isl's budget; a loom::Error says so (it was an isl NULL input, an internal error).
+TEST(DivisionBounds, ATooCostlyBoxOfAnOrBoundIsALoomError) {
+  LoopKernel kernel = make_kernel({"{[i,j,k]: 0<=i<m and (i<128*floor(m/128) or m - 128*floor(m/128) > 32) and 0<=j<n and 0<=k<p}"},
+                                  "c[i, j] = sum(k, a[i, k]*b[k, j])",
+                                  {array_arg("a", DType::Float32, {"m", "p"}), array_arg("b", DType::Float32, {"p", "n"}),
+                                   array_arg("c", DType::Float32, {"m", "n"})},
+                                  {.name = "sgemm_rows_with_or"});
+  for (const auto& [row, group, local] : {std::tuple{"i", "g.1", "l.1"}, std::tuple{"j", "g.0", "l.0"}}) {
+    std::string r = row;
+    kernel = split_iname(kernel, r, 4, {.outer_iname = r + "1", .inner_iname = r + "r", .inner_tag = "ilp"}, tail("round_up"));
+    kernel = split_iname(kernel, r + "1", 16, {.outer_iname = r + "2", .inner_iname = r + "l", .inner_tag = local}, tail("round_up"));
+    kernel = split_iname(kernel, r + "2", 2, {.outer_iname = r + "g", .inner_iname = r + "r2", .outer_tag = group, .inner_tag = "ilp"},
+                         tail("round_up"));
+  }
+  kernel = split_iname(kernel, "k", 16, {.outer_iname = "ko", .inner_iname = "kk"}, tail("round_up"));
+  std::string message = error_message<Error>([&] {
+    add_prefetch(kernel, "a", {.sweep_inames = {"ir", "il", "ir2", "kk"}, .default_tag = "l.auto", .fetch_bounding_box = true,
+                               .fetch_outer_inames = std::vector<std::string>{"ig", "jg", "ko"}});
+  });
+  EXPECT_NE(message.find("add_prefetch: the bounding box of the footprint of variable 'a' over [ir, il, ir2, kk]"), std::string::npos) << message;
+  EXPECT_NE(message.find("is too costly for isl"), std::string::npos) << message;
 }
 
 }  // namespace
