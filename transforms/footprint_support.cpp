@@ -21,6 +21,7 @@
 #include "ir/instance_sets.hpp"
 #include "ir/isl_expr.hpp"
 #include "ir/isl_extra.hpp"
+#include "ir/parameter_divisions.hpp"
 #include "ir/instruction_names.hpp"
 #include "ir/isl_kernel.hpp"
 #include "ir/match.hpp"
@@ -196,7 +197,10 @@ isl::set over_all_parameters(const isl::set& footprint) {
 }
 
 Box fixed_box(const FootprintRequest& request, const isl::set& footprint, bool retry = true) {
-  isl_fixed_box* box = isl_set_get_simple_fixed_box_hull(footprint.get());
+  // A tile at a division of parameters (rows from 128*floor(m/128) on) has a constant size at an
+  // offset that is a floor division: isl's box is taken with the division as a parameter.
+  LiftedDivisions lifted = lift_parameter_divisions(footprint, [](const std::string&) { return true; });
+  isl_fixed_box* box = isl_set_get_simple_fixed_box_hull(lifted.set.get());
   Box result;
   bool valid = box != nullptr && isl_fixed_box_is_valid(box) == isl_bool_true;
   if (valid) {
@@ -210,7 +214,7 @@ Box fixed_box(const FootprintRequest& request, const isl::set& footprint, bool r
         valid = false;
         break;
       }
-      result.offset.push_back(*expr);
+      result.offset.push_back(with_divisions_restored(*expr, lifted));
       result.size.push_back(extent.get_num_si());
     }
   }
@@ -336,7 +340,10 @@ std::optional<Box> piecewise_box(const isl::set& footprint) {
 // One basic set without existentially quantified variables after coalescing is convex; otherwise
 // the hull decides, within kConvexityBudget operations: a set it cannot decide in that is treated
 // as not convex (the caller then asks for fetch_bounding_box, which needs no hull).
-bool is_convex(const isl::set& set) {
+bool is_convex(const isl::set& input) {
+  // Per parameter value: a division of parameters (a row bound 128*floor(m/128)) is a constant
+  // there, so it becomes a parameter of its own before any hull is taken.
+  isl::set set = lift_parameter_divisions(input, [](const std::string&) { return true; }).set;
   isl::set coalesced = set.coalesce();
   if (isl_set_n_basic_set(coalesced.get()) == 1) {
     // Without existentially quantified variables (a stride, a[2*i]), one basic set is convex.
@@ -375,21 +382,37 @@ bool convex_within_budget(const LoopKernel& kernel, const std::string& transform
   return false;
 }
 
-// The per-dimension bounds of `set`: the box around a non-convex footprint (a stencil's halo).
-isl::set bounding_box(const isl::set& set) {
-  isl::set box = isl::manage(isl_set_universe(isl_set_get_space(set.get())));
+// isl operations the bounding box may spend: a footprint of several pieces whose parameter
+// conditions differ (a domain bound written with `or` over a division of parameters) made the
+// per-dimension hull run for seconds and then fail with a NULL input (an internal error).
+constexpr unsigned long kBoundingBoxBudget = 2'000'000;
+
+// The per-dimension bounds of `set`: the box around a non-convex footprint (a stencil's halo);
+// nullopt where isl cannot take it within kBoundingBoxBudget operations.
+std::optional<isl::set> bounding_box(const isl::set& input) {
+  LiftedDivisions lifted = lift_parameter_divisions(input, [](const std::string&) { return true; });
+  const isl::set& set = lifted.set;
+  isl_ctx* ctx = set.ctx().get();
+  unsigned long budget = isl_ctx_get_max_operations(ctx);
+  isl_ctx_reset_operations(ctx);
+  isl_ctx_set_max_operations(ctx, kBoundingBoxBudget);
+  isl_set* box = isl_set_universe(isl_set_get_space(set.get()));
   const char* tuple = isl_set_get_tuple_name(set.get());
   unsigned n = isl_set_dim(set.get(), isl_dim_set);
-  for (unsigned k = 0; k < n; ++k) {
+  for (unsigned k = 0; k < n && box != nullptr; ++k) {
     isl_set* alone = isl_set_project_out(set.copy(), isl_dim_set, k + 1, n - k - 1);
     alone = isl_set_project_out(alone, isl_dim_set, 0, k);
     alone = isl_set_from_basic_set(isl_set_polyhedral_hull(alone));
     alone = isl_set_insert_dims(alone, isl_dim_set, 0, k);
     alone = isl_set_add_dims(alone, isl_dim_set, n - k - 1);
     if (tuple != nullptr) alone = isl_set_set_tuple_name(alone, tuple);
-    box = box.intersect(isl_extra::checked(isl::manage(alone), set.ctx().get()));
+    box = isl_set_intersect(box, alone);
   }
-  return box;
+  isl_ctx_reset_error(ctx);
+  isl_ctx_reset_operations(ctx);
+  isl_ctx_set_max_operations(ctx, budget);
+  if (box == nullptr) return std::nullopt;
+  return with_divisions_projected(isl::manage(box), lifted);
 }
 
 // `sum(coefficient * name) + constant` as an expression.
@@ -435,7 +458,10 @@ ExprPtr constraint_expr(isl_constraint* constraint, const std::vector<std::strin
 
 std::vector<ExprPtr> region_predicates(const isl::set& region, const isl::set& context,
                                        const std::vector<std::string>& dims) {
-  isl::set gisted = region.gist(context).coalesce();
+  // Divisions of parameters (and of the outer inames, parameters here) are kept as floor
+  // divisions: the hull would otherwise relax `i < 128*floor(m/128)` to `i < m`.
+  LiftedDivisions lifted = lift_parameter_divisions(region.gist(context).coalesce(), [](const std::string&) { return true; });
+  isl::set gisted = lifted.definitions.empty() ? lifted.set : lifted.set.gist_params(lifted.definition_set).coalesce();
   isl::basic_set hull = isl::manage(isl_basic_set_remove_divs(isl_set_polyhedral_hull(gisted.release())));
   std::vector<ExprPtr> predicates;
   std::pair<std::vector<ExprPtr>*, const std::vector<std::string>*> state{&predicates, &dims};
@@ -448,6 +474,7 @@ std::vector<ExprPtr> region_predicates(const isl::set& region, const isl::set& c
         return isl_stat_ok;
       },
       &state);
+  for (ExprPtr& predicate : predicates) predicate = with_divisions_restored(predicate, lifted);
   return predicates;
 }
 
@@ -1080,7 +1107,16 @@ LoopKernel precompute_rule(const LoopKernel& input, const FootprintRequest& requ
   // parametric bounds, make isl's AST generation take seconds (loopy boxes the sweep too).
   isl::set region = storage_footprint;
   if (options.fetch_bounding_box) {
-    region = bounding_box(storage_footprint);
+    std::optional<isl::set> box = bounding_box(storage_footprint);
+    if (!box) {
+      std::ostringstream text;
+      text << storage_footprint;
+      throw Error(transform + ": the bounding box of the footprint of " + request.subject + " over [" + joined(sweep) +
+                  "] (" + text.str() + ") is too costly for isl; a footprint of several pieces that differ in "
+                  "conditions on the parameters comes from a domain bound written with `or`: one conjunction "
+                  "(min/max, floor of parameters) gives one piece");
+    }
+    region = *box;
   } else if (shifted_tile_reader(kernel, invocations) != nullptr && moved_to_piecewise_box()) {
     region = storage_footprint;
   } else if (!convex_within_budget(kernel, transform, storage_footprint)) {

@@ -22,6 +22,10 @@
 //   guard only on global stores and predicates global reads with `fill` (default 0). Refused
 //   where a reduction over the split iname would receive a non-neutral term from the padding
 //   (max with fill 0); fill="neutral" lets loom pick the operator's neutral element.
+// - round_up and shift_inwards need a domain that is one interval along the iname for each value
+//   of the other inames and parameters: a bound with a division of parameters
+//   (i < m - m mod 128) is one, a stride (i mod 2 = 0) or a gap is refused. shift_inwards also
+//   needs each bound as one affine expression (no division).
 // - "shift_inwards": the last tile moves back to end at the bound (i = min(16*i_outer, n-16) +
 //   i_inner), so every tile is full and the overlap is computed twice. Refused where that
 //   recomputation could change a result (an instruction reads what the split instructions write,
@@ -337,7 +341,8 @@ bool plan_shift(const LoopKernel& kernel, SplitPlan& plan, const std::string& ca
   ExprPtr upper = single_piece(isl::manage(isl_set_dim_max(over_iname.copy(), 0)));
   if (!lower || !upper) {
     throw Error(call_text + ", tail_strategy=shift_inwards: the bounds of '" + plan.iname +
-                "' are not one affine expression each; use guard or round_up");
+                "' are not one affine expression each (the domain " + domain->set.str() +
+                "; a division of parameters is not shifted); use guard or round_up");
   }
   isl::set box = rest.intersect(parameter_set(original.ctx(), to_string(*lower) + " <= " + plan.iname + " <= " + to_string(*upper),
                                                {lower, upper}, {plan.iname}));
@@ -488,21 +493,48 @@ bool implied_by_earlier_padding(const LoopKernel& kernel, const Instruction& ins
   return wanted && holds.is_subset(*wanted);
 }
 
+// `set` moved along its dimension `position` by any amount >= 0 (`direction` 1) or <= 0 (-1):
+// the Minkowski sum with that ray.
+isl::set swept_along(const isl::set& set, int position, int direction) {
+  isl_space* space = isl_set_get_space(set.get());
+  isl_local_space* local = isl_local_space_from_space(isl_space_copy(space));
+  isl_basic_set* ray = isl_basic_set_universe(space);
+  for (int k = 0; k < isl_extra::dim_count(set, isl_dim_set); ++k) {
+    isl_constraint* constraint = k == position ? isl_constraint_alloc_inequality(isl_local_space_copy(local))
+                                               : isl_constraint_alloc_equality(isl_local_space_copy(local));
+    constraint = isl_constraint_set_coefficient_si(constraint, isl_dim_set, k, k == position ? direction : 1);
+    ray = isl_basic_set_add_constraint(ray, constraint);
+  }
+  isl_local_space_free(local);
+  return isl_extra::checked(isl::manage(isl_set_sum(set.copy(), isl_set_from_basic_set(ray))), set.ctx().get());
+}
+
+// Whether every line along the iname meets the domain in one interval: the points between two
+// points of the domain on such a line are in it. Exact over the integers (isl's Minkowski sums);
+// one basic set without existentials is an intersection of half-spaces and always passes (a union,
+// `i < 3 or i >= 5`, may have a gap).
+bool contiguous_along(const isl::set& set, int position) {
+  isl::set coalesced = set.coalesce();
+  if (isl_set_n_basic_set(coalesced.get()) <= 1 && isl::manage(isl_set_remove_divs(coalesced.copy())).is_equal(coalesced)) return true;
+  isl::set between = swept_along(set, position, 1).intersect(swept_along(set, position, -1));
+  return between.is_subset(set);
+}
+
 // round_up and shift_inwards cover whole tiles of a contiguous range; a strided domain
-// (`i mod 2 = 0`, an existential) would run or pad the skipped values (found by the transform
-// fuzzer: wrong results), so it is refused.
+// (`i mod 2 = 0`, an existential in the iname) would run or pad the skipped values (found by the
+// transform fuzzer: wrong results), so it is refused. Divisions of parameters alone
+// (`i < m - m mod 128`: for each m an interval) are contiguous and accepted (wt-floor14).
 void refuse_strided_range(const LoopKernel& kernel, const SplitPlan& plan, const std::string& call_text) {
   const Domain* domain = kernel.domain_of_iname(plan.iname);
   if (domain == nullptr) return;
   bool strided = with_isl_errors(call_text, [&] {
     isl::set set = isl_set_of(domain->set);
-    isl::set relaxed = isl::manage(isl_set_remove_divs(set.copy()));
-    return !relaxed.is_equal(set);
+    return !contiguous_along(set, isl_extra::find_dim(set, isl_dim_set, plan.iname));
   });
   if (strided) {
     throw Error(call_text + ", tail_strategy=" + (plan.tail == TailStrategy::RoundUp ? "round_up" : "shift_inwards") +
                 ": the domain of '" + plan.iname + "' (" + domain->set.str() +
-                ") is not a contiguous range (a stride or an existential); use tail_strategy=guard");
+                ") is not a contiguous range in '" + plan.iname + "' (a stride or an existential); use tail_strategy=guard");
   }
 }
 

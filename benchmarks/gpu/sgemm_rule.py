@@ -14,6 +14,12 @@ of tiles alone need fewer waves of W slots than all of them (else the strip only
 -4.9% at 2060^3 in tails10's call B), else mm = m (the strip and sum kernels then have no groups
 and are not launched: the same kernel as sgemm_tuned).
 
+Since wt-floor14 (2026-11-27) examples/memory/sgemm_tuned_strip.json computes its boundary itself
+(rows below 128*floor((m + 95)/128), i.e. m - m % 128 where m % 128 is 1..32, else m) and takes no
+mm: the rule with --strip then passes nothing but m, n, p. It strips wherever m % 128 is 1..32,
+whether or not that saves a wave (a spec cannot ask how many SMs there are). A spec that still
+declares mm (tails10/sgemm_tuned_strip.json) gets -D mm=strip_rows(...) as before.
+
 Usage: python3 sgemm_rule.py [--strip] LOOM SPEC_DIR M,N,K [M,N,K ...]
 Per shape: cuBLAS (torch.mm, TF32 off, median of 20 after 5 warm-ups), then `LOOM run` of the
 rule's spec (--repeat 20), then cuBLAS again, so drift between the two cuBLAS figures shows;
@@ -35,6 +41,14 @@ def strip_rows(m, n, sms=132):
     remainder, slots, columns = m % 128, 2 * sms, math.ceil(n / 128)
     saves_a_wave = math.ceil(m // 128 * columns / slots) < math.ceil(math.ceil(m / 128) * columns / slots)
     return m - remainder if 1 <= remainder <= 32 and saves_a_wave else m
+
+
+def takes_mm(spec_path):
+    """Whether a spec declares the strip's row count mm as an argument (tails10's strip spec)."""
+    import json
+    with open(spec_path) as f:
+        args = json.load(f)["args"]
+    return any("mm" in [name.strip() for name in arg["name"].split(",")] for arg in args)
 
 
 def main():
@@ -66,7 +80,9 @@ def main():
         spec, efficiency = rule(M, N, sms)
         extra = []
         if strip and spec == "sgemm_tuned":
-            spec, extra = "sgemm_tuned_strip", ["-D", f"mm={strip_rows(M, N, sms)}"]
+            spec = "sgemm_tuned_strip"
+            if takes_mm(f"{specs}/{spec}.json"):
+                extra = ["-D", f"mm={strip_rows(M, N, sms)}"]
         flops = 2.0 * M * N * K
         A = torch.randn(M, K, device="cuda"); B = torch.randn(K, N, device="cuda")
         C = torch.empty(M, N, device="cuda")

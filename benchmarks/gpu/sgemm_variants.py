@@ -9,7 +9,14 @@ Usage: python3 sgemm_variants.py LOOM PASSES SPEC[,SPEC...] M,N,K [M,N,K ...]
 Prints per shape, pass and spec:
   shape M N K pass=P spec=NAME loom=<TFLOP/s> cublas=<before>/<after> ratio=..
 """
-import os, re, statistics, subprocess, sys
+import json, os, re, statistics, subprocess, sys
+
+
+def takes_mm(spec_path):
+    """Whether a spec declares the strip's row count mm as an argument (tails10's strip spec)."""
+    with open(spec_path) as f:
+        args = json.load(f)["args"]
+    return any("mm" in [name.strip() for name in arg["name"].split(",")] for arg in args)
 
 
 def main():
@@ -31,9 +38,10 @@ def main():
         return flops / (statistics.median(times) * 1e-3) / 1e12
 
     def loom_tflops(spec, M, N, K, flops):
-        # tails10's sgemm_tuned_strip takes mm, the rows of its 128 x 128 kernel (sgemm_rule.strip_rows).
+        # tails10's sgemm_tuned_strip takes mm, the rows of its 128 x 128 kernel (sgemm_rule.strip_rows);
+        # examples/memory/sgemm_tuned_strip.json (wt-floor14) computes them itself and takes none.
         remainder = M % 128
-        extra = ["-D", f"mm={M - remainder if 1 <= remainder <= 32 else M}"] if "strip" in os.path.basename(spec) else []
+        extra = ["-D", f"mm={M - remainder if 1 <= remainder <= 32 else M}"] if takes_mm(spec) else []
         run = subprocess.run([loom, "run", spec, "--target", "cuda", "--repeat", "20",
                               "-D", f"m={M}", "-D", f"n={N}", "-D", f"p={K}"] + extra,
                              capture_output=True, text=True, timeout=60)

@@ -86,6 +86,16 @@ const std::vector<Example>& examples() {
        {{{"m", 1}, {"n", 1}, {"p", 1}}, {{"m", 64}, {"n", 64}, {"p", 64}}, {{"m", 65}, {"n", 63}, {"p", 15}},
         {{"m", 33}, {"n", 130}, {"p", 200}}},
        -1},
+      // Issue 25 (wt-floor14): sgemm_tuned's kernel over the rows below 128*floor((m + 95)/128),
+      // the last m mod 128 <= 32 rows as a split-k strip and a sum; the spec computes the boundary
+      // itself. m below one tile (all rows in the strip), 32 / 33 / 160 / 161 (a strip of 32 rows,
+      // none), multiples of 128 (empty strip), 129 / 257 (one row).
+      {"sgemm_tuned_strip.json",
+       {{{"m", 1}, {"n", 1}, {"p", 1}}, {{"m", 17}, {"n", 77}, {"p", 45}}, {{"m", 32}, {"n", 20}, {"p", 30}},
+        {{"m", 33}, {"n", 20}, {"p", 30}}, {{"m", 128}, {"n", 130}, {"p", 17}}, {{"m", 129}, {"n", 127}, {"p", 17}},
+        {{"m", 160}, {"n", 33}, {"p", 100}}, {{"m", 161}, {"n", 33}, {"p", 100}}, {{"m", 256}, {"n", 40}, {"p", 20}},
+        {{"m", 257}, {"n", 40}, {"p", 20}}},
+       -1},
   };
   return all;
 }
@@ -159,6 +169,22 @@ TEST(MemoryExamplesOpenCL, SplitKComputesThePlainProduct) {
     CheckOptions options;
     options.target = Target::OpenCL;
     testing::expect_matches_reference(split_k.kernel, plain.reference, parameters, options);
+  }
+}
+
+// The strip spec's reference splits the rows where the spec does (a wrong boundary would be in
+// both), so it is also checked against the plain product of sgemm_tuned_small's untransformed spec:
+// with and without a strip, and at m below one tile.
+TEST(MemoryExamplesOpenCL, StripComputesThePlainProduct) {
+  REQUIRE_OPENCL();
+  Spec strip = read_spec_file(example_path("sgemm_tuned_strip.json").string());
+  Spec plain = read_spec_file(example_path("sgemm_tuned_small.json").string());
+  for (const ParameterMap& parameters :
+       std::vector<ParameterMap>{{{"m", 20}, {"n", 5}, {"p", 40}}, {{"m", 160}, {"n", 9}, {"p", 333}},
+                                 {{"m", 161}, {"n", 9}, {"p", 33}}, {{"m", 256}, {"n", 3}, {"p", 7}}}) {
+    CheckOptions options;
+    options.target = Target::OpenCL;
+    testing::expect_matches_reference(strip.kernel, plain.reference, parameters, options);
   }
 }
 
