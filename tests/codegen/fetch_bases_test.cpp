@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <functional>
 
 #include "codegen/fetch_bases.hpp"
 #include "codegen/print_c_family.hpp"
@@ -35,6 +36,8 @@ cast::ExprPtr v(const std::string& name) { return cast::var(name); }
 cast::ExprPtr c(int64_t value) { return cast::int_const(value); }
 cast::ExprPtr add(cast::ExprPtr a, cast::ExprPtr b) { return cast::binary("+", std::move(a), std::move(b), DType::Int32); }
 cast::ExprPtr mul(cast::ExprPtr a, cast::ExprPtr b) { return cast::binary("*", std::move(a), std::move(b), DType::Int32); }
+// Row `row` of a tile at r: r, 16 + r, ...
+cast::ExprPtr row_at(int row) { return row == 0 ? v("r") : add(c(16 * row), v("r")); }
 
 // for (k = 0; k <= 9; ++k) { x0 = a[index(0)]; x1 = a[index(1)]; } under `pragma`.
 cast::StmtPtr loop_of_two_reads(const std::function<cast::ExprPtr(int)>& index, const std::string& pragma = "") {
@@ -63,25 +66,24 @@ std::string printed(const cast::StmtPtr& body, Target target) {
 
 // Rows a parameter apart: `a[(row) * p + 16 * k]` -> `a_k = a + (16 * k)`, `a_k[(row) * p]`.
 TEST(FetchBases, RowsAParameterApartShareOneBaseAnIteration) {
-  auto index = [](int row) { return add(mul(add(c(16 * row), v("r")), v("p")), mul(c(16), v("k"))); };
-  cast::StmtPtr rewritten = codegen::add_fetch_bases(loop_of_two_reads(index), {"a"}, {"p", "r"});
+  auto index = [](int row) { return add(add(mul(row_at(row), v("p")), v("q")), mul(c(16), v("k"))); };
+  cast::StmtPtr rewritten = codegen::add_fetch_bases(loop_of_two_reads(index), {"a"}, {"p", "q", "r"});
   std::string cuda = printed(rewritten, Target::CUDA);
-  EXPECT_EQ(count(cuda, "const float *__restrict__ a_k = loom_fetch_base(a + (16 * k));"), 1) << cuda;
+  // The summand every read has (q) goes into the base with the loop's part.
+  EXPECT_EQ(count(cuda, "const float *__restrict__ a_k = loom_fetch_base(a + (16 * k + q));"), 1) << cuda;
   EXPECT_EQ(count(cuda, "a_k[r * p]"), 1) << cuda;
   EXPECT_EQ(count(cuda, "a_k[(16 + r) * p]"), 1) << cuda;
   EXPECT_EQ(count(cuda, "a["), 0) << cuda;
   std::string opencl = printed(rewritten, Target::OpenCL);
-  EXPECT_EQ(count(opencl, "__global const float *a_k = a + (16 * k);"), 1) << opencl;
+  EXPECT_EQ(count(opencl, "__global const float *a_k = a + (16 * k + q);"), 1) << opencl;
 }
 
 // What stays as it was: reads a literal apart (they share an address already), a part that may be
 // negative (r is not known to be non-negative; `- 1`), a loop that is unrolled, a single read.
 TEST(FetchBases, LeavesReadsALiteralApartUnknownSignsUnrolledLoopsAndSingleReadsAlone) {
-  auto literal_apart = [](int row) { return add(add(mul(v("r"), v("p")), c(16 * row)), mul(c(16), v("k"))); };
-  auto parameter_apart = [](int row) { return add(mul(add(c(16 * row), v("r")), v("p")), mul(c(16), v("k"))); };
-  auto minus_one = [](int row) {
-    return add(mul(add(c(16 * row), v("r")), v("p")), cast::binary("-", v("k"), c(1), DType::Int32));
-  };
+  auto literal_apart = [](int row) { return add(add(mul(v("r"), v("p")), c(16 * row + 1)), mul(c(16), v("k"))); };
+  auto parameter_apart = [](int row) { return add(mul(row_at(row), v("p")), mul(c(16), v("k"))); };
+  auto minus_one = [](int row) { return add(mul(row_at(row), v("p")), cast::binary("-", v("k"), c(1), DType::Int32)); };
   struct Case {
     std::string name;
     cast::StmtPtr body;
@@ -108,8 +110,8 @@ TEST(FetchBases, LeavesReadsALiteralApartUnknownSignsUnrolledLoopsAndSingleReads
 // apart) and every fetch before the loop as they were.
 TEST(FetchBases, TunedSgemmReadsTheNextATileThroughOneBase) {
   std::string code = kernels_of(generate_code(example("memory/sgemm_tuned.json").kernel, Target::CUDA).source);
-  EXPECT_EQ(count(code, "const float *__restrict__ a_ko = loom_fetch_base(a + (16 * (ko + 1)));"), 1) << code;
-  EXPECT_EQ(count(code, "? a_ko[(16 + a_dim_0_inner + 128 * ig) * p + a_dim_1] : 0.0f;"), 1) << code;
+  EXPECT_EQ(count(code, "const float *__restrict__ a_ko = loom_fetch_base(a + (16 * (ko + 1) + a_dim_1));"), 1) << code;
+  EXPECT_EQ(count(code, "? a_ko[(16 + a_dim_0_inner + 128 * ig) * p] : 0.0f;"), 1) << code;
   EXPECT_EQ(count(code, "a_ko["), 8) << code;
   EXPECT_EQ(count(code, "b_ko"), 0) << code;
   EXPECT_EQ(count(code, "? a["), 8) << code;  // the first tile, before the loop
