@@ -6,8 +6,9 @@
 #  1. --check on CUDA (against the C reference) of sgemm_tuned, sgemm_tuned_small and
 #     tails10/sgemm_tuned_strip at ragged sizes, with the default code and with uniform fetches;
 #  2. sgemm_codegen_variants.py: the rule's spec (sgemm_rule.py --strip) by main's loom, by this
-#     loom (bases), with uniform fetches (uniform+bases) and uniform fetches alone (uniform), three
-#     passes at (4096, 1000, 4096), (4096, 4000, 4096), 4096^3, 5000^3, 3000^3, 1000^3.
+#     loom (bases) and with uniform fetches (uniform+bases), three passes at (4096, 1000, 4096),
+#     (4096, 4000, 4096), 4096^3, 5000^3, 3000^3, 1000^3; then uniform fetches alone (uniform)
+#     beside main at the first two shapes.
 # Layout: $BUNDLE/{loom,main/loom,lib/,sgemm_rule.py,sgemm_codegen_variants.py}, $BUNDLE/specs/*.json.
 # Usage: BUNDLE=.gpu-kloop14 OUT=... bash run_tails14.sh
 set -u
@@ -37,6 +38,9 @@ echo "== correctness (CUDA against the C reference)" | tee -a "$LOG"
     wait
   done; } 2>&1 | tee -a "$LOG"
 echo "== timing beside cuBLAS, three passes" | tee -a "$LOG"
-timeout 420 python3 $B/sgemm_codegen_variants.py $S 3 main=$B/main/loom bases=$B/loom \
-  uniform+bases=$B/loom:LOOM_UNIFORM_FETCHES=1 uniform=$B/loom:LOOM_UNIFORM_FETCHES=1:LOOM_FETCH_BASES=0 \
+timeout 300 python3 $B/sgemm_codegen_variants.py $S 3 main=$B/main/loom bases=$B/loom \
+  uniform+bases=$B/loom:LOOM_UNIFORM_FETCHES=1 \
   -- 4096,1000,4096 4096,4000,4096 4096,4096,4096 5000,5000,5000 3000,3000,3000 1000,1000,1000 2>&1 | tee -a "$LOG"
+echo "== uniform fetches alone (main's addresses) at the one-wave and four-wave shapes" | tee -a "$LOG"
+timeout 60 python3 $B/sgemm_codegen_variants.py $S 3 main=$B/main/loom uniform=$B/loom:LOOM_UNIFORM_FETCHES=1:LOOM_FETCH_BASES=0 \
+  -- 4096,1000,4096 4096,4000,4096 2>&1 | tee -a "$LOG"
