@@ -333,7 +333,7 @@ cast::StmtPtr add_fetch_bases(const cast::StmtPtr& body, const std::set<std::str
 
 bool fetch_bases_enabled() {
   const char* setting = std::getenv("LOOM_FETCH_BASES");
-  return setting == nullptr || std::string(setting) != "0";
+  return setting != nullptr && std::string(setting) == "1";
 }
 
 }  // namespace loom::codegen

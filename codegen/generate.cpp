@@ -793,8 +793,9 @@ DeviceProgram device_program(LoopKernel& kernel, const cast::Function& signature
       for (const HostLoop& loop : program.host_loops) function.parameters.push_back({loop.iname, loop.dtype, false, false});
       function.name = name;
       function.body = cast::block(body);
-      // Not on the LLVM compiler path (no wide copies there): LLVM's own strength reduction does
-      // better with the plain reads (sgemm_tuned's k loop 1189 SASS instructions against 1209).
+      // Opt-in (fetch_bases.hpp says why). Not on the LLVM compiler path (no wide copies there):
+      // LLVM's own strength reduction does better with the plain reads (sgemm_tuned's k loop 1189
+      // SASS instructions against 1209).
       if (codegen::fetch_bases_enabled() && (target != Target::CUDA || wide_copies)) {
         function.body = codegen::add_fetch_bases(function.body, read_only_arrays(signature),
                                                  non_negative_parameters(kernel, signature));

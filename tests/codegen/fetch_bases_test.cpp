@@ -1,6 +1,6 @@
-// One base pointer an iteration for a loop's global reads (codegen/fetch_bases.cpp, issue 25): the
-// tuned SGEMM's next-tile reads of a, eight rows a parameter apart, go through `a_ko = a + 16 *
-// (ko + 1)` with their loop-invariant row offsets; reads a literal apart (b's columns), reads with
+// One base pointer an iteration for a loop's global reads (codegen/fetch_bases.cpp, issue 25; opt-in,
+// LOOM_FETCH_BASES=1): the tuned SGEMM's next-tile reads of a, eight rows a parameter apart, go
+// through `a_ko = a + (16 * (ko + 1) + a_dim_1)` with their loop-invariant row offsets; reads a literal apart (b's columns), reads with
 // a part that may be negative and unrolled loops are left alone. Results are checked against the
 // untransformed kernel on OpenCL (PoCL), where the same pointers are printed as plain __global
 // pointers, at shapes that mix whole and edge tiles in m, n and k.
@@ -23,13 +23,13 @@ using testing::kernels_of;
 
 Spec example(const std::string& path) { return read_spec_file(std::string(LOOM_EXAMPLES_DIR) + "/" + path); }
 
-// LOOM_FETCH_BASES=0 (the measurement switch) for one scope.
-class FetchBasesOff {
+// LOOM_FETCH_BASES=1 (add_fetch_bases is opt-in) for one scope.
+class FetchBasesOn {
  public:
-  FetchBasesOff() { setenv("LOOM_FETCH_BASES", "0", 1); }
-  ~FetchBasesOff() { unsetenv("LOOM_FETCH_BASES"); }
-  FetchBasesOff(const FetchBasesOff&) = delete;
-  FetchBasesOff& operator=(const FetchBasesOff&) = delete;
+  FetchBasesOn() { setenv("LOOM_FETCH_BASES", "1", 1); }
+  ~FetchBasesOn() { unsetenv("LOOM_FETCH_BASES"); }
+  FetchBasesOn(const FetchBasesOn&) = delete;
+  FetchBasesOn& operator=(const FetchBasesOn&) = delete;
 };
 
 cast::ExprPtr v(const std::string& name) { return cast::var(name); }
@@ -109,20 +109,21 @@ TEST(FetchBases, LeavesReadsALiteralApartUnknownSignsUnrolledLoopsAndSingleReads
 // The tuned SGEMM: a's eight next-tile rows through one base a k tile, b's columns (a literal
 // apart) and every fetch before the loop as they were.
 TEST(FetchBases, TunedSgemmReadsTheNextATileThroughOneBase) {
+  std::string plain = kernels_of(generate_code(example("memory/sgemm_tuned.json").kernel, Target::CUDA).source);
+  EXPECT_EQ(count(plain, "loom_fetch_base"), 0) << plain;  // off by default
+  EXPECT_EQ(count(plain, "? a["), 16) << plain;
+  FetchBasesOn on;
   std::string code = kernels_of(generate_code(example("memory/sgemm_tuned.json").kernel, Target::CUDA).source);
   EXPECT_EQ(count(code, "const float *__restrict__ a_ko = loom_fetch_base(a + (16 * (ko + 1) + a_dim_1));"), 1) << code;
   EXPECT_EQ(count(code, "? a_ko[(16 + a_dim_0_inner + 128 * ig) * p] : 0.0f;"), 1) << code;
   EXPECT_EQ(count(code, "a_ko["), 8) << code;
   EXPECT_EQ(count(code, "b_ko"), 0) << code;
   EXPECT_EQ(count(code, "? a["), 8) << code;  // the first tile, before the loop
-  FetchBasesOff off;
-  std::string plain = kernels_of(generate_code(example("memory/sgemm_tuned.json").kernel, Target::CUDA).source);
-  EXPECT_EQ(count(plain, "loom_fetch_base"), 0) << plain;
-  EXPECT_EQ(count(plain, "? a["), 16) << plain;
 }
 
 TEST(FetchBasesOpenCL, TunedSgemmsMatchTheReferenceOnWholeAndEdgeTiles) {
   REQUIRE_OPENCL();
+  FetchBasesOn on;
   for (std::string path : {"memory/sgemm_tuned.json", "memory/sgemm_tuned_small.json"}) {
     Spec spec = example(path);
     std::string code = kernels_of(generate_code(spec.kernel, Target::OpenCL).source);
