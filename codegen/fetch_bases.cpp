@@ -201,7 +201,10 @@ class FetchBases {
     std::vector<std::string> order;
     std::map<std::string, std::vector<SplitRead>> groups;
     for (const Expr* load : loads) {
-      if (load->vector_width != 0 || read_only_.count(load->name) == 0 || !is_integer(load->args[0]->dtype)) continue;
+      if (load->vector_width != 0 || load->dtype == DType::Bool || read_only_.count(load->name) == 0 ||
+          !is_integer(load->args[0]->dtype)) {
+        continue;  // a bool array's storage type is its own (not `bool *`)
+      }
       if (mentions(*load->args[0], bound)) continue;
       std::vector<ExprPtr> terms;
       summands(load->args[0], terms);
