@@ -233,7 +233,7 @@ class FetchBases {
       base.name = name;
       base.dtype = first.load->dtype;
       base.is_const = true;
-      base.offset_of = first.load->name;
+      base.alias_of = first.load->name;
       std::vector<ExprPtr> offset = first.varying;
       offset.insert(offset.end(), common.begin(), common.end());
       base.init = sum_of(offset, first.load->args[0]->dtype);

@@ -12,11 +12,12 @@ namespace loom::codegen {
 // global array `a[V + I_1]`, `a[V + I_2]`, ... whose indices are sums where the summands V name
 // the loop's iterator and the summands I_j do not (nor anything the loop body assigns or
 // declares) become `a_<loop>[I_j - C]` through one pointer `a_<loop> = a + V + C` declared at the
-// top of the loop body (a Declare with `offset_of`; C: the summands every I_j has). Only where the I_j differ by more than constants
-// (rows a parameter apart: the tuned SGEMM's a tile) — reads a constant apart already share one
-// address and immediate offsets — and where every summand is a sum or product of non-negative
-// literals and names in `non_negative` or of loops counting up from zero or more: then V <= V +
-// I_j, and whenever a read is in bounds so is the pointer.
+// top of the loop body (a Declare with `alias_of` and `init`; C: the summands every I_j has).
+// Only where the I_j differ by more than literals (rows a parameter apart: the tuned SGEMM's a
+// tile; reads a literal apart already share one address and immediate offsets), and where every
+// summand is a sum or product of non-negative literals, hardware indices, names in
+// `non_negative` and loops counting up from zero or more: then V + C <= V + I_j, and whenever a
+// read is in bounds so is the pointer.
 //
 // Why: NVVM computes each guarded read's address inside its guard from the array's parameter
 // (LDC.64 + IMAD + IMAD.WIDE a row, 27 SASS instructions a k tile in the tuned SGEMM); with one

@@ -577,7 +577,7 @@ class StatementPrinter {
               << stmt.shared_offset << ");\n";
           break;
         }
-        if (!stmt.offset_of.empty()) {
+        if (!stmt.alias_of.empty() && stmt.init) {
           out << pad << fetch_base_declaration(stmt) << "\n";
           break;
         }
@@ -633,7 +633,7 @@ class StatementPrinter {
   // loom_fetch_base, so that NVVM keeps the base and does not fold it into each read's address.
   std::string fetch_base_declaration(const cast::Stmt& stmt) const {
     std::string type = c_type_name(stmt.dtype);
-    std::string address = stmt.offset_of + " + (" + expressions_.print(*stmt.init) + ")";
+    std::string address = stmt.alias_of + " + (" + expressions_.print(*stmt.init) + ")";
     if (target_ == Target::CUDA) {
       return "const " + type + " *__restrict__ " + stmt.name + " = loom_fetch_base(" + address + ");";
     }
