@@ -87,6 +87,9 @@ struct Stmt {
   // tile: 1024, src/ir/layout.hpp).
   int64_t alignment = 0;
   // Declare: a pointer into the storage area of this name (alias_temporaries), not an array.
+  // With `init` (fetch_bases.hpp): a read-only pointer to element `init` of this global array
+  // argument (the part of a loop's global reads that changes with the loop, added once an
+  // iteration).
   std::string alias_of;
   std::string pragma;     // For: e.g. "unroll 4"
   ExprPtr target;         // Assign

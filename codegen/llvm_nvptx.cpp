@@ -229,6 +229,14 @@ class FunctionEmitter {
       bind(stmt.name, {Binding::Kind::Array, base, stmt.dtype, 0});
       return;
     }
+    if (!stmt.alias_of.empty() && stmt.init) {
+      // A pointer into a global argument (fetch_bases.hpp): the argument's address plus `init`.
+      const Binding& array = lookup(stmt.alias_of);
+      llvm::Value* offset = convert(expression(*stmt.init), DType::Int64);
+      llvm::Value* base = builder_.CreateInBoundsGEP(memory_type(array.dtype), array.value, offset, stmt.name);
+      bind(stmt.name, {Binding::Kind::Array, base, array.dtype, 0});
+      return;
+    }
     if (!stmt.alias_of.empty()) {
       // A view of a storage area (alias_temporaries): the same address, another element type.
       bind(stmt.name, {Binding::Kind::Array, lookup(stmt.alias_of).value, stmt.dtype, 0});

@@ -577,6 +577,10 @@ class StatementPrinter {
               << stmt.shared_offset << ");\n";
           break;
         }
+        if (!stmt.alias_of.empty() && stmt.init) {
+          out << pad << fetch_base_declaration(stmt) << "\n";
+          break;
+        }
         if (!stmt.alias_of.empty()) {
           // OpenCL pointers carry their address space; CUDA's generic pointers reach shared memory.
           bool qualified = stmt.local_memory && target_ == Target::OpenCL;
@@ -625,6 +629,18 @@ class StatementPrinter {
   }
 
  private:
+  // A read-only pointer into a global argument (fetch_bases.hpp). On CUDA through
+  // loom_fetch_base, so that NVVM keeps the base and does not fold it into each read's address.
+  std::string fetch_base_declaration(const cast::Stmt& stmt) const {
+    std::string type = c_type_name(stmt.dtype);
+    std::string address = stmt.alias_of + " + (" + expressions_.print(*stmt.init) + ")";
+    if (target_ == Target::CUDA) {
+      return "const " + type + " *__restrict__ " + stmt.name + " = loom_fetch_base(" + address + ");";
+    }
+    std::string space = target_ == Target::OpenCL ? "__global " : "";
+    return space + "const " + type + " *" + stmt.name + " = " + address + ";";
+  }
+
   void print_braced(const cast::Stmt& body, int indent, std::ostringstream& out) const {
     std::string pad(static_cast<std::size_t>(indent) * 2, ' ');
     out << pad << "{\n";
@@ -754,6 +770,20 @@ std::string wide_copy_helpers(const std::string& code) {
   return helpers;
 }
 
+// fetch_bases.hpp's pointer helper, where the code uses it (CUDA). The empty asm hides the
+// pointer's origin from NVVM, which would otherwise rebuild every read's address from the array's
+// parameter; the assumption keeps the reads global loads (LDG).
+std::string fetch_base_helper(const std::string& code) {
+  if (code.find("loom_fetch_base(") == std::string::npos) return "";
+  return R"(template <typename T>
+LOOM_FN const T *loom_fetch_base(const T *address) {
+  asm("" : "+l"(address));
+  __builtin_assume(__isGlobal(address));
+  return address;
+}
+)";
+}
+
 std::string print_translation_unit(const std::vector<cast::Function>& functions, Target target) {
   std::ostringstream out;
   for (const cast::Function& function : functions) {
@@ -768,7 +798,7 @@ std::string print_translation_unit(const std::vector<cast::Function>& functions,
   }
   std::string code = out.str();
   std::string warp = target == Target::CUDA ? warp_helpers(code) : "";
-  std::string mma = target == Target::CUDA ? tensor_core_helpers(code) + wide_copy_helpers(code) : "";
+  std::string mma = target == Target::CUDA ? tensor_core_helpers(code) + wide_copy_helpers(code) + fetch_base_helper(code) : "";
   std::string half = half_precision_helpers(code, target);
   if (target == Target::OpenCL && code.find("loom_lane_rotation(") != std::string::npos) {
     mma += lane_rotation_helper(Target::OpenCL);
