@@ -1082,9 +1082,10 @@ cast::StmtPtr partial_group_nest(const KernelSchedule& schedule, const isl::set&
   isl::set narrowed = context.intersect_params(*condition);
   cast::ExprPtr test = parameter_test(schedule, context, *condition, index_dtype, lower_statement, loop_styles);
   // Both schedules are `schedule` with its domain gisted. The full-group nest went to isl directly
-  // only where its own statements share no condition.
-  bool reusable = !shared_parameter_condition(full.schedule, full.context, all_of(inside)) &&
-                  same_ast_problem(inner.schedule, narrowed, full.schedule, full.context);
+  // only where its own statements share no condition. The cheaper test first: where the partial
+  // groups need guards of their own (unrolled copies), the domains differ and nothing else is asked.
+  bool reusable = same_ast_problem(inner.schedule, narrowed, full.schedule, full.context) &&
+                  !shared_parameter_condition(full.schedule, full.context, all_of(inside));
   if (!reusable) return cast::if_then(test, generate_loop_nest(inner, narrowed, index_dtype, lower_statement, loop_styles));
   if (std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") != nullptr) {
     cast::StmtPtr built = generate_loop_nest(inner, narrowed, index_dtype, lower_statement, loop_styles);
