@@ -49,6 +49,24 @@ isl::set iname_values(const LoopKernel& kernel, const std::string& iname) {
   return values;
 }
 
+// The space of iname_values(kernel, iname) (its parameters in the same order), from the same
+// operations on universe sets: a local iname whose constant range is known needs only that space
+// for its box, not the projections (issue 26, wt-speed14: launch_shape computed each local
+// iname's values beside constant_iname_range's own projection of the same set).
+isl::set iname_values_space(const LoopKernel& kernel, const std::string& iname) {
+  const Domain* domain = kernel.domain_of_iname(iname);
+  LOOM_ASSERT(domain != nullptr, "hardware iname " + iname + " has no domain");
+  isl::set domain_set = isl_set_of(domain->set);
+  isl::set assumptions = isl_set_of(kernel.assumptions);
+  isl::set universe = isl::set::universe(domain_set.space())
+                          .intersect_params(isl::set::universe(assumptions.space()));
+  isl::set set = isl_extra::set_dims_to_params(universe);
+  for (const std::string& parameter : isl_extra::dim_names(set, isl_dim_param)) {
+    if (parameter != iname && kernel.domain_of_iname(parameter) != nullptr) set = isl_extra::project_out_param(set, parameter);
+  }
+  return isl_extra::params_to_set_dims(set.params(), {iname}, "");
+}
+
 struct AxisRange {
   isl::pw_aff lower;
   isl::pw_aff extent;
@@ -62,21 +80,25 @@ std::optional<ConstantRange> constant_range_of(const isl::set& values) {
   return ConstantRange{low.get_num_si(), high.get_num_si() - low.get_num_si() + 1};
 }
 
-// The constant range of a local iname (`values`: iname_values), read from the lineage's memo
+// The constant range of a local iname, read from the lineage's memo
 // (constant_iname_range; the transforms that made the iname mostly asked already). The same
 // range: isl's dim_min_val/dim_max_val optimize over every parameter value, so the outer inames
 // iname_values projects out (parameters of the domain) change neither bound nor emptiness
 // (issue 26: launch_shape computed it afresh, beside the parametric range_of a local iname
 // never needs). LOOM_VERIFY_SKIPPED_CHECKS=1 computes it from `values` too and compares.
-std::optional<ConstantRange> local_constant_range(const LoopKernel& kernel, const std::string& iname,
-                                                  const isl::set& values) {
+std::optional<ConstantRange> local_constant_range(const LoopKernel& kernel, const std::string& iname) {
   std::optional<ConstantRange> memo = constant_iname_range(kernel, iname);
   if (std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") == nullptr) return memo;
+  isl::set values = iname_values(kernel, iname);
   std::optional<ConstantRange> computed = constant_range_of(values);
   bool same = memo.has_value() == computed.has_value() &&
               (!memo || (memo->lower == computed->lower && memo->extent == computed->extent));
   if (!same) throw InternalError("launch_shape: the memoized constant range of local iname '" + iname +
                                  "' differs from its values' range");
+  // The box's space from universe sets (iname_values_space) is the values' space.
+  if (memo && !values.get_space().is_equal(iname_values_space(kernel, iname).get_space())) {
+    throw InternalError("launch_shape: the space of local iname '" + iname + "''s values differs from iname_values_space");
+  }
   return memo;
 }
 
@@ -250,12 +272,13 @@ LaunchShape launch_shape(const LoopKernel& kernel, const std::vector<int>& instr
   for (const std::string& iname : hardware) {
     InameTag tag = kernel.tag_of(iname);
     bool local = tag.kind == Kind::Local;
-    isl::set values = iname_values(kernel, iname);
-    values_of.emplace(iname, values);
     if (local) {
-      // A local iname needs its constant range only; the parametric one names a refusal.
-      std::optional<ConstantRange> constant = local_constant_range(kernel, iname, values);
+      // A local iname needs its constant range only; the parametric one names a refusal. Its
+      // values are computed where they are read: a refusal, or the verification of the memo.
+      std::optional<ConstantRange> constant = local_constant_range(kernel, iname);
       constants.emplace(iname, constant);
+      values_of.emplace(iname, constant ? iname_values_space(kernel, iname) : iname_values(kernel, iname));
+      const isl::set& values = values_of.at(iname);
       if (!constant && values.is_empty()) {
         // `compile -D m=5 -D n=3` of `{[i,j]: 0<=i<p and m<=j<n}`: "its length, 0, is not a
         // constant" said nothing of why (found by the third differential round, wt-diff11).
@@ -273,6 +296,8 @@ LaunchShape launch_shape(const LoopKernel& kernel, const std::vector<int>& instr
           std::max(shape.block[static_cast<std::size_t>(tag.axis)], constant->extent);
       shape.inames.push_back({iname, true, tag.axis, int_literal(constant->lower), constant->extent});
     } else {
+      isl::set values = iname_values(kernel, iname);
+      values_of.emplace(iname, values);
       AxisRange range = range_of(values);
       range.extent = zero_where_undefined(range.extent, assumptions);
       ranges.emplace(iname, range);

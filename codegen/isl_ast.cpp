@@ -1,6 +1,7 @@
 #include "codegen/isl_ast.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <exception>
 #include <functional>
@@ -972,12 +973,133 @@ cast::ExprPtr parameter_test(const KernelSchedule& schedule, const isl::set& con
   return lowering.expr(isl::manage(test), {});
 }
 
+// The parameters `schedule` mentions: in its domains' constraints and its band functions.
+std::set<std::string> parameters_of(const isl::schedule& schedule) {
+  // isl_schedule_get_map gives the band functions and filters, not the domains' constraints.
+  isl::union_map map = isl::manage(isl_schedule_get_map(schedule.get())).intersect_domain(schedule.get_domain());
+  std::set<std::string> involved;
+  map.foreach_map([&](isl::map piece) {
+    isl_size count = isl_map_dim(piece.get(), isl_dim_param);
+    for (isl_size pos = 0; pos < count; ++pos) {
+      if (isl_map_involves_dims(piece.get(), isl_dim_param, static_cast<unsigned>(pos), 1) == isl_bool_true) {
+        involved.insert(isl_map_get_dim_name(piece.get(), isl_dim_param, static_cast<unsigned>(pos)));
+      }
+    }
+  });
+  return involved;
+}
+
+// `context` with every parameter outside `kept` projected out.
+isl::set context_on(const isl::set& context, const std::set<std::string>& kept) {
+  isl_set* result = context.copy();
+  for (int pos = isl_set_dim(result, isl_dim_param) - 1; pos >= 0; --pos) {
+    if (kept.count(isl_set_get_dim_name(result, isl_dim_param, static_cast<unsigned>(pos))) != 0) continue;
+    result = isl_set_project_out(result, isl_dim_param, static_cast<unsigned>(pos), 1);
+  }
+  return isl::manage(result);
+}
+
+// Whether the AST `built` (isl's, from `built_schedule` under `built_context`) is a correct AST of
+// `schedule` under `context`, where both schedules are one schedule with its domain gisted two
+// ways (isl_schedule_gist_domain_params changes the domain node only, so the trees below it are
+// the same): the domains hold the same points under `context`, and the two contexts say the same
+// of the parameters the schedule mentions. The code isl writes names no other parameter, and
+// what a context implies about those is its projection.
+bool same_ast_problem(const isl::schedule& schedule, const isl::set& context, const isl::schedule& built_schedule,
+                      const isl::set& built_context) {
+  isl::set params = context.params();
+  if (!schedule.get_domain().intersect_params(params).is_equal(built_schedule.get_domain().intersect_params(params))) {
+    return false;
+  }
+  std::set<std::string> parameters = parameters_of(built_schedule);
+  return context_on(context, parameters).is_equal(context_on(built_context, parameters));
+}
+
+bool same_expr(const cast::ExprPtr& a, const cast::ExprPtr& b) {
+  if (a == b) return true;
+  if (!a || !b) return false;
+  if (a->kind != b->kind || a->dtype != b->dtype || a->int_value != b->int_value || a->float_value != b->float_value ||
+      a->name != b->name || a->op != b->op || a->vector_width != b->vector_width || a->args.size() != b->args.size()) {
+    return false;
+  }
+  for (std::size_t k = 0; k < a->args.size(); ++k) {
+    if (!same_expr(a->args[k], b->args[k])) return false;
+  }
+  return true;
+}
+
+// Structural equality of two lowered nests (LOOM_VERIFY_SKIPPED_CHECKS' comparison of a reused
+// nest with the one isl would have built); the fields a loop nest's lowering sets.
+bool same_stmt(const cast::StmtPtr& a, const cast::StmtPtr& b) {
+  if (a == b) return true;
+  if (!a || !b) return false;
+  if (a->kind != b->kind || a->name != b->name || a->dtype != b->dtype || a->step != b->step ||
+      a->extent != b->extent || a->pragma != b->pragma || a->scoped != b->scoped || a->body.size() != b->body.size() ||
+      !same_expr(a->init, b->init) || !same_expr(a->condition, b->condition) || !same_expr(a->target, b->target) ||
+      !same_expr(a->value, b->value)) {
+    return false;
+  }
+  for (std::size_t k = 0; k < a->body.size(); ++k) {
+    if (!same_stmt(a->body[k], b->body[k])) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 cast::ExprPtr parameter_condition(const isl::set& condition, const isl::set& context, DType index_dtype) {
   LoopStyles no_styles = [](const std::string&) { return LoopStyle{}; };
   return parameter_test(KernelSchedule{}, context, condition, index_dtype, StatementLowering{}, no_styles);
 }
+
+namespace {
+
+std::atomic<int> reused_nests{0};
+
+// A nest isl built and lowered, with what it was built from.
+struct BuiltNest {
+  isl::schedule schedule;
+  isl::set context;
+  cast::StmtPtr lowered;
+};
+
+// The partial-group nest: the nest generated as if there were no split (generate_loop_nest
+// without group parameters). Where its statements share a guard on the hardware indices (a 1-D
+// or reduction kernel: `m >= 32*i_outer + i_inner + 1`), the nest under that guard is often the
+// full-group nest again: once the guard and the full-group condition are gisted away, the same
+// domains, and contexts that differ only in parameters the domains no longer mention. Then the
+// full-group nest is reused instead of asking isl for the same AST a second time (issue 26,
+// wt-speed14: isl's AST of the partial-group nest was a quarter of examples/reduction.json).
+// LOOM_VERIFY_SKIPPED_CHECKS: the nest is built too, and an internal error where they differ.
+cast::StmtPtr partial_group_nest(const KernelSchedule& schedule, const isl::set& context, DType index_dtype,
+                                 const StatementLowering& lower_statement, const LoopStyles& loop_styles,
+                                 const HardwareParameters& inside, const BuiltNest& full) {
+  std::optional<isl::set> condition = shared_parameter_condition(schedule.schedule, context, all_of(inside));
+  if (!condition) return generate_loop_nest(schedule, context, index_dtype, lower_statement, loop_styles, inside);
+  // What generate_loop_nest does with a shared condition (hoisted as an `if`, the nest under it).
+  KernelSchedule inner = schedule;
+  inner.schedule = isl::manage(isl_schedule_gist_domain_params(schedule.schedule.copy(), condition->copy()));
+  isl::set narrowed = context.intersect_params(*condition);
+  cast::ExprPtr test = parameter_test(schedule, context, *condition, index_dtype, lower_statement, loop_styles);
+  // Both schedules are `schedule` with its domain gisted. The full-group nest went to isl directly
+  // only where its own statements share no condition. The cheaper test first: where the partial
+  // groups need guards of their own (unrolled copies), the domains differ and nothing else is asked.
+  bool reusable = same_ast_problem(inner.schedule, narrowed, full.schedule, full.context) &&
+                  !shared_parameter_condition(full.schedule, full.context, all_of(inside));
+  if (!reusable) return cast::if_then(test, generate_loop_nest(inner, narrowed, index_dtype, lower_statement, loop_styles));
+  if (std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") != nullptr) {
+    cast::StmtPtr built = generate_loop_nest(inner, narrowed, index_dtype, lower_statement, loop_styles);
+    if (!same_stmt(built, full.lowered)) {
+      throw InternalError("generate_loop_nest: the reused full-group nest differs from the partial-group nest isl builds");
+    }
+  }
+  reused_nests.fetch_add(1, std::memory_order_relaxed);
+  return cast::if_then(test, full.lowered);
+}
+
+}  // namespace
+
+int nests_reused() { return reused_nests.load(); }
 
 cast::StmtPtr generate_loop_nest(const KernelSchedule& schedule, const isl::set& context,
                                  DType index_dtype, const StatementLowering& lower_statement,
@@ -996,7 +1118,8 @@ cast::StmtPtr generate_loop_nest(const KernelSchedule& schedule, const isl::set&
     timer.mark("full-group nest");
     // The other groups get the nest generated as if there were no split: a context with the
     // complement (a disjunction) makes isl several times slower for no gain in the rare groups.
-    cast::StmtPtr guarded = generate_loop_nest(schedule, context, index_dtype, lower_statement, loop_styles, inside);
+    cast::StmtPtr guarded = partial_group_nest(schedule, context, index_dtype, lower_statement, loop_styles, inside,
+                                               {full_schedule.schedule, full_context, fast});
     timer.mark("partial-group nest");
     return cast::if_then(parameter_test(schedule, context, *full, index_dtype, lower_statement, loop_styles),
                          fast, guarded);

@@ -60,7 +60,9 @@ struct HardwareParameters {
 //   `if (the whole group is in range) {no guards} else {guards}` (docs/decisions.md, "Full
 //   work-groups");
 // - a condition on the hardware indices that every statement shares is taken out first and
-//   printed as one `if` around the nest: isl spends most of its time hoisting such a condition.
+//   printed as one `if` around the nest: isl spends most of its time hoisting such a condition;
+// - the partial-group nest reuses the full-group nest where, under that condition, isl would be
+//   asked for the same AST again.
 cast::StmtPtr generate_loop_nest(const KernelSchedule& schedule, const isl::set& context,
                                  DType index_dtype, const StatementLowering& lower_statement,
                                  const LoopStyles& loop_styles, const HardwareParameters& hardware = {});
@@ -68,5 +70,9 @@ cast::StmtPtr generate_loop_nest(const KernelSchedule& schedule, const isl::set&
 // `condition`, a set of parameter values, as a C expression that holds where it does (under
 // `context`): for code that isl's AST does not generate (tensor-core tiles' edge guards).
 cast::ExprPtr parameter_condition(const isl::set& condition, const isl::set& context, DType index_dtype);
+
+// Partial-group nests that reused the full-group nest (generate_loop_nest) since the process
+// started, for tests that assert which path a kernel took. Only ever incremented.
+int nests_reused();
 
 }  // namespace loom::codegen
