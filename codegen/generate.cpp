@@ -1003,6 +1003,10 @@ GeneratedCode generate(const LoopKernel& kernel, Target target, const DeviceLimi
   if (!gpu) {
     with_isl_errors("checking kernel '" + kernel.name + "' for the C target", [&] {
       refuse_local_barriers_on_c(preprocessed);
+      if (std::optional<std::string> broken = dependence_broken_by_work_items_in_turn(kernel)) {
+        throw Error("kernel '" + kernel.name + "' cannot run on the C target: " + *broken +
+                    "; use the opencl (or cuda) target");
+      }
       return 0;
     });
     function.body = kernel_body(preprocessed, target);
