@@ -7,7 +7,12 @@
 //
 // Refuses: an axis several inames use, an unknown match, an instruction whose inames the axis's
 // domain bounds (each work-group would run it over its own range). Checked like every transform.
+#include <climits>
 #include <map>
+
+#include "analysis/checks.hpp"
+#include "analysis/address_spaces.hpp"
+#include "analysis/dependences.hpp"
 
 #include "ir/instance_sets.hpp"
 #include "transforms/instruction_support.hpp"
@@ -20,6 +25,8 @@
 namespace loom {
 
 namespace {
+
+constexpr int64_t kAllReplicas = INT64_MIN;  // an added iname whose every value runs the instruction
 
 bool is_hardware(const InameTag& tag) {
   return tag.kind == InameTag::Kind::Group || tag.kind == InameTag::Kind::Local;
@@ -73,6 +80,54 @@ bool ties_ranges(const LoopKernel& kernel, const Instruction& instruction, const
   });
 }
 
+// The new instances of each instruction that run it: every value of an added iname, or only
+// its first where the instruction writes memory other work-items see (the predicate added
+// below). Written as instance_rewrite's constraints on the new dimensions.
+std::string running_replicas(const std::map<std::string, std::vector<std::pair<std::string, int64_t>>>& added,
+                             const Instruction& old) {
+  auto found = added.find(old.id);
+  if (found == added.end()) return "";
+  std::string constraints;
+  for (const auto& [iname, only] : found->second) {
+    if (only == kAllReplicas) continue;
+    constraints += (constraints.empty() ? "" : " and ") + iname + " = " + std::to_string(only);
+  }
+  return constraints;
+}
+
+// The dependences of `before`, traced to the replicas: the transform adds no computation (each
+// replica computes what the instruction computed, and only one writes shared memory), so the old
+// meaning stays the reference. Through a private temporary, an instruction that gained an iname
+// writes one copy per value of it, all equal, and a reader in that work-item reads its own: pairs
+// whose source gained an iname keep it equal. (A reader that gained one reads its own copy too,
+// which holds its own work-item's value, not the one the reference read: those pairs stay whole,
+// and check_dependences refuses the ones that cross copies.) Making `after` its own reference
+// instead, in its own order with every iname a loop, let one loop over an added l.0 iname enclose
+// an earlier instruction's loop and the instruction, so the new reference read values before
+// they were written and a legal recipe was refused (gramschmidt's column norm after the column
+// scaling on l.0). The C target, which runs that order, refuses such kernels itself
+// (dependence_broken_by_work_items_in_turn).
+std::shared_ptr<const detail::DependenceData> traced_to_replicas(
+    const LoopKernel& before, const LoopKernel& after,
+    const std::map<std::string, std::vector<std::pair<std::string, int64_t>>>& added) {
+  std::shared_ptr<const detail::DependenceData> old = dependences_of(before);
+  if (old->dependences.empty()) return old;
+  isl::union_map rewrite = instance_rewrite(before, after, [&](const Instruction& instruction) {
+    return running_replicas(added, instruction);
+  });
+  auto traced = std::make_shared<detail::DependenceData>(*trace_dependences(*old, rewrite));
+  for (Dependence& dependence : traced->dependences) {
+    const Temporary* temporary = after.find_temporary(dependence.variable);
+    if (temporary == nullptr || effective_address_space(after, *temporary) != AddressSpace::Private) continue;
+    auto source = added.find(dependence.source);
+    if (source == added.end()) continue;
+    std::vector<std::string> gained;
+    for (const auto& [iname, only] : source->second) gained.push_back(iname);
+    dependence.relation = pairs_equal_on(dependence.relation, gained);
+  }
+  return traced;
+}
+
 }  // namespace
 
 LoopKernel add_inames_for_unused_hw_axes(const LoopKernel& kernel, const std::optional<std::string>& within,
@@ -83,6 +138,7 @@ LoopKernel add_inames_for_unused_hw_axes(const LoopKernel& kernel, const std::op
   InstructionMatch match = within ? InstructionMatch::parse(*within) : InstructionMatch::all();
   std::map<std::string, std::string> axes = iname_per_axis(kernel);
   LoopKernel result = kernel;
+  std::map<std::string, std::vector<std::pair<std::string, int64_t>>> added;  // id -> (iname, the one value or all)
   for (Instruction& instruction : result.instructions) {
     if (instruction.kind != InstructionKind::Assignment || !match.matches(kernel, instruction)) continue;
     std::set<std::string> used;
@@ -99,14 +155,20 @@ LoopKernel add_inames_for_unused_hw_axes(const LoopKernel& kernel, const std::op
                     "meant (add_inames_to_insn), or keep '" + iname + "' out of hardware axes");
       }
       instruction.within_inames.insert(iname);
-      if (!shared) continue;
+      if (!shared) {
+        added[instruction.id].emplace_back(iname, kAllReplicas);
+        continue;
+      }
       std::optional<ConstantRange> range = constant_iname_range(kernel, iname);
-      ExprPtr lower = range ? int_literal(range->lower) : int_literal(0);
-      instruction.predicates.push_back(binary(BinaryOp::Equal, variable(iname), lower));
+      int64_t first = range ? range->lower : 0;
+      instruction.predicates.push_back(binary(BinaryOp::Equal, variable(iname), int_literal(first)));
+      added[instruction.id].emplace_back(iname, first);
     }
   }
-  // The instances change (new inames): the result is its own reference, checked as such.
-  return finish_meaning_change(kernel, std::move(result), call, unchecked);
+  LoopKernel rebased = kernel;
+  rebased.dependences = with_isl_errors("add_inames_for_unused_hw_axes: tracing dependences",
+                                        [&] { return traced_to_replicas(kernel, result, added); });
+  return finish_transform(rebased, std::move(result), call, std::nullopt, unchecked, CheckScope::All);
 }
 
 LOOM_REGISTER_TRANSFORM(add_inames_for_unused_hw_axes) {

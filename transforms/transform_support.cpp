@@ -544,9 +544,11 @@ isl::map rewrite_between(const LoopKernel& before, isl::set old_instances, const
   // Inames present before and after are equated on the map's space directly; only the
   // transform's own constraints are parsed (issue 26: parsing the equalities too was most of
   // the rewrite's cost).
-  isl_space* space = isl_space_map_from_domain_and_range(isl_set_get_space(old_instances.get()),
-                                                         isl_space_align_params(isl_set_get_space(new_instances.get()),
-                                                                                isl_set_get_space(old_instances.get())));
+  // Both sides on the union of their parameters: an instruction that gains an iname may gain the
+  // parameters of its bounds (add_inames_for_unused_hw_axes: { rkj[] } -> [m] -> { rkj[i2_inner] }).
+  isl_space* old_space = isl_space_align_params(isl_set_get_space(old_instances.get()), isl_set_get_space(new_instances.get()));
+  isl_space* new_space = isl_space_align_params(isl_set_get_space(new_instances.get()), isl_space_copy(old_space));
+  isl_space* space = isl_space_map_from_domain_and_range(old_space, new_space);
   isl::map map = isl::manage(isl_map_universe(space));
   for (std::size_t i = 0; i < old_dims.size(); ++i) {
     auto same = std::find(new_dims.begin(), new_dims.end(), old_dims[i]);
