@@ -46,14 +46,25 @@ std::map<std::string, std::string> iname_per_axis(const LoopKernel& kernel) {
   return axes;
 }
 
-// Whether other work-items can see what the instruction writes.
-bool writes_shared_memory(const LoopKernel& kernel, const Instruction& instruction) {
+// Who else sees what the instruction writes: nobody (private), the work-items of its work-group
+// (local memory: each group has its own copy) or every work-item (global memory).
+enum class WriteScope { Private, Group, Global };
+
+WriteScope write_scope(const LoopKernel& kernel, const Instruction& instruction) {
+  WriteScope scope = WriteScope::Private;
   for (const ExprPtr& assignee : instruction.assignees) {
     const Temporary* temporary = kernel.find_temporary(assignee->name);
-    if (temporary == nullptr) return true;
-    if (temporary->address_space == AddressSpace::Local || temporary->address_space == AddressSpace::Global) return true;
+    if (temporary == nullptr || temporary->address_space == AddressSpace::Global) return WriteScope::Global;
+    if (temporary->address_space == AddressSpace::Local) scope = WriteScope::Group;
   }
-  return false;
+  return scope;
+}
+
+// Whether only the first value of the added `iname` runs the instruction: one writer of memory
+// the other values see. A local array is per work-group, so every group writes its own copy (a
+// table filled by one instruction and read by every lane: the lanes of group 3 read group 3's).
+bool one_writer_along(WriteScope scope, const InameTag& tag) {
+  return scope == WriteScope::Global || (scope == WriteScope::Group && tag.kind == InameTag::Kind::Local);
 }
 
 // Whether running `instruction` within `iname` as well would change the range of its other
@@ -99,7 +110,7 @@ std::string running_replicas(const std::map<std::string, std::vector<std::pair<s
 // replica computes what the instruction computed, and only one writes shared memory), so the old
 // meaning stays the reference. Through a private temporary, an instruction that gained an iname
 // writes one copy per value of it, all equal, and a reader in that work-item reads its own: pairs
-// whose source gained an iname keep it equal. (A reader that gained one reads its own copy too,
+// whose source gained an iname keep it equal (through a local one, the same along g inames). (A reader that gained one reads its own copy too,
 // which holds its own work-item's value, not the one the reference read: those pairs stay whole,
 // and check_dependences refuses the ones that cross copies.) Making `after` its own reference
 // instead, in its own order with every iname a loop, let one loop over an added l.0 iname enclose
@@ -118,11 +129,15 @@ std::shared_ptr<const detail::DependenceData> traced_to_replicas(
   auto traced = std::make_shared<detail::DependenceData>(*trace_dependences(*old, rewrite));
   for (Dependence& dependence : traced->dependences) {
     const Temporary* temporary = after.find_temporary(dependence.variable);
-    if (temporary == nullptr || effective_address_space(after, *temporary) != AddressSpace::Private) continue;
+    if (temporary == nullptr) continue;
+    AddressSpace space = effective_address_space(after, *temporary);
+    if (space != AddressSpace::Private && space != AddressSpace::Local) continue;
     auto source = added.find(dependence.source);
     if (source == added.end()) continue;
-    std::vector<std::string> gained;
-    for (const auto& [iname, only] : source->second) gained.push_back(iname);
+    std::vector<std::string> gained;  // the inames along which the variable has a copy per value
+    for (const auto& [iname, only] : source->second) {
+      if (space == AddressSpace::Private || after.tag_of(iname).kind == InameTag::Kind::Group) gained.push_back(iname);
+    }
     dependence.relation = pairs_equal_on(dependence.relation, gained);
   }
   return traced;
@@ -145,7 +160,7 @@ LoopKernel add_inames_for_unused_hw_axes(const LoopKernel& kernel, const std::op
     for (const std::string& iname : instruction.within_inames) {
       if (is_hardware(kernel.tag_of(iname))) used.insert(to_string(kernel.tag_of(iname)));
     }
-    bool shared = writes_shared_memory(kernel, instruction);
+    WriteScope scope = write_scope(kernel, instruction);
     for (const auto& [axis, iname] : axes) {
       if (used.count(axis) != 0) continue;
       if (!unchecked && ties_ranges(kernel, *kernel.find_instruction(instruction.id), iname)) {
@@ -155,7 +170,7 @@ LoopKernel add_inames_for_unused_hw_axes(const LoopKernel& kernel, const std::op
                     "meant (add_inames_to_insn), or keep '" + iname + "' out of hardware axes");
       }
       instruction.within_inames.insert(iname);
-      if (!shared) {
+      if (!one_writer_along(scope, kernel.tag_of(iname))) {
         added[instruction.id].emplace_back(iname, kAllReplicas);
         continue;
       }
