@@ -160,6 +160,17 @@ LoopKernel add_inames_for_unused_hw_axes(const LoopKernel& kernel, const std::op
     for (const std::string& iname : instruction.within_inames) {
       if (is_hardware(kernel.tag_of(iname))) used.insert(to_string(kernel.tag_of(iname)));
     }
+    // A reduction over a hardware iname runs on its axis already (realized across the lanes):
+    // giving the instruction that iname as well ran it once per lane over one lane's terms
+    // (row_abs_max with j_inner on l.0 computed the max of column 0 on C; OpenCL refused it).
+    if (instruction.expression) {
+      visit_expr(*instruction.expression, [&](const Expr& node) {
+        if (node.kind != ExprKind::Reduction) return;
+        for (const std::string& iname : node.reduction_inames) {
+          if (is_hardware(kernel.tag_of(iname))) used.insert(to_string(kernel.tag_of(iname)));
+        }
+      });
+    }
     WriteScope scope = write_scope(kernel, instruction);
     for (const auto& [axis, iname] : axes) {
       if (used.count(axis) != 0) continue;
