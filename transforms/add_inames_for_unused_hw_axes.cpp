@@ -122,7 +122,6 @@ std::shared_ptr<const detail::DependenceData> traced_to_replicas(
     const LoopKernel& before, const LoopKernel& after,
     const std::map<std::string, std::vector<std::pair<std::string, int64_t>>>& added) {
   std::shared_ptr<const detail::DependenceData> old = dependences_of(before);
-  if (old->dependences.empty()) return old;
   isl::union_map rewrite = instance_rewrite(before, after, [&](const Instruction& instruction) {
     return running_replicas(added, instruction);
   });
@@ -139,6 +138,17 @@ std::shared_ptr<const detail::DependenceData> traced_to_replicas(
       if (space == AddressSpace::Private || after.tag_of(iname).kind == InameTag::Kind::Group) gained.push_back(iname);
     }
     dependence.relation = pairs_equal_on(dependence.relation, gained);
+  }
+  // The traced lineage has no dependences through temporaries that transforms added (a
+  // prefetch's a_fetch): those are computed on `after` in its own order, as before this
+  // transform traced (transform fuzzer, seed 91: a local fetch whose dimension was split onto g.1
+  // read by instructions that gained g.1 was accepted and wrong).
+  std::set<std::string> lineage;
+  for (const Dependence& dependence : old->dependences) lineage.insert(dependence.variable);
+  std::shared_ptr<const detail::DependenceData> fresh = compute_dependences(after);
+  for (const Dependence& dependence : fresh->dependences) {
+    if (lineage.count(dependence.variable) == 0 && before.find_temporary(dependence.variable) != nullptr)
+      traced->dependences.push_back(dependence);
   }
   return traced;
 }
