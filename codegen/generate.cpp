@@ -873,8 +873,51 @@ bool has_local_reduction(const LoopKernel& kernel) {
   return found;
 }
 
+// The C target runs each loop over an l.N iname as a loop of its own where the instructions'
+// nests differ: a private temporary written in one and read in another held only the last
+// work-item's value (a prefetch of a[i] with no sweep inames, written in a loop over i_inner and
+// read in the loop over i_inner and j_inner: wrong on C, right on a GPU). Such a temporary whose
+// every reader runs within the l.N inames it is written in gets a copy per work-item, as on a GPU.
+LoopKernel privatize_read_per_work_item_on_c(LoopKernel preprocessed) {
+  std::set<std::string> inames;
+  std::vector<std::string> names;
+  for (const Temporary& temporary : preprocessed.temporaries) {
+    if (temporary.address_space != AddressSpace::Private) continue;
+    std::set<std::string> written_in;
+    std::vector<const Instruction*> readers;
+    for (const Instruction& instruction : preprocessed.instructions) {
+      bool writes = false;
+      for (const ExprPtr& assignee : instruction.assignees) writes = writes || assignee->name == temporary.name;
+      if (writes) {
+        for (const std::string& iname : instruction.within_inames)
+          if (preprocessed.tag_of(iname).kind == InameTag::Kind::Local) written_in.insert(iname);
+        continue;
+      }
+      bool reads = false;
+      auto visit = [&](const Expr& node) { reads = reads || node.name == temporary.name; };
+      if (instruction.expression) visit_expr(*instruction.expression, visit);
+      for (const ExprPtr& predicate : instruction.predicates) visit_expr(*predicate, visit);
+      if (reads) readers.push_back(&instruction);
+    }
+    if (written_in.empty() || readers.empty()) continue;
+    bool every_reader_within = std::all_of(readers.begin(), readers.end(), [&](const Instruction* reader) {
+      return std::all_of(written_in.begin(), written_in.end(),
+                         [&](const std::string& iname) { return reader->within_inames.count(iname) != 0; });
+    });
+    if (!every_reader_within) continue;
+    names.push_back(temporary.name);
+    inames.insert(written_in.begin(), written_in.end());
+  }
+  if (names.empty()) return preprocessed;
+  try {
+    return privatize_temporaries_with_inames(preprocessed, {inames.begin(), inames.end()}, names, true);
+  } catch (const Error&) {
+    return preprocessed;  // as before: the kernel's own accesses decide
+  }
+}
+
 LoopKernel privatize_per_work_item_on_c(const LoopKernel& original, LoopKernel preprocessed) {
-  if (!has_local_reduction(original)) return preprocessed;
+  if (!has_local_reduction(original)) return privatize_read_per_work_item_on_c(std::move(preprocessed));
   std::set<std::string> inames;
   std::vector<std::string> names;
   for (const Temporary& temporary : preprocessed.temporaries) {
@@ -1034,6 +1077,10 @@ GeneratedCode generate(const LoopKernel& kernel, Target target, const DeviceLimi
   if (!gpu) {
     with_isl_errors("checking kernel '" + kernel.name + "' for the C target", [&] {
       refuse_local_barriers_on_c(preprocessed);
+      if (std::optional<std::string> broken = dependence_broken_by_work_items_in_turn(kernel)) {
+        throw Error("kernel '" + kernel.name + "' cannot run on the C target: " + *broken +
+                    "; use the opencl (or cuda) target");
+      }
       return 0;
     });
     function.body = kernel_body(preprocessed, target);

@@ -7,7 +7,12 @@
 //
 // Refuses: an axis several inames use, an unknown match, an instruction whose inames the axis's
 // domain bounds (each work-group would run it over its own range). Checked like every transform.
+#include <climits>
 #include <map>
+
+#include "analysis/checks.hpp"
+#include "analysis/address_spaces.hpp"
+#include "analysis/dependences.hpp"
 
 #include "ir/instance_sets.hpp"
 #include "transforms/instruction_support.hpp"
@@ -20,6 +25,8 @@
 namespace loom {
 
 namespace {
+
+constexpr int64_t kAllReplicas = INT64_MIN;  // an added iname whose every value runs the instruction
 
 bool is_hardware(const InameTag& tag) {
   return tag.kind == InameTag::Kind::Group || tag.kind == InameTag::Kind::Local;
@@ -39,14 +46,25 @@ std::map<std::string, std::string> iname_per_axis(const LoopKernel& kernel) {
   return axes;
 }
 
-// Whether other work-items can see what the instruction writes.
-bool writes_shared_memory(const LoopKernel& kernel, const Instruction& instruction) {
+// Who else sees what the instruction writes: nobody (private), the work-items of its work-group
+// (local memory: each group has its own copy) or every work-item (global memory).
+enum class WriteScope { Private, Group, Global };
+
+WriteScope write_scope(const LoopKernel& kernel, const Instruction& instruction) {
+  WriteScope scope = WriteScope::Private;
   for (const ExprPtr& assignee : instruction.assignees) {
     const Temporary* temporary = kernel.find_temporary(assignee->name);
-    if (temporary == nullptr) return true;
-    if (temporary->address_space == AddressSpace::Local || temporary->address_space == AddressSpace::Global) return true;
+    if (temporary == nullptr || temporary->address_space == AddressSpace::Global) return WriteScope::Global;
+    if (temporary->address_space == AddressSpace::Local) scope = WriteScope::Group;
   }
-  return false;
+  return scope;
+}
+
+// Whether only the first value of the added `iname` runs the instruction: one writer of memory
+// the other values see. A local array is per work-group, so every group writes its own copy (a
+// table filled by one instruction and read by every lane: the lanes of group 3 read group 3's).
+bool one_writer_along(WriteScope scope, const InameTag& tag) {
+  return scope == WriteScope::Global || (scope == WriteScope::Group && tag.kind == InameTag::Kind::Local);
 }
 
 // Whether running `instruction` within `iname` as well would change the range of its other
@@ -73,6 +91,68 @@ bool ties_ranges(const LoopKernel& kernel, const Instruction& instruction, const
   });
 }
 
+// The new instances of each instruction that run it: every value of an added iname, or only
+// its first where the instruction writes memory other work-items see (the predicate added
+// below). Written as instance_rewrite's constraints on the new dimensions.
+std::string running_replicas(const std::map<std::string, std::vector<std::pair<std::string, int64_t>>>& added,
+                             const Instruction& old) {
+  auto found = added.find(old.id);
+  if (found == added.end()) return "";
+  std::string constraints;
+  for (const auto& [iname, only] : found->second) {
+    if (only == kAllReplicas) continue;
+    constraints += (constraints.empty() ? "" : " and ") + iname + " = " + std::to_string(only);
+  }
+  return constraints;
+}
+
+// The dependences of `before`, traced to the replicas: the transform adds no computation (each
+// replica computes what the instruction computed, and only one writes shared memory), so the old
+// meaning stays the reference. Through a private temporary, an instruction that gained an iname
+// writes one copy per value of it, all equal, and a reader in that work-item reads its own: pairs
+// whose source gained an iname keep it equal (through a local one, the same along g inames). (A reader that gained one reads its own copy too,
+// which holds its own work-item's value, not the one the reference read: those pairs stay whole,
+// and check_dependences refuses the ones that cross copies.) Making `after` its own reference
+// instead, in its own order with every iname a loop, let one loop over an added l.0 iname enclose
+// an earlier instruction's loop and the instruction, so the new reference read values before
+// they were written and a legal recipe was refused (gramschmidt's column norm after the column
+// scaling on l.0). The C target, which runs that order, refuses such kernels itself
+// (dependence_broken_by_work_items_in_turn).
+std::shared_ptr<const detail::DependenceData> traced_to_replicas(
+    const LoopKernel& before, const LoopKernel& after,
+    const std::map<std::string, std::vector<std::pair<std::string, int64_t>>>& added) {
+  std::shared_ptr<const detail::DependenceData> old = dependences_of(before);
+  isl::union_map rewrite = instance_rewrite(before, after, [&](const Instruction& instruction) {
+    return running_replicas(added, instruction);
+  });
+  auto traced = std::make_shared<detail::DependenceData>(*trace_dependences(*old, rewrite));
+  for (Dependence& dependence : traced->dependences) {
+    const Temporary* temporary = after.find_temporary(dependence.variable);
+    if (temporary == nullptr) continue;
+    AddressSpace space = effective_address_space(after, *temporary);
+    if (space != AddressSpace::Private && space != AddressSpace::Local) continue;
+    auto source = added.find(dependence.source);
+    if (source == added.end()) continue;
+    std::vector<std::string> gained;  // the inames along which the variable has a copy per value
+    for (const auto& [iname, only] : source->second) {
+      if (space == AddressSpace::Private || after.tag_of(iname).kind == InameTag::Kind::Group) gained.push_back(iname);
+    }
+    dependence.relation = pairs_equal_on(dependence.relation, gained);
+  }
+  // The traced lineage has no dependences through temporaries that transforms added (a
+  // prefetch's a_fetch): those are computed on `after` in its own order, as before this
+  // transform traced (transform fuzzer, seed 91: a local fetch whose dimension was split onto g.1
+  // read by instructions that gained g.1 was accepted and wrong).
+  std::set<std::string> lineage;
+  for (const Dependence& dependence : old->dependences) lineage.insert(dependence.variable);
+  std::shared_ptr<const detail::DependenceData> fresh = compute_dependences(after);
+  for (const Dependence& dependence : fresh->dependences) {
+    if (lineage.count(dependence.variable) == 0 && before.find_temporary(dependence.variable) != nullptr)
+      traced->dependences.push_back(dependence);
+  }
+  return traced;
+}
+
 }  // namespace
 
 LoopKernel add_inames_for_unused_hw_axes(const LoopKernel& kernel, const std::optional<std::string>& within,
@@ -83,13 +163,25 @@ LoopKernel add_inames_for_unused_hw_axes(const LoopKernel& kernel, const std::op
   InstructionMatch match = within ? InstructionMatch::parse(*within) : InstructionMatch::all();
   std::map<std::string, std::string> axes = iname_per_axis(kernel);
   LoopKernel result = kernel;
+  std::map<std::string, std::vector<std::pair<std::string, int64_t>>> added;  // id -> (iname, the one value or all)
   for (Instruction& instruction : result.instructions) {
     if (instruction.kind != InstructionKind::Assignment || !match.matches(kernel, instruction)) continue;
     std::set<std::string> used;
     for (const std::string& iname : instruction.within_inames) {
       if (is_hardware(kernel.tag_of(iname))) used.insert(to_string(kernel.tag_of(iname)));
     }
-    bool shared = writes_shared_memory(kernel, instruction);
+    // A reduction over a hardware iname runs on its axis already (realized across the lanes):
+    // giving the instruction that iname as well ran it once per lane over one lane's terms
+    // (row_abs_max with j_inner on l.0 computed the max of column 0 on C; OpenCL refused it).
+    if (instruction.expression) {
+      visit_expr(*instruction.expression, [&](const Expr& node) {
+        if (node.kind != ExprKind::Reduction) return;
+        for (const std::string& iname : node.reduction_inames) {
+          if (is_hardware(kernel.tag_of(iname))) used.insert(to_string(kernel.tag_of(iname)));
+        }
+      });
+    }
+    WriteScope scope = write_scope(kernel, instruction);
     for (const auto& [axis, iname] : axes) {
       if (used.count(axis) != 0) continue;
       if (!unchecked && ties_ranges(kernel, *kernel.find_instruction(instruction.id), iname)) {
@@ -99,14 +191,20 @@ LoopKernel add_inames_for_unused_hw_axes(const LoopKernel& kernel, const std::op
                     "meant (add_inames_to_insn), or keep '" + iname + "' out of hardware axes");
       }
       instruction.within_inames.insert(iname);
-      if (!shared) continue;
+      if (!one_writer_along(scope, kernel.tag_of(iname))) {
+        added[instruction.id].emplace_back(iname, kAllReplicas);
+        continue;
+      }
       std::optional<ConstantRange> range = constant_iname_range(kernel, iname);
-      ExprPtr lower = range ? int_literal(range->lower) : int_literal(0);
-      instruction.predicates.push_back(binary(BinaryOp::Equal, variable(iname), lower));
+      int64_t first = range ? range->lower : 0;
+      instruction.predicates.push_back(binary(BinaryOp::Equal, variable(iname), int_literal(first)));
+      added[instruction.id].emplace_back(iname, first);
     }
   }
-  // The instances change (new inames): the result is its own reference, checked as such.
-  return finish_meaning_change(kernel, std::move(result), call, unchecked);
+  LoopKernel rebased = kernel;
+  rebased.dependences = with_isl_errors("add_inames_for_unused_hw_axes: tracing dependences",
+                                        [&] { return traced_to_replicas(kernel, result, added); });
+  return finish_transform(rebased, std::move(result), call, std::nullopt, unchecked, CheckScope::All);
 }
 
 LOOM_REGISTER_TRANSFORM(add_inames_for_unused_hw_axes) {

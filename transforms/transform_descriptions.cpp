@@ -45,7 +45,8 @@ const std::map<std::string, std::string>& descriptions() {
       {"add_inames_for_unused_hw_axes",
        "add_inames_for_unused_hw_axes (loopy's transform/iname.py): gives instructions the "
        "hardware axes they lack, so every instruction of a device kernel runs on all of them. "
-       "Refuses: an axis several inames use, an unknown match. Checked like every transform."},
+       "Refuses: an axis several inames use, an unknown match. Checked like every transform, "
+       "against the dependences traced to the replicas (the meaning stays)."},
       {"add_inames_to_insn",
        "add_inames_to_insn (loopy's transform/iname.py): puts instructions inside more loops. "
        "The matched instructions run once per value of each added iname as well. For an "

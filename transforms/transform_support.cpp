@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 
+#include "analysis/address_spaces.hpp"
 #include "analysis/accesses.hpp"
 #include "analysis/checks.hpp"
 #include "analysis/dependences.hpp"
@@ -40,6 +41,23 @@ std::set<std::string> sequential_loops(const LoopKernel& kernel, const Instructi
     if (kind != InameTag::Kind::Group && kind != InameTag::Kind::Local) loops.insert(iname);
   }
   return loops;
+}
+
+bool is_private_temporary(const LoopKernel& kernel, const std::string& name) {
+  const Temporary* temporary = kernel.find_temporary(name);
+  return temporary != nullptr && effective_address_space(kernel, *temporary) == AddressSpace::Private;
+}
+
+// Whether `reader` reduces over `iname` (its reduction runs on the iname's axis).
+bool reads_inside_a_reduction_over(const Instruction& reader, const std::string& iname) {
+  bool found = false;
+  if (reader.expression) {
+    visit_expr(*reader.expression, [&](const Expr& e) {
+      if (e.kind == ExprKind::Reduction)
+        found = found || std::find(e.reduction_inames.begin(), e.reduction_inames.end(), iname) != e.reduction_inames.end();
+    });
+  }
+  return found;
 }
 
 // Whether an iname is a loop whose iterations share one copy of a private temporary: not a
@@ -258,6 +276,21 @@ std::map<std::pair<std::string, std::string>, std::set<std::string>> loops_left_
               (temporary && (other_loop_instance_of_reads(writer, kernel.instructions[index], assignee->name, iname) ||
                              own_loop_nests_outside(writer_loops, reader_loops, iname)))) {
             left.insert(iname);
+          }
+        }
+        // A private temporary has one copy per work-item: a writer on hardware axes the reader
+        // does not run on (and that do not index it) leaves the reader no copy of its own to
+        // read (a private prefetch whose fetch was split onto g.0/l.0 with within=, apart from
+        // the loop of its reader: the C target read the last work-item's value, and once the
+        // reader gained the axes one work-item's; transform fuzzer, seed 87).
+        if (temporary && is_private_temporary(kernel, assignee->name)) {
+          std::set<std::string> reader_inames = sequential_loops(kernel, reader, true);
+          reader_inames.insert(reader.within_inames.begin(), reader.within_inames.end());
+          for (const std::string& iname : writer.within_inames) {
+            InameTag::Kind kind = kernel.tag_of(iname).kind;
+            if ((kind == InameTag::Kind::Group || kind == InameTag::Kind::Local) && indexing.count(iname) == 0 &&
+                reader_inames.count(iname) == 0 && !reads_inside_a_reduction_over(reader, iname))
+              left.insert(iname);
           }
         }
         result[{writer.id, reader.id}] = left;
@@ -544,9 +577,11 @@ isl::map rewrite_between(const LoopKernel& before, isl::set old_instances, const
   // Inames present before and after are equated on the map's space directly; only the
   // transform's own constraints are parsed (issue 26: parsing the equalities too was most of
   // the rewrite's cost).
-  isl_space* space = isl_space_map_from_domain_and_range(isl_set_get_space(old_instances.get()),
-                                                         isl_space_align_params(isl_set_get_space(new_instances.get()),
-                                                                                isl_set_get_space(old_instances.get())));
+  // Both sides on the union of their parameters: an instruction that gains an iname may gain the
+  // parameters of its bounds (add_inames_for_unused_hw_axes: { rkj[] } -> [m] -> { rkj[i2_inner] }).
+  isl_space* old_space = isl_space_align_params(isl_set_get_space(old_instances.get()), isl_set_get_space(new_instances.get()));
+  isl_space* new_space = isl_space_align_params(isl_set_get_space(new_instances.get()), isl_space_copy(old_space));
+  isl_space* space = isl_space_map_from_domain_and_range(old_space, new_space);
   isl::map map = isl::manage(isl_map_universe(space));
   for (std::size_t i = 0; i < old_dims.size(); ++i) {
     auto same = std::find(new_dims.begin(), new_dims.end(), old_dims[i]);

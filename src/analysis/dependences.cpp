@@ -704,6 +704,56 @@ void check_dependences(const LoopKernel& kernel, const std::string& transform) {
   }
 }
 
+std::optional<std::string> dependence_broken_by_work_items_in_turn(const LoopKernel& kernel) {
+  bool has_local = std::any_of(kernel.iname_tags.begin(), kernel.iname_tags.end(),
+                               [](const auto& entry) { return entry.second.kind == InameTag::Kind::Local; });
+  if (!has_local) return std::nullopt;
+  auto data = dependences_of(kernel);
+  if (data->dependences.empty()) return std::nullopt;
+  std::set<std::string> named;
+  for (const Dependence& dependence : data->dependences) {
+    for (isl_dim_type side : {isl_dim_in, isl_dim_out}) {
+      const char* name = isl_map_get_tuple_name(dependence.relation.get(), side);
+      if (name != nullptr && parse_reduction_term_name(name)) named.insert(name);
+    }
+  }
+  std::vector<ReductionTerm> terms;
+  if (!named.empty()) {
+    for (ReductionTerm& term : all_reduction_terms(kernel)) {
+      if (named.count(term.tuple_name()) != 0) terms.push_back(std::move(term));
+    }
+  }
+  // The C target's order: every iname a loop, as linearized (codegen's kernel_body).
+  isl::union_map timestamps = timestamps_with_terms(kernel, terms, reference_timestamps);
+  isl::union_set timed = timestamps.domain();
+  HostLoopsOfInstructions host_loops = host_loops_of_instructions(kernel);
+  for (const Dependence& traced : data->dependences) {
+    // Private temporaries: one per work-item on a GPU and one in all on C (or privatized by the C
+    // target); local ones that need barriers are refused on C already.
+    const Temporary* temporary = kernel.find_temporary(traced.variable);
+    if (temporary != nullptr && effective_address_space(kernel, *temporary) != AddressSpace::Global) continue;
+    Dependence dependence = traced;
+    if (!named.empty()) dependence.relation = lower_terms_outside(dependence.relation, timed);
+    if (runs_two_inames_on_one_axis(kernel, dependence.source) || runs_two_inames_on_one_axis(kernel, dependence.sink)) {
+      continue;
+    }
+    isl::map relation = relevant_part(kernel, dependence, timestamps, host_loops);
+    if (relation.is_empty()) continue;
+    isl::map violating = relation.subtract(ordered_pairs(timestamps, relation));
+    if (violating.is_empty()) continue;
+    InstancePrinter printer(violating);
+    std::string message = "instruction '" + dependence.sink + "' must follow '" + dependence.source + "' (" +
+                          std::string(dependence_kind_name(dependence.kind)) + " dependence through '" +
+                          dependence.variable + "'), which a barrier between work-items orders on a GPU, but the C "
+                          "target runs the work-items of one loop over l.N inames one after another: " +
+                          describe(dependence, printer);
+    std::string parameters = printer.parameters();
+    if (!parameters.empty()) message += " (with " + parameters + ")";
+    return message;
+  }
+  return std::nullopt;
+}
+
 bool known_to_write_each_element_once(const LoopKernel& kernel, const IslMemoKey& key) {
   if (!kernel.dependences) return false;
   for (const IslMemoKey& known : kernel.dependences->writes_each_element_once) {

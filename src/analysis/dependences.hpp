@@ -4,6 +4,7 @@
 
 #include <isl/cpp.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -69,6 +70,13 @@ std::shared_ptr<const detail::DependenceData> trace_dependences(const detail::De
 // exempt; a flow dependence through a private temporary between instances that differ in an l.N
 // iname, or in an ilp/vec iname its writer is privatized along, reads another copy: refused.
 void check_dependences(const LoopKernel& kernel, const std::string& transform);
+
+// The C target runs l.N inames as loops, one work-item after another, where a GPU orders
+// work-items with barriers: a dependence through global memory that the kernel's order with every
+// iname a loop (the C code's) breaks, described; none when the C code computes what the reference
+// does. (Two loops over l.0 fused by rename_iname, x[i] = ... then y[i] = x[7-i]: correct with the
+// barrier on a GPU, wrong on C.)
+std::optional<std::string> dependence_broken_by_work_items_in_turn(const LoopKernel& kernel);
 
 std::string_view dependence_kind_name(DependenceKind kind);
 

@@ -8,6 +8,8 @@
 #include <iostream>
 #include <vector>
 
+#include "analysis/compile_warnings.hpp"
+#include "analysis/preprocess.hpp"
 #include "cli/commands.hpp"
 #include "cli/parameters.hpp"
 #include "cli/progress.hpp"
@@ -81,6 +83,16 @@ Spec with_tuned_schedule(const RunOptions& options, Target target, const Paramet
   return read_spec(spec.dump());
 }
 
+void print_compile_warnings(const LoopKernel& kernel) {
+  std::vector<std::string> warnings;
+  try {
+    warnings = compile_warnings(preprocess(kernel));
+  } catch (const Error&) {
+    return;  // the check or the compilation reports what is wrong
+  }
+  for (const std::string& warning : warnings) std::cerr << "warning: " << warning << "\n";
+}
+
 }  // namespace
 
 int run_command(const RunOptions& options) {
@@ -113,6 +125,11 @@ int run_command(const RunOptions& options) {
   check_options.values = values;
   std::string what = spec.name + " on target " + std::string(target_name(target)) + " (" +
                      parameters_text(parameters) + ")";
+
+  // The warnings `loom compile` prints (an iname no instruction runs in: a time loop whose
+  // instructions do not use it runs once), where the kernel is at hand whole: a user who checks
+  // with `run --check` and never compiles saw "check passed" and no word of it.
+  if (!cached) print_compile_warnings(spec.kernel);
 
   // Checked mode: each CUDA kernel is waited for, so a fault names the kernel that made it.
   if (options.check) set_synchronous_launches(true);

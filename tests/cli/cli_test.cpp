@@ -324,6 +324,19 @@ TEST_F(CliTest, RunRepeatPrintsMedianAndMin) {
   EXPECT_TRUE(contains(result.out, "over 5 run(s)")) << result.out;
 }
 
+// A time loop whose instruction does not use t runs once (loopy's rule); `loom compile` warned,
+// `loom run --check` printed "check passed" and nothing else (a PolyBench seidel-2d written from
+// SPEC.md alone, wt-conf14).
+TEST_F(CliTest, RunCheckPrintsTheWarningsCompilePrints) {
+  fs::path spec = spec_file("time_loop.json", R"json({"loom": 1, "name": "sweeps",
+    "domains": "{[t,i]: 0<=t<ts and 1<=i<n-1}", "instructions": "a[i] = (a[i-1] + a[i] + a[i+1])/3",
+    "args": [{"name": "a", "dtype": "float64", "shape": ["n"]}, {"name": "n, ts", "kind": "value", "dtype": "int32"}],
+    "test": {"parameters": {"n": 7, "ts": 3}}})json");
+  ProcessResult result = loom({"run", spec.string(), "--check", "--target", "c"});
+  EXPECT_EQ(result.exit_code, 0) << result.out << result.err;
+  EXPECT_TRUE(contains(result.err, "warning: kernel 'sweeps': no instruction runs inside the loop over 't'")) << result.err;
+}
+
 TEST_F(CliTest, CheckMismatchExitsOneWithTheWorstElementAndSeed) {
   // float32 sums differ from their float64 reference; a zero tolerance makes that a mismatch.
   fs::path spec = spec_file("strict.json", R"json({"loom": 1, "name": "matmul",

@@ -99,6 +99,14 @@ std::vector<SpecErrorCase> error_cases() {
       {"refused_transform", with(base, R"({"op": "prioritize_loops", "loop_priority": "i_outer, j_outer, k_outer"})",
                                  R"({"op": "tag_inames", "iname_to_tag": "i_outer:l.0"})"),
        "/transforms/3", "iname 'i_outer' is already tagged g.0"},
+      // A cycle of the instructions as written (jacobi-2d's two sweeps, each the other's single
+      // writer) was reported under /transforms/0, as if the split had made it.
+      {"cycle_in_instructions",
+       R"({"loom": 1, "name": "sweeps", "domains": ["{[t]: 0<=t<4}", "{[i]: 0<=i<n}", "{[i2]: 0<=i2<n}"],
+           "instructions": ["b[i] = 2*a[i] {id=s1}", "a[i2] = 3*b[i2] {id=s2, dep=s1}"],
+           "args": [{"name": "a, b", "dtype": "float32", "shape": ["n"]}, {"name": "n", "kind": "value", "dtype": "int32"}],
+           "transforms": [{"op": "split_iname", "iname": "i", "inner_length": 4}]})",
+       "/instructions", "dependency cycle: s1 -> s2 -> s1"},
   };
 }
 
