@@ -873,6 +873,27 @@ bool has_local_reduction(const LoopKernel& kernel) {
   return found;
 }
 
+bool assigns(const Instruction& instruction, const std::string& variable) {
+  return std::any_of(instruction.assignees.begin(), instruction.assignees.end(),
+                     [&](const ExprPtr& assignee) { return assignee->name == variable; });
+}
+
+// Whether the instruction's expression (and, if asked, its predicates) reads the variable.
+bool reads_in_expression(const Instruction& instruction, const std::string& variable, bool with_predicates) {
+  bool reads = false;
+  auto visit = [&](const Expr& node) { reads = reads || node.name == variable; };
+  if (instruction.expression) visit_expr(*instruction.expression, visit);
+  if (with_predicates) {
+    for (const ExprPtr& predicate : instruction.predicates) visit_expr(*predicate, visit);
+  }
+  return reads;
+}
+
+void add_local_inames(const LoopKernel& kernel, const Instruction& instruction, std::set<std::string>& inames) {
+  for (const std::string& iname : instruction.within_inames)
+    if (kernel.tag_of(iname).kind == InameTag::Kind::Local) inames.insert(iname);
+}
+
 // The C target runs each loop over an l.N iname as a loop of its own where the instructions'
 // nests differ: a private temporary written in one and read in another held only the last
 // work-item's value (a prefetch of a[i] with no sweep inames, written in a loop over i_inner and
@@ -886,18 +907,11 @@ LoopKernel privatize_read_per_work_item_on_c(LoopKernel preprocessed) {
     std::set<std::string> written_in;
     std::vector<const Instruction*> readers;
     for (const Instruction& instruction : preprocessed.instructions) {
-      bool writes = false;
-      for (const ExprPtr& assignee : instruction.assignees) writes = writes || assignee->name == temporary.name;
-      if (writes) {
-        for (const std::string& iname : instruction.within_inames)
-          if (preprocessed.tag_of(iname).kind == InameTag::Kind::Local) written_in.insert(iname);
-        continue;
+      if (assigns(instruction, temporary.name)) {
+        add_local_inames(preprocessed, instruction, written_in);
+      } else if (reads_in_expression(instruction, temporary.name, true)) {
+        readers.push_back(&instruction);
       }
-      bool reads = false;
-      auto visit = [&](const Expr& node) { reads = reads || node.name == temporary.name; };
-      if (instruction.expression) visit_expr(*instruction.expression, visit);
-      for (const ExprPtr& predicate : instruction.predicates) visit_expr(*predicate, visit);
-      if (reads) readers.push_back(&instruction);
     }
     if (written_in.empty() || readers.empty()) continue;
     bool every_reader_within = std::all_of(readers.begin(), readers.end(), [&](const Instruction* reader) {
@@ -925,17 +939,11 @@ LoopKernel privatize_per_work_item_on_c(const LoopKernel& original, LoopKernel p
     std::set<std::string> written_in;
     bool read_elsewhere = false;
     for (const Instruction& instruction : preprocessed.instructions) {
-      bool writes = false;
-      for (const ExprPtr& assignee : instruction.assignees) writes = writes || assignee->name == temporary.name;
-      if (writes) {
-        for (const std::string& iname : instruction.within_inames)
-          if (preprocessed.tag_of(iname).kind == InameTag::Kind::Local) written_in.insert(iname);
-        continue;
+      if (assigns(instruction, temporary.name)) {
+        add_local_inames(preprocessed, instruction, written_in);
+      } else {
+        read_elsewhere = read_elsewhere || reads_in_expression(instruction, temporary.name, false);
       }
-      bool reads = false;
-      auto visit = [&](const Expr& node) { reads = reads || node.name == temporary.name; };
-      if (instruction.expression) visit_expr(*instruction.expression, visit);
-      read_elsewhere = read_elsewhere || reads;
     }
     if (written_in.empty() || !read_elsewhere || temporary.shape.empty()) continue;
     names.push_back(temporary.name);

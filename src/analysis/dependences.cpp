@@ -656,6 +656,32 @@ bool runs_two_inames_on_one_axis(const LoopKernel& kernel, const std::string& id
   return false;
 }
 
+
+// The kernel's reduction terms that the dependences name; a term they name that the kernel no
+// longer has (a transform that cannot trace terms changed the reduction) is lowered to its
+// instruction, so `any_named` is kept apart from `terms`.
+struct NamedReductionTerms {
+  bool any_named = false;
+  std::vector<ReductionTerm> terms;
+};
+
+NamedReductionTerms reduction_terms_named_by(const LoopKernel& kernel, const std::vector<Dependence>& dependences) {
+  std::set<std::string> named;
+  for (const Dependence& dependence : dependences) {
+    for (isl_dim_type side : {isl_dim_in, isl_dim_out}) {
+      const char* name = isl_map_get_tuple_name(dependence.relation.get(), side);
+      if (name != nullptr && parse_reduction_term_name(name)) named.insert(name);
+    }
+  }
+  NamedReductionTerms result;
+  result.any_named = !named.empty();
+  if (!result.any_named) return result;
+  for (ReductionTerm& term : all_reduction_terms(kernel)) {
+    if (named.count(term.tuple_name()) != 0) result.terms.push_back(std::move(term));
+  }
+  return result;
+}
+
 }  // namespace
 
 void check_dependences(const LoopKernel& kernel, const std::string& transform) {
@@ -664,28 +690,13 @@ void check_dependences(const LoopKernel& kernel, const std::string& transform) {
     check_sequential_order(kernel);  // what building the timestamps would refuse (cyclic priorities)
     return;
   }
-  // The kernel's reduction terms that the dependences name; a term they name that the kernel no
-  // longer has (a transform that cannot trace terms changed the reduction) is lowered to its
-  // instruction.
-  std::set<std::string> named;
-  for (const Dependence& dependence : data->dependences) {
-    for (isl_dim_type side : {isl_dim_in, isl_dim_out}) {
-      const char* name = isl_map_get_tuple_name(dependence.relation.get(), side);
-      if (name != nullptr && parse_reduction_term_name(name)) named.insert(name);
-    }
-  }
-  std::vector<ReductionTerm> terms;
-  if (!named.empty()) {
-    for (ReductionTerm& term : all_reduction_terms(kernel)) {
-      if (named.count(term.tuple_name()) != 0) terms.push_back(std::move(term));
-    }
-  }
-  isl::union_map timestamps = timestamps_with_terms(kernel, terms, sequential_timestamps);
+  NamedReductionTerms named = reduction_terms_named_by(kernel, data->dependences);
+  isl::union_map timestamps = timestamps_with_terms(kernel, named.terms, sequential_timestamps);
   isl::union_set timed = timestamps.domain();
   HostLoopsOfInstructions host_loops = host_loops_of_instructions(kernel);
   for (const Dependence& traced : data->dependences) {
     Dependence dependence = traced;
-    if (!named.empty()) dependence.relation = lower_terms_outside(dependence.relation, timed);
+    if (named.any_named) dependence.relation = lower_terms_outside(dependence.relation, timed);
     if (runs_two_inames_on_one_axis(kernel, dependence.source) || runs_two_inames_on_one_axis(kernel, dependence.sink)) {
       continue;
     }
@@ -710,21 +721,9 @@ std::optional<std::string> dependence_broken_by_work_items_in_turn(const LoopKer
   if (!has_local) return std::nullopt;
   auto data = dependences_of(kernel);
   if (data->dependences.empty()) return std::nullopt;
-  std::set<std::string> named;
-  for (const Dependence& dependence : data->dependences) {
-    for (isl_dim_type side : {isl_dim_in, isl_dim_out}) {
-      const char* name = isl_map_get_tuple_name(dependence.relation.get(), side);
-      if (name != nullptr && parse_reduction_term_name(name)) named.insert(name);
-    }
-  }
-  std::vector<ReductionTerm> terms;
-  if (!named.empty()) {
-    for (ReductionTerm& term : all_reduction_terms(kernel)) {
-      if (named.count(term.tuple_name()) != 0) terms.push_back(std::move(term));
-    }
-  }
+  NamedReductionTerms named = reduction_terms_named_by(kernel, data->dependences);
   // The C target's order: every iname a loop, as linearized (codegen's kernel_body).
-  isl::union_map timestamps = timestamps_with_terms(kernel, terms, reference_timestamps);
+  isl::union_map timestamps = timestamps_with_terms(kernel, named.terms, reference_timestamps);
   isl::union_set timed = timestamps.domain();
   HostLoopsOfInstructions host_loops = host_loops_of_instructions(kernel);
   for (const Dependence& traced : data->dependences) {
@@ -733,7 +732,7 @@ std::optional<std::string> dependence_broken_by_work_items_in_turn(const LoopKer
     const Temporary* temporary = kernel.find_temporary(traced.variable);
     if (temporary != nullptr && effective_address_space(kernel, *temporary) != AddressSpace::Global) continue;
     Dependence dependence = traced;
-    if (!named.empty()) dependence.relation = lower_terms_outside(dependence.relation, timed);
+    if (named.any_named) dependence.relation = lower_terms_outside(dependence.relation, timed);
     if (runs_two_inames_on_one_axis(kernel, dependence.source) || runs_two_inames_on_one_axis(kernel, dependence.sink)) {
       continue;
     }
