@@ -873,11 +873,6 @@ bool has_local_reduction(const LoopKernel& kernel) {
   return found;
 }
 
-bool assigns(const Instruction& instruction, const std::string& variable) {
-  return std::any_of(instruction.assignees.begin(), instruction.assignees.end(),
-                     [&](const ExprPtr& assignee) { return assignee->name == variable; });
-}
-
 // Whether the instruction's expression (and, if asked, its predicates) reads the variable.
 bool reads_in_expression(const Instruction& instruction, const std::string& variable, bool with_predicates) {
   bool reads = false;
@@ -907,7 +902,7 @@ LoopKernel privatize_read_per_work_item_on_c(LoopKernel preprocessed) {
     std::set<std::string> written_in;
     std::vector<const Instruction*> readers;
     for (const Instruction& instruction : preprocessed.instructions) {
-      if (assigns(instruction, temporary.name)) {
+      if (writes_name(instruction, temporary.name)) {
         add_local_inames(preprocessed, instruction, written_in);
       } else if (reads_in_expression(instruction, temporary.name, true)) {
         readers.push_back(&instruction);
@@ -939,7 +934,7 @@ LoopKernel privatize_per_work_item_on_c(const LoopKernel& original, LoopKernel p
     std::set<std::string> written_in;
     bool read_elsewhere = false;
     for (const Instruction& instruction : preprocessed.instructions) {
-      if (assigns(instruction, temporary.name)) {
+      if (writes_name(instruction, temporary.name)) {
         add_local_inames(preprocessed, instruction, written_in);
       } else {
         read_elsewhere = read_elsewhere || reads_in_expression(instruction, temporary.name, false);

@@ -6,6 +6,7 @@
 //   m16n8k8 (TF32): a_r holds a[g + 8·(r%2), t + 4·(r/2)], b_r holds b[t + 4r, g];
 //   both: c_r is c[g + 8·(r/2), 2t + r%2].
 #include "codegen/tensor_cores.hpp"
+#include "codegen/cast_equality.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -759,19 +760,6 @@ class TileLowering {
 };
 
 // ---- sharing ldmatrix loads between the tiles of a warp -------------------------------------------
-
-bool same_expr(const cast::ExprPtr& x, const cast::ExprPtr& y) {
-  if (x == y) return true;
-  if (!x || !y) return false;
-  if (x->kind != y->kind || x->dtype != y->dtype || x->int_value != y->int_value || x->float_value != y->float_value ||
-      x->name != y->name || x->op != y->op || x->vector_width != y->vector_width || x->args.size() != y->args.size()) {
-    return false;
-  }
-  for (std::size_t n = 0; n < x->args.size(); ++n) {
-    if (!same_expr(x->args[n], y->args[n])) return false;
-  }
-  return true;
-}
 
 cast::ExprPtr renamed(const cast::ExprPtr& expr, const std::map<std::string, std::string>& names) {
   if (!expr) return expr;

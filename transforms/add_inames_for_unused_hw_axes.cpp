@@ -15,6 +15,7 @@
 #include "analysis/dependences.hpp"
 
 #include "ir/instance_sets.hpp"
+#include "ir/instruction_names.hpp"
 #include "transforms/instruction_support.hpp"
 #include "ir/match.hpp"
 #include "loom/error.hpp"
@@ -173,13 +174,8 @@ LoopKernel add_inames_for_unused_hw_axes(const LoopKernel& kernel, const std::op
     // A reduction over a hardware iname runs on its axis already (realized across the lanes):
     // giving the instruction that iname as well ran it once per lane over one lane's terms
     // (row_abs_max with j_inner on l.0 computed the max of column 0 on C; OpenCL refused it).
-    if (instruction.expression) {
-      visit_expr(*instruction.expression, [&](const Expr& node) {
-        if (node.kind != ExprKind::Reduction) return;
-        for (const std::string& iname : node.reduction_inames) {
-          if (is_hardware(kernel.tag_of(iname))) used.insert(to_string(kernel.tag_of(iname)));
-        }
-      });
+    for (const std::string& iname : reduction_inames_of(instruction)) {
+      if (is_hardware(kernel.tag_of(iname))) used.insert(to_string(kernel.tag_of(iname)));
     }
     WriteScope scope = write_scope(kernel, instruction);
     for (const auto& [axis, iname] : axes) {

@@ -337,6 +337,28 @@ std::optional<Box> piecewise_box(const isl::set& footprint) {
 }
 
 // Whether the set equals its convex hull (within the parameter values where it is not empty).
+// isl operations limited to `limit` for a scope; on leaving it, the error an exhausted budget
+// left is cleared and the context's own budget restored (is_convex and bounding_box give up on
+// a footprint too costly rather than take seconds).
+class OperationBudget {
+ public:
+  OperationBudget(isl_ctx* ctx, unsigned long limit) : ctx_(ctx), saved_(isl_ctx_get_max_operations(ctx)) {
+    isl_ctx_reset_operations(ctx_);
+    isl_ctx_set_max_operations(ctx_, limit);
+  }
+  ~OperationBudget() {
+    isl_ctx_reset_error(ctx_);
+    isl_ctx_reset_operations(ctx_);
+    isl_ctx_set_max_operations(ctx_, saved_);
+  }
+  OperationBudget(const OperationBudget&) = delete;
+  OperationBudget& operator=(const OperationBudget&) = delete;
+
+ private:
+  isl_ctx* ctx_;
+  unsigned long saved_;
+};
+
 // One basic set without existentially quantified variables after coalescing is convex; otherwise
 // the hull decides, within kConvexityBudget operations: a set it cannot decide in that is treated
 // as not convex (the caller then asks for fetch_bounding_box, which needs no hull).
@@ -354,10 +376,7 @@ bool is_convex(const isl::set& input) {
     isl_basic_set_list_free(pieces);
     if (plain) return true;
   }
-  isl_ctx* ctx = isl_set_get_ctx(set.get());
-  unsigned long budget = isl_ctx_get_max_operations(ctx);
-  isl_ctx_reset_operations(ctx);
-  isl_ctx_set_max_operations(ctx, kConvexityBudget);
+  OperationBudget within(isl_set_get_ctx(set.get()), kConvexityBudget);
   isl_basic_set* hull = isl_set_polyhedral_hull(set.copy());
   isl_bool convex = isl_bool_error;
   if (hull != nullptr) {
@@ -365,9 +384,6 @@ bool is_convex(const isl::set& input) {
     convex = isl_set_is_subset(clipped, set.get());
     isl_set_free(clipped);
   }
-  isl_ctx_reset_error(ctx);
-  isl_ctx_reset_operations(ctx);
-  isl_ctx_set_max_operations(ctx, budget);
   return convex == isl_bool_true;
 }
 
@@ -392,10 +408,8 @@ constexpr unsigned long kBoundingBoxBudget = 2'000'000;
 std::optional<isl::set> bounding_box(const isl::set& input) {
   LiftedDivisions lifted = lift_parameter_divisions(input, [](const std::string&) { return true; });
   const isl::set& set = lifted.set;
-  isl_ctx* ctx = set.ctx().get();
-  unsigned long budget = isl_ctx_get_max_operations(ctx);
-  isl_ctx_reset_operations(ctx);
-  isl_ctx_set_max_operations(ctx, kBoundingBoxBudget);
+  std::optional<OperationBudget> within;
+  within.emplace(set.ctx().get(), kBoundingBoxBudget);
   isl_set* box = isl_set_universe(isl_set_get_space(set.get()));
   const char* tuple = isl_set_get_tuple_name(set.get());
   unsigned n = isl_set_dim(set.get(), isl_dim_set);
@@ -408,9 +422,7 @@ std::optional<isl::set> bounding_box(const isl::set& input) {
     if (tuple != nullptr) alone = isl_set_set_tuple_name(alone, tuple);
     box = isl_set_intersect(box, alone);
   }
-  isl_ctx_reset_error(ctx);
-  isl_ctx_reset_operations(ctx);
-  isl_ctx_set_max_operations(ctx, budget);
+  within.reset();
   if (box == nullptr) return std::nullopt;
   return with_divisions_projected(isl::manage(box), lifted);
 }

@@ -48,18 +48,6 @@ bool is_private_temporary(const LoopKernel& kernel, const std::string& name) {
   return temporary != nullptr && effective_address_space(kernel, *temporary) == AddressSpace::Private;
 }
 
-// Whether `reader` reduces over `iname` (its reduction runs on the iname's axis).
-bool reads_inside_a_reduction_over(const Instruction& reader, const std::string& iname) {
-  bool found = false;
-  if (reader.expression) {
-    visit_expr(*reader.expression, [&](const Expr& e) {
-      if (e.kind == ExprKind::Reduction)
-        found = found || std::find(e.reduction_inames.begin(), e.reduction_inames.end(), iname) != e.reduction_inames.end();
-    });
-  }
-  return found;
-}
-
 // Whether an iname is a loop whose iterations share one copy of a private temporary: not a
 // hardware axis, and not ilp/vec (ILP privatization gives each of their values its own copy).
 bool shares_private_copies(const LoopKernel& kernel, const std::string& iname) {
@@ -289,7 +277,7 @@ std::map<std::pair<std::string, std::string>, std::set<std::string>> loops_left_
           for (const std::string& iname : writer.within_inames) {
             InameTag::Kind kind = kernel.tag_of(iname).kind;
             if ((kind == InameTag::Kind::Group || kind == InameTag::Kind::Local) && indexing.count(iname) == 0 &&
-                reader_inames.count(iname) == 0 && !reads_inside_a_reduction_over(reader, iname))
+                reader_inames.count(iname) == 0 && reduction_inames_of(reader).count(iname) == 0)
               left.insert(iname);
           }
         }
