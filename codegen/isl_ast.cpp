@@ -960,23 +960,58 @@ std::optional<isl::set> full_group_condition(const isl::schedule& schedule, cons
 }
 
 // `condition` (a set of parameter values) as a C expression.
-cast::ExprPtr parameter_test(const KernelSchedule& schedule, const isl::set& context, const isl::set& condition,
-                             DType index_dtype, const StatementLowering& lower_statement, const LoopStyles& loop_styles) {
+// `gisted`: the condition was gisted against the context's parameters already (generate_loop_nest's
+// full-group and shared conditions); where it is also a conjunction without divisions, isl's
+// builder prints what plain_parameter_guard reads off its constraints, and the builder (its set-up
+// from the context and its gist) is skipped (issue 26, wt-speed15b: three tests per split nest,
+// 1-2% of a small spec). LOOM_VERIFY_SKIPPED_CHECKS: isl's expression too, and an internal error
+// where the two differ.
+isl::ast_expr parameter_test_expression(const isl::set& context, const isl::set& condition, bool gisted) {
+  std::optional<isl::ast_expr> plain = gisted ? plain_parameter_guard(condition) : std::nullopt;
+  bool verify = std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") != nullptr;
+  if (plain && !verify) return *plain;
   isl_ast_build* build = isl_ast_build_from_context(isl::set(context.params()).release());
   isl_ast_expr* test = isl_ast_build_expr_from_set(build, condition.copy());
   isl_ast_build_free(build);
   if (test == nullptr) isl::exception::throw_last_error(context.ctx());
+  isl::ast_expr built = isl::manage(test);
+  if (plain && isl_ast_expr_is_equal(plain->get(), built.get()) != isl_bool_true) {
+    std::ostringstream text;
+    text << "a parameter test read off its constraints differs from isl's: " << condition;
+    throw InternalError(text.str());
+  }
+  return built;
+}
+
+cast::ExprPtr parameter_test(const KernelSchedule& schedule, const isl::set& context, const isl::set& condition,
+                             DType index_dtype, const StatementLowering& lower_statement, const LoopStyles& loop_styles,
+                             bool gisted = true) {
+  isl::ast_expr test = parameter_test_expression(context, condition, gisted);
   GuardCollector no_guards(loop_styles);
   AstLowering lowering(schedule, index_dtype, lower_statement, loop_styles, no_guards);
   std::vector<const Statement*> statements;
   for (const auto& [name, statement] : schedule.statements) statements.push_back(&statement);
   lowering.set_parameter_names(agreed_parameter_names(statements));
-  return lowering.expr(isl::manage(test), {});
+  return lowering.expr(test, {});
 }
 
-// The parameters `schedule` mentions: in its domains' constraints and its band functions.
-std::set<std::string> parameters_of(const isl::schedule& schedule) {
-  // isl_schedule_get_map gives the band functions and filters, not the domains' constraints.
+// The parameters `schedule` mentions: those its domains' constraints name. loom's band functions
+// are the statements' own dimensions (dim_on_universe, or restricted to the domain with slabs), so
+// they name no parameter the domains do not; the schedule's map intersected with its domain (what
+// this asked until wt-speed15b, isl_schedule_get_map: 2.6% of examples/reduction.json) names the
+// same ones or, where its simplification drops a constraint, fewer. More parameters only make
+// same_ast_problem stricter. LOOM_VERIFY_SKIPPED_CHECKS: the map's are computed too, and an
+// internal error where they name one the domains do not.
+void add_parameters_named(const isl::set& set, std::set<std::string>& into) {
+  isl_size count = isl_set_dim(set.get(), isl_dim_param);
+  for (isl_size pos = 0; pos < count; ++pos) {
+    if (isl_set_involves_dims(set.get(), isl_dim_param, static_cast<unsigned>(pos), 1) == isl_bool_true) {
+      into.insert(isl_set_get_dim_name(set.get(), isl_dim_param, static_cast<unsigned>(pos)));
+    }
+  }
+}
+
+std::set<std::string> parameters_of_map(const isl::schedule& schedule) {
   isl::union_map map = isl::manage(isl_schedule_get_map(schedule.get())).intersect_domain(schedule.get_domain());
   std::set<std::string> involved;
   map.foreach_map([&](isl::map piece) {
@@ -987,6 +1022,19 @@ std::set<std::string> parameters_of(const isl::schedule& schedule) {
       }
     }
   });
+  return involved;
+}
+
+std::set<std::string> parameters_of(const isl::schedule& schedule) {
+  std::set<std::string> involved;
+  schedule.get_domain().foreach_set([&](isl::set domain) { add_parameters_named(domain, involved); });
+  if (std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") != nullptr) {
+    for (const std::string& name : parameters_of_map(schedule)) {
+      if (involved.count(name) == 0) {
+        throw InternalError("generate_loop_nest: the schedule's map names parameter " + name + ", its domains do not");
+      }
+    }
+  }
   return involved;
 }
 
@@ -1020,7 +1068,8 @@ bool same_ast_problem(const isl::schedule& schedule, const isl::set& context, co
 
 cast::ExprPtr parameter_condition(const isl::set& condition, const isl::set& context, DType index_dtype) {
   LoopStyles no_styles = [](const std::string&) { return LoopStyle{}; };
-  return parameter_test(KernelSchedule{}, context, condition, index_dtype, StatementLowering{}, no_styles);
+  return parameter_test(KernelSchedule{}, context, condition, index_dtype, StatementLowering{}, no_styles,
+                        /*gisted=*/false);
 }
 
 namespace {
@@ -1032,7 +1081,46 @@ struct BuiltNest {
   isl::schedule schedule;
   isl::set context;
   cast::StmtPtr lowered;
+  bool had_shared_condition = false;  // its statements shared a condition, hoisted as an `if`
 };
+
+// The nest isl builds for `schedule` under `context`, lowered (no hardware parameters left to
+// split or hoist).
+cast::StmtPtr isl_nest(const KernelSchedule& schedule, const isl::set& context, DType index_dtype,
+                       const StatementLowering& lower_statement, const LoopStyles& loop_styles) {
+  StageTimer timer("loop_nest");
+  GuardCollector guards(loop_styles);
+  isl_ast_build* build = isl_ast_build_from_context(context.copy());
+  // No at_each_domain callback: isl's own user node is already the call loom lowers
+  // (`S_k(dims in terms of the iterators)`, from the executed relation gisted against the build's
+  // domain). loom's callback threw it away and built the same call again from the build's
+  // schedule (5-8% of every AST build; docs/decisions.md, "Issue 26: ... wt-speed9").
+  build = isl_ast_build_set_before_each_mark(build, &GuardCollector::on_mark, &guards);
+  build = isl_ast_build_set_after_each_mark(build, &GuardCollector::after_mark, &guards);
+  build = isl_ast_build_set_before_each_for(build, &GuardCollector::before_for, &guards);
+  isl_ast_node* raw_tree = isl_ast_build_node_from_schedule(build, schedule.schedule.copy());
+  isl_ast_build_free(build);
+  guards.rethrow_pending();
+  if (raw_tree == nullptr) isl::exception::throw_last_error(schedule.schedule.ctx());
+  isl::ast_node tree = isl::manage(raw_tree);
+  timer.mark("isl AST");
+  cast::StmtPtr lowered = AstLowering(schedule, index_dtype, lower_statement, loop_styles, guards).node(tree, {}, "");
+  timer.mark("lowering");
+  return lowered;
+}
+
+// The nest without a full-group split: `shared` (shared_parameter_condition of the schedule, asked
+// once by the caller) taken out as one `if` around the nest isl builds under it.
+cast::StmtPtr nest_under_shared_condition(const KernelSchedule& schedule, const isl::set& context, DType index_dtype,
+                                          const StatementLowering& lower_statement, const LoopStyles& loop_styles,
+                                          const std::optional<isl::set>& shared) {
+  if (!shared) return isl_nest(schedule, context, index_dtype, lower_statement, loop_styles);
+  KernelSchedule inner = schedule;
+  inner.schedule = isl::manage(isl_schedule_gist_domain_params(schedule.schedule.copy(), shared->copy()));
+  isl::set narrowed = context.intersect_params(*shared);
+  cast::StmtPtr body = isl_nest(inner, narrowed, index_dtype, lower_statement, loop_styles);
+  return cast::if_then(parameter_test(schedule, context, *shared, index_dtype, lower_statement, loop_styles), body);
+}
 
 // The partial-group nest: the nest generated as if there were no split (generate_loop_nest
 // without group parameters). Where its statements share a guard on the hardware indices (a 1-D
@@ -1046,20 +1134,20 @@ cast::StmtPtr partial_group_nest(const KernelSchedule& schedule, const isl::set&
                                  const StatementLowering& lower_statement, const LoopStyles& loop_styles,
                                  const HardwareParameters& inside, const BuiltNest& full) {
   std::optional<isl::set> condition = shared_parameter_condition(schedule.schedule, context, all_of(inside));
-  if (!condition) return generate_loop_nest(schedule, context, index_dtype, lower_statement, loop_styles, inside);
+  if (!condition) return isl_nest(schedule, context, index_dtype, lower_statement, loop_styles);
   // What generate_loop_nest does with a shared condition (hoisted as an `if`, the nest under it).
   KernelSchedule inner = schedule;
   inner.schedule = isl::manage(isl_schedule_gist_domain_params(schedule.schedule.copy(), condition->copy()));
   isl::set narrowed = context.intersect_params(*condition);
   cast::ExprPtr test = parameter_test(schedule, context, *condition, index_dtype, lower_statement, loop_styles);
   // Both schedules are `schedule` with its domain gisted. The full-group nest went to isl directly
-  // only where its own statements share no condition. The cheaper test first: where the partial
-  // groups need guards of their own (unrolled copies), the domains differ and nothing else is asked.
-  bool reusable = same_ast_problem(inner.schedule, narrowed, full.schedule, full.context) &&
-                  !shared_parameter_condition(full.schedule, full.context, all_of(inside));
-  if (!reusable) return cast::if_then(test, generate_loop_nest(inner, narrowed, index_dtype, lower_statement, loop_styles));
+  // only where its own statements share no condition (asked once, when it was built). The cheaper
+  // test first: where the partial groups need guards of their own (unrolled copies), the domains
+  // differ and nothing else is asked.
+  bool reusable = !full.had_shared_condition && same_ast_problem(inner.schedule, narrowed, full.schedule, full.context);
+  if (!reusable) return cast::if_then(test, isl_nest(inner, narrowed, index_dtype, lower_statement, loop_styles));
   if (std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") != nullptr) {
-    cast::StmtPtr built = generate_loop_nest(inner, narrowed, index_dtype, lower_statement, loop_styles);
+    cast::StmtPtr built = isl_nest(inner, narrowed, index_dtype, lower_statement, loop_styles);
     if (!same_stmt(built, full.lowered)) {
       throw InternalError("generate_loop_nest: the reused full-group nest differs from the partial-group nest isl builds");
     }
@@ -1085,42 +1173,22 @@ cast::StmtPtr generate_loop_nest(const KernelSchedule& schedule, const isl::set&
     KernelSchedule full_schedule = schedule;
     full_schedule.schedule = isl::manage(isl_schedule_gist_domain_params(schedule.schedule.copy(), full_context.params().release()));
     timer.mark("full-group condition");
-    cast::StmtPtr fast = generate_loop_nest(full_schedule, full_context, index_dtype, lower_statement, loop_styles, inside);
+    // The full-group nest's statements share a condition or not: asked once, for its own nest and
+    // for partial_group_nest's reuse test (which asked it again until wt-speed15b).
+    std::optional<isl::set> full_shared = shared_parameter_condition(full_schedule.schedule, full_context, all_of(inside));
+    cast::StmtPtr fast =
+        nest_under_shared_condition(full_schedule, full_context, index_dtype, lower_statement, loop_styles, full_shared);
     timer.mark("full-group nest");
     // The other groups get the nest generated as if there were no split: a context with the
     // complement (a disjunction) makes isl several times slower for no gain in the rare groups.
     cast::StmtPtr guarded = partial_group_nest(schedule, context, index_dtype, lower_statement, loop_styles, inside,
-                                               {full_schedule.schedule, full_context, fast});
+                                               {full_schedule.schedule, full_context, fast, full_shared.has_value()});
     timer.mark("partial-group nest");
     return cast::if_then(parameter_test(schedule, context, *full, index_dtype, lower_statement, loop_styles),
                          fast, guarded);
   }
-  if (std::optional<isl::set> condition = shared_parameter_condition(schedule.schedule, context, all_of(hardware))) {
-    KernelSchedule inner = schedule;
-    inner.schedule = isl::manage(isl_schedule_gist_domain_params(schedule.schedule.copy(), condition->copy()));
-    isl::set narrowed = context.intersect_params(*condition);
-    cast::StmtPtr body = generate_loop_nest(inner, narrowed, index_dtype, lower_statement, loop_styles);
-    return cast::if_then(parameter_test(schedule, context, *condition, index_dtype, lower_statement, loop_styles), body);
-  }
-  StageTimer timer("loop_nest");
-  GuardCollector guards(loop_styles);
-  isl_ast_build* build = isl_ast_build_from_context(context.copy());
-  // No at_each_domain callback: isl's own user node is already the call loom lowers
-  // (`S_k(dims in terms of the iterators)`, from the executed relation gisted against the build's
-  // domain). loom's callback threw it away and built the same call again from the build's
-  // schedule (5-8% of every AST build; docs/decisions.md, "Issue 26: ... wt-speed9").
-  build = isl_ast_build_set_before_each_mark(build, &GuardCollector::on_mark, &guards);
-  build = isl_ast_build_set_after_each_mark(build, &GuardCollector::after_mark, &guards);
-  build = isl_ast_build_set_before_each_for(build, &GuardCollector::before_for, &guards);
-  isl_ast_node* raw_tree = isl_ast_build_node_from_schedule(build, schedule.schedule.copy());
-  isl_ast_build_free(build);
-  guards.rethrow_pending();
-  if (raw_tree == nullptr) isl::exception::throw_last_error(schedule.schedule.ctx());
-  isl::ast_node tree = isl::manage(raw_tree);
-  timer.mark("isl AST");
-  cast::StmtPtr lowered = AstLowering(schedule, index_dtype, lower_statement, loop_styles, guards).node(tree, {}, "");
-  timer.mark("lowering");
-  return lowered;
+  return nest_under_shared_condition(schedule, context, index_dtype, lower_statement, loop_styles,
+                                     shared_parameter_condition(schedule.schedule, context, all_of(hardware)));
 }
 
 }  // namespace loom::codegen
