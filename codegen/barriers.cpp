@@ -43,15 +43,41 @@ bool is_global_memory(const LoopKernel& kernel, const std::string& variable) {
   return temporary == nullptr || temporary->address_space == AddressSpace::Global;
 }
 
-// `in - out + offset` compared with 0: equal (kind 0), > 0 (kind 1) or < 0 (kind -1).
-isl::map constrain(const isl::map& map, int in, int out, int64_t offset, int kind) {
-  isl_local_space* space = isl_local_space_from_space(isl_map_get_space(map.get()));
-  isl_constraint* c = kind == 0 ? isl_constraint_alloc_equality(space) : isl_constraint_alloc_inequality(space);
-  int sign = kind < 0 ? -1 : 1;
-  c = isl_constraint_set_coefficient_si(c, isl_dim_in, in, sign);
-  c = isl_constraint_set_coefficient_si(c, isl_dim_out, out, -sign);
-  c = isl_constraint_set_constant_si(c, static_cast<int>(sign * offset - (kind == 0 ? 0 : 1)));
-  return isl::manage(isl_map_add_constraint(map.copy(), c));
+// `in - out + offset` compared with 0: equal (kind 0), > 0 (kind 1) or < 0 (kind -1), on the
+// input and output dimensions `in` and `out` of a map of instance pairs.
+struct PairConstraint {
+  int in, out;
+  int64_t offset;
+  int kind;
+};
+
+isl::basic_map with_pair_constraint(const isl::basic_map& part, const PairConstraint& pair) {
+  isl_local_space* space = isl_local_space_from_space(isl_basic_map_get_space(part.get()));
+  isl_constraint* c = pair.kind == 0 ? isl_constraint_alloc_equality(space) : isl_constraint_alloc_inequality(space);
+  int sign = pair.kind < 0 ? -1 : 1;
+  c = isl_constraint_set_coefficient_si(c, isl_dim_in, pair.in, sign);
+  c = isl_constraint_set_coefficient_si(c, isl_dim_out, pair.out, -sign);
+  c = isl_constraint_set_constant_si(c, static_cast<int>(sign * pair.offset - (pair.kind == 0 ? 0 : 1)));
+  return isl::manage(isl_basic_map_add_constraint(part.copy(), c));
+}
+
+// The basic maps of `pairs`, each with `constraints` added, kept where non-empty. The same pairs
+// as isl_map_intersect with each constraint in turn, and one emptiness test a part instead of one
+// a part and constraint (isl_map_intersect tests every part it makes, after comparing the two maps
+// for plain equality; issue 26: that was most of barrier placement on the tensor-core specs).
+std::vector<isl::basic_map> nonempty_parts(const isl::map& pairs, const std::vector<PairConstraint>& constraints) {
+  std::vector<isl::basic_map> nonempty;
+  pairs.foreach_basic_map([&](isl::basic_map part) {
+    for (const PairConstraint& constraint : constraints) part = with_pair_constraint(part, constraint);
+    if (!part.is_empty()) nonempty.push_back(part);
+  });
+  return nonempty;
+}
+
+// Whether some part has a pair that also meets `extra`.
+bool some_part_meets(const std::vector<isl::basic_map>& parts, const PairConstraint& extra) {
+  return std::any_of(parts.begin(), parts.end(),
+                     [&](const isl::basic_map& part) { return !with_pair_constraint(part, extra).is_empty(); });
 }
 
 int dim_in(const isl::map& map, const std::string& name) { return isl_map_find_dim_by_name(map.get(), isl_dim_in, name.c_str()); }
@@ -73,18 +99,14 @@ std::optional<AxisIname> iname_on(const LaunchShape& launch, const Instruction& 
   return std::nullopt;
 }
 
-// Whether some pair (source instance, sink instance) runs in one work-group on different
-// work-items. The pairs in one group (equal group indices) are tested once per way of being
-// different work-items (apart along a local axis, either direction), stopping at the first that
-// has a pair: isl's union of those ways intersected with the pairs cost most of barrier placement.
-bool same_group_other_item(const isl::map& pairs, const LaunchShape& launch, const Instruction& source,
-                           const Instruction& sink) {
-  isl::map same_group = pairs;
-  struct Apart {
-    int in, out;
-    int64_t offset;
-  };
-  std::vector<Apart> local_axes;
+// Whether some pair (source instance, sink instance) of `pairs` that meets `constraints` (the
+// shared loops') runs in one work-group on different work-items. The pairs in one group (equal
+// group indices) are tested once per way of being different work-items (apart along a local
+// axis, either direction), stopping at the first that has a pair: isl's union of those ways
+// intersected with the pairs cost most of barrier placement.
+bool same_group_other_item(const isl::map& pairs, std::vector<PairConstraint> constraints, const LaunchShape& launch,
+                           const Instruction& source, const Instruction& sink) {
+  std::vector<PairConstraint> local_axes;
   bool every_item = false;
   for (bool local : {false, true}) {
     for (int axis = 0; axis < 3; ++axis) {
@@ -106,23 +128,28 @@ bool same_group_other_item(const isl::map& pairs, const LaunchShape& launch, con
       else if (a->iname == b->iname) offset = 0;
       if (!offset) continue;
       if (!local) {
-        same_group = constrain(same_group, in, out, *offset, 0);
+        constraints.push_back({in, out, *offset, 0});
       } else {
-        local_axes.push_back({in, out, *offset});
+        local_axes.push_back({in, out, *offset, 0});
       }
     }
   }
   if (!every_item && local_axes.empty()) return false;  // no local axis: a single work-item
   // Where no barrier is needed, mostly no pair runs in one group at all: one test then instead of
   // one per axis and direction (the tuned SGEMM: 8 of its 11 calls, 4 tests each before).
-  if (same_group.is_empty()) return false;
-  if (every_item) return true;
-  for (const Apart& apart : local_axes) {
+  std::vector<isl::basic_map> same_group = nonempty_parts(pairs, constraints);
+  bool other_item = !same_group.empty() && every_item;
+  for (std::size_t axis = 0; !other_item && !same_group.empty() && axis < local_axes.size(); ++axis) {
     for (int direction : {1, -1}) {
-      if (!constrain(same_group, apart.in, apart.out, apart.offset, direction).is_empty()) return true;
+      PairConstraint apart = local_axes[axis];
+      apart.kind = direction;
+      if (some_part_meets(same_group, apart)) {
+        other_item = true;
+        break;
+      }
     }
   }
-  return false;
+  return other_item;
 }
 
 bool declared_nosync(const Instruction& a, const Instruction& b) {
@@ -369,18 +396,19 @@ BarrierNeed barrier_need(const LoopKernel& kernel, const LaunchShape& launch, in
       if (one_instance && !verify_skipped) continue;
       detail::count_barrier_question();
       isl::map pairs = touching_pairs(kernel, first, second);
+      std::vector<PairConstraint> in_shared_loops;
       bool inside_carried = false;
       for (const std::string& iname : shared_loops) {
         int in = dim_in(pairs, iname), out = dim_out(pairs, iname);
         if (in < 0 || out < 0) continue;
         if (iname == carried) {
-          pairs = constrain(pairs, in, out, 0, -1);  // source iteration before the sink's
+          in_shared_loops.push_back({in, out, 0, -1});  // source iteration before the sink's
           inside_carried = true;
         } else if (!inside_carried) {
-          pairs = constrain(pairs, in, out, 0, 0);
+          in_shared_loops.push_back({in, out, 0, 0});
         }
       }
-      if (!same_group_other_item(pairs, launch, a, b)) continue;
+      if (!same_group_other_item(pairs, std::move(in_shared_loops), launch, a, b)) continue;
       if (one_instance) {
         throw InternalError("barrier placement: instruction '" + a.id + "' was taken to write each element of '" +
                             first.variable + "' once, but isl finds two work-items writing one element");

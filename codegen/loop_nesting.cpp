@@ -91,14 +91,20 @@ std::set<std::string> loop_inames_once_realized(const Instruction& instruction) 
   return inames;
 }
 
+// The variables an instruction writes and those it reads, gathered once per instruction: the
+// pairs below asked them of each instruction once per other instruction (issue 26: the expression
+// walks were most of the nesting order's time on specs of many instructions).
+struct VariablesUsed {
+  std::set<std::string> written, read;
+};
+
 // Whether one of the two writes a variable the other reads or writes.
-bool share_a_written_variable(const Instruction& a, const Instruction& b) {
-  std::set<std::string> read_by_a = variables_read(a), read_by_b = variables_read(b);
-  for (const ExprPtr& assignee : a.assignees) {
-    if (writes_name(b, assignee->name) || read_by_b.count(assignee->name) != 0) return true;
+bool share_a_written_variable(const VariablesUsed& a, const VariablesUsed& b) {
+  for (const std::string& name : a.written) {
+    if (b.written.count(name) != 0 || b.read.count(name) != 0) return true;
   }
-  for (const ExprPtr& assignee : b.assignees) {
-    if (read_by_a.count(assignee->name) != 0) return true;
+  for (const std::string& name : b.written) {
+    if (a.read.count(name) != 0) return true;
   }
   return false;
 }
@@ -113,11 +119,17 @@ bool share_a_written_variable(const Instruction& a, const Instruction& b) {
 // wanted both ways keeps the domain order.
 void add_shared_loop_preferences(const LoopKernel& kernel, NestingProblem& problem) {
   std::set<std::pair<std::string, std::string>> wanted;
+  std::vector<VariablesUsed> used;
+  for (const Instruction& instruction : kernel.instructions) {
+    VariablesUsed variables{{}, variables_read(instruction)};
+    for (const ExprPtr& assignee : instruction.assignees) variables.written.insert(assignee->name);
+    used.push_back(std::move(variables));
+  }
   for (std::size_t a = 0; a < kernel.instructions.size(); ++a) {
     const std::set<std::string>& fewer = problem.instructions[a].inames;
     for (std::size_t b = 0; b < kernel.instructions.size(); ++b) {
       const std::set<std::string>& more = problem.instructions[b].inames;
-      if (a == b || !share_a_written_variable(kernel.instructions[a], kernel.instructions[b])) continue;
+      if (a == b || !share_a_written_variable(used[a], used[b])) continue;
       for (const std::string& outer : fewer) {
         if (more.count(outer) == 0) continue;
         for (const std::string& inner : more) {

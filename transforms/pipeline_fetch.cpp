@@ -32,7 +32,10 @@
 // stages on (fills_ahead says why): a ring of 2 or 3 keeps S - 1 and the code waits for each
 // tile's wgmmas.
 #include <algorithm>
+#include <map>
 
+#include "analysis/accesses.hpp"
+#include "analysis/checks.hpp"
 #include "ir/isl_expr.hpp"
 #include "ir/layout.hpp"
 #include "ir/instruction_names.hpp"
@@ -322,6 +325,26 @@ namespace {
 // pipeline_fetch with the registry's `registers` flag, `ring_through_registers` (a ring of tiles
 // filled through registers): not in PipelineFetchOptions yet, to leave the widely included
 // memory_transforms.hpp alone.
+// The copies of the fetch write a subset of its (instance, element) pairs: `first` the fetch at
+// one value of the loop, `load` / `store` / a ring's fill the fetch at later values where those
+// run, a ring's with its slot index in front. Along an iname where no two instances of the fetch
+// write one element, no two of a copy do: the copies' race questions (most of a ring's checks,
+// issue 26) are answered by the fetch's, which the kernel's own checks asked of isl before.
+std::map<std::string, std::set<std::string>> copies_race_free_along(const LoopKernel& kernel, const Instruction& fetch,
+                                                                    const std::vector<std::string>& copies) {
+  std::set<std::string> absent;
+  for (const Access& access : instruction_accesses(kernel, fetch)) {
+    if (access.is_write) {
+      absent = with_isl_errors(std::string(kTransform) + ": checking legality",
+                               [&] { return races_absent_along(kernel, fetch, access); });
+    }
+  }
+  std::map<std::string, std::set<std::string>> race_free_along;
+  if (absent.empty()) return race_free_along;
+  for (const std::string& copy : copies) race_free_along[copy] = absent;
+  return race_free_along;
+}
+
 LoopKernel pipeline_fetch_with(const LoopKernel& kernel, const std::string& fetch_match, const std::string& loop,
                                const PipelineFetchOptions& options, bool ring_through_registers) {
   TransformCall call{kTransform, {{"fetch", fetch_match}, {"loop", loop}}};
@@ -468,7 +491,11 @@ LoopKernel pipeline_fetch_with(const LoopKernel& kernel, const std::string& fetc
     }
     result.instructions = instructions;
     result.applied_transforms = kernel.applied_transforms;
-    return finish_transform(kernel, std::move(result), call, std::nullopt, options.unchecked, CheckScope::All);
+    std::vector<std::string> copies{ahead.id};
+    for (const Instruction& first_copy : firsts) copies.push_back(first_copy.id);
+    if (ring_store) copies.push_back(ring_store->id);
+    return finish_transform_with_races_derived(kernel, std::move(result), call, options.unchecked,
+                                               copies_race_free_along(kernel, fetch, copies));
   }
 
   LoopKernel result = kernel;
@@ -480,7 +507,8 @@ LoopKernel pipeline_fetch_with(const LoopKernel& kernel, const std::string& fetc
   tag_copies_ilp(result, kernel, swept);
   result.instructions = pipelined_instructions(kernel, fetch.id, first, load, store, readers);
   result.applied_transforms = kernel.applied_transforms;
-  return finish_transform(kernel, std::move(result), call, std::nullopt, options.unchecked, CheckScope::All);
+  return finish_transform_with_races_derived(kernel, std::move(result), call, options.unchecked,
+                                             copies_race_free_along(kernel, fetch, {first.id, store.id}));
 }
 
 }  // namespace

@@ -414,7 +414,8 @@ void verify_bounds_skipped(const LoopKernel& after, const std::string& context,
 // `before` passed with must decide as the full ones (an internal error otherwise: an access with
 // the same fingerprint would have another verdict, and the fingerprint would miss an input).
 void verify_passed_accesses_skipped(const LoopKernel& after, const std::string& context, const PassedAccesses& passed) {
-  if ((passed.races.empty() && passed.bounds.empty() && passed.race_free_writers.empty() && !passed.all_in_bounds) ||
+  if ((passed.races.empty() && passed.bounds.empty() && passed.race_free_writers.empty() && passed.race_free_along.empty() &&
+       !passed.all_in_bounds) ||
       std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") == nullptr) {
     return;
   }
@@ -451,7 +452,8 @@ LoopKernel finish_with(const LoopKernel& before, LoopKernel after, const Transfo
                        std::shared_ptr<const detail::DependenceData> dependences,
                        const std::optional<isl::union_map>& instance_rewrite, bool unchecked, CheckScope scope,
                        const std::optional<std::set<std::string>>& race_inames,
-                       const std::set<std::string>& in_bounds_by_construction, StageTimer& timer) {
+                       const std::set<std::string>& in_bounds_by_construction, StageTimer& timer,
+                       const std::map<std::string, std::set<std::string>>& race_free_along = {}) {
   after.dependences = instance_rewrite ? with_isl_errors(call.name + ": tracing dependences", [&] {
     return trace_dependences(*dependences, *instance_rewrite);
   })
@@ -469,6 +471,7 @@ LoopKernel finish_with(const LoopKernel& before, LoopKernel after, const Transfo
     PassedAccesses passed = scope == CheckScope::Order || along_race_inames ? PassedAccesses{} : passed_accesses(before);
     passed.race_free_writers = writers_of_each_element_once(
         after, renames_one_to_one ? writers_of_each_element_once(before) : std::set<std::string>{});
+    passed.race_free_along = race_free_along;
     if (along_race_inames && before.verified) {
       check_write_races_along(after, call.name + ": ", *race_inames, passed);
     } else if (scope != CheckScope::Order) {
@@ -530,6 +533,14 @@ LoopKernel finish_transform(const LoopKernel& before, LoopKernel after, const Tr
   if (!dependences->dependences.empty()) rewrite = lazy_instance_rewrite(after);
   return finish_with(before, std::move(after), call, std::move(dependences), rewrite, unchecked, scope, race_inames,
                      in_bounds_by_construction, timer);
+}
+
+LoopKernel finish_transform_with_races_derived(const LoopKernel& before, LoopKernel after, const TransformCall& call,
+                                               bool unchecked,
+                                               const std::map<std::string, std::set<std::string>>& race_free_along) {
+  StageTimer timer("checks(" + call.name + ")");  // LOOM_TIME=1: what each check cost
+  return finish_with(before, std::move(after), call, dependences_of(before), std::nullopt, unchecked, CheckScope::All,
+                     std::nullopt, {}, timer, race_free_along);
 }
 
 std::string unused_name(const LoopKernel& kernel, const std::string& base, const std::set<std::string>& also_taken) {

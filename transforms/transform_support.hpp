@@ -5,6 +5,7 @@
 #include <isl/cpp.h>
 
 #include <functional>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -52,6 +53,16 @@ LoopKernel finish_transform(const LoopKernel& before, LoopKernel after, const Tr
                             CheckScope scope = CheckScope::All,
                             const std::optional<std::set<std::string>>& race_inames = std::nullopt,
                             const std::set<std::string>& in_bounds_by_construction = {});
+
+// finish_transform (CheckScope::All, no instance rewrite) for a transform whose new writes are
+// restrictions of writes `before` had (pipeline_fetch's copies of a fetch: a subset of its
+// instances, each writing the element it wrote, perhaps in one slot of a ring): `race_free_along`
+// maps such a writer to the inames along which the write it restricts cannot race
+// (races_absent_along on `before`), and the write-race check does not ask isl about them.
+// LOOM_VERIFY_SKIPPED_CHECKS=1 asks isl anyway and fails (internal error) where it finds a race.
+LoopKernel finish_transform_with_races_derived(const LoopKernel& before, LoopKernel after, const TransformCall& call,
+                                               bool unchecked,
+                                               const std::map<std::string, std::set<std::string>>& race_free_along);
 
 // `base` if no iname, argument, temporary or instruction of `kernel` is called that, else
 // base_0, base_1, ... (loopy's uniquifying).

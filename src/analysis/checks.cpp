@@ -12,6 +12,7 @@
 #include <set>
 
 #include "analysis/accesses.hpp"
+#include "analysis/index_digits.hpp"
 #include "ir/work_counters.hpp"
 #include "analysis/address_spaces.hpp"
 #include "analysis/instance_printer.hpp"
@@ -465,16 +466,17 @@ std::vector<std::string> concurrent_inames(const LoopKernel& kernel, const Instr
   return concurrent;
 }
 
-// Whether one index of `write` is `iname` itself (`a_fetch[a_dim_0, a_dim_1]` and a_dim_0): two
-// instances that write one element then agree on that index, so on `iname`, and cannot race
-// along it, whatever the other indices, predicates and guards (issue 26: a fetch's or a
-// pipeline's copy into its tile asked isl once per storage iname on l.N). The same verdict isl
-// gives on the access relation, which has that index equal to `iname` exactly.
-bool is_plain_index(const Access& write, const std::string& iname) {
+// Whether the subscript of `write` determines `iname` (an index that is `iname` itself, as in
+// `a_fetch[a_dim_0, a_dim_1]`, or one of which it is a digit, subscript_determines): two instances
+// that write one element then agree on `iname` and cannot race along it, whatever the predicates
+// and guards (issue 26: a fetch's or a pipeline's copy into its tile asked isl once per storage
+// iname on l.N). The same verdict isl gives on the access relation.
+bool is_plain_index(const LoopKernel& kernel, const Access& write, const std::string& iname) {
   if (write.subscript == nullptr) return false;
-  return std::any_of(write.subscript->operands.begin(), write.subscript->operands.end(), [&](const ExprPtr& index) {
+  bool plain = std::any_of(write.subscript->operands.begin(), write.subscript->operands.end(), [&](const ExprPtr& index) {
     return index->kind == ExprKind::Variable && index->name == iname;
   });
+  return plain || subscript_determines(kernel, write, iname);
 }
 
 // Everything a write's race verdict is computed from (PassedAccesses): the relation's key, the
@@ -499,7 +501,34 @@ std::string bounds_fingerprint(const LoopKernel& kernel, const Access& access) {
   return access_relation_key(kernel, access).text() + "\x1d" "shape:" + shape_text(kernel, access.variable);
 }
 
+// The inames a transform derived `instruction`'s writes race-free along (PassedAccesses), if any.
+const std::set<std::string>* derived_race_free(const PassedAccesses* passed, const std::string& instruction) {
+  if (passed == nullptr) return nullptr;
+  auto found = passed->race_free_along.find(instruction);
+  return found == passed->race_free_along.end() ? nullptr : &found->second;
+}
+
 }  // namespace
+
+std::set<std::string> races_absent_along(const LoopKernel& kernel, const Instruction& instruction, const Access& write) {
+  std::set<std::string> absent;
+  std::optional<AccessRelation> relation;
+  std::optional<IslMemoKey> key;
+  std::optional<isl::map> same_element;
+  for (const std::string& iname : concurrent_inames(kernel, instruction, write, nullptr)) {
+    if (is_plain_index(kernel, write, iname)) {
+      absent.insert(iname);
+      continue;
+    }
+    if (!relation) {
+      relation = access_relation(kernel, write);
+      key = access_relation_key(kernel, write);
+    }
+    if (!relation->exact) continue;  // no verdict: the check itself skips such a write
+    if (!conflicts_exist(kernel, *key, *relation, same_element, iname)) absent.insert(iname);
+  }
+  return absent;
+}
 
 void check_write_races(const LoopKernel& kernel, const std::string& context, const std::set<std::string>* only_along,
                        const PassedAccesses* passed) {
@@ -522,9 +551,11 @@ void check_write_races(const LoopKernel& kernel, const std::string& context, con
         std::vector<std::string> all = only_along ? concurrent_inames(kernel, instruction, access, nullptr) : concurrent;
         if (passed->races.count(race_fingerprint(kernel, instruction, access, all)) != 0) continue;
       }
-      // Inames that are an index of the write by themselves separate every two instances' elements.
+      // Inames that are an index of the write by themselves separate every two instances' elements;
+      // those the transform derived from a write it restricts do too (race_free_along).
+      const std::set<std::string>* derived = derived_race_free(passed, instruction.id);
       std::erase_if(concurrent, [&](const std::string& iname) {
-        return !verify_skipped && is_plain_index(access, iname);
+        return !verify_skipped && (is_plain_index(kernel, access, iname) || (derived != nullptr && derived->count(iname) != 0));
       });
       if (concurrent.empty()) continue;
       AccessRelation relation = access_relation(kernel, access);
@@ -533,9 +564,14 @@ void check_write_races(const LoopKernel& kernel, const std::string& context, con
       std::optional<isl::map> same_element;
       for (const std::string& iname : concurrent) {
         if (!conflicts_exist(kernel, key, relation, same_element, iname)) continue;
-        if (is_plain_index(access, iname)) {
-          throw InternalError(context + "instruction '" + instruction.id + "' indexes '" + access.variable + "' by '" +
-                              iname + "' alone, but isl finds two values of it writing one element");
+        if (is_plain_index(kernel, access, iname)) {
+          throw InternalError(context + "instruction '" + instruction.id + "' indexes '" + access.variable +
+                              "' so that its subscript determines '" + iname +
+                              "', but isl finds two values of it writing one element");
+        }
+        if (derived != nullptr && derived->count(iname) != 0) {
+          throw InternalError(context + "instruction '" + instruction.id + "' was derived to write '" + access.variable +
+                              "' without a race along '" + iname + "', but isl finds two values of it writing one element");
         }
         InameTag tag = kernel.tag_of(iname);
         if (!same_element) same_element = same_element_writes(relation.map);

@@ -4,6 +4,7 @@
 
 #include <isl/cpp.h>
 
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -12,6 +13,8 @@
 #include "loom/kernel.hpp"
 
 namespace loom {
+
+struct Access;  // analysis/accesses.hpp
 
 // Whether instruction `from` depends on `to` through a chain of dependencies (ids).
 bool depends_transitively(const LoopKernel& kernel, const std::string& from, const std::string& to);
@@ -43,6 +46,11 @@ struct PassedAccesses {
   // Every access is inside its shape: the kernel a one-to-one renaming of instances started from
   // passed the bounds check, and the renaming keeps the elements each access touches.
   bool all_in_bounds = false;
+  // Writer id -> inames along which its write cannot race: the transform made it write a subset of
+  // the pairs of (instance, element) another write wrote, and that write had no two instances
+  // differing in the iname on one element (pipeline_fetch's copies of a fetch; races_absent_along).
+  // Filled by the transform; LOOM_VERIFY_SKIPPED_CHECKS=1 asks isl anyway.
+  std::map<std::string, std::set<std::string>> race_free_along;
 };
 PassedAccesses passed_accesses(const LoopKernel& verified_kernel);
 
@@ -60,6 +68,13 @@ PassedAccesses passed_accesses(const LoopKernel& verified_kernel);
 // LOOM_VERIFY_SKIPPED_CHECKS=1 asks isl anyway and fails (internal error) if it finds a race there.
 void check_write_races(const LoopKernel& kernel, const std::string& context = "",
                        const std::set<std::string>* only_along = nullptr, const PassedAccesses* passed = nullptr);
+
+// The inames along which `write` (of `instruction` in `kernel`) could race (check_write_races'
+// concurrent inames) and which have no two instances that differ in the iname and write one
+// element: an index that is the iname itself, or isl's verdict (memoized by the relation, so
+// asking again what the kernel's own check asked costs no isl). For a transform whose new write
+// is a restriction of `write` (PassedAccesses::race_free_along).
+std::set<std::string> races_absent_along(const LoopKernel& kernel, const Instruction& instruction, const Access& write);
 
 // The inames the value `instruction` writes is a function of, when it reads no memory (only
 // inames, literals and value arguments); nullopt otherwise.

@@ -11,7 +11,9 @@
 #include <set>
 #include <string>
 
+#include "analysis/accesses.hpp"
 #include "analysis/checks.hpp"
+#include "analysis/index_digits.hpp"
 #include "analysis/dependences.hpp"
 #include "ir/work_counters.hpp"
 #include "runtime/scoped_env.hpp"
@@ -322,6 +324,82 @@ TEST(SkippedChecks, AnInameIndexingTheWriteByItselfIsNotAskedAboutRaces) {
   std::string race = error_message<LegalityError>([&] { check_write_races(accumulate("out[0, i]")); });
   EXPECT_NE(race.find("within iname 'g' (tagged g.0)"), std::string::npos) << race;
   EXPECT_EQ(detail::race_questions_asked(), asked + 1);  // along g only: i indexes out[0, i]
+}
+
+// subscript_determines on writes of `t` over {[r, q, v, w]} (r < 4, q < 2, v < 8, w < 4), each
+// iname on l.N or vec, beside isl's verdict: where it says the subscript determines an iname, the
+// race check under LOOM_VERIFY_SKIPPED_CHECKS=1 (which asks isl too and fails where they differ)
+// passes; where it cannot tell, isl decides, and a real race is still refused.
+TEST(SkippedChecks, ASubscriptWhoseDigitsDetermineAnInameIsNotAskedAboutRaces) {
+  struct Case {
+    std::string write;
+    std::set<std::string> determined;  // by the subscript
+    bool races;                        // isl's verdict along some tagged iname
+  };
+  std::vector<Case> cases = {
+      {"t[8*(2*r + q) + v, w]", {"r", "q", "v", "w"}, false},
+      {"t[16*r + 8*q + v, w]", {"r", "q", "v", "w"}, false},
+      {"t[16*r + 2*v + q, w]", {"r", "q", "v", "w"}, false},
+      {"t[8*r + v, w + 4*q]", {"r", "q", "v", "w"}, false},
+      {"t[8*(2*r + q) + w % 4 + 4*(v % 2), v // 2]", {"r", "q", "v", "w"}, false},
+      {"t[8*(2*r + q) + (4*w + v) % 8, 4*((4*w + v) // 8)]", {}, true},  // digits of 4*w + v, not of v or w
+      {"t[4*r + v, w]", {"w"}, true},                                      // v spans 8 > 4: r and v collide
+      {"t[r + q, 2*v + w]", {}, true},                                     // w spans 4 > 2
+      {"t[v % 4, v // 4 + 2*w]", {"v", "w"}, true},                        // r and q write one element
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.write);
+    LoopKernel kernel = make_kernel({"{[r, q, v, w]: 0<=r<4 and 0<=q<2 and 0<=v<8 and 0<=w<4}"},
+                                    c.write + " = a[r, q + v + w] {id=fill}",
+                                    {array_arg("a, t", DType::Float32, {"64", "64"})});
+    std::set<std::string> determined;
+    for (const Access& access : instruction_accesses(kernel, *kernel.find_instruction("fill"))) {
+      if (!access.is_write) continue;
+      for (const char* iname : {"r", "q", "v", "w"}) {
+        if (subscript_determines(kernel, access, iname)) determined.insert(iname);
+      }
+    }
+    EXPECT_EQ(determined, c.determined);
+    LoopKernel tagged = tag_inames(kernel, "r:l.2, q:l.1, v:l.0, w:vec", /*unchecked=*/true);
+    ScopedEnv verified("LOOM_VERIFY_SKIPPED_CHECKS", "1");
+    if (c.races) {
+      std::string race = error_message<LegalityError>([&] { check_write_races(tagged); });
+      EXPECT_NE(race.find("write race"), std::string::npos) << race;
+    } else {
+      EXPECT_NO_THROW(check_write_races(tagged));
+    }
+  }
+}
+
+// A transform's derived verdicts (PassedAccesses::race_free_along: pipeline_fetch's copies of a
+// fetch, races_absent_along of the fetch) spare isl the copies' race questions; with
+// LOOM_VERIFY_SKIPPED_CHECKS=1 isl is asked anyway and a wrong derivation is an internal error.
+// A skewed write (`t[x + y, y]`, x on l.0) is race-free, but not by one index's digits.
+TEST(SkippedChecks, WritesDerivedRaceFreeAreNotAskedAndAreVerified) {
+  auto writer = [](const std::string& write) {
+    LoopKernel kernel = make_kernel({"{[x, y]: 0<=x,y<4}"}, write + " = a[x, y] {id=fill}",
+                                    {array_arg("a, t", DType::Float32, {"8", "8"})});
+    return tag_inames(kernel, "x:l.0", /*unchecked=*/true);
+  };
+  LoopKernel skewed = writer("t[x + y, y]");
+  const Instruction& fill = *skewed.find_instruction("fill");
+  for (const Access& access : instruction_accesses(skewed, fill)) {
+    if (access.is_write) {
+      EXPECT_EQ(races_absent_along(skewed, fill, access), std::set<std::string>{"x"});
+    }
+  }
+  PassedAccesses derived;
+  derived.race_free_along["fill"] = {"x"};
+  {
+    ScopedEnv unverified("LOOM_VERIFY_SKIPPED_CHECKS", nullptr);
+    int asked = detail::race_questions_asked();
+    EXPECT_NO_THROW(check_write_races(writer("t[y + x, y]"), "", nullptr, &derived));
+    EXPECT_EQ(detail::race_questions_asked(), asked);
+  }
+  ScopedEnv verified("LOOM_VERIFY_SKIPPED_CHECKS", "1");
+  EXPECT_NO_THROW(check_write_races(writer("t[y + x, y]"), "", nullptr, &derived));
+  std::string wrong = error_message<InternalError>([&] { check_write_races(writer("t[y, y]"), "", nullptr, &derived); });
+  EXPECT_NE(wrong.find("was derived to write 't' without a race along 'x'"), std::string::npos) << wrong;
 }
 
 // flow_dependences_of (code generation's question whether a private value crosses a kernel
