@@ -146,18 +146,23 @@ std::map<std::string, std::string> own_vec_inames(LoopKernel& kernel, Instructio
 }
 
 // Which instructions are split: every one with LOOM_UNIFORM_FETCHES=1; by default, on CUDA, the
-// fills of cp.async rings (pipeline_fetch with async), whose 16-byte copies otherwise test every
+// fills of cp.async rings (pipeline_fetch with async) and the rings' first fills, whose 16-byte copies otherwise test every
 // copy's bounds and alignment in the k loop and keep a lane-by-lane fallback beside each copy (the
 // wgmma GEMM's 4-stage loop: 909 SASS a k tile, 132 B of spills). LOOM_UNIFORM_FETCHES=0 turns
 // the default off. The eleventh pass had this default and lost 15-18% at 4000^3 (spills of the
 // doubled loop); since the fifteenth pass the whole-tile side also takes the arrays' alignment
 // into its test (lower_vector.cpp, kUniformWholeTag) and keeps no lanes, which is what the
 // default is for (docs/decisions.md, issue 29, wt-wg15).
-bool split_this(const Instruction& instruction, Target target) {
+// The rings' first fills (before the loop, pipeline_fetch) are split too: one uniform test and
+// 16-byte copies in one block, whose loads the compiler can then issue together.
+bool split_this(const Instruction& instruction, Target target, const std::set<std::string>& rings) {
   const char* setting = std::getenv("LOOM_UNIFORM_FETCHES");
   if (setting != nullptr && std::string(setting) == "1") return true;
   bool off = setting != nullptr && std::string(setting) == "0";
-  return !off && target == Target::CUDA && is_async_copy(instruction);
+  if (off || target != Target::CUDA) return false;
+  if (is_async_copy(instruction)) return true;
+  return std::any_of(instruction.assignees.begin(), instruction.assignees.end(),
+                     [&](const ExprPtr& assignee) { return rings.count(assignee->name) != 0; });
 }
 
 }  // namespace
@@ -175,15 +180,16 @@ bool uniform_selects_enabled() {
 // spills grew with both copies in the loop) and 50-60% more compile time for the ring specs
 // (results/2026-11-26-tensor-cores-11.md); a ragged-size loss is not a default.
 LoopKernel split_uniform_selects(const LoopKernel& kernel, Target target) {
+  std::set<std::string> rings = async_rings(kernel);
   bool candidates = std::any_of(kernel.instructions.begin(), kernel.instructions.end(),
-                                [&](const Instruction& instruction) { return split_this(instruction, target); });
+                                [&](const Instruction& instruction) { return split_this(instruction, target, rings); });
   if (!candidates) return kernel;
   LoopKernel result = kernel;
   std::vector<Instruction> instructions;
   std::map<std::string, std::string> uniform_copy;  // original id -> its uniform copy's id
   for (const Instruction& instruction : kernel.instructions) {
     std::optional<std::vector<ExprPtr>> conditions;
-    if (split_this(instruction, target) && instruction.kind == InstructionKind::Assignment &&
+    if (split_this(instruction, target, rings) && instruction.kind == InstructionKind::Assignment &&
         instruction.expression && !writes_global(kernel, instruction)) {
       conditions = select_conditions(kernel, *instruction.expression);
     }
