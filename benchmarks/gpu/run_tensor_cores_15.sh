@@ -11,7 +11,7 @@ R=$PWD; B=$R/.gpu-wg15
 export LD_LIBRARY_PATH=$B/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
 export LOOM_CUDA_COMPILER=nvrtc
 C=$(mktemp -d); mkdir -p $C/branch $C/main $C/branch0
-[ -f $B/libloom_llvm.so ] || python3 -c "import lzma;open('$B/libloom_llvm.so','wb').write(lzma.open('$B/libloom_llvm.so.xz').read())"
+[ -f $B/libloom_llvm.so.xz ] && [ ! -f $B/libloom_llvm.so ] && python3 -c "import lzma;open('$B/libloom_llvm.so','wb').write(lzma.open('$B/libloom_llvm.so.xz').read())"
 mkdir -p /work && { [[ -e /work/wt-wg15 ]] || ln -s "$R" /work/wt-wg15; }   # loom_tests reads tests/, examples/ here
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader
 cat $B/COMMIT
@@ -29,6 +29,11 @@ for shape in ${SHAPES:-4096,4096,4096 8192,8192,8192 4093,4093,4093}; do
     time_spec branch $B/loom $C/branch $E/$spec.json $m $n $l
     time_spec main $B/main/loom $C/main $E/$spec.json $m $n $l
   done
+done
+for entry in ${EXTRA-bf16_gemm_wgmma:4000,4000,4000}; do  # spec:m,n,l, both binaries
+  IFS=, read m n l <<< "${entry#*:}"
+  time_spec branch $B/loom $C/branch $E/${entry%%:*}.json $m $n $l
+  time_spec main $B/main/loom $C/main $E/${entry%%:*}.json $m $n $l
 done
 python3 - "${PEER_SHAPES:-4096,4096,4096 8192,8192,8192 4093,4093,4093}" <<'PY'
 import sys, statistics, torch
@@ -53,6 +58,6 @@ for spec in ${CHECK_SPECS:-bf16_gemm_wgmma bf16_gemm_wgmma_s3 f16_gemm_wgmma tf3
     echo "CHECK $spec $size: $(LOOM_CACHE_DIR=$C/branch timeout 90 $B/loom run $E/$spec.json --target cuda --check -D m=$m -D n=$n -D l=$l 2>&1 | tail -2 | tr '\n' ' ' | cut -c1-200)"
   done
 done
-if [[ -n ${TESTS-*Wgmma*:*Tensor*:WholeTile*:WideCopy*} ]]; then
+if [[ -n ${TESTS-*Wgmma*:*Tensor*:WholeTile*:WideCopy*} && -x $B/loom_tests ]]; then
   cd /work/wt-wg15 && timeout ${TEST_TIMEOUT:-200} $B/loom_tests --gtest_filter="${TESTS-*Wgmma*:*Tensor*:WholeTile*:WideCopy*}" 2>&1 | grep -E "^\[ *(OK|FAILED|SKIPPED|PASSED) |Failure|Expected|Which is|tests ran" | head -80
 fi
