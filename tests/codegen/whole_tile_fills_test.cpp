@@ -130,6 +130,30 @@ TEST(WholeTileFills, OpenCLCodeIsUnchanged) {
   EXPECT_EQ(count(code, "32 * k_outer + 96"), 0) << code;
 }
 
+// The ring's first fills (before the k loop) are 16-byte copies, one nest per stage (each first
+// fill has its own unrolled and vec inames, pipeline_fetch), split like the loop's fills: one
+// group-uniform test per stage and array, the whole-tile side plain copies whose loads the
+// compiler issues together (they were 192 two-byte copies a work-item, each in its own branch).
+TEST(WholeTileFills, RingPrologueIsSixteenByteCopiesWithOneTestPerStage) {
+  testing::ScopedEnv unset("LOOM_UNIFORM_FETCHES", nullptr);
+  std::string kernels = testing::kernels_of(generate_code(example("bf16_gemm_wgmma.json").kernel, Target::CUDA).source);
+  std::string prologue = kernels.substr(0, kernels.find("for (int32_t k_outer"));
+  EXPECT_EQ(count(prologue, "loom_copy_16(b_fetch"), 2 * 2 * 8) << prologue;  // 2 stages, whole and edge side
+  EXPECT_EQ(count(prologue, "loom_copy_16(a_fetch"), 2 * 2 * 4) << prologue;
+  for (const char* test : {"l >= 64 && n >= 256 * j_group + 256 && (loom_aligned_16(b) && n % 8 == 0)",
+                           "l >= 128 && n >= 256 * j_group + 256 && (loom_aligned_16(b) && n % 8 == 0)",
+                           "l >= 64 && m >= 128 * i_group + 128 && (loom_aligned_16(a) && l % 8 == 0)",
+                           "l >= 128 && m >= 128 * i_group + 128 && (loom_aligned_16(a) && l % 8 == 0)"}) {
+    std::size_t at = prologue.find(std::string("if (") + test + ")\n");
+    ASSERT_NE(at, std::string::npos) << test << "\n" << prologue;
+    auto [whole, edge] = branches(prologue, at);
+    EXPECT_GT(count(whole, "loom_copy_16("), 0) << whole;
+    EXPECT_EQ(count(whole, " : 0;"), 0) << whole;
+    EXPECT_EQ(lane_tests(whole), 0) << whole;
+    EXPECT_GT(count(edge, " : 0;"), 0) << edge;
+  }
+}
+
 // LOOM_UNIFORM_FETCHES=0 turns the split off (a measurement switch): the per-copy tests as before.
 TEST(WholeTileFills, OffWithZero) {
   testing::ScopedEnv off("LOOM_UNIFORM_FETCHES", "0");
