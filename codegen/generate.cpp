@@ -1064,7 +1064,7 @@ GeneratedCode generate(const LoopKernel& kernel, Target target, const DeviceLimi
   // llvm.nvvm.shfl.sync.bfly (codegen/llvm_nvptx.cpp), so both compilers get the same reductions.
   bool shuffles = warp_shuffles_enabled(target);
   LoopKernel preprocessed = codegen::split_uniform_selects(codegen::drop_implied_conditions(
-      codegen::resolve_padding(resolve_address_spaces(preprocess(kernel, gpu, shuffles)))));
+      codegen::resolve_padding(resolve_address_spaces(preprocess(kernel, gpu, shuffles)))), target);
   if (!gpu) preprocessed = privatize_per_work_item_on_c(kernel, std::move(preprocessed));
   if (gpu) preprocessed = privatize_across_reopened_loops(kernel, std::move(preprocessed), shuffles);
   // CUDA runs tensorized tiles on the tensor cores; C and OpenCL run them as loops.

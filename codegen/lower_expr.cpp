@@ -513,9 +513,12 @@ cast::StmtPtr ExpressionLowering::lower_instruction(const Instruction& instructi
   cast::StmtPtr statement = with_index_checks(instruction, inames, cast::assign(target, value));
   if (instruction.predicates.empty()) return statement;
   cast::ExprPtr condition;
+  // A whole-tile / edge pair's first guard takes the arrays' alignment (pair_guard), here too, so
+  // that the lanes of either copy run exactly where their 16-byte copies' guards say.
+  cast::ExprPtr paired = pair_guard(instruction, inames);
   for (const ExprPtr& predicate : instruction.predicates) {
     const Expr& guard = is_padding_marker(*predicate) ? *predicate->operands[0] : *predicate;
-    cast::ExprPtr lowered = lower(guard, DType::Bool, inames);
+    cast::ExprPtr lowered = paired && predicate == instruction.predicates.front() ? paired : lower(guard, DType::Bool, inames);
     condition = condition ? cast::binary("&&", condition, lowered, DType::Bool) : lowered;
   }
   return cast::if_then(condition, statement);

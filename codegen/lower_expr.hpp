@@ -41,6 +41,11 @@ class ExpressionLowering {
   };
   std::optional<WideCopy> lower_wide_copy(const Instruction& instruction, const std::vector<InameValues>& lanes,
                                           const std::string& vec_iname) const;
+  // The first predicate of one of split_uniform_selects' pairs (uniform_selects.hpp) as lowered,
+  // where the pair's 16-byte copies test the arrays' alignment with one kernel-uniform test A
+  // (lower_vector.cpp): `U && A` for the whole-tile copy, `!(U && A)` for the edge copy, so that the
+  // whole-tile copy needs no lane-by-lane fallback; null elsewhere (the predicate lowers as it is).
+  cast::ExprPtr pair_guard(const Instruction& instruction, const InameValues& inames) const;
   // Row-major (or column-major) flat index of `indices` into `array`.
   cast::ExprPtr flat_index(const std::string& array, const std::vector<ExprPtr>& indices,
                            const InameValues& inames) const;
@@ -75,6 +80,16 @@ class ExpressionLowering {
   struct VectorAccess;
   std::optional<VectorAccess> vector_access(const Expr& access, const std::string& vec_iname, int64_t lanes) const;
   cast::ExprPtr vector_index(const VectorAccess& access, const InameValues& inames) const;
+  struct WideCopyParts {
+    cast::StmtPtr statement;
+    cast::ExprPtr lane_test;   // the lanes' predicates and fill condition, at their tightest lanes
+    cast::ExprPtr alignment;   // the addresses' alignment test (null: known)
+    std::vector<cast::ExprPtr> guards;
+    bool lane_predicates = false;  // whether a predicate of the instruction names the vec iname
+  };
+  std::optional<WideCopyParts> wide_copy_parts(const Instruction& instruction, const std::vector<InameValues>& lanes,
+                                               const std::string& vec_iname) const;
+  cast::ExprPtr pair_alignment(const Instruction& instruction, const InameValues& inames) const;
   std::optional<cast::ExprPtr> wide_copy_address(const Expr& access, const std::string& vec_iname, int64_t lanes,
                                                  const InameValues& first, cast::ExprPtr& aligned) const;
   cast::ExprPtr alignment_test(const std::string& array, const Temporary* temporary, const cast::ExprPtr& offset,

@@ -21,6 +21,7 @@
 #include "codegen/known_multiples.hpp"
 #include "codegen/lower_expr.hpp"
 #include "codegen/tensor_cores.hpp"
+#include "codegen/uniform_selects.hpp"
 #include "ir/layout.hpp"
 #include "transforms/tail_support.hpp"
 
@@ -77,6 +78,14 @@ bool reads_assignee_elsewhere(const Instruction& instruction) {
 
 
 constexpr int64_t kWideCopyBytes = 16;
+
+// The argument of `instruction`'s tag `<prefix>:<argument>` (split_uniform_selects' pairs), if any.
+std::optional<std::string> tag_argument(const Instruction& instruction, const char* prefix) {
+  std::string start = std::string(prefix) + ":";
+  for (const std::string& tag : instruction.tags)
+    if (tag.rfind(start, 0) == 0) return tag.substr(start.size());
+  return std::nullopt;
+}
 
 }  // namespace
 
@@ -308,7 +317,7 @@ cast::ExprPtr ExpressionLowering::alignment_test(const std::string& array, const
 // contiguity is read from the flat index, alignment tested at run time where it is not known, and
 // the caller keeps the lane-by-lane copies for where the test fails or a lane is guarded (a
 // ragged row, an edge tile).
-std::optional<ExpressionLowering::WideCopy> ExpressionLowering::lower_wide_copy(
+std::optional<ExpressionLowering::WideCopyParts> ExpressionLowering::wide_copy_parts(
     const Instruction& instruction, const std::vector<InameValues>& lanes, const std::string& vec_iname) const {
   if (target_ != Target::CUDA || instruction.kind != InstructionKind::Assignment) return std::nullopt;
   if (instruction.assignees.size() != 1) return std::nullopt;
@@ -346,6 +355,7 @@ std::optional<ExpressionLowering::WideCopy> ExpressionLowering::lower_wide_copy(
   // where merge_branches joins the copies' tests into one).
   std::vector<cast::ExprPtr> guards;
   cast::ExprPtr every_lane;
+  bool lane_predicates = false;
   // Whether `guard` holds at every lane, conjoined to `all`: at the first lane where it does not
   // mention the vec iname, else (an affine comparison, monotone in the lanes) at the lane where it
   // is tightest: `n >= col + lane + 1` at the last, `col + lane >= 0` at the first.
@@ -375,6 +385,8 @@ std::optional<ExpressionLowering::WideCopy> ExpressionLowering::lower_wide_copy(
       guards.push_back(lower(guard, DType::Bool, first));
     } else if (!at_every_lane(guard, every_lane)) {
       return std::nullopt;
+    } else {
+      lane_predicates = true;
     }
   }
   // The fill's condition, a conjunction, joins the run-time test whole: where it fails for some
@@ -391,8 +403,9 @@ std::optional<ExpressionLowering::WideCopy> ExpressionLowering::lower_wide_copy(
       return std::nullopt;
     }
   }
-  std::optional<cast::ExprPtr> to = wide_copy_address(store, vec_iname, width, first, every_lane);
-  std::optional<cast::ExprPtr> from = wide_copy_address(read, vec_iname, width, first, every_lane);
+  cast::ExprPtr alignment;
+  std::optional<cast::ExprPtr> to = wide_copy_address(store, vec_iname, width, first, alignment);
+  std::optional<cast::ExprPtr> from = wide_copy_address(read, vec_iname, width, first, alignment);
   if (!to || !from) return std::nullopt;
   // A ring's fill in its loop (pipeline_fetch with async) from global into local memory goes by
   // cp.async: no register holds it, and the barrier's wait (wait_for_async_copies) completes it.
@@ -402,7 +415,111 @@ std::optional<ExpressionLowering::WideCopy> ExpressionLowering::lower_wide_copy(
   cast::StmtPtr copy = cast::scoped_block({cast::declare(
       "loom_copied", DType::Int32, 0, cast::call(async ? "loom_cp_async_16" : "loom_copy_16", {*to, *from}, DType::Int32),
       true)});
-  return WideCopy{copy, every_lane, guards};
+  return WideCopyParts{copy, every_lane, alignment, guards, lane_predicates};
+}
+
+std::optional<ExpressionLowering::WideCopy> ExpressionLowering::lower_wide_copy(
+    const Instruction& instruction, const std::vector<InameValues>& lanes, const std::string& vec_iname) const {
+  std::optional<WideCopyParts> parts = wide_copy_parts(instruction, lanes, vec_iname);
+  if (!parts) return std::nullopt;
+  auto conjoined = [](const cast::ExprPtr& a, const cast::ExprPtr& b) -> cast::ExprPtr {
+    if (!a) return b;
+    return b ? cast::binary("&&", a, b, DType::Bool) : a;
+  };
+  // One of split_uniform_selects' pairs whose alignment test is the same at every copy: the
+  // whole-tile copy runs where the tile is whole and the arrays aligned, with no test of its own
+  // and no lanes; the edge copy takes every other tile (pair_guard). Both guards are the first.
+  if (cast::ExprPtr guard = pair_guard(instruction, lanes.front())) {
+    if (!parts->guards.empty()) {
+      parts->guards.front() = guard;
+      bool whole = tag_argument(instruction, kUniformWholeTag).has_value();
+      return WideCopy{parts->statement, whole ? parts->lane_test : conjoined(parts->lane_test, parts->alignment),
+                      parts->guards};
+    }
+  }
+  return WideCopy{parts->statement, conjoined(parts->lane_test, parts->alignment), parts->guards};
+}
+
+// The pair's vec iname and whether `instruction` is its whole-tile copy (see pair_alignment).
+struct PairRoles {
+  const Instruction* whole = nullptr;
+  const Instruction* edge = nullptr;
+  std::string whole_vec, edge_vec;
+};
+
+static std::optional<PairRoles> pair_roles(const LoopKernel& kernel, const Instruction& instruction) {
+  PairRoles roles;
+  if (std::optional<std::string> edge = tag_argument(instruction, kUniformWholeTag)) {
+    roles.whole = &instruction;
+    roles.edge = kernel.find_instruction(*edge);
+  } else if (std::optional<std::string> whole = tag_argument(instruction, kUniformEdgeTag)) {
+    roles.whole = kernel.find_instruction(*whole);
+    roles.edge = &instruction;
+  }
+  if (roles.whole == nullptr || roles.edge == nullptr) return std::nullopt;
+  int vec_inames = 0;
+  for (const std::string& tag : roles.whole->tags) {
+    std::string prefix = std::string(kUniformWholeVecTag) + ":";
+    if (tag.rfind(prefix, 0) != 0) continue;
+    std::string pair = tag.substr(prefix.size());
+    std::size_t equals = pair.find('=');
+    if (equals == std::string::npos) return std::nullopt;
+    roles.whole_vec = pair.substr(0, equals);
+    roles.edge_vec = pair.substr(equals + 1);
+    ++vec_inames;
+  }
+  if (vec_inames != 1) return std::nullopt;
+  return roles;
+}
+
+// Whether `expr` names only the kernel's arguments (array starts, value parameters): the same at
+// every copy, work-item and iteration.
+static bool names_only_arguments(const LoopKernel& kernel, const cast::Expr& expr) {
+  if (expr.kind == cast::ExprKind::Var && kernel.find_arg(expr.name) == nullptr) return false;
+  for (const cast::ExprPtr& arg : expr.args)
+    if (arg && !names_only_arguments(kernel, *arg)) return false;
+  return true;
+}
+
+// The alignment test A that one of split_uniform_selects' pairs takes into its first guard, or
+// null. Taken where the edge copy is a 16-byte copy (so its own test sends a misaligned tile to its
+// lanes), no predicate of the pair names a lane (so the whole-tile copy's only run-time test is
+// A), and A names only the kernel's arguments (`loom_aligned_16(b) && n % 8 == 0`: known_multiples
+// showed the offsets multiples of the lanes): the same decision and the same A for both copies,
+// their lanes and every unrolled copy. Both are read off the edge copy, `inames` giving the values
+// of the other inames.
+cast::ExprPtr ExpressionLowering::pair_alignment(const Instruction& instruction, const InameValues& inames) const {
+  if (target_ != Target::CUDA) return nullptr;
+  std::optional<PairRoles> roles = pair_roles(kernel_, instruction);
+  if (!roles || roles->edge->assignees.size() != 1) return nullptr;
+  int64_t width = kWideCopyBytes / static_cast<int64_t>(dtype_size(types_.variable_dtype(roles->edge->assignees.front()->name)));
+  if (width <= 0) return nullptr;
+  std::vector<InameValues> lanes;
+  for (int64_t lane = 0; lane < width; ++lane) {
+    InameValues values = inames;
+    values.erase(roles->whole_vec);
+    values[roles->edge_vec] = cast::int_const(lane, kernel_.options.index_dtype);
+    for (const std::string& within : roles->edge->within_inames)
+      if (values.count(within) == 0) values[within] = cast::var(within, kernel_.options.index_dtype);
+    lanes.push_back(std::move(values));
+  }
+  std::optional<WideCopyParts> edge = wide_copy_parts(*roles->edge, lanes, roles->edge_vec);
+  if (!edge || edge->lane_predicates || !edge->alignment || !names_only_arguments(kernel_, *edge->alignment))
+    return nullptr;
+  return edge->alignment;
+}
+
+cast::ExprPtr ExpressionLowering::pair_guard(const Instruction& instruction, const InameValues& inames) const {
+  if (instruction.predicates.empty() || !is_padding_marker(*instruction.predicates.front())) return nullptr;
+  cast::ExprPtr alignment = pair_alignment(instruction, inames);
+  if (!alignment) return nullptr;
+  const Expr& marked = *instruction.predicates.front()->operands[0];
+  bool whole = tag_argument(instruction, kUniformWholeTag).has_value();
+  // The edge's marker is `!U` (split_uniform_selects).
+  if (!whole && (marked.kind != ExprKind::Unary || marked.unary_op != UnaryOp::LogicalNot)) return nullptr;
+  const Expr& tile_whole = whole ? marked : *marked.operands[0];
+  cast::ExprPtr both = cast::binary("&&", lower(tile_whole, DType::Bool, inames), alignment, DType::Bool);
+  return whole ? both : cast::unary("!", both, DType::Bool);
 }
 
 }  // namespace loom::codegen

@@ -2,6 +2,7 @@
 
 #include <isl/constraint.h>
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "analysis/accesses.hpp"
@@ -129,7 +130,7 @@ bool writes_global(const LoopKernel& kernel, const Instruction& instruction) {
 // The whole-tile copy gets its own vec inames (`<iname>_whole`): a vec loop becomes whole vectors
 // or 16-byte copies only where it holds one statement (isl_ast.cpp, `vectorized`), and the two
 // copies in one vec loop would both be copied lane by lane.
-void own_vec_inames(LoopKernel& kernel, Instruction& full) {
+std::map<std::string, std::string> own_vec_inames(LoopKernel& kernel, Instruction& full) {
   std::map<std::string, std::string> copies;
   for (const std::string& iname : full.within_inames) {
     if (kernel.tag_of(iname).kind != InameTag::Kind::Vec) continue;
@@ -137,10 +138,31 @@ void own_vec_inames(LoopKernel& kernel, Instruction& full) {
     for (int suffix = 0; name_taken(kernel, name); ++suffix) name = iname + "_whole_" + std::to_string(suffix);
     copies[iname] = name;
   }
-  if (copies.empty()) return;
+  if (copies.empty()) return copies;
   add_iname_copies(kernel, copies);
   for (const auto& [iname, copy] : copies) kernel.iname_tags[copy] = kernel.tag_of(iname);
   rename_inames_in(full, copies);
+  return copies;
+}
+
+// Which instructions are split: every one with LOOM_UNIFORM_FETCHES=1; by default, on CUDA, the
+// fills of cp.async rings (pipeline_fetch with async) and the rings' first fills, whose 16-byte copies otherwise test every
+// copy's bounds and alignment in the k loop and keep a lane-by-lane fallback beside each copy (the
+// wgmma GEMM's 4-stage loop: 909 SASS a k tile, 132 B of spills). LOOM_UNIFORM_FETCHES=0 turns
+// the default off. The eleventh pass had this default and lost 15-18% at 4000^3 (spills of the
+// doubled loop); since the fifteenth pass the whole-tile side also takes the arrays' alignment
+// into its test (lower_vector.cpp, kUniformWholeTag) and keeps no lanes, which is what the
+// default is for (docs/decisions.md, issue 29, wt-wg15).
+// The rings' first fills (before the loop, pipeline_fetch) are split too: one uniform test and
+// 16-byte copies in one block, whose loads the compiler can then issue together.
+bool split_this(const Instruction& instruction, Target target, const std::set<std::string>& rings) {
+  const char* setting = std::getenv("LOOM_UNIFORM_FETCHES");
+  if (setting != nullptr && std::string(setting) == "1") return true;
+  bool off = setting != nullptr && std::string(setting) == "0";
+  if (off || target != Target::CUDA) return false;
+  if (is_async_copy(instruction)) return true;
+  return std::any_of(instruction.assignees.begin(), instruction.assignees.end(),
+                     [&](const ExprPtr& assignee) { return rings.count(assignee->name) != 0; });
 }
 
 }  // namespace
@@ -157,15 +179,18 @@ bool uniform_selects_enabled() {
 // default: on the H100 the split bought 7-9% at 4096 and 8192 but lost 15-18% at 4000^3 (ptxas
 // spills grew with both copies in the loop) and 50-60% more compile time for the ring specs
 // (results/2026-11-26-tensor-cores-11.md); a ragged-size loss is not a default.
-LoopKernel split_uniform_selects(const LoopKernel& kernel) {
-  if (!uniform_selects_enabled()) return kernel;
+LoopKernel split_uniform_selects(const LoopKernel& kernel, Target target) {
+  std::set<std::string> rings = async_rings(kernel);
+  bool candidates = std::any_of(kernel.instructions.begin(), kernel.instructions.end(),
+                                [&](const Instruction& instruction) { return split_this(instruction, target, rings); });
+  if (!candidates) return kernel;
   LoopKernel result = kernel;
   std::vector<Instruction> instructions;
   std::map<std::string, std::string> uniform_copy;  // original id -> its uniform copy's id
   for (const Instruction& instruction : kernel.instructions) {
     std::optional<std::vector<ExprPtr>> conditions;
-    if (instruction.kind == InstructionKind::Assignment && instruction.expression &&
-        !writes_global(kernel, instruction)) {
+    if (split_this(instruction, target, rings) && instruction.kind == InstructionKind::Assignment &&
+        instruction.expression && !writes_global(kernel, instruction)) {
       conditions = select_conditions(kernel, *instruction.expression);
     }
     std::optional<std::vector<ExprPtr>> uniform;
@@ -185,8 +210,14 @@ LoopKernel split_uniform_selects(const LoopKernel& kernel) {
     // outermost is the one merge_branches sees.
     ExprPtr whole = conjunction(*uniform);
     full.predicates.insert(full.predicates.begin(), padding_marker(whole, int_literal(0)));
-    own_vec_inames(result, full);
+    // The pair is named in tags, so that a 16-byte copy of the whole tile can take the arrays'
+    // alignment into the tile's test where the edge copy can take the misaligned tiles
+    // (lower_vector.cpp): `<tag>:<other id>`, and the whole copy's vec inames `<copy>=<original>`.
+    full.tags.insert(std::string(kUniformWholeTag) + ":" + instruction.id);
+    for (const auto& [original, copy] : own_vec_inames(result, full))
+      full.tags.insert(std::string(kUniformWholeVecTag) + ":" + copy + "=" + original);
     Instruction edge = instruction;
+    edge.tags.insert(std::string(kUniformEdgeTag) + ":" + full.id);
     edge.predicates.insert(edge.predicates.begin(), padding_marker(unary(UnaryOp::LogicalNot, whole), int_literal(0)));
     uniform_copy[instruction.id] = full.id;
     instructions.push_back(std::move(full));

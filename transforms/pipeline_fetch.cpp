@@ -312,6 +312,33 @@ int64_t fills_ahead(int64_t stages, bool asynchronous_readers) {
   return asynchronous_readers && stages >= 4 ? stages - 2 : stages - 1;
 }
 
+// Each first fill after the first gets its own copies of the fetch's vec, unrolled and ilp inames.
+// The first fills share the fetch's inames, so isl puts them in one vec loop inside one unrolled
+// loop, and a vec loop becomes 16-byte copies (CUDA) or vector accesses (OpenCL) only where it
+// holds one statement: the 4-stage wgmma GEMM's ring prologue was copied lane by lane, 192 two-byte
+// loads a work-item, each waited for before its store (~30 us of every group, docs/decisions.md,
+// issue 29, wt-wg15). With inames of their own each first fill is a nest of its own, its copies
+// next to each other, where one group-uniform test (uniform_selects.hpp) covers them all and the
+// compiler issues their loads together. Work-item inames are shared (they are hardware axes).
+void own_unrolled_inames(LoopKernel& kernel, std::vector<Instruction>& firsts) {
+  using Kind = InameTag::Kind;
+  for (std::size_t stage = 1; stage < firsts.size(); ++stage) {
+    std::map<std::string, std::string> copies;
+    for (const std::string& iname : firsts[stage].within_inames) {
+      Kind kind = kernel.tag_of(iname).kind;
+      if (kind != Kind::Vec && kind != Kind::Unroll && kind != Kind::Ilp) continue;
+      std::string base = iname + "_first_" + std::to_string(stage), name = base;
+      for (int suffix = 0; name_taken(kernel, name); ++suffix) name = base + "_" + std::to_string(suffix);
+      copies[iname] = name;
+    }
+    if (copies.empty()) continue;
+    add_iname_copies(kernel, copies);
+    for (const auto& [iname, copy] : copies) kernel.iname_tags[copy] = kernel.tag_of(iname);
+    rename_inames_in(firsts[stage], copies);
+    firsts[stage].source = assignment_text(firsts[stage]);
+  }
+}
+
 // The tag on a ring's fill inside its loop: how far ahead it fills and of how many slots
 // (codegen: the cp.async wait count, and whether wgmma may keep a group in flight).
 std::string ahead_tag(int64_t ahead, int64_t stages) {
@@ -429,6 +456,7 @@ LoopKernel pipeline_fetch_with(const LoopKernel& kernel, const std::string& fetc
       copy.source = assignment_text(copy);
       firsts.push_back(copy);
     }
+    own_unrolled_inames(result, firsts);
     Instruction ahead = fetch;
     ahead.id = unused_name(kernel, fetch.id + "_load", taken);
     ExprPtr later = binary(BinaryOp::Add, variable(loop), int_literal(ahead_by));

@@ -104,13 +104,13 @@ struct PipelineFetchOptions {
 // by an instruction outside the loop.
 //
 // With `stages` S >= 2 the tile becomes a ring of S tiles (a new outermost axis, each tile on 16
-// bytes) and nothing goes through registers: iterations lowest .. lowest + S - 2 are fetched before
-// the loop (each into its own tile), and iteration ko fetches iteration ko + S - 1 into tile
-// (ko + S - 1 - lowest) % S while its readers read tile (ko - lowest) % S. One barrier per
-// iteration then separates a tile's readers from its next fill. With `async` (CUDA, NVRTC) the
-// fetch's 16-byte copies in the loop are cp.async, and code generation puts
-// `cp.async.commit_group; cp.async.wait_group S-2` before every barrier, so a tile is complete
-// when the barrier before its readers is passed while S - 2 later fills are still in flight.
+// bytes), nothing through registers, filled D ahead: iterations lowest .. lowest + D - 1 before
+// the loop (each fill a nest of its own vec/unrolled inames), and iteration ko fetches ko + D into
+// tile (ko + D - lowest) % S while its readers read tile (ko - lowest) % S; one barrier a tile.
+// D = S - 1, or S - 2 where S >= 4 and a reader is a wgmma tile reading its local operands by
+// descriptor (its group may still read tile (ko - 1) % S in iteration ko; the fill is tagged
+// pipeline_fetch_ahead_<D>_of_<S>). With `async` (CUDA) the loop's 16-byte copies are cp.async and
+// `cp.async.commit_group; cp.async.wait_group D-1` precede every barrier (decisions.md, issue 29).
 // Refuses stages 1 or < 0, async without stages, and a tile whose strides are not constants.
 LoopKernel pipeline_fetch(const LoopKernel& kernel, const std::string& fetch, const std::string& loop,
                           const PipelineFetchOptions& options = {});

@@ -226,6 +226,8 @@ TEST(TensorizeWgmmaOpenCL, RingsFilledTwoTilesBehindMatchOnPocl) {
 // shared address; a row of a or b is on 16 bytes where the array's start is and l (a) or n (b) is
 // a multiple of 8, which is tested instead of each copy's global address.
 TEST(TensorizeWgmma, RingFillsTestAlignmentOncePerArrayNotPerCopy) {
+  // The per-copy form, without the whole-tile split (whole_tile_fills_test.cpp tests the split).
+  testing::ScopedEnv unsplit("LOOM_UNIFORM_FETCHES", "0");
   Spec spec = read_spec(wgmma_text());
   std::string kernels = testing::kernels_of(generate_code(spec.kernel, Target::CUDA).source);
   std::size_t loop = kernels.find("for (int32_t k_outer");
