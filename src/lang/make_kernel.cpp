@@ -620,8 +620,28 @@ void refuse_rule_reductions_over_own_inames(const LoopKernel& kernel, const Inst
   });
 }
 
+// An assignee must be storage: an iname is a loop index the domains define (a write to it in
+// generated code would change the loop's trip count, e.g. loop forever), and a value argument is
+// a read-only input (the generated code declares it const).
+void refuse_writes_to_inames_and_values(const LoopKernel& kernel, const Instruction& instruction,
+                                        const std::vector<std::string>& inames) {
+  for (const ExprPtr& assignee : instruction.assignees) {
+    const std::string where = "instruction '" + instruction.id + "' (" + instruction.source + ") assigns to '" + assignee->name + "', ";
+    if (contains(inames, assignee->name)) {
+      throw Error(where + "which is an iname (a loop index defined by the domains); inames cannot be written: assign to a temporary instead");
+    }
+    const KernelArgument* arg = kernel.find_arg(assignee->name);
+    if (arg != nullptr && !arg->is_array()) {
+      throw Error(where + "which is a value argument (a read-only input); assign to a temporary, or declare '" +
+                  assignee->name + "' as an array");
+    }
+  }
+}
+
 void check_names(const LoopKernel& kernel) {
+  const std::vector<std::string> inames = kernel.all_inames();
   for (const Instruction& instruction : kernel.instructions) {
+    refuse_writes_to_inames_and_values(kernel, instruction, inames);
     NameChecker checker(kernel, instruction);
     for (const ExprPtr& assignee : instruction.assignees) checker.check(*assignee, {});
     if (instruction.expression) checker.check(*instruction.expression, {});

@@ -88,6 +88,21 @@ TEST(MakeKernel, AnInstructionNamingItselfAsItsDependenceIsAccepted) {
   EXPECT_TRUE(kernel.instructions[0].depends_on.empty());
 }
 
+// A write to an iname or a value argument (conf15's mutated specs): `i = 1` inside the loop over
+// i compiled and looped forever on C; `n = 1` was an internal error (the C compiler refused the
+// write to the const parameter). Both are refused naming the instruction and the name.
+TEST(MakeKernel, RefusesWritesToInamesAndValueArguments) {
+  EXPECT_EQ(error_message<Error>([] { make_kernel({"{[i]: 0<=i<n}"}, "i = 1", {array_arg("a", DType::Float32, {"n"})}); }),
+            "instruction 'insn' (i = 1) assigns to 'i', which is an iname (a loop index defined by the domains); "
+            "inames cannot be written: assign to a temporary instead");
+  EXPECT_EQ(error_message<Error>([] {
+              make_kernel({"{[i]: 0<=i<n}"}, "a[i] = 1 {id=w}\nn = 1 {dep=w}",
+                          {array_arg("a", DType::Float32, {"n"}), value_arg("n", DType::Int32)});
+            }),
+            "instruction 'insn' (n = 1 {dep=w}) assigns to 'n', which is a value argument (a read-only input); "
+            "assign to a temporary, or declare 'n' as an array");
+}
+
 // loopy's dependency-based iname inference (find_all_insn_inames): `y = 2*z` reads z, which is
 // written only within i (not indexed by it), so y runs in i too, and so does `x = y + 1` after
 // it. Without the inference both ran once, outside the loop, and b read the last i's value.
