@@ -95,6 +95,14 @@ TEST(Check, AFloat64OutputOfFloat32ArithmeticHasFloat32Tolerance) {
   EXPECT_FALSE(check_against_reference(far, product, {{"n", 13}, {"m", 97}}).passed);
 }
 
+// A value that its integer type cannot hold is refused before any array is allocated (conf15:
+// n = 2^31 for an int32 n filled two 8 GiB arrays, then the kernel looped with a wrapped bound).
+TEST(Check, RefusesAParameterValueItsTypeCannotHold) {
+  LoopKernel kernel = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = a[i]", kVectorArgs);
+  EXPECT_EQ(error_message<Error>([&] { check_against_reference(kernel, kernel, {{"n", int64_t{1} << 31}}); }),
+            "parameter 'n' = 2147483648 does not fit its type int32 (-2147483648 to 2147483647)");
+}
+
 // An index array the checker fills with its random integers (1 to 63) may point outside what it
 // indexes (x has 8 elements here): the result is warned about, naming the array and the fix. With
 // its values given, or for integers that index nothing, there is no warning.
