@@ -6,6 +6,7 @@
 #include <map>
 
 #include "lang/expression_lexer.hpp"
+#include "lang/expression_parser.hpp"
 #include "loom/error.hpp"
 
 namespace loom::lang {
@@ -193,11 +194,16 @@ class OptionApplier {
     }
   }
 
-  // Scalar predicate variables; `!v` negates.
+  // Predicates, ':'-separated: each an expression, as loopy parses them (`{if=i % 2 == 0}`,
+  // `{if=not flag}`); `!v` negates a variable.
   void apply_if(Piece value) {
     for (Piece entry : entries(value, "if")) {
       bool negated = entry.text.starts_with('!');
       if (negated) entry = trimmed(line_, entry.position + 1, entry.position + entry.text.size());
+      if (!negated && !is_identifier(entry.text)) {
+        add_predicate(options_.predicates, parse_expression_in(line_, entry.position, entry.position + entry.text.size()));
+        continue;
+      }
       require_identifier(entry, "predicate variable");
       auto predicate = std::make_shared<Expr>(*variable(std::string(entry.text)));
       predicate->column = static_cast<int>(entry.position) + 1;
