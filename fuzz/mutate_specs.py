@@ -221,6 +221,24 @@ def mutations(spec):
                 del s["transforms"][index][key]
                 add(f"transform{index}-drop-{key}", s)
             break
+    # Semantic mutations: valid JSON and syntax, schedules a user might try.
+    if isinstance(transforms, list) and transforms:
+        add("transforms-reversed", dict(spec, transforms=list(reversed(transforms))))
+        add("transforms-each-twice", dict(spec, transforms=[t for t in transforms for _ in (0, 1)]))
+        add("transforms-first-dropped", dict(spec, transforms=transforms[1:]))
+        add("transforms-last-dropped", dict(spec, transforms=transforms[:-1]))
+    if isinstance(transforms, list):
+        names = inames_of(spec)
+        if names:
+            add("transform-all-inames-l0", dict(spec, transforms=transforms + [{"op": "tag_inames", "iname_to_tag": ", ".join(f"{n}:l.0" for n in names)}]))
+            add("transform-split-both-l0", dict(spec, transforms=[{"op": "split_iname", "iname": names[0], "inner_length": 2, "outer_tag": "l.0", "inner_tag": "l.0"}] + transforms))
+            add("transform-first-iname-unr", dict(spec, transforms=transforms + [{"op": "tag_inames", "iname_to_tag": f"{names[-1]}:unr"}]))
+            add("transform-first-iname-ilp", dict(spec, transforms=[{"op": "tag_inames", "iname_to_tag": f"{names[0]}:ilp"}] + transforms))
+            add("transform-prioritize-reversed", dict(spec, transforms=transforms + [{"op": "prioritize_loops", "loop_priority": list(reversed(names))}]))
+            add("transform-split-1", dict(spec, transforms=[{"op": "split_iname", "iname": names[0], "inner_length": 1, "outer_tag": "g.0"}] + transforms))
+    insns = spec.get("instructions")
+    if isinstance(insns, list) and len(insns) > 1:
+        add("instructions-reversed", dict(spec, instructions=list(reversed(insns))))
     # Parameters.
     for name in list(parameters_of(spec))[:2]:
         for value in [-5, 0, HUGE, "abc", 3.5, None, 2**31]:
@@ -318,6 +336,7 @@ def main():
     parser.add_argument("--timeout", type=float, default=20)
     parser.add_argument("--out", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "findings", "mutants"))
     parser.add_argument("--replay", action="store_true", help="judge the given files as they are (regressions)")
+    parser.add_argument("--only", default="", help="a regular expression: only mutations whose name matches it")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
     scratch = os.path.join(args.out, ".scratch.json")
@@ -333,7 +352,7 @@ def main():
                 continue
             if not isinstance(spec, dict) or "loom" not in spec:
                 continue
-            candidates = mutations(spec)
+            candidates = [(n, m) for n, m in mutations(spec) if re.search(args.only, n)]
             if args.per_spec and len(candidates) > args.per_spec:
                 candidates = rng.sample(candidates, args.per_spec)
         for name, mutant in candidates:
