@@ -174,6 +174,14 @@ TEST(InstructionParser, PredicatesAreExpressions) {
   EXPECT_EQ(printed(p.instruction.predicates), (std::vector<std::string>{"i % 2 == 0", "not q", "not r"}));
 }
 
+// loopy's `dup=` option (refused as unsupported before conf15): the inames the instruction gets
+// its own copy of, with an optional new name.
+TEST(InstructionParser, ReadsInamesToDuplicate) {
+  ParsedInstruction p = only_instruction(parse_instructions("x[i] = sum(j, a[i, j]) {dup=i:j->j2}"));
+  using Pair = std::pair<std::string, std::string>;
+  EXPECT_EQ(p.inames_to_dup, (std::vector<Pair>{{"i", ""}, {"j", "j2"}}));
+}
+
 TEST(InstructionParser, ReadsExhaustiveDependenciesAndIdPrefixes) {
   ParsedInstructions parsed =
       parse_instructions("a = 1 {dep=*b:c, id_prefix=init}\nb = 1 {dep=*}\nc = 1 {dep= * d }");
