@@ -429,6 +429,27 @@ bool live_ranges_stay_apart(const LoopKernel& kernel, const detail::DependenceDa
   return true;
 }
 
+// The array whose values index an access to `variable` in instruction `id` ("" when none): y[p[i]]
+// touches elements the check cannot see, so it takes any two instances as touching the same one.
+std::string index_array_of_access(const LoopKernel& kernel, const std::string& id, const std::string& variable) {
+  const Instruction* instruction = kernel.find_instruction(id);
+  if (instruction == nullptr) return "";
+  std::string found;
+  auto search = [&](const Expr& root) {
+    visit_expr(root, [&](const Expr& access) {
+      if (!found.empty() || access.kind != ExprKind::Subscript || access.name != variable) return;
+      for (const ExprPtr& index : access.operands) {
+        visit_expr(*index, [&](const Expr& inner) {
+          if (found.empty() && inner.kind == ExprKind::Subscript) found = inner.name;
+        });
+      }
+    });
+  };
+  for (const ExprPtr& assignee : instruction->assignees) search(*assignee);
+  if (instruction->expression) search(*instruction->expression);
+  return found;
+}
+
 [[noreturn]] void refuse(const LoopKernel& kernel, const Dependence& dependence, const isl::map& violating,
                          const std::string& transform) {
   // Crossing work-groups is the most specific cause: show such a pair when there is one.
@@ -460,6 +481,13 @@ bool live_ranges_stay_apart(const LoopKernel& kernel, const detail::DependenceDa
   message << ": " << describe(dependence, printer);
   std::string parameters = printer.parameters();
   if (!parameters.empty()) message << " (with " << parameters << ")";
+  std::string index_array = index_array_of_access(kernel, dependence.sink, dependence.variable);
+  if (index_array.empty()) index_array = index_array_of_access(kernel, dependence.source, dependence.variable);
+  if (!index_array.empty()) {
+    message << "; '" << dependence.variable << "' is indexed by the values of '" << index_array
+            << "', which the check cannot see, so it takes any two instances as touching the same element: if they "
+               "never do (a permutation), the transform is right";
+  }
   message << ". Pass unchecked=true to apply it anyway.";
   throw LegalityError(message.str());
 }

@@ -12,6 +12,7 @@
 #include <cctype>
 #include <set>
 
+#include "lang/source_character.hpp"
 #include "loom/error.hpp"
 
 namespace loom::lang {
@@ -66,7 +67,7 @@ std::vector<Token> lex_domain(std::string_view text) {
       }
       static const std::string single_symbols = "<>=+-*/%,:;()[]{}|&!";
       if (symbol.size() == 1 && single_symbols.find(c) == std::string::npos) {
-        throw ParseError(std::string("unexpected character '") + c + "' in domain",
+        throw ParseError("unexpected character " + quoted_character_at(text, pos) + " in domain",
                          std::string(text), column(pos));
       }
       tokens.push_back({TokenKind::Symbol, symbol, column(pos)});

@@ -7,6 +7,7 @@
 #include <limits>
 #include <string>
 
+#include "lang/source_character.hpp"
 #include "loom/error.hpp"
 
 namespace loom::lang {
@@ -88,7 +89,7 @@ class Lexer {
       return make(TokenKind::Operator, start);
     }
     if (c == '$') fail("tagged variables ('a$tag') are not supported", start);
-    fail("unexpected character '" + std::string(1, c) + "'", start);
+    fail("unexpected character " + quoted_character_at(source_, start), start);
   }
 
   // inf and nan (with an optional f suffix) are float literals, so that every double prints.

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "lang/expression_lexer.hpp"
+#include "lang/expression_parser.hpp"
 #include "loom/error.hpp"
 
 namespace loom::lang {
@@ -66,9 +67,10 @@ class OptionApplier {
         {"tags", &OptionApplier::apply_tags},
         {"if", &OptionApplier::apply_if},
         {"mem_kind", &OptionApplier::apply_mem_kind},
+        {"dup", &OptionApplier::apply_dup},
     };
-    static const std::set<std::string_view> unsupported = {"atomic", "dep_query", "nosync_query",
-                                                           "dup",    "groups",    "conflicts"};
+    static const std::set<std::string_view> unsupported = {"atomic", "dep_query", "nosync_query", "groups",
+                                                           "conflicts"};
     std::string key(item.key.text);
     if (unsupported.count(key) != 0) {
       fail("instruction option '" + key + "' is not supported by loom", item.key);
@@ -110,6 +112,24 @@ class OptionApplier {
       if (piece.text.empty()) fail("empty entry in '" + option + "='", value);
     }
     return pieces;
+  }
+
+  // loopy's `dup=i:j->j2`: this instruction runs in its own copy of each iname.
+  void apply_dup(Piece value) {
+    if (in_with_block_) fail("option 'dup' is not allowed in a 'with' block (as in loopy)", value);
+    for (const Piece& entry : entries(value, "dup")) {
+      std::size_t arrow = entry.text.find("->");
+      if (arrow == std::string_view::npos) {
+        require_identifier(entry, "iname to duplicate");
+        options_.inames_to_dup.emplace_back(std::string(entry.text), "");
+        continue;
+      }
+      Piece old_iname = trimmed(line_, entry.position, entry.position + arrow);
+      Piece new_iname = trimmed(line_, entry.position + arrow + 2, entry.position + entry.text.size());
+      require_identifier(old_iname, "iname to duplicate");
+      require_identifier(new_iname, "new iname");
+      options_.inames_to_dup.emplace_back(std::string(old_iname.text), std::string(new_iname.text));
+    }
   }
 
   void apply_id(Piece value) {
@@ -193,11 +213,16 @@ class OptionApplier {
     }
   }
 
-  // Scalar predicate variables; `!v` negates.
+  // Predicates, ':'-separated: each an expression, as loopy parses them (`{if=i % 2 == 0}`,
+  // `{if=not flag}`); `!v` negates a variable.
   void apply_if(Piece value) {
     for (Piece entry : entries(value, "if")) {
       bool negated = entry.text.starts_with('!');
       if (negated) entry = trimmed(line_, entry.position + 1, entry.position + entry.text.size());
+      if (!negated && !is_identifier(entry.text)) {
+        add_predicate(options_.predicates, parse_expression_in(line_, entry.position, entry.position + entry.text.size()));
+        continue;
+      }
       require_identifier(entry, "predicate variable");
       auto predicate = std::make_shared<Expr>(*variable(std::string(entry.text)));
       predicate->column = static_cast<int>(entry.position) + 1;

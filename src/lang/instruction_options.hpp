@@ -28,6 +28,9 @@ struct InstructionOptions {
   std::set<std::string> tags;
   int priority = 0;
   std::optional<SyncScope> mem_kind;
+  // loopy's `dup=i:j->j2`: inames this instruction gets its own copy of (new name, or "" for
+  // duplicate_inames' default), applied once the kernel is made.
+  std::vector<std::pair<std::string, std::string>> inames_to_dup;
 };
 
 // Applies the options written in line[open_brace + 1, close_brace) to `options`, left to right.

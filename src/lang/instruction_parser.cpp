@@ -431,6 +431,7 @@ class InstructionParser {
     parsed.in_for_block = options.in_for_block;
     parsed.dep_patterns = options.dep_patterns;
     parsed.dep_exhaustive = options.dep_exhaustive;
+    parsed.inames_to_dup = options.inames_to_dup;
     parsed.line = line.number;
     result_.instructions.push_back(std::move(parsed));
   }

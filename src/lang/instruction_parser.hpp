@@ -32,6 +32,7 @@ struct ParsedInstruction {
   std::set<std::string> dep_patterns;  // raw `dep=` entries, may contain globs
   bool dep_exhaustive = false;       // `dep=*...`: no automatic (single-writer) dependencies
   int line = 0;                      // 1-based line in the instruction text
+  std::vector<std::pair<std::string, std::string>> inames_to_dup;  // `dup=i->i2` (new name or "")
 };
 
 struct ParsedInstructions {

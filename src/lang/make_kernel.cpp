@@ -21,6 +21,7 @@
 #include "lang/instruction_parser.hpp"
 #include "loom/error.hpp"
 #include "loom/kernel.hpp"
+#include "loom/transforms.hpp"
 
 namespace loom {
 
@@ -620,8 +621,28 @@ void refuse_rule_reductions_over_own_inames(const LoopKernel& kernel, const Inst
   });
 }
 
+// An assignee must be storage: an iname is a loop index the domains define (a write to it in
+// generated code would change the loop's trip count, e.g. loop forever), and a value argument is
+// a read-only input (the generated code declares it const).
+void refuse_writes_to_inames_and_values(const LoopKernel& kernel, const Instruction& instruction,
+                                        const std::vector<std::string>& inames) {
+  for (const ExprPtr& assignee : instruction.assignees) {
+    const std::string where = "instruction '" + instruction.id + "' (" + instruction.source + ") assigns to '" + assignee->name + "', ";
+    if (contains(inames, assignee->name)) {
+      throw Error(where + "which is an iname (a loop index defined by the domains); inames cannot be written: assign to a temporary instead");
+    }
+    const KernelArgument* arg = kernel.find_arg(assignee->name);
+    if (arg != nullptr && !arg->is_array()) {
+      throw Error(where + "which is a value argument (a read-only input); assign to a temporary, or declare '" +
+                  assignee->name + "' as an array");
+    }
+  }
+}
+
 void check_names(const LoopKernel& kernel) {
+  const std::vector<std::string> inames = kernel.all_inames();
   for (const Instruction& instruction : kernel.instructions) {
+    refuse_writes_to_inames_and_values(kernel, instruction, inames);
     NameChecker checker(kernel, instruction);
     for (const ExprPtr& assignee : instruction.assignees) checker.check(*assignee, {});
     if (instruction.expression) checker.check(*instruction.expression, {});
@@ -723,6 +744,28 @@ KernelArgument value_arg(const std::string& name, DType dtype) {
   return arg;
 }
 
+// loopy's `dup=` option (kernel/creation.py): once the instruction's inames are known, it gets its
+// own copy of each named iname (duplicate_inames within its id). The kernel being made has no
+// earlier meaning to keep, so no legality check.
+LoopKernel duplicate_inames_of_instructions(LoopKernel kernel, const std::vector<lang::ParsedInstruction>& parsed) {
+  for (const lang::ParsedInstruction& p : parsed) {
+    for (const auto& [old_iname, new_iname] : p.inames_to_dup) {
+      const Instruction* instruction = kernel.find_instruction(p.instruction.id);
+      if (instruction == nullptr) continue;
+      if (instruction->within_inames.count(old_iname) == 0 && reduction_inames_of(*instruction).count(old_iname) == 0) {
+        throw Error("instruction '" + p.instruction.id + "' (" + p.instruction.source + "): dup=" + old_iname +
+                    ": the instruction does not run in iname '" + old_iname + "'");
+      }
+      DuplicateOptions options;
+      options.within = "id:" + p.instruction.id;
+      if (!new_iname.empty()) options.new_inames = {new_iname};
+      options.unchecked = true;
+      kernel = duplicate_inames(kernel, {old_iname}, options);
+    }
+  }
+  return kernel;
+}
+
 LoopKernel make_kernel(const std::vector<std::string>& domains, const std::string& instructions,
                        const std::vector<KernelArgument>& args, const MakeKernelOptions& options) {
   LoopKernel kernel;
@@ -760,7 +803,7 @@ LoopKernel make_kernel(const std::vector<std::string>& domains, const std::strin
   check_names(kernel);
   lang::infer_shapes(kernel);
   resolve_dependencies(kernel, parsed.instructions);
-  return kernel;
+  return duplicate_inames_of_instructions(kernel, parsed.instructions);
 }
 
 }  // namespace loom

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "analysis/preprocess.hpp"
+#include "analysis/type_inference.hpp"
 #include "analysis/unwritten_reads.hpp"
 #include "ir/isl_extra.hpp"
 #include "ir/isl_kernel.hpp"
@@ -114,10 +115,36 @@ double computation_roundoff(const LoopKernel& kernel, const LoopKernel& typed) {
   return roundoff;
 }
 
-// SPEC.md's `run --check` rtol: the output dtype's own, widened to 2·u_c·sqrt(K) where the
+// The rtol of the narrowest floating-point type an arithmetic operation of `typed` computes in
+// (0 when none): `y[i] = b[i]*k[i]` with float32 `b` and a float64 `y` multiplies in float32, so
+// y holds float32's precision, not float64's (the reference computes in float64). Copies and
+// conversions round nothing and do not count.
+double computed_float_rtol(const LoopKernel& typed) {
+  double widest = 0;
+  TypeContext types(typed);
+  for (const Instruction& instruction : typed.instructions) {
+    if (!instruction.expression) continue;
+    visit_expr(*instruction.expression, [&](const Expr& expr) {
+      bool arithmetic = expr.kind == ExprKind::Binary || expr.kind == ExprKind::Unary || expr.kind == ExprKind::Call ||
+                        expr.kind == ExprKind::Reduction;
+      if (!arithmetic) return;
+      try {
+        std::optional<ExprType> type = types.partial_type_of(expr);
+        if (type && !type->weak && is_floating(type->dtype)) widest = std::max(widest, dtype_rtol(type->dtype));
+      } catch (const Error&) {
+        // an operation without a floating type (a comparison of indices, a cast): nothing to add
+      }
+    });
+  }
+  return widest;
+}
+
+// SPEC.md's `run --check` rtol: the output dtype's own, or that of the narrowest floating-point
+// type the kernel computes in where that is wider, widened to 2·u_c·sqrt(K) where the
 // computation rounds to a narrower format than float32 (decisions.md, Issue 29, says why).
-double default_rtol(DType dtype, double roundoff, int64_t terms) {
-  return std::max(dtype_rtol(dtype), 2 * roundoff * std::sqrt(static_cast<double>(terms)));
+double default_rtol(DType dtype, double computed_rtol, double roundoff, int64_t terms) {
+  double own = is_floating(dtype) ? std::max(dtype_rtol(dtype), computed_rtol) : dtype_rtol(dtype);
+  return std::max(own, 2 * roundoff * std::sqrt(static_cast<double>(terms)));
 }
 
 std::set<std::string> written_names(const LoopKernel& kernel) {
@@ -549,6 +576,7 @@ CheckResult check_against_reference(const LoopKernel& kernel, const LoopKernel& 
   if (undefined_read) result.warnings.push_back("the reference: " + *undefined_read);
   std::set<std::string> outputs = written_names(reference);
   for (const std::string& name : written_names(kernel)) outputs.insert(name);
+  const double computed_rtol = computed_float_rtol(typed_kernel);
   for (const std::string& name : outputs) {
     auto found = arrays.find(name);
     if (found == arrays.end()) continue;  // temporaries
@@ -557,7 +585,8 @@ CheckResult check_against_reference(const LoopKernel& kernel, const LoopKernel& 
     Array output = mapped == element_maps.end() ? found->second.first
                                                 : gathered(found->second.first, mapped->second, reference_output.shape());
     // Before preprocessing: a realized sum is a plain copy of its accumulator.
-    double rtol = default_rtol(output.dtype(), computation_roundoff(kernel, typed_kernel), reduction_length(reference, name, parameters));
+    double rtol = default_rtol(output.dtype(), computed_rtol, computation_roundoff(kernel, typed_kernel),
+                               reduction_length(reference, name, parameters));
     OutputComparison comparison = compare(name, output, reference_output, options, rtol);
     result.passed = result.passed && comparison.passed;
     result.outputs.push_back(comparison);

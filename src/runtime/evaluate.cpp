@@ -1,4 +1,7 @@
 // Integer evaluation of shape and bound expressions, and parameter checks against assumptions.
+#include <cmath>
+#include <string>
+
 #include <isl/set.h>
 
 #include "ir/isl_extra.hpp"
@@ -85,7 +88,27 @@ int64_t evaluate_integer(const Expr& expr, const ParameterMap& parameters) {
   throw Error("'" + to_string(expr) + "' is not an integer expression of the parameters");
 }
 
+// A value argument's value must fit its integer type: n = 2^31 for an int32 n would wrap in the
+// kernel (an int32 loop bound), after host arrays sized by the unwrapped value were filled.
+void check_values_fit_their_types(const LoopKernel& kernel, const ParameterMap& parameters) {
+  for (const KernelArgument& arg : kernel.args) {
+    if (arg.kind != ArgKind::Value || !arg.dtype || !is_integral(*arg.dtype) || *arg.dtype == DType::Bool) continue;
+    auto found = parameters.find(arg.name);
+    if (found == parameters.end()) continue;
+    int bits = static_cast<int>(dtype_size(*arg.dtype)) * 8;
+    if (bits >= 64) continue;  // every ParameterMap value fits int64; uint64 takes the non-negative ones
+    long double low = is_signed(*arg.dtype) ? -std::ldexp(1.0L, bits - 1) : 0.0L;
+    long double high = (is_signed(*arg.dtype) ? std::ldexp(1.0L, bits - 1) : std::ldexp(1.0L, bits)) - 1;
+    if (found->second < low || found->second > high) {
+      throw Error("parameter '" + arg.name + "' = " + std::to_string(found->second) + " does not fit its type " +
+                  std::string(dtype_name(*arg.dtype)) + " (" + std::to_string(static_cast<long long>(low)) + " to " +
+                  std::to_string(static_cast<long long>(high)) + ")");
+    }
+  }
+}
+
 void check_parameters(const LoopKernel& kernel, const ParameterMap& parameters) {
+  check_values_fit_their_types(kernel, parameters);
   std::string missing;
   for (const std::string& name : kernel.parameters()) {
     if (parameters.count(name) == 0) missing += (missing.empty() ? "" : ", ") + name;

@@ -51,8 +51,10 @@ const char* fault_signal_name(int signal) {
 // Async-signal-safe: write(2) and _exit only.
 [[noreturn]] void exit_naming_the_kernel(int signal, const char* message) {
   const char* name = fault_signal_name(signal) != nullptr ? fault_signal_name(signal) : "a fault signal";
-  const char* parts[] = {message, name,
-                         " (an index outside its array? loom does not check the values of index arrays)\n"};
+  // A division's fault is a divisor's value, not an index (conf15: `a[i] // b[i]` with b[i] = 0).
+  const char* hint = signal == SIGFPE ? " (an integer division or modulo by a zero divisor in the data?)\n"
+                                      : " (an index outside its array? loom does not check the values of index arrays)\n";
+  const char* parts[] = {message, name, hint};
   for (const char* part : parts) {
     if (write(STDERR_FILENO, part, std::strlen(part)) < 0) break;
   }
@@ -128,6 +130,10 @@ void call_guarded(void (*entry)(void**), void** arguments, const std::string& ke
   if (fault_signal == SIGUSR2) {
     throw KernelFault("kernel '" + kernel_name + "' faulted on the C target: " + signal_description(fault_signal) +
                       " (the statement was not run; check the index array's contents)");
+  }
+  if (fault_signal == SIGFPE) {
+    throw KernelFault("kernel '" + kernel_name + "' faulted on the C target: " + signal_description(fault_signal) +
+                      " (an integer division or modulo by a zero divisor in the data?)");
   }
   throw KernelFault(
       "kernel '" + kernel_name + "' faulted on the C target: " + signal_description(fault_signal) +

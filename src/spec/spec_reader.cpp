@@ -610,9 +610,25 @@ class SpecReader {
     if (object.contains("inputs")) {
       const json& inputs = object["inputs"];
       expect_object(inputs, "/test/inputs");
-      for (const auto& [name, generator] : inputs.items()) test.inputs[name] = input_generator(generator, "/test/inputs/" + name);
+      for (const auto& [name, generator] : inputs.items()) {
+        refuse_unknown_input_array(reference, name);
+        test.inputs[name] = input_generator(generator, "/test/inputs/" + name);
+      }
     }
     return test;
+  }
+
+  // An input for a name that is not an array argument would be ignored, and the array the user
+  // meant (a typo: "rowstarts" for "rowstart") filled with random values instead.
+  static void refuse_unknown_input_array(const LoopKernel& reference, const std::string& name) {
+    const KernelArgument* arg = reference.find_arg(name);
+    if (arg != nullptr && arg->is_array()) return;
+    std::string arrays;
+    for (const KernelArgument& candidate : reference.args) {
+      if (candidate.is_array()) arrays += (arrays.empty() ? "'" : ", '") + candidate.name + "'";
+    }
+    throw SpecError("/test/inputs/" + name, arg != nullptr ? "'" + name + "' is a value argument; give its value in test.parameters"
+                                                           : "no array argument is named '" + name + "' (the arrays: " + arrays + ")");
   }
 
   static InputGenerator input_generator(const json& object, const std::string& path) {

@@ -68,6 +68,8 @@ INSTANTIATE_TEST_SUITE_P(
                       RefusalCase{"{[i: 0<=i<n}", "'}' closes '['", 12},
                       RefusalCase{"{[i]: 0<=i<sqrt(n)}", "unknown function 'sqrt'", 12},
                       RefusalCase{"{[i]: 0<=i<n $}", "unexpected character '$'", 14},
+                      // Quoted whole, so that the message itself is valid UTF-8 (conf15).
+                      RefusalCase{"{[\xc3\xa9,i]: 0<=i<n}", "unexpected character '\xc3\xa9' (non-ASCII", 3},
                       RefusalCase{"{[i,i]: 0<=i<n}", "iname 'i' is listed twice", 5},
                       RefusalCase{"[i]: 0<=i<n", "expected '->'", 4},
                       RefusalCase{"{[i]: 0<=i<n*m}", "not a valid isl set", 0},

@@ -200,6 +200,9 @@ TEST(ExpressionParser, RefusesMalformedInputWithItsColumn) {
       {"sum((i, i), x)", "iname 'i' appears twice in the reduction's inames", 5},
       {"a$tag", "tagged variables ('a$tag') are not supported", 2},
       {"a @ b", "unexpected character '@'", 3},
+      // A non-ASCII character is quoted whole (its first byte alone is invalid UTF-8; conf15).
+      {"a + \xc3\xa9", "unexpected character '\xc3\xa9' (non-ASCII: names and operators are ASCII)", 5},
+      {"a + \xc3", "unexpected character byte 0xc3 (non-ASCII: names and operators are ASCII)", 5},
       {"1e+", "malformed number '1e+': the exponent has no digits", 1},
       {"5j", "complex literals are not supported", 1},
       {"x + 2abc", "malformed number '2abc'", 5},

@@ -167,6 +167,21 @@ TEST(InstructionParser, AppliesOptions) {
   EXPECT_TRUE(p.inames_explicit);
 }
 
+// loopy parses each ':'-separated predicate as an expression (kernel/creation.py); a user of its
+// docs writes {if=i % 2 == 0} or {if=not flag}. Refused as "must be an identifier" before conf15.
+TEST(InstructionParser, PredicatesAreExpressions) {
+  ParsedInstruction p = only_instruction(parse_instructions("x[i] = 1 {if=i % 2 == 0:not q:!r}"));
+  EXPECT_EQ(printed(p.instruction.predicates), (std::vector<std::string>{"i % 2 == 0", "not q", "not r"}));
+}
+
+// loopy's `dup=` option (refused as unsupported before conf15): the inames the instruction gets
+// its own copy of, with an optional new name.
+TEST(InstructionParser, ReadsInamesToDuplicate) {
+  ParsedInstruction p = only_instruction(parse_instructions("x[i] = sum(j, a[i, j]) {dup=i:j->j2}"));
+  using Pair = std::pair<std::string, std::string>;
+  EXPECT_EQ(p.inames_to_dup, (std::vector<Pair>{{"i", ""}, {"j", "j2"}}));
+}
+
 TEST(InstructionParser, ReadsExhaustiveDependenciesAndIdPrefixes) {
   ParsedInstructions parsed =
       parse_instructions("a = 1 {dep=*b:c, id_prefix=init}\nb = 1 {dep=*}\nc = 1 {dep= * d }");
@@ -303,8 +318,7 @@ TEST(InstructionParser, RefusesMalformedInstructions) {
        "line 1: unknown nosync scope 'warp': expected local, global or "
        "any",
        17, "a = b {nosync=c@warp}"},
-      {"a = b {if=c<d}", "line 1: predicate variable 'c<d' must be an identifier", 11,
-       "a = b {if=c<d}"},
+      {"a = b {if=c<}", "line 1: unexpected end of expression", 13, "a = b {if=c<}"},
       {"a = b {mem_kind=local}", "line 1: option 'mem_kind' applies only to barriers", 8,
        "a = b {mem_kind=local}"},
       {"a = b {mem_kind=shared}", "line 1: mem_kind must be 'local' or 'global', got 'shared'", 17,

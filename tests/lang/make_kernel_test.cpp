@@ -88,6 +88,38 @@ TEST(MakeKernel, AnInstructionNamingItselfAsItsDependenceIsAccepted) {
   EXPECT_TRUE(kernel.instructions[0].depends_on.empty());
 }
 
+// A write to an iname or a value argument (conf15's mutated specs): `i = 1` inside the loop over
+// i compiled and looped forever on C; `n = 1` was an internal error (the C compiler refused the
+// write to the const parameter). Both are refused naming the instruction and the name.
+TEST(MakeKernel, RefusesWritesToInamesAndValueArguments) {
+  EXPECT_EQ(error_message<Error>([] { make_kernel({"{[i]: 0<=i<n}"}, "i = 1", {array_arg("a", DType::Float32, {"n"})}); }),
+            "instruction 'insn' (i = 1) assigns to 'i', which is an iname (a loop index defined by the domains); "
+            "inames cannot be written: assign to a temporary instead");
+  EXPECT_EQ(error_message<Error>([] {
+              make_kernel({"{[i]: 0<=i<n}"}, "a[i] = 1 {id=w}\nn = 1 {dep=w}",
+                          {array_arg("a", DType::Float32, {"n"}), value_arg("n", DType::Int32)});
+            }),
+            "instruction 'insn' (n = 1 {dep=w}) assigns to 'n', which is a value argument (a read-only input); "
+            "assign to a temporary, or declare 'n' as an array");
+}
+
+// loopy's `dup=` option: the instruction runs in its own copy of the iname (a reduction's too),
+// named as given or by duplicate_inames' default; an iname it does not run in is refused.
+TEST(MakeKernel, DupOptionGivesTheInstructionItsOwnIname) {
+  LoopKernel kernel = make_kernel({"{[i,j]: 0<=i<n and 0<=j<m}"},
+                                  "x[i] = sum(j, a[i, j]) {id=s}\ny[i] = sum(j, a[i, j]) {id=t, dup=i->i2:j}",
+                                  {array_arg("a", DType::Float32, {"n", "m"}), array_arg("x, y", DType::Float32, {"n"})});
+  EXPECT_EQ(kernel.find_instruction("s")->within_inames, (std::set<std::string>{"i"}));
+  EXPECT_EQ(kernel.find_instruction("t")->within_inames, (std::set<std::string>{"i2"}));
+  EXPECT_EQ(kernel.find_instruction("t")->expression->reduction_inames, (std::vector<std::string>{"j_0"}));
+  LoopKernel plain = make_kernel({"{[i,j]: 0<=i<n and 0<=j<m}"}, "x[i] = sum(j, a[i, j])\ny[i] = sum(j, a[i, j])",
+                                 {array_arg("a", DType::Float32, {"n", "m"}), array_arg("x, y", DType::Float32, {"n"})});
+  CheckResult same = check_against_reference(kernel, plain, {{"n", 7}, {"m", 5}});
+  EXPECT_TRUE(same.passed) << same.report();
+  EXPECT_EQ(error_message<Error>([] { make_kernel({"{[i]: 0<=i<n}"}, "y[i] = 1 {dup=q}", {array_arg("y", DType::Float32, {"n"})}); }),
+            "instruction 'insn' (y[i] = 1 {dup=q}): dup=q: the instruction does not run in iname 'q'");
+}
+
 // loopy's dependency-based iname inference (find_all_insn_inames): `y = 2*z` reads z, which is
 // written only within i (not indexed by it), so y runs in i too, and so does `x = y + 1` after
 // it. Without the inference both ran once, outside the loop, and b read the last i's value.

@@ -77,6 +77,32 @@ TEST(Check, ANarrowScalarReachesTheReferenceRounded) {
   EXPECT_FALSE(check_against_reference(wide, narrow, {{"n", 16}}).passed) << "s rounded to float32 differs in float64";
 }
 
+// A float64 output computed from float32 products holds float32's precision: the float64
+// reference differs from it by float32 rounding, which float64's rtol (1e-9) refused (conf15:
+// `y[i] = a[i] / 2 + b[i] * k[i]` with float32 b, int16 k, float64 y failed its own check). rtol
+// is the narrowest computed type's; a difference beyond it still fails.
+TEST(Check, AFloat64OutputOfFloat32ArithmeticHasFloat32Tolerance) {
+  auto kernel = [](const char* instruction) {
+    return make_kernel({"{[i,j]: 0<=i<n and 0<=j<m}"}, instruction,
+                       {array_arg("a", DType::Float32, {"n", "m"}), array_arg("x", DType::Float32, {"m"}),
+                        array_arg("y", DType::Float64, {"n"})});
+  };
+  LoopKernel product = kernel("y[i] = sum(j, a[i, j]*x[j])");
+  CheckResult result = check_against_reference(product, product, {{"n", 13}, {"m", 97}});
+  EXPECT_TRUE(result.passed) << result.report();
+  EXPECT_EQ(result.outputs[0].rtol, 1e-3);
+  LoopKernel far = kernel("y[i] = sum(j, a[i, j]*x[j]) * 1.01f");
+  EXPECT_FALSE(check_against_reference(far, product, {{"n", 13}, {"m", 97}}).passed);
+}
+
+// A value that its integer type cannot hold is refused before any array is allocated (conf15:
+// n = 2^31 for an int32 n filled two 8 GiB arrays, then the kernel looped with a wrapped bound).
+TEST(Check, RefusesAParameterValueItsTypeCannotHold) {
+  LoopKernel kernel = make_kernel({"{[i]: 0<=i<n}"}, "out[i] = a[i]", kVectorArgs);
+  EXPECT_EQ(error_message<Error>([&] { check_against_reference(kernel, kernel, {{"n", int64_t{1} << 31}}); }),
+            "parameter 'n' = 2147483648 does not fit its type int32 (-2147483648 to 2147483647)");
+}
+
 // An index array the checker fills with its random integers (1 to 63) may point outside what it
 // indexes (x has 8 elements here): the result is warned about, naming the array and the fix. With
 // its values given, or for integers that index nothing, there is no warning.

@@ -48,6 +48,8 @@ std::string outcome(const std::string& name, Target target) {
     CheckOptions options = check_options_from_test(spec.test, target);  // test.values, inputs, tolerances, seed
     CheckResult result = check_against_reference(spec.kernel, spec.reference, spec.test.parameters, options);
     return result.passed ? "passes" : "check failed: " + result.report();
+  } catch (const InternalError& error) {
+    return std::string("internal error: ") + error.what();  // never a refusal
   } catch (const Error& error) {
     return std::string("refused: ") + error.what();
   }
