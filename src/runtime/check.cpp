@@ -130,7 +130,12 @@ double computed_float_rtol(const LoopKernel& typed) {
       if (!arithmetic) return;
       try {
         std::optional<ExprType> type = types.partial_type_of(expr);
-        if (type && !type->weak && is_floating(type->dtype)) widest = std::max(widest, dtype_rtol(type->dtype));
+        // bfloat16 and float16 operations compute in float32 on every target (the rounding to the
+        // 16-bit format happens where a value is stored: computation_roundoff counts that).
+        if (type && !type->weak && is_floating(type->dtype)) {
+          DType computed = is_half_precision(type->dtype) ? DType::Float32 : type->dtype;
+          widest = std::max(widest, dtype_rtol(computed));
+        }
       } catch (const Error&) {
         // an operation without a floating type (a comparison of indices, a cast): nothing to add
       }
