@@ -86,6 +86,8 @@ class ExpressionLowering {
     cast::ExprPtr alignment;   // the addresses' alignment test (null: known)
     std::vector<cast::ExprPtr> guards;
     bool lane_predicates = false;  // whether a predicate of the instruction names the vec iname
+    cast::StmtPtr zero_fill;          // 16 zero bytes at the copy's destination (async fills only)
+    cast::ExprPtr no_lane_in_range;   // where zero_fill replaces the lanes: every lane's fill fails
   };
   std::optional<WideCopyParts> wide_copy_parts(const Instruction& instruction, const std::vector<InameValues>& lanes,
                                                const std::string& vec_iname) const;

@@ -389,8 +389,22 @@ std::optional<ExpressionLowering::WideCopyParts> ExpressionLowering::wide_copy_p
       lane_predicates = true;
     }
   }
+  // Whether `guard`, which at_every_lane accepted, fails at every lane, disjoined to `any`: it
+  // fails at the lane where it is loosest (at_every_lane's tightest lane's other end).
+  auto at_no_lane = [&](const Expr& guard, cast::ExprPtr& any) {
+    const InameValues* loosest = &first;
+    if (uses_variable(guard, vec_iname)) {
+      bool greater = guard.binary_op == BinaryOp::Greater || guard.binary_op == BinaryOp::GreaterEqual;
+      int64_t rising = *coefficient_of(*guard.operands[0], vec_iname) - *coefficient_of(*guard.operands[1], vec_iname);
+      bool tightest_at_first = greater ? rising >= 0 : rising <= 0;
+      loosest = tightest_at_first ? &last : &first;
+    }
+    cast::ExprPtr fails = cast::unary("!", lower(guard, DType::Bool, *loosest), DType::Bool);
+    any = any ? cast::binary("||", any, fails, DType::Bool) : fails;
+  };
   // The fill's condition, a conjunction, joins the run-time test whole: where it fails for some
   // lane (an edge tile), the lanes copy or write zeros one by one.
+  cast::ExprPtr no_lane_in_range;
   std::vector<const Expr*> conjuncts;
   if (fill_condition != nullptr) conjuncts.push_back(fill_condition);
   while (!conjuncts.empty()) {
@@ -401,6 +415,8 @@ std::optional<ExpressionLowering::WideCopyParts> ExpressionLowering::wide_copy_p
       conjuncts.push_back(term->operands[1].get());
     } else if (!at_every_lane(*term, every_lane)) {
       return std::nullopt;
+    } else {
+      at_no_lane(*term, no_lane_in_range);
     }
   }
   cast::ExprPtr alignment;
@@ -415,7 +431,18 @@ std::optional<ExpressionLowering::WideCopyParts> ExpressionLowering::wide_copy_p
   cast::StmtPtr copy = cast::scoped_block({cast::declare(
       "loom_copied", DType::Int32, 0, cast::call(async ? "loom_cp_async_16" : "loom_copy_16", {*to, *from}, DType::Int32),
       true)});
-  return WideCopyParts{copy, every_lane, alignment, guards, lane_predicates};
+  WideCopyParts parts{copy, every_lane, alignment, guards, lane_predicates};
+  // An async ring's fill whose 16 bytes lie wholly outside the array (an edge tile's rows or
+  // columns past the end, aligned arrays) stores 16 zero bytes at once: the lanes one by one
+  // would cost the whole warp ~8x the instructions of the copy, and at one group an SM the edge
+  // groups set every wave's time (4000^3 BF16 ran at 0.6x of 4096^3's rate). Only where no
+  // predicate names a lane, so that every lane writes (its value or zero).
+  if (async && fill_condition != nullptr && !lane_predicates && no_lane_in_range) {
+    parts.no_lane_in_range = no_lane_in_range;
+    parts.zero_fill = cast::scoped_block({cast::declare("loom_zeroed", DType::Int32, 0,
+                                                        cast::call("loom_zero_16", {*to}, DType::Int32), true)});
+  }
+  return parts;
 }
 
 std::optional<ExpressionLowering::WideCopy> ExpressionLowering::lower_wide_copy(
@@ -429,15 +456,24 @@ std::optional<ExpressionLowering::WideCopy> ExpressionLowering::lower_wide_copy(
   // One of split_uniform_selects' pairs whose alignment test is the same at every copy: the
   // whole-tile copy runs where the tile is whole and the arrays aligned, with no test of its own
   // and no lanes; the edge copy takes every other tile (pair_guard). Both guards are the first.
+  // An edge copy with a zero fill: `if (in range) copy else zeros` wherever the arrays are aligned
+  // and its 16 bytes are wholly in or wholly out of range; the lanes only for a straddling chunk.
+  auto edge_copy = [&]() {
+    if (!parts->zero_fill) return WideCopy{parts->statement, conjoined(parts->lane_test, parts->alignment), parts->guards};
+    cast::ExprPtr in_range = parts->lane_test ? parts->lane_test : cast::int_const(1, DType::Bool);
+    cast::StmtPtr statement = cast::if_then(in_range, parts->statement, parts->zero_fill);
+    cast::ExprPtr wholly = cast::binary("||", in_range, parts->no_lane_in_range, DType::Bool);
+    return WideCopy{statement, conjoined(wholly, parts->alignment), parts->guards};
+  };
   if (cast::ExprPtr guard = pair_guard(instruction, lanes.front())) {
     if (!parts->guards.empty()) {
       parts->guards.front() = guard;
       bool whole = tag_argument(instruction, kUniformWholeTag).has_value();
-      return WideCopy{parts->statement, whole ? parts->lane_test : conjoined(parts->lane_test, parts->alignment),
-                      parts->guards};
+      if (whole) return WideCopy{parts->statement, parts->lane_test, parts->guards};
+      return edge_copy();
     }
   }
-  return WideCopy{parts->statement, conjoined(parts->lane_test, parts->alignment), parts->guards};
+  return edge_copy();
 }
 
 // The pair's vec iname and whether `instruction` is its whole-tile copy (see pair_alignment).

@@ -760,6 +760,13 @@ std::string wide_copy_helpers(const std::string& code) {
   if (code.find("loom_lane_rotation(") != std::string::npos) {
     helpers += lane_rotation_helper(Target::CUDA);
   }
+  if (code.find("loom_zero_16(") != std::string::npos) {
+    helpers += R"(LOOM_FN int loom_zero_16(void* to) {
+  *(uint4*) to = make_uint4(0u, 0u, 0u, 0u);
+  return 0;
+}
+)";
+  }
   if (code.find("loom_copy_16(") != std::string::npos) {
     helpers += R"(LOOM_FN int loom_copy_16(void* to, const void* from) {
   *(uint4*) to = *(const uint4*) from;

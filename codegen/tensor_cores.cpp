@@ -1096,7 +1096,7 @@ bool writes_only_rings(const cast::ExprPtr& expr, const std::set<std::string>& r
   if (!expr) return true;
   if (expr->kind == cast::ExprKind::Call) {
     if (expr->name.rfind("loom_wgmma_", 0) == 0 || expr->name == "loom_fence_proxy_async") return false;
-    if ((expr->name == "loom_cp_async_16" || expr->name == "loom_copy_16") &&
+    if ((expr->name == "loom_cp_async_16" || expr->name == "loom_copy_16" || expr->name == "loom_zero_16") &&
         (expr->args.empty() || !names_ring(expr->args[0], rings))) {
       return false;
     }
