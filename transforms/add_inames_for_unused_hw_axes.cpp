@@ -122,23 +122,7 @@ std::string running_replicas(const std::map<std::string, std::vector<std::pair<s
 std::shared_ptr<const detail::DependenceData> traced_to_replicas(
     const LoopKernel& before, const LoopKernel& after,
     const std::map<std::string, std::vector<std::pair<std::string, int64_t>>>& added) {
-  std::shared_ptr<const detail::DependenceData> lineage_dependences = dependences_of(before);
-  // The traced lineage has no dependences through temporaries that transforms added (a
-  // prefetch's a_fetch): those are computed on `before` in its own order, as the transforms that
-  // made it checked them, and traced to the replicas with the rest. (Computed on `after` in its
-  // own order instead, the loops over the added inames nested the fetch apart from its readers:
-  // a prefetch whose fetch iname was tagged l.1 afterwards was refused for a flow across
-  // work-groups that the kernel does not have. Not computed at all, a local or private fetch
-  // split onto g and read by instructions that gained the g iname was accepted and ran wrong:
-  // transform fuzzer, seed 91.)
-  auto old = std::make_shared<detail::DependenceData>(*lineage_dependences);
-  std::set<std::string> lineage;
-  for (const Dependence& dependence : lineage_dependences->dependences) lineage.insert(dependence.variable);
-  std::shared_ptr<const detail::DependenceData> fresh = compute_dependences(before);
-  for (const Dependence& dependence : fresh->dependences) {
-    if (lineage.count(dependence.variable) == 0 && before.find_temporary(dependence.variable) != nullptr)
-      old->dependences.push_back(dependence);
-  }
+  std::shared_ptr<const detail::DependenceData> old = dependences_of(before);
   isl::union_map rewrite = instance_rewrite(before, after, [&](const Instruction& instruction) {
     return running_replicas(added, instruction);
   });
@@ -155,6 +139,17 @@ std::shared_ptr<const detail::DependenceData> traced_to_replicas(
       if (space == AddressSpace::Private || after.tag_of(iname).kind == InameTag::Kind::Group) gained.push_back(iname);
     }
     dependence.relation = pairs_equal_on(dependence.relation, gained);
+  }
+  // The traced lineage has no dependences through temporaries that transforms added (a
+  // prefetch's a_fetch): those are computed on `after` in its own order, as before this
+  // transform traced (transform fuzzer, seed 91: a local fetch whose dimension was split onto g.1
+  // read by instructions that gained g.1 was accepted and wrong).
+  std::set<std::string> lineage;
+  for (const Dependence& dependence : old->dependences) lineage.insert(dependence.variable);
+  std::shared_ptr<const detail::DependenceData> fresh = compute_dependences(after);
+  for (const Dependence& dependence : fresh->dependences) {
+    if (lineage.count(dependence.variable) == 0 && before.find_temporary(dependence.variable) != nullptr)
+      traced->dependences.push_back(dependence);
   }
   return traced;
 }
