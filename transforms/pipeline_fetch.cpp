@@ -397,7 +397,9 @@ void require_same_iteration(const Dependence& flow, const std::string& loop) {
 // no longer has: an isl failure for a fetch the spec wrote itself (a prefetch's fetch has none:
 // its tile was added by a transform, see add_inames_for_unused_hw_axes's traced_to_replicas).
 // Those through the tile are the ring's own and are computed on `pipelined` in its own order,
-// as for a temporary a transform added; through any other variable the fetch reads a value
+// as for a temporary a transform added (the registers the copies go through are, as for a
+// prefetch's fetch, not: in that order a private register's flow crosses work-items, and a
+// pipeline whose fetch inames are all parallel was refused); through any other variable the fetch reads a value
 // another instruction writes, or writes one it reads, and loading it ahead of its iteration would
 // move that access across the other: refused, naming the fetch, the access and the instruction
 // (unchecked=true applies it anyway).
@@ -593,7 +595,6 @@ LoopKernel pipeline_fetch_with(const LoopKernel& kernel, const std::string& fetc
     for (const Instruction& first_copy : firsts) copies.push_back(first_copy.id);
     if (ring_store) copies.push_back(ring_store->id);
     std::set<std::string> ring_variables{tile.name};
-    if (ring_store) ring_variables.insert(register_name);
     LoopKernel rebased = with_isl_errors(std::string(kTransform) + ": checking legality", [&] {
       return with_pipelined_dependences(kernel, result, fetch, tile.name, loop, ring_variables, options.unchecked);
     });
@@ -611,8 +612,7 @@ LoopKernel pipeline_fetch_with(const LoopKernel& kernel, const std::string& fetc
   result.instructions = pipelined_instructions(kernel, fetch.id, first, load, store, readers);
   result.applied_transforms = kernel.applied_transforms;
   LoopKernel rebased = with_isl_errors(std::string(kTransform) + ": checking legality", [&] {
-    return with_pipelined_dependences(kernel, result, fetch, tile.name, loop, {tile.name, register_name},
-                                      options.unchecked);
+    return with_pipelined_dependences(kernel, result, fetch, tile.name, loop, {tile.name}, options.unchecked);
   });
   return finish_transform_with_races_derived(rebased, std::move(result), call, options.unchecked,
                                              copies_race_free_along(kernel, fetch, {first.id, store.id}));
