@@ -36,6 +36,7 @@
 
 #include "analysis/accesses.hpp"
 #include "analysis/checks.hpp"
+#include "analysis/dependences.hpp"
 #include "ir/isl_expr.hpp"
 #include "ir/layout.hpp"
 #include "ir/instruction_names.hpp"
@@ -372,6 +373,77 @@ std::map<std::string, std::set<std::string>> copies_race_free_along(const LoopKe
   return race_free_along;
 }
 
+// A reader of the tile must read what the fetch wrote in the same iteration of `loop`: the ring
+// gives each iteration its own tile. A reader whose loop over `loop` is not the fetch's (a
+// reduction over it nested apart from the fetch: it read the last iteration's tile every time)
+// would read other tiles after pipelining.
+void require_same_iteration(const Dependence& flow, const std::string& loop) {
+  if (flow.relation.is_empty()) return;
+  isl_map* relation = flow.relation.get();
+  int in = isl_map_find_dim_by_name(relation, isl_dim_in, loop.c_str());
+  int out = isl_map_find_dim_by_name(relation, isl_dim_out, loop.c_str());
+  if (in >= 0 && out >= 0 &&
+      flow.relation.is_subset(isl::manage(isl_map_equate(flow.relation.copy(), isl_dim_in, in, isl_dim_out, out)))) {
+    return;
+  }
+  refuse("instruction '" + flow.sink + "' reads '" + flow.variable + "' as instruction '" + flow.source +
+         "' wrote it in another iteration of loop '" + loop + "' (their loops over '" + loop +
+         "' are not one loop); after pipelining each iteration reads its own tile of the ring");
+}
+
+// `kernel` with the dependences `pipelined` is checked against. The fetch's instances are gone
+// from `pipelined` (its copies run at other iterations of the loop, into other slots of the
+// ring), so dependences of `kernel` that name it would be checked against instructions the result
+// no longer has: an isl failure for a fetch the spec wrote itself (a prefetch's fetch has none:
+// its tile was added by a transform, see add_inames_for_unused_hw_axes's traced_to_replicas).
+// Those through the tile are the ring's own and are computed on `pipelined` in its own order,
+// as for a temporary a transform added (the registers the copies go through are, as for a
+// prefetch's fetch, not: in that order a private register's flow crosses work-items, and a
+// pipeline whose fetch inames are all parallel was refused); through any other variable the fetch reads a value
+// another instruction writes, or writes one it reads, and loading it ahead of its iteration would
+// move that access across the other: refused, naming the fetch, the access and the instruction
+// (unchecked=true applies it anyway).
+LoopKernel with_pipelined_dependences(const LoopKernel& kernel, const LoopKernel& pipelined, const Instruction& fetch,
+                                      const std::string& tile, const std::string& loop,
+                                      const std::set<std::string>& ring_variables, bool unchecked) {
+  std::shared_ptr<const detail::DependenceData> old = dependences_of(kernel);
+  // A prefetch's fetch and tile (the common case): nothing names them, nothing to rebase.
+  if (std::none_of(old->dependences.begin(), old->dependences.end(), [&](const Dependence& dependence) {
+        return ring_variables.count(dependence.variable) != 0 || dependence.source == fetch.id || dependence.sink == fetch.id;
+      })) {
+    return kernel;
+  }
+  auto rebased = std::make_shared<detail::DependenceData>();
+  rebased->context = old->context;
+  rebased->writes_each_element_once = old->writes_each_element_once;
+  for (const Dependence& dependence : old->dependences) {
+    if (dependence.variable == tile && dependence.kind == DependenceKind::Flow) {
+      if (!unchecked) require_same_iteration(dependence, loop);
+      continue;
+    }
+    if (ring_variables.count(dependence.variable) != 0) continue;
+    bool names_fetch = dependence.source == fetch.id || dependence.sink == fetch.id;
+    if (!names_fetch) {
+      rebased->dependences.push_back(dependence);
+      continue;
+    }
+    if (unchecked || dependence.relation.is_empty()) continue;
+    const std::string& other = dependence.source == fetch.id ? dependence.sink : dependence.source;
+    refuse("instruction '" + fetch.id + "' reads '" + dependence.variable + "', which instruction '" + other +
+           "' writes (" +
+           (dependence.source == fetch.id ? "anti" : "flow") +
+           " dependence): loading the fetch's next tiles ahead of their iteration would move that read across "
+           "the write; only a fetch of values nothing in the kernel writes is pipelined");
+  }
+  std::shared_ptr<const detail::DependenceData> fresh = compute_dependences(pipelined);
+  for (const Dependence& dependence : fresh->dependences) {
+    if (ring_variables.count(dependence.variable) != 0) rebased->dependences.push_back(dependence);
+  }
+  LoopKernel result = kernel;
+  result.dependences = rebased;
+  return result;
+}
+
 LoopKernel pipeline_fetch_with(const LoopKernel& kernel, const std::string& fetch_match, const std::string& loop,
                                const PipelineFetchOptions& options, bool ring_through_registers) {
   TransformCall call{kTransform, {{"fetch", fetch_match}, {"loop", loop}}};
@@ -522,7 +594,11 @@ LoopKernel pipeline_fetch_with(const LoopKernel& kernel, const std::string& fetc
     std::vector<std::string> copies{ahead.id};
     for (const Instruction& first_copy : firsts) copies.push_back(first_copy.id);
     if (ring_store) copies.push_back(ring_store->id);
-    return finish_transform_with_races_derived(kernel, std::move(result), call, options.unchecked,
+    std::set<std::string> ring_variables{tile.name};
+    LoopKernel rebased = with_isl_errors(std::string(kTransform) + ": checking legality", [&] {
+      return with_pipelined_dependences(kernel, result, fetch, tile.name, loop, ring_variables, options.unchecked);
+    });
+    return finish_transform_with_races_derived(rebased, std::move(result), call, options.unchecked,
                                                copies_race_free_along(kernel, fetch, copies));
   }
 
@@ -535,7 +611,10 @@ LoopKernel pipeline_fetch_with(const LoopKernel& kernel, const std::string& fetc
   tag_copies_ilp(result, kernel, swept);
   result.instructions = pipelined_instructions(kernel, fetch.id, first, load, store, readers);
   result.applied_transforms = kernel.applied_transforms;
-  return finish_transform_with_races_derived(kernel, std::move(result), call, options.unchecked,
+  LoopKernel rebased = with_isl_errors(std::string(kTransform) + ": checking legality", [&] {
+    return with_pipelined_dependences(kernel, result, fetch, tile.name, loop, {tile.name}, options.unchecked);
+  });
+  return finish_transform_with_races_derived(rebased, std::move(result), call, options.unchecked,
                                              copies_race_free_along(kernel, fetch, {first.id, store.id}));
 }
 

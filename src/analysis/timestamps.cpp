@@ -2,6 +2,7 @@
 
 #include <isl/aff.h>
 #include <isl/map.h>
+#include <isl/union_map.h>
 
 #include <cctype>
 #include <functional>
@@ -106,11 +107,29 @@ void check_sequential_order(const LoopKernel& kernel) {
   codegen::linearize(kernel, [&](const std::string& iname) { return is_sequential(kernel, iname); });
 }
 
+namespace {
+
+// The timestamps of the instances in `space`. A relation naming an instruction the timestamps do
+// not have (a dependence of an older kernel checked against a transformed one: pipeline_fetch's
+// fetch, which its copies replace) is loom's mistake: said as such, not as isl's "union map needs
+// to contain elements in exactly one space".
+isl::map timestamps_in(const isl::union_map& timestamps, const isl::space& space) {
+  isl::union_map found = timestamps.intersect_domain(isl::union_set(isl::set::universe(space)));
+  if (isl_union_map_n_map(found.get()) != 1) {
+    const char* name = isl_space_get_tuple_name(space.get(), isl_dim_set);
+    throw InternalError("the timestamps have no instances of '" + std::string(name ? name : "") +
+                        "' (a dependence names an instruction the kernel does not have)");
+  }
+  return found.as_map();
+}
+
+}  // namespace
+
 isl::map ordered_pairs(const isl::union_map& timestamps, const isl::map& relation) {
-  isl::space source_space = relation.domain().space();
-  isl::space sink_space = relation.range().space();
-  isl::map source_time = timestamps.intersect_domain(isl::union_set(isl::set::universe(source_space))).as_map();
-  isl::map sink_time = timestamps.intersect_domain(isl::union_set(isl::set::universe(sink_space))).as_map();
+  // Nothing to order (the check's common case): no timestamps asked for.
+  if (relation.is_empty()) return relation;
+  isl::map source_time = timestamps_in(timestamps, relation.domain().space());
+  isl::map sink_time = timestamps_in(timestamps, relation.range().space());
   isl_map* earlier = isl_map_lex_lt_map(source_time.copy(), sink_time.copy());
   return relation.intersect(isl::manage(earlier));
 }
