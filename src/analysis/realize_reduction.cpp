@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "analysis/checks.hpp"
@@ -57,9 +58,12 @@ PrivateAxis constant_range(const LoopKernel& kernel, const std::string& iname, c
 // (each unrolled copy accumulates on its own; loopy's realize_ilp).
 // On GPU targets (`hardware_axes`) g/l inames are not loops: every work-item has its own private
 // accumulator already, so they never get an axis.
-std::vector<PrivateAxis> private_axes(const LoopKernel& kernel, const std::set<std::string>& within,
+// `nesting` is codegen::iname_nesting_order(kernel), passed in where one kernel's reductions are
+// asked in turn (issue 26: the order was recomputed per reduction per legality check, ~20% of
+// sgemm_splitk's generation).
+std::vector<PrivateAxis> private_axes(const LoopKernel& kernel, const std::vector<std::string>& nesting,
+                                      const std::set<std::string>& within,
                                       const std::vector<std::string>& reduction_inames, bool hardware_axes) {
-  std::vector<std::string> nesting = codegen::iname_nesting_order(kernel);
   auto position = [&](const std::string& iname) { return std::find(nesting.begin(), nesting.end(), iname) - nesting.begin(); };
   auto outermost_reduction = std::min_element(reduction_inames.begin(), reduction_inames.end(),
                                               [&](const auto& a, const auto& b) { return position(a) < position(b); });
@@ -74,6 +78,11 @@ std::vector<PrivateAxis> private_axes(const LoopKernel& kernel, const std::set<s
     else if (inside) axes.push_back(constant_range(kernel, iname, "it nests inside reduction iname '" + *outermost_reduction + "'"));
   }
   return axes;
+}
+
+std::vector<PrivateAxis> private_axes(const LoopKernel& kernel, const std::set<std::string>& within,
+                                      const std::vector<std::string>& reduction_inames, bool hardware_axes) {
+  return private_axes(kernel, codegen::iname_nesting_order(kernel), within, reduction_inames, hardware_axes);
 }
 
 class ReductionRealizer {
@@ -442,12 +451,15 @@ bool drop_outward_priorities(LoopKernel& kernel, const std::set<std::string>& wi
 // accumulator is privatized.
 LoopKernel yield_priorities_to_reductions(const LoopKernel& kernel, bool hardware_axes) {
   LoopKernel result = kernel;
+  // The nesting order of `result`, computed once until `result` changes.
+  std::optional<std::vector<std::string>> result_nesting;
   for (const Instruction& instruction : kernel.instructions) {
     if (instruction.expression == nullptr) continue;
     visit_reductions(instruction.expression, instruction.within_inames,
                      [&](const Expr& reduction, const std::set<std::string>& within) {
                        try {
-                         private_axes(result, within, reduction.reduction_inames, hardware_axes);
+                         if (!result_nesting) result_nesting = codegen::iname_nesting_order(result);
+                         private_axes(result, *result_nesting, within, reduction.reduction_inames, hardware_axes);
                        } catch (const Error&) {
                          LoopKernel relaxed = result;
                          if (!drop_outward_priorities(relaxed, within, reduction.reduction_inames)) return;
@@ -457,6 +469,7 @@ LoopKernel yield_priorities_to_reductions(const LoopKernel& kernel, bool hardwar
                            return;  // not the priorities' doing (an ilp iname of parametric extent): reported later
                          }
                          result = std::move(relaxed);
+                         result_nesting.reset();
                        }
                      });
   }
@@ -488,12 +501,14 @@ std::set<std::string> reduction_init_dependencies(const LoopKernel& kernel, cons
 
 void check_reduction_nesting(const LoopKernel& given, const std::string& transform) {
   LoopKernel kernel = yield_priorities_to_reductions(given, true);
+  std::optional<std::vector<std::string>> nesting;  // computed once (inside the try: it may refuse)
   for (const Instruction& instruction : kernel.instructions) {
     if (instruction.expression == nullptr) continue;
     visit_reductions(instruction.expression, instruction.within_inames,
                      [&](const Expr& reduction, const std::set<std::string>& within) {
                        try {
-                         private_axes(kernel, within, reduction.reduction_inames, true);
+                         if (!nesting) nesting = codegen::iname_nesting_order(kernel);
+                         private_axes(kernel, *nesting, within, reduction.reduction_inames, true);
                        } catch (const Error& error) {
                          throw Error(transform + ": instruction '" + instruction.id + "' reduces over " +
                                      join(reduction.reduction_inames, ", ") +
