@@ -67,7 +67,8 @@ int lane_tests(const std::string& code) {
 // sizes and the arrays' alignment; on its whole-tile side the tile's 16-byte copies without a
 // bound, an alignment test or a lane-by-lane fallback per copy; on its edge side (the edge tiles
 // and every tile of a misaligned array) the copies as before, each testing its lanes' bounds and
-// alignment, with the lanes where those fail.
+// alignment (whether its 16 bytes are wholly in range, then whether in or out: a chunk wholly
+// past the edge stores 16 zero bytes), with the lanes where those fail.
 void expect_whole_tile_fills(const std::string& loop, const std::string& tile, const std::string& test,
                              int copies) {
   SCOPED_TRACE(tile);
@@ -82,7 +83,8 @@ void expect_whole_tile_fills(const std::string& loop, const std::string& tile, c
   EXPECT_EQ(lane_tests(whole), 0) << whole;
   EXPECT_EQ(count(edge, "loom_aligned_16(" + tile.substr(0, 1) + ")"), 2 * copies) << edge;  // copy and lanes
   EXPECT_EQ(count(edge, "loom_cp_async_16(" + tile), copies) << edge;
-  EXPECT_EQ(lane_tests(edge), copies) << edge;
+  EXPECT_EQ(lane_tests(edge), 2 * copies) << edge;  // wholly in or wholly out; then which
+  EXPECT_EQ(count(edge, "loom_zero_16(" + tile), copies) << edge;
   EXPECT_GT(count(edge, " : 0;"), 0) << edge;  // the edge lanes' fill
 }
 
