@@ -889,6 +889,18 @@ void add_local_inames(const LoopKernel& kernel, const Instruction& instruction, 
     if (kernel.tag_of(iname).kind == InameTag::Kind::Local) inames.insert(iname);
 }
 
+// `names` privatized along `inames` (C target), or the kernel as it is where there is nothing to
+// privatize or privatization refuses: then the kernel's own accesses decide, as before.
+LoopKernel privatized_or_as_is(LoopKernel preprocessed, const std::set<std::string>& inames,
+                               const std::vector<std::string>& names) {
+  if (names.empty()) return preprocessed;
+  try {
+    return privatize_temporaries_with_inames(preprocessed, {inames.begin(), inames.end()}, names, true);
+  } catch (const Error&) {
+    return preprocessed;
+  }
+}
+
 // The C target runs each loop over an l.N iname as a loop of its own where the instructions'
 // nests differ: a private temporary written in one and read in another held only the last
 // work-item's value (a prefetch of a[i] with no sweep inames, written in a loop over i_inner and
@@ -917,12 +929,7 @@ LoopKernel privatize_read_per_work_item_on_c(LoopKernel preprocessed) {
     names.push_back(temporary.name);
     inames.insert(written_in.begin(), written_in.end());
   }
-  if (names.empty()) return preprocessed;
-  try {
-    return privatize_temporaries_with_inames(preprocessed, {inames.begin(), inames.end()}, names, true);
-  } catch (const Error&) {
-    return preprocessed;  // as before: the kernel's own accesses decide
-  }
+  return privatized_or_as_is(std::move(preprocessed), inames, names);
 }
 
 LoopKernel privatize_per_work_item_on_c(const LoopKernel& original, LoopKernel preprocessed) {
@@ -944,12 +951,7 @@ LoopKernel privatize_per_work_item_on_c(const LoopKernel& original, LoopKernel p
     names.push_back(temporary.name);
     inames.insert(written_in.begin(), written_in.end());
   }
-  if (names.empty()) return preprocessed;
-  try {
-    return privatize_temporaries_with_inames(preprocessed, {inames.begin(), inames.end()}, names, true);
-  } catch (const Error&) {
-    return preprocessed;  // as before: the kernel's own accesses decide
-  }
+  return privatized_or_as_is(std::move(preprocessed), inames, names);
 }
 
 // Loops that close and reopen around a private temporary (transform fuzzer, seed 73000325): a

@@ -459,10 +459,11 @@ std::optional<ExpressionLowering::WideCopy> ExpressionLowering::lower_wide_copy(
   // An edge copy with a zero fill: `if (in range) copy else zeros` wherever the arrays are aligned
   // and its 16 bytes are wholly in or wholly out of range; the lanes only for a straddling chunk.
   auto edge_copy = [&]() {
-    if (!parts->zero_fill) return WideCopy{parts->statement, conjoined(parts->lane_test, parts->alignment), parts->guards};
-    cast::ExprPtr in_range = parts->lane_test ? parts->lane_test : cast::int_const(1, DType::Bool);
-    cast::StmtPtr statement = cast::if_then(in_range, parts->statement, parts->zero_fill);
-    cast::ExprPtr wholly = cast::binary("||", in_range, parts->no_lane_in_range, DType::Bool);
+    // (A fill condition always gives a lane test: without one there is nothing to zero.)
+    if (!parts->zero_fill || !parts->lane_test)
+      return WideCopy{parts->statement, conjoined(parts->lane_test, parts->alignment), parts->guards};
+    cast::StmtPtr statement = cast::if_then(parts->lane_test, parts->statement, parts->zero_fill);
+    cast::ExprPtr wholly = cast::binary("||", parts->lane_test, parts->no_lane_in_range, DType::Bool);
     return WideCopy{statement, conjoined(wholly, parts->alignment), parts->guards};
   };
   if (cast::ExprPtr guard = pair_guard(instruction, lanes.front())) {

@@ -286,7 +286,7 @@ bool local_copy_per_value(const LoopKernel& kernel, const std::string& variable,
 
 // The dependences the kernel must honour: privatized and barrier-ordered pairs removed.
 isl::map relevant_part(const LoopKernel& kernel, const Dependence& dependence, const isl::union_map& timestamps,
-                       const HostLoopsOfInstructions& host_loops) {
+                              const HostLoopsOfInstructions& host_loops) {
   const Temporary* temporary = kernel.find_temporary(dependence.variable);
   AddressSpace space = temporary == nullptr ? AddressSpace::Global : effective_address_space(kernel, *temporary);
   // A global barrier orders everything before it before everything after it, for global memory;
@@ -712,6 +712,20 @@ NamedReductionTerms reduction_terms_named_by(const LoopKernel& kernel, const std
 
 }  // namespace
 
+// The part of `dependence` that `timestamps` must order: its reduction terms lowered where the
+// dependences name them, empty where a work-item runs two inames on one axis (checked elsewhere)
+// or nothing of it is relevant (relevant_part). `dependence.relation` is lowered in place, as the
+// refusal's message reads it.
+static isl::map part_to_order(const LoopKernel& kernel, Dependence& dependence, const NamedReductionTerms& named,
+                              const isl::union_set& timed, const isl::union_map& timestamps,
+                              const HostLoopsOfInstructions& host_loops) {
+  if (named.any_named) dependence.relation = lower_terms_outside(dependence.relation, timed);
+  if (runs_two_inames_on_one_axis(kernel, dependence.source) || runs_two_inames_on_one_axis(kernel, dependence.sink)) {
+    return isl::map::empty(dependence.relation.get_space());
+  }
+  return relevant_part(kernel, dependence, timestamps, host_loops);
+}
+
 void check_dependences(const LoopKernel& kernel, const std::string& transform) {
   auto data = dependences_of(kernel);
   if (data->dependences.empty()) {
@@ -724,11 +738,7 @@ void check_dependences(const LoopKernel& kernel, const std::string& transform) {
   HostLoopsOfInstructions host_loops = host_loops_of_instructions(kernel);
   for (const Dependence& traced : data->dependences) {
     Dependence dependence = traced;
-    if (named.any_named) dependence.relation = lower_terms_outside(dependence.relation, timed);
-    if (runs_two_inames_on_one_axis(kernel, dependence.source) || runs_two_inames_on_one_axis(kernel, dependence.sink)) {
-      continue;
-    }
-    isl::map relation = relevant_part(kernel, dependence, timestamps, host_loops);
+    isl::map relation = part_to_order(kernel, dependence, named, timed, timestamps, host_loops);
     if (relation.is_empty()) continue;
     isl::map before = ordered_pairs(timestamps, relation);
     // Work-groups run in no order: only a global barrier (a kernel split) orders two instances in
@@ -760,11 +770,7 @@ std::optional<std::string> dependence_broken_by_work_items_in_turn(const LoopKer
     const Temporary* temporary = kernel.find_temporary(traced.variable);
     if (temporary != nullptr && effective_address_space(kernel, *temporary) != AddressSpace::Global) continue;
     Dependence dependence = traced;
-    if (named.any_named) dependence.relation = lower_terms_outside(dependence.relation, timed);
-    if (runs_two_inames_on_one_axis(kernel, dependence.source) || runs_two_inames_on_one_axis(kernel, dependence.sink)) {
-      continue;
-    }
-    isl::map relation = relevant_part(kernel, dependence, timestamps, host_loops);
+    isl::map relation = part_to_order(kernel, dependence, named, timed, timestamps, host_loops);
     if (relation.is_empty()) continue;
     isl::map violating = relation.subtract(ordered_pairs(timestamps, relation));
     if (violating.is_empty()) continue;
