@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <functional>
 #include <cmath>
+#include <cstdlib>
 
 #include "codegen/fold.hpp"
 #include "codegen/known_multiples.hpp"
@@ -471,6 +472,8 @@ std::optional<ExpressionLowering::WideCopyParts> ExpressionLowering::wide_copy_p
 std::vector<ExpressionLowering::NarrowCopy> ExpressionLowering::narrower_async_copies(
     const Expr& store, const Expr& read, const std::string& vec_iname, int64_t width, const InameValues& first,
     const cast::ExprPtr& to, const cast::ExprPtr& from) const {
+  // LOOM_NARROW_FILLS=0: the lanes as before (to measure the change; keyed by the spec cache).
+  if (const char* setting = std::getenv("LOOM_NARROW_FILLS"); setting != nullptr && std::string(setting) == "0") return {};
   cast::ExprPtr destination_test;
   if (!wide_copy_address(store, vec_iname, width, first, destination_test) || destination_test) return {};
   auto element_bytes = static_cast<int64_t>(dtype_size(types_.variable_dtype(store.name)));
@@ -512,18 +515,22 @@ std::optional<ExpressionLowering::WideCopy> ExpressionLowering::lower_wide_copy(
   // An edge copy with a zero fill: `if (in range) copy else zeros` wherever the arrays are aligned
   // and its 16 bytes are wholly in or wholly out of range; the lanes only for a straddling chunk.
   // Rows on 8 or 4 bytes but not 16 (narrower_async_copies): `if (A16) 16 else if (A8) 2 x 8 else
-  // 4 x 4`, under `A16 || A8 || A4`; the lanes where none holds.
+  // 4 x 4`, under the narrowest width's test A4 alone, so that a kernel whose rows are on 2 bytes
+  // only (every tile at 4093^3) pays one test a chunk before its lanes, as before. Right wherever
+  // it runs: the last branch runs only where A4 holds. A wider test implies A4 where both come
+  // from the same form (a multiple of 8 elements is one of 2); where they do not (a per-address
+  // 16-byte test beside a parametric 4-byte one) a chunk on 16 bytes may take the lanes: slower,
+  // not wrong.
   auto by_width = [&](const std::function<cast::StmtPtr(const cast::StmtPtr&)>& filled) {
     cast::StmtPtr chain = filled(parts->statement);
     cast::ExprPtr any = parts->alignment;
     if (parts->narrower.empty()) return std::make_pair(chain, any);
     chain = nullptr;
-    for (auto narrow = parts->narrower.rbegin(); narrow != parts->narrower.rend(); ++narrow) {
+    for (auto narrow = parts->narrower.rbegin(); narrow != parts->narrower.rend(); ++narrow)
       chain = chain ? cast::if_then(narrow->aligned, filled(narrow->statement), chain) : filled(narrow->statement);
-      any = any == parts->alignment ? narrow->aligned : cast::binary("||", narrow->aligned, any, DType::Bool);
-    }
     chain = cast::if_then(parts->alignment, filled(parts->statement), chain);
-    any = cast::binary("||", parts->alignment, any, DType::Bool);
+    const cast::ExprPtr& narrowest = parts->narrower.back().aligned;
+    any = narrowest->kind == cast::ExprKind::IntConst && narrowest->int_value != 0 ? nullptr : narrowest;
     return std::make_pair(chain, any);
   };
   auto edge_copy = [&]() {
