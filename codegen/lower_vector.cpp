@@ -521,14 +521,14 @@ std::optional<ExpressionLowering::WideCopy> ExpressionLowering::lower_wide_copy(
   // from the same form (a multiple of 8 elements is one of 2); where they do not (a per-address
   // 16-byte test beside a parametric 4-byte one) a chunk on 16 bytes may take the lanes: slower,
   // not wrong.
+  // The zero fill stays outside the chain (`if (in range) chain else zeros`): one copy of it a chunk.
   auto by_width = [&](const std::function<cast::StmtPtr(const cast::StmtPtr&)>& filled) {
-    cast::StmtPtr chain = filled(parts->statement);
     cast::ExprPtr any = parts->alignment;
-    if (parts->narrower.empty()) return std::make_pair(chain, any);
-    chain = nullptr;
+    if (parts->narrower.empty()) return std::make_pair(filled(parts->statement), any);
+    cast::StmtPtr chain;
     for (auto narrow = parts->narrower.rbegin(); narrow != parts->narrower.rend(); ++narrow)
-      chain = chain ? cast::if_then(narrow->aligned, filled(narrow->statement), chain) : filled(narrow->statement);
-    chain = cast::if_then(parts->alignment, filled(parts->statement), chain);
+      chain = chain ? cast::if_then(narrow->aligned, narrow->statement, chain) : narrow->statement;
+    chain = filled(cast::if_then(parts->alignment, parts->statement, chain));
     const cast::ExprPtr& narrowest = parts->narrower.back().aligned;
     any = narrowest->kind == cast::ExprKind::IntConst && narrowest->int_value != 0 ? nullptr : narrowest;
     return std::make_pair(chain, any);
