@@ -13,6 +13,7 @@
 #include "analysis/checks.hpp"
 #include "analysis/address_spaces.hpp"
 #include "analysis/dependences.hpp"
+#include "analysis/per_work_item_dependences.hpp"
 
 #include "ir/instance_sets.hpp"
 #include "ir/instruction_names.hpp"
@@ -111,18 +112,37 @@ std::string running_replicas(const std::map<std::string, std::vector<std::pair<s
 // replica computes what the instruction computed, and only one writes shared memory), so the old
 // meaning stays the reference. Through a private temporary, an instruction that gained an iname
 // writes one copy per value of it, all equal, and a reader in that work-item reads its own: pairs
-// whose source gained an iname keep it equal (through a local one, the same along g inames). (A reader that gained one reads its own copy too,
-// which holds its own work-item's value, not the one the reference read: those pairs stay whole,
-// and check_dependences refuses the ones that cross copies.) Making `after` its own reference
-// instead, in its own order with every iname a loop, let one loop over an added l.0 iname enclose
-// an earlier instruction's loop and the instruction, so the new reference read values before
-// they were written and a legal recipe was refused (gramschmidt's column norm after the column
-// scaling on l.0). The C target, which runs that order, refuses such kernels itself
-// (dependence_broken_by_work_items_in_turn).
+// whose source gained an iname keep it equal (through a local one, the same along g inames). (A
+// reader that gained one reads its own copy too, which holds its own work-item's value, not the
+// one the reference read: those pairs stay whole, and check_dependences refuses the ones that
+// cross copies.) Making `after` its own reference instead, in its own order with every iname a
+// loop, let one loop over an added l.0 iname enclose an earlier instruction's loop and the
+// instruction, so the new reference read values before they were written and a legal recipe was
+// refused (gramschmidt's column norm after the column scaling on l.0). The C target, which runs
+// that order, refuses such kernels itself (dependence_broken_by_work_items_in_turn).
 std::shared_ptr<const detail::DependenceData> traced_to_replicas(
     const LoopKernel& before, const LoopKernel& after,
     const std::map<std::string, std::vector<std::pair<std::string, int64_t>>>& added) {
-  std::shared_ptr<const detail::DependenceData> old = dependences_of(before);
+  std::shared_ptr<const detail::DependenceData> lineage_dependences = dependences_of(before);
+  // The traced lineage has no dependences through temporaries that transforms added (a
+  // prefetch's a_fetch): those are computed on `before`, with one copy per work-item of a private
+  // temporary and per work-group of a local one (as the hardware has them), and traced with the
+  // rest. Not computed at all, a local fetch split onto g.1 and read by instructions that gained
+  // g.1 was accepted and ran wrong (transform fuzzer, seed 91). Computed on `after` in its own
+  // order, the loops over the added inames nested a fetch apart from its reader: a prefetch whose
+  // fetch iname was tagged l.1 afterwards was refused for a flow across work-groups the kernel
+  // does not have. Computed on `before` with one copy, a private fetch within i_inner (l.0) nested
+  // apart from its reader in j_inner (l.1) read the last lane's value: a false refusal too.
+  auto old = std::make_shared<detail::DependenceData>(*lineage_dependences);
+  std::set<std::string> lineage, added_temporaries;
+  for (const Dependence& dependence : lineage_dependences->dependences) lineage.insert(dependence.variable);
+  for (const Temporary& temporary : before.temporaries) {
+    if (lineage.count(temporary.name) == 0) added_temporaries.insert(temporary.name);
+  }
+  if (!added_temporaries.empty()) {
+    std::shared_ptr<const detail::DependenceData> fresh = compute_dependences_per_work_item(before, added_temporaries);
+    old->dependences.insert(old->dependences.end(), fresh->dependences.begin(), fresh->dependences.end());
+  }
   isl::union_map rewrite = instance_rewrite(before, after, [&](const Instruction& instruction) {
     return running_replicas(added, instruction);
   });
@@ -139,17 +159,6 @@ std::shared_ptr<const detail::DependenceData> traced_to_replicas(
       if (space == AddressSpace::Private || after.tag_of(iname).kind == InameTag::Kind::Group) gained.push_back(iname);
     }
     dependence.relation = pairs_equal_on(dependence.relation, gained);
-  }
-  // The traced lineage has no dependences through temporaries that transforms added (a
-  // prefetch's a_fetch): those are computed on `after` in its own order, as before this
-  // transform traced (transform fuzzer, seed 91: a local fetch whose dimension was split onto g.1
-  // read by instructions that gained g.1 was accepted and wrong).
-  std::set<std::string> lineage;
-  for (const Dependence& dependence : old->dependences) lineage.insert(dependence.variable);
-  std::shared_ptr<const detail::DependenceData> fresh = compute_dependences(after);
-  for (const Dependence& dependence : fresh->dependences) {
-    if (lineage.count(dependence.variable) == 0 && before.find_temporary(dependence.variable) != nullptr)
-      traced->dependences.push_back(dependence);
   }
   return traced;
 }
