@@ -70,7 +70,24 @@ class AccessCollector {
   std::set<std::string> seen_reads_;
 };
 
+// Whether every name in `expr` is a dimension or a parameter of `domain`: expr_to_pw_aff makes any
+// other name a new parameter, an integer, and a temporary or a value argument of a floating-point
+// type is none (`if t > 0` on a float temporary t became `t >= 1`: the untransformed kernel, the
+// check's reference, skipped the branch for t in (0, 1); found by a user spec, conf18). The
+// domain's own parameters are integers (isl's), data-dependent ones (CSR's rs) included.
+bool names_only_dimensions_and_parameters(const Expr& expr, const isl::set& domain) {
+  bool known = true;
+  visit_expr(expr, [&](const Expr& node) {
+    if (node.kind != ExprKind::Variable) return;
+    if (isl_extra::find_dim(domain, isl_dim_set, node.name) < 0 &&
+        isl_set_find_dim_by_name(domain.get(), isl_dim_param, node.name.c_str()) < 0)
+      known = false;
+  });
+  return known;
+}
+
 std::optional<isl::set> comparison_set(const Expr& expr, const isl::set& domain) {
+  if (!names_only_dimensions_and_parameters(expr, domain)) return std::nullopt;
   auto lhs = expr_to_pw_aff(*expr.operands[0], domain);
   auto rhs = expr_to_pw_aff(*expr.operands[1], domain);
   if (!lhs || !rhs) return std::nullopt;
