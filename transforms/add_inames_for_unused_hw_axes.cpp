@@ -74,7 +74,12 @@ bool one_writer_along(WriteScope scope, const InameTag& tag) {
 // being i's outer part) would give each work-group its own range, so the instruction would no
 // longer compute what it computed once (found by the transform fuzzer: a private `t = y[j]`
 // took a different last value in every group).
-bool ties_ranges(const LoopKernel& kernel, const Instruction& instruction, const std::string& iname) {
+// `only_value`: the one value of `iname` that runs the instruction (a writer of shared memory,
+// predicated to it): only its range must be the instruction's whole range. A local fetch whose
+// own loop is split onto l.1 gained i_inner (l.0), whose last work-items lie past n in the last
+// group; i_inner == 0, which writes, is never past it (a false refusal before).
+bool ties_ranges(const LoopKernel& kernel, const Instruction& instruction, const std::string& iname,
+                 std::optional<int64_t> only_value) {
   std::vector<std::string> dims;
   // Its own loops only: the hardware inames added before this one are tied to it by design
   // (i_outer and i_inner of one split).
@@ -89,7 +94,17 @@ bool ties_ranges(const LoopKernel& kernel, const Instruction& instruction, const
     isl::set before = instruction_domain(kernel, instruction, dims, "S");
     isl::set after = instruction_domain(kernel, with_iname, dims, "S");  // `iname` stays a parameter
     isl::set range = instruction_domain(kernel, only_iname, {}, "S").params();
-    return !before.intersect_params(range).is_subset(after);
+    if (!only_value) return !before.intersect_params(range).is_subset(after);
+    // The one value must exist wherever some value does, and run the whole range there.
+    isl::set value(before.ctx(), "[" + iname + "] -> { : " + iname + " = " + std::to_string(*only_value) + " }");
+    isl::set at_value = range.intersect(value);
+    auto without_iname = [&](const isl::set& set) {
+      int position = isl_set_find_dim_by_name(set.get(), isl_dim_param, iname.c_str());
+      if (position < 0) return set;
+      return isl::manage(isl_set_project_out(set.copy(), isl_dim_param, static_cast<unsigned>(position), 1));
+    };
+    if (!without_iname(range).is_subset(without_iname(at_value))) return true;
+    return !before.intersect_params(at_value).is_subset(after);
   });
 }
 
@@ -189,19 +204,21 @@ LoopKernel add_inames_for_unused_hw_axes(const LoopKernel& kernel, const std::op
     WriteScope scope = write_scope(kernel, instruction);
     for (const auto& [axis, iname] : axes) {
       if (used.count(axis) != 0) continue;
-      if (!unchecked && ties_ranges(kernel, *kernel.find_instruction(instruction.id), iname)) {
+      bool one_writer = one_writer_along(scope, kernel.tag_of(iname));
+      std::optional<ConstantRange> range = constant_iname_range(kernel, iname);
+      int64_t first = range ? range->lower : 0;
+      if (!unchecked && ties_ranges(kernel, *kernel.find_instruction(instruction.id), iname,
+                                    one_writer ? std::optional<int64_t>(first) : std::nullopt)) {
         throw Error("add_inames_for_unused_hw_axes: instruction '" + instruction.id + "' would run within '" +
                     iname + "' (" + axis + "), whose domain bounds the instruction's own inames, so each value of '" +
                     iname + "' would run it over a different range; give it the iname explicitly where that is "
                     "meant (add_inames_to_insn), or keep '" + iname + "' out of hardware axes");
       }
       instruction.within_inames.insert(iname);
-      if (!one_writer_along(scope, kernel.tag_of(iname))) {
+      if (!one_writer) {
         added[instruction.id].emplace_back(iname, kAllReplicas);
         continue;
       }
-      std::optional<ConstantRange> range = constant_iname_range(kernel, iname);
-      int64_t first = range ? range->lower : 0;
       instruction.predicates.push_back(binary(BinaryOp::Equal, variable(iname), int_literal(first)));
       added[instruction.id].emplace_back(iname, first);
     }
