@@ -154,6 +154,10 @@ int64_t first_value(const isl::set& range, std::size_t position, const std::stri
   alone = isl::manage(isl_set_project_out(alone.release(), isl_dim_set, static_cast<unsigned>(position) + 1,
                                           static_cast<unsigned>(count - static_cast<int>(position) - 1)));
   alone = isl::manage(isl_set_project_out(alone.release(), isl_dim_set, 0, static_cast<unsigned>(position)));
+  // A loop with no iteration for any parameter (a domain written `... and 1 = 0`) has no first
+  // value for isl to print either (its minimum is a function on the empty set: isl's "cannot
+  // handle void expression", reported as an internal error; fuzz/mutate_specs.py, conf18).
+  if (alone.is_empty()) refuse("loop '" + loop + "' has no iterations (its domain is empty): there is nothing to pipeline");
   isl::pw_aff lowest = isl::manage(isl_set_dim_min(alone.release(), 0));
   std::optional<ExprPtr> value = pw_aff_to_expr(lowest);
   if (!value || (*value)->kind != ExprKind::IntLiteral) {
