@@ -5,7 +5,7 @@
 //   add_inames_for_unused_hw_axes  →  flag[j] = 1 runs within i_outer and i_inner, only where
 //                                     i_outer == 0 and i_inner == 0
 //
-// Refuses: an axis several inames use, an unknown match, an instruction whose inames the axis's
+// Refuses: an axis several inames use where an instruction lacks it, an unknown match, an instruction whose inames the axis's
 // domain bounds (each work-group would run it over its own range). Checked like every transform.
 #include <climits>
 #include <map>
@@ -34,18 +34,27 @@ bool is_hardware(const InameTag& tag) {
   return tag.kind == InameTag::Kind::Group || tag.kind == InameTag::Kind::Local;
 }
 
-// "g.0" / "l.1" → the one iname on that axis; refuses axes shared by several inames.
-std::map<std::string, std::string> iname_per_axis(const LoopKernel& kernel) {
-  std::map<std::string, std::string> axes;
+// "g.0" / "l.1" → the inames on that axis, in the kernel's order.
+std::map<std::string, std::vector<std::string>> inames_per_axis(const LoopKernel& kernel) {
+  std::map<std::string, std::vector<std::string>> axes;
   for (const auto& [iname, tag] : kernel.iname_tags) {
-    if (!is_hardware(tag)) continue;
-    auto [found, inserted] = axes.emplace(to_string(tag), iname);
-    if (!inserted) {
-      throw Error("add_inames_for_unused_hw_axes: inames '" + found->second + "' and '" + iname + "' are both tagged " +
-                  to_string(tag) + "; the transform needs one iname per hardware axis to know which to add");
-    }
+    if (is_hardware(tag)) axes[to_string(tag)].push_back(iname);
   }
   return axes;
+}
+
+// The one iname to add for `axis`; refuses an axis several inames share, as loopy does, only
+// where an instruction lacks that axis (it was refused for any kernel with two inames on one
+// axis: a prefetch whose fetch dimension went onto l.1 beside the reader's own l.1 iname).
+const std::string& iname_to_add(const std::string& axis, const std::vector<std::string>& inames,
+                                const Instruction& instruction) {
+  if (inames.size() != 1) {
+    throw Error("add_inames_for_unused_hw_axes: instruction '" + instruction.id + "' does not use " + axis +
+                ", and inames '" + inames[0] + "' and '" + inames[1] + "' are both tagged " + axis +
+                "; the transform needs one iname per hardware axis to know which to add (restrict it with "
+                "within, or give the instruction the iname with add_inames_to_insn)");
+  }
+  return inames.front();
 }
 
 // Who else sees what the instruction writes: nobody (private), the work-items of its work-group
@@ -186,7 +195,7 @@ LoopKernel add_inames_for_unused_hw_axes(const LoopKernel& kernel, const std::op
   if (within) call.arguments["within"] = *within;
   if (unchecked) call.arguments["unchecked"] = true;
   InstructionMatch match = within ? InstructionMatch::parse(*within) : InstructionMatch::all();
-  std::map<std::string, std::string> axes = iname_per_axis(kernel);
+  std::map<std::string, std::vector<std::string>> axes = inames_per_axis(kernel);
   LoopKernel result = kernel;
   std::map<std::string, std::vector<std::pair<std::string, int64_t>>> added;  // id -> (iname, the one value or all)
   for (Instruction& instruction : result.instructions) {
@@ -202,8 +211,9 @@ LoopKernel add_inames_for_unused_hw_axes(const LoopKernel& kernel, const std::op
       if (is_hardware(kernel.tag_of(iname))) used.insert(to_string(kernel.tag_of(iname)));
     }
     WriteScope scope = write_scope(kernel, instruction);
-    for (const auto& [axis, iname] : axes) {
+    for (const auto& [axis, inames] : axes) {
       if (used.count(axis) != 0) continue;
+      const std::string& iname = iname_to_add(axis, inames, instruction);
       bool one_writer = one_writer_along(scope, kernel.tag_of(iname));
       std::optional<ConstantRange> range = constant_iname_range(kernel, iname);
       int64_t first = range ? range->lower : 0;
