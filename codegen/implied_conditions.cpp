@@ -3,6 +3,7 @@
 #include "analysis/accesses.hpp"
 #include "ir/instance_sets.hpp"
 #include "transforms/tail_support.hpp"
+#include "analysis/condition_set.hpp"
 
 namespace loom::codegen {
 
@@ -41,7 +42,7 @@ class ConditionSimplifier {
     isl::set domain = domain_;
     for (const ExprPtr& predicate : predicates) {
       if (!over_inames_and_parameters(kernel_, marker_free(*predicate))) continue;
-      if (std::optional<isl::set> holds = condition_set(*predicate, domain)) domain = *holds;
+      if (std::optional<isl::set> holds = condition_set(kernel_, *predicate, domain)) domain = *holds;
     }
     return ConditionSimplifier(kernel_, domain);
   }
@@ -70,7 +71,7 @@ class ConditionSimplifier {
 
   Truth truth_of(const Expr& condition) const {
     if (!over_inames_and_parameters(kernel_, condition) || !over_inames_only(kernel_, condition)) return Truth::Depends;
-    std::optional<isl::set> holds = condition_set(condition, domain_);
+    std::optional<isl::set> holds = condition_set(kernel_, condition, domain_);
     if (!holds) return Truth::Depends;
     if (domain_.is_subset(*holds)) return Truth::Always;
     if (holds->is_empty()) return Truth::Never;

@@ -18,6 +18,7 @@
 #include "ir/isl_kernel.hpp"
 #include "loom/error.hpp"
 #include "transforms/tail_support.hpp"
+#include "analysis/condition_set.hpp"
 
 namespace loom::codegen {
 
@@ -367,7 +368,7 @@ class ScheduleBuilder {
         predicate_in_domain.push_back(false);
         continue;
       }
-      std::optional<isl::set> holds = condition_set(*predicate, domain);
+      std::optional<isl::set> holds = condition_set(kernel_, *predicate, domain);
       if (holds) domain = domain.intersect(*holds);
       predicate_in_domain.push_back(holds.has_value());
     }

@@ -13,6 +13,7 @@
 #include "transforms/footprint_support.hpp"
 #include "transforms/iname_copies.hpp"
 #include "transforms/tail_support.hpp"
+#include "analysis/condition_set.hpp"
 
 namespace loom::codegen {
 
@@ -59,7 +60,7 @@ isl::set running_instances(const LoopKernel& kernel, const Instruction& instruct
   for (const ExprPtr& predicate : instruction.predicates) {
     const Expr& condition = is_padding_marker(*predicate) ? *predicate->operands[0] : *predicate;
     if (!over_inames_and_parameters(kernel, condition)) continue;
-    if (std::optional<isl::set> holds = condition_set(*predicate, domain)) domain = *holds;
+    if (std::optional<isl::set> holds = condition_set(kernel, *predicate, domain)) domain = *holds;
   }
   return domain;
 }
@@ -98,7 +99,7 @@ std::optional<std::vector<ExprPtr>> uniform_condition(const LoopKernel& kernel, 
   isl::set domain = running_instances(kernel, instruction);
   isl::set failing = isl::set::empty(domain.space());
   for (const ExprPtr& condition : conditions) {
-    std::optional<isl::set> holds = condition_set(*condition, domain);
+    std::optional<isl::set> holds = condition_set(kernel, *condition, domain);
     if (!holds) return std::nullopt;
     failing = failing.unite(domain.subtract(*holds));
   }
@@ -110,7 +111,7 @@ std::optional<std::vector<ExprPtr>> uniform_condition(const LoopKernel& kernel, 
       region_predicates(uniform, iterations, isl_extra::dim_names(domain, isl_dim_set));
   if (predicates.empty()) return std::nullopt;
   // region_predicates takes a hull: use it only where it is exactly U.
-  std::optional<isl::set> claimed = condition_set(*conjunction(predicates), domain);
+  std::optional<isl::set> claimed = condition_set(kernel, *conjunction(predicates), domain);
   if (!claimed || !claimed->is_equal(domain.intersect(uniform))) return std::nullopt;
   return predicates;
 }

@@ -5,7 +5,7 @@
 //   add_inames_for_unused_hw_axes  →  flag[j] = 1 runs within i_outer and i_inner, only where
 //                                     i_outer == 0 and i_inner == 0
 //
-// Refuses: an axis several inames use, an unknown match, an instruction whose inames the axis's
+// Refuses: an axis several inames use where an instruction lacks it, an unknown match, an instruction whose inames the axis's
 // domain bounds (each work-group would run it over its own range). Checked like every transform.
 #include <climits>
 #include <map>
@@ -13,6 +13,7 @@
 #include "analysis/checks.hpp"
 #include "analysis/address_spaces.hpp"
 #include "analysis/dependences.hpp"
+#include "analysis/per_work_item_dependences.hpp"
 
 #include "ir/instance_sets.hpp"
 #include "ir/instruction_names.hpp"
@@ -33,18 +34,27 @@ bool is_hardware(const InameTag& tag) {
   return tag.kind == InameTag::Kind::Group || tag.kind == InameTag::Kind::Local;
 }
 
-// "g.0" / "l.1" → the one iname on that axis; refuses axes shared by several inames.
-std::map<std::string, std::string> iname_per_axis(const LoopKernel& kernel) {
-  std::map<std::string, std::string> axes;
+// "g.0" / "l.1" → the inames on that axis, in the kernel's order.
+std::map<std::string, std::vector<std::string>> inames_per_axis(const LoopKernel& kernel) {
+  std::map<std::string, std::vector<std::string>> axes;
   for (const auto& [iname, tag] : kernel.iname_tags) {
-    if (!is_hardware(tag)) continue;
-    auto [found, inserted] = axes.emplace(to_string(tag), iname);
-    if (!inserted) {
-      throw Error("add_inames_for_unused_hw_axes: inames '" + found->second + "' and '" + iname + "' are both tagged " +
-                  to_string(tag) + "; the transform needs one iname per hardware axis to know which to add");
-    }
+    if (is_hardware(tag)) axes[to_string(tag)].push_back(iname);
   }
   return axes;
+}
+
+// The one iname to add for `axis`; refuses an axis several inames share, as loopy does, only
+// where an instruction lacks that axis (it was refused for any kernel with two inames on one
+// axis: a prefetch whose fetch dimension went onto l.1 beside the reader's own l.1 iname).
+const std::string& iname_to_add(const std::string& axis, const std::vector<std::string>& inames,
+                                const Instruction& instruction) {
+  if (inames.size() != 1) {
+    throw Error("add_inames_for_unused_hw_axes: instruction '" + instruction.id + "' does not use " + axis +
+                ", and inames '" + inames[0] + "' and '" + inames[1] + "' are both tagged " + axis +
+                "; the transform needs one iname per hardware axis to know which to add (restrict it with "
+                "within, or give the instruction the iname with add_inames_to_insn)");
+  }
+  return inames.front();
 }
 
 // Who else sees what the instruction writes: nobody (private), the work-items of its work-group
@@ -73,7 +83,12 @@ bool one_writer_along(WriteScope scope, const InameTag& tag) {
 // being i's outer part) would give each work-group its own range, so the instruction would no
 // longer compute what it computed once (found by the transform fuzzer: a private `t = y[j]`
 // took a different last value in every group).
-bool ties_ranges(const LoopKernel& kernel, const Instruction& instruction, const std::string& iname) {
+// `only_value`: the one value of `iname` that runs the instruction (a writer of shared memory,
+// predicated to it): only its range must be the instruction's whole range. A local fetch whose
+// own loop is split onto l.1 gained i_inner (l.0), whose last work-items lie past n in the last
+// group; i_inner == 0, which writes, is never past it (a false refusal before).
+bool ties_ranges(const LoopKernel& kernel, const Instruction& instruction, const std::string& iname,
+                 std::optional<int64_t> only_value) {
   std::vector<std::string> dims;
   // Its own loops only: the hardware inames added before this one are tied to it by design
   // (i_outer and i_inner of one split).
@@ -88,7 +103,17 @@ bool ties_ranges(const LoopKernel& kernel, const Instruction& instruction, const
     isl::set before = instruction_domain(kernel, instruction, dims, "S");
     isl::set after = instruction_domain(kernel, with_iname, dims, "S");  // `iname` stays a parameter
     isl::set range = instruction_domain(kernel, only_iname, {}, "S").params();
-    return !before.intersect_params(range).is_subset(after);
+    if (!only_value) return !before.intersect_params(range).is_subset(after);
+    // The one value must exist wherever some value does, and run the whole range there.
+    isl::set value(before.ctx(), "[" + iname + "] -> { : " + iname + " = " + std::to_string(*only_value) + " }");
+    isl::set at_value = range.intersect(value);
+    auto without_iname = [&](const isl::set& set) {
+      int position = isl_set_find_dim_by_name(set.get(), isl_dim_param, iname.c_str());
+      if (position < 0) return set;
+      return isl::manage(isl_set_project_out(set.copy(), isl_dim_param, static_cast<unsigned>(position), 1));
+    };
+    if (!without_iname(range).is_subset(without_iname(at_value))) return true;
+    return !before.intersect_params(at_value).is_subset(after);
   });
 }
 
@@ -111,18 +136,37 @@ std::string running_replicas(const std::map<std::string, std::vector<std::pair<s
 // replica computes what the instruction computed, and only one writes shared memory), so the old
 // meaning stays the reference. Through a private temporary, an instruction that gained an iname
 // writes one copy per value of it, all equal, and a reader in that work-item reads its own: pairs
-// whose source gained an iname keep it equal (through a local one, the same along g inames). (A reader that gained one reads its own copy too,
-// which holds its own work-item's value, not the one the reference read: those pairs stay whole,
-// and check_dependences refuses the ones that cross copies.) Making `after` its own reference
-// instead, in its own order with every iname a loop, let one loop over an added l.0 iname enclose
-// an earlier instruction's loop and the instruction, so the new reference read values before
-// they were written and a legal recipe was refused (gramschmidt's column norm after the column
-// scaling on l.0). The C target, which runs that order, refuses such kernels itself
-// (dependence_broken_by_work_items_in_turn).
+// whose source gained an iname keep it equal (through a local one, the same along g inames). (A
+// reader that gained one reads its own copy too, which holds its own work-item's value, not the
+// one the reference read: those pairs stay whole, and check_dependences refuses the ones that
+// cross copies.) Making `after` its own reference instead, in its own order with every iname a
+// loop, let one loop over an added l.0 iname enclose an earlier instruction's loop and the
+// instruction, so the new reference read values before they were written and a legal recipe was
+// refused (gramschmidt's column norm after the column scaling on l.0). The C target, which runs
+// that order, refuses such kernels itself (dependence_broken_by_work_items_in_turn).
 std::shared_ptr<const detail::DependenceData> traced_to_replicas(
     const LoopKernel& before, const LoopKernel& after,
     const std::map<std::string, std::vector<std::pair<std::string, int64_t>>>& added) {
-  std::shared_ptr<const detail::DependenceData> old = dependences_of(before);
+  std::shared_ptr<const detail::DependenceData> lineage_dependences = dependences_of(before);
+  // The traced lineage has no dependences through temporaries that transforms added (a
+  // prefetch's a_fetch): those are computed on `before`, with one copy per work-item of a private
+  // temporary and per work-group of a local one (as the hardware has them), and traced with the
+  // rest. Not computed at all, a local fetch split onto g.1 and read by instructions that gained
+  // g.1 was accepted and ran wrong (transform fuzzer, seed 91). Computed on `after` in its own
+  // order, the loops over the added inames nested a fetch apart from its reader: a prefetch whose
+  // fetch iname was tagged l.1 afterwards was refused for a flow across work-groups the kernel
+  // does not have. Computed on `before` with one copy, a private fetch within i_inner (l.0) nested
+  // apart from its reader in j_inner (l.1) read the last lane's value: a false refusal too.
+  auto old = std::make_shared<detail::DependenceData>(*lineage_dependences);
+  std::set<std::string> lineage, added_temporaries;
+  for (const Dependence& dependence : lineage_dependences->dependences) lineage.insert(dependence.variable);
+  for (const Temporary& temporary : before.temporaries) {
+    if (lineage.count(temporary.name) == 0) added_temporaries.insert(temporary.name);
+  }
+  if (!added_temporaries.empty()) {
+    std::shared_ptr<const detail::DependenceData> fresh = compute_dependences_per_work_item(before, added_temporaries);
+    old->dependences.insert(old->dependences.end(), fresh->dependences.begin(), fresh->dependences.end());
+  }
   isl::union_map rewrite = instance_rewrite(before, after, [&](const Instruction& instruction) {
     return running_replicas(added, instruction);
   });
@@ -140,17 +184,6 @@ std::shared_ptr<const detail::DependenceData> traced_to_replicas(
     }
     dependence.relation = pairs_equal_on(dependence.relation, gained);
   }
-  // The traced lineage has no dependences through temporaries that transforms added (a
-  // prefetch's a_fetch): those are computed on `after` in its own order, as before this
-  // transform traced (transform fuzzer, seed 91: a local fetch whose dimension was split onto g.1
-  // read by instructions that gained g.1 was accepted and wrong).
-  std::set<std::string> lineage;
-  for (const Dependence& dependence : old->dependences) lineage.insert(dependence.variable);
-  std::shared_ptr<const detail::DependenceData> fresh = compute_dependences(after);
-  for (const Dependence& dependence : fresh->dependences) {
-    if (lineage.count(dependence.variable) == 0 && before.find_temporary(dependence.variable) != nullptr)
-      traced->dependences.push_back(dependence);
-  }
   return traced;
 }
 
@@ -162,7 +195,7 @@ LoopKernel add_inames_for_unused_hw_axes(const LoopKernel& kernel, const std::op
   if (within) call.arguments["within"] = *within;
   if (unchecked) call.arguments["unchecked"] = true;
   InstructionMatch match = within ? InstructionMatch::parse(*within) : InstructionMatch::all();
-  std::map<std::string, std::string> axes = iname_per_axis(kernel);
+  std::map<std::string, std::vector<std::string>> axes = inames_per_axis(kernel);
   LoopKernel result = kernel;
   std::map<std::string, std::vector<std::pair<std::string, int64_t>>> added;  // id -> (iname, the one value or all)
   for (Instruction& instruction : result.instructions) {
@@ -178,21 +211,24 @@ LoopKernel add_inames_for_unused_hw_axes(const LoopKernel& kernel, const std::op
       if (is_hardware(kernel.tag_of(iname))) used.insert(to_string(kernel.tag_of(iname)));
     }
     WriteScope scope = write_scope(kernel, instruction);
-    for (const auto& [axis, iname] : axes) {
+    for (const auto& [axis, inames] : axes) {
       if (used.count(axis) != 0) continue;
-      if (!unchecked && ties_ranges(kernel, *kernel.find_instruction(instruction.id), iname)) {
+      const std::string& iname = iname_to_add(axis, inames, instruction);
+      bool one_writer = one_writer_along(scope, kernel.tag_of(iname));
+      std::optional<ConstantRange> range = constant_iname_range(kernel, iname);
+      int64_t first = range ? range->lower : 0;
+      if (!unchecked && ties_ranges(kernel, *kernel.find_instruction(instruction.id), iname,
+                                    one_writer ? std::optional<int64_t>(first) : std::nullopt)) {
         throw Error("add_inames_for_unused_hw_axes: instruction '" + instruction.id + "' would run within '" +
                     iname + "' (" + axis + "), whose domain bounds the instruction's own inames, so each value of '" +
                     iname + "' would run it over a different range; give it the iname explicitly where that is "
                     "meant (add_inames_to_insn), or keep '" + iname + "' out of hardware axes");
       }
       instruction.within_inames.insert(iname);
-      if (!one_writer_along(scope, kernel.tag_of(iname))) {
+      if (!one_writer) {
         added[instruction.id].emplace_back(iname, kAllReplicas);
         continue;
       }
-      std::optional<ConstantRange> range = constant_iname_range(kernel, iname);
-      int64_t first = range ? range->lower : 0;
       instruction.predicates.push_back(binary(BinaryOp::Equal, variable(iname), int_literal(first)));
       added[instruction.id].emplace_back(iname, first);
     }

@@ -32,6 +32,7 @@
 #include "transforms/storage_support.hpp"
 #include "transforms/subst_support.hpp"
 #include "transforms/transform_support.hpp"
+#include "analysis/condition_set.hpp"
 
 namespace loom {
 
@@ -135,7 +136,7 @@ isl::set invocation_domain(const LoopKernel& kernel, const Instruction& instruct
   // its first rows and the readers indexed the tile below 0).
   for (const ExprPtr& predicate : instruction.predicates) {
     if (is_recomputed_marker(*predicate)) continue;
-    if (std::optional<isl::set> holds = condition_set(*predicate, domain)) domain = domain.intersect(*holds);
+    if (std::optional<isl::set> holds = condition_set(kernel, *predicate, domain)) domain = domain.intersect(*holds);
   }
   return domain;
 }

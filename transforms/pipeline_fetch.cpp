@@ -45,6 +45,7 @@
 #include "loom/memory_transforms.hpp"
 #include "transforms/footprint_support.hpp"
 #include "transforms/iname_copies.hpp"
+#include "transforms/instance_move.hpp"
 #include "transforms/instruction_support.hpp"
 #include "transforms/registry.hpp"
 #include "transforms/subst_support.hpp"
@@ -153,6 +154,10 @@ int64_t first_value(const isl::set& range, std::size_t position, const std::stri
   alone = isl::manage(isl_set_project_out(alone.release(), isl_dim_set, static_cast<unsigned>(position) + 1,
                                           static_cast<unsigned>(count - static_cast<int>(position) - 1)));
   alone = isl::manage(isl_set_project_out(alone.release(), isl_dim_set, 0, static_cast<unsigned>(position)));
+  // A loop with no iteration for any parameter (a domain written `... and 1 = 0`) has no first
+  // value for isl to print either (its minimum is a function on the empty set: isl's "cannot
+  // handle void expression", reported as an internal error; fuzz/mutate_specs.py, conf18).
+  if (alone.is_empty()) refuse("loop '" + loop + "' has no iterations (its domain is empty): there is nothing to pipeline");
   isl::pw_aff lowest = isl::manage(isl_set_dim_min(alone.release(), 0));
   std::optional<ExprPtr> value = pw_aff_to_expr(lowest);
   if (!value || (*value)->kind != ExprKind::IntLiteral) {
@@ -321,8 +326,10 @@ int64_t fills_ahead(int64_t stages, bool asynchronous_readers) {
 // issue 29, wt-wg15). With inames of their own each first fill is a nest of its own, its copies
 // next to each other, where one group-uniform test (uniform_selects.hpp) covers them all and the
 // compiler issues their loads together. Work-item inames are shared (they are hardware axes).
-void own_unrolled_inames(LoopKernel& kernel, std::vector<Instruction>& firsts) {
+// Returns each first fill's renames (the fetch's iname -> the fill's own).
+std::vector<std::map<std::string, std::string>> own_unrolled_inames(LoopKernel& kernel, std::vector<Instruction>& firsts) {
   using Kind = InameTag::Kind;
+  std::vector<std::map<std::string, std::string>> renames(firsts.size());
   for (std::size_t stage = 1; stage < firsts.size(); ++stage) {
     std::map<std::string, std::string> copies;
     for (const std::string& iname : firsts[stage].within_inames) {
@@ -337,7 +344,9 @@ void own_unrolled_inames(LoopKernel& kernel, std::vector<Instruction>& firsts) {
     for (const auto& [iname, copy] : copies) kernel.iname_tags[copy] = kernel.tag_of(iname);
     rename_inames_in(firsts[stage], copies);
     firsts[stage].source = assignment_text(firsts[stage]);
+    renames[stage] = copies;
   }
+  return renames;
 }
 
 // The tag on a ring's fill inside its loop: how far ahead it fills and of how many slots
@@ -391,6 +400,40 @@ void require_same_iteration(const Dependence& flow, const std::string& loop) {
          "' are not one loop); after pipelining each iteration reads its own tile of the ring");
 }
 
+// A copy of the fetch in the pipelined kernel that reads what the fetch read, and which of the
+// fetch's instances it runs: instance_move's constraints (the fetch's loop iname `old_k`, the
+// copy's `k`) and the inames not to equate (the loop, where the copy runs another iteration).
+struct FetchCopy {
+  std::string id;
+  std::string constraints;
+  std::set<std::string> not_equated;
+};
+
+// The dependences of `kernel` that name `fetch` through a variable other than its tile, moved to
+// the copies that now read what it read: the fetch at the loop's first value(s) to the first
+// fills before the loop, the fetch at iteration k to the load of an earlier iteration. The
+// pipelined kernel is checked against them like against any dependence: a writer of what the
+// fetch reads in a loop of its own before the pipelined loop still precedes every copy (a false
+// refusal before), one in the same loop no longer precedes the load that reads ahead (refused).
+std::vector<Dependence> moved_to_copies(const LoopKernel& kernel, const LoopKernel& pipelined, const Instruction& fetch,
+                                        const std::vector<FetchCopy>& copies, const std::vector<Dependence>& naming) {
+  isl::union_map rewrite(isl_context_of(kernel)->ctx(), "{ }");
+  for (const FetchCopy& copy : copies) {
+    rewrite = rewrite.unite(isl::union_map(instance_move(kernel, pipelined, fetch.id, copy.id, copy.constraints,
+                                                         copy.not_equated)));
+  }
+  std::set<std::string> others;
+  for (const Dependence& dependence : naming) others.insert({dependence.source, dependence.sink});
+  for (const std::string& id : others) {
+    if (id == fetch.id || pipelined.find_instruction(id) == nullptr) continue;
+    rewrite = rewrite.unite(isl::union_map(instance_move(kernel, pipelined, id, id, "")));
+  }
+  detail::DependenceData data;
+  data.context = isl_context_of(kernel);
+  data.dependences = naming;
+  return trace_dependences(data, rewrite)->dependences;
+}
+
 // `kernel` with the dependences `pipelined` is checked against. The fetch's instances are gone
 // from `pipelined` (its copies run at other iterations of the loop, into other slots of the
 // ring), so dependences of `kernel` that name it would be checked against instructions the result
@@ -399,13 +442,13 @@ void require_same_iteration(const Dependence& flow, const std::string& loop) {
 // Those through the tile are the ring's own and are computed on `pipelined` in its own order,
 // as for a temporary a transform added (the registers the copies go through are, as for a
 // prefetch's fetch, not: in that order a private register's flow crosses work-items, and a
-// pipeline whose fetch inames are all parallel was refused); through any other variable the fetch reads a value
-// another instruction writes, or writes one it reads, and loading it ahead of its iteration would
-// move that access across the other: refused, naming the fetch, the access and the instruction
-// (unchecked=true applies it anyway).
+// pipeline whose fetch inames are all parallel was refused); through any other variable (the
+// fetch reads a value another instruction writes, or one that is written after it) they are moved
+// to the copies that read what the fetch read (moved_to_copies) and checked as they are.
 LoopKernel with_pipelined_dependences(const LoopKernel& kernel, const LoopKernel& pipelined, const Instruction& fetch,
                                       const std::string& tile, const std::string& loop,
-                                      const std::set<std::string>& ring_variables, bool unchecked) {
+                                      const std::set<std::string>& ring_variables, const std::vector<FetchCopy>& copies,
+                                      bool unchecked) {
   std::shared_ptr<const detail::DependenceData> old = dependences_of(kernel);
   // A prefetch's fetch and tile (the common case): nothing names them, nothing to rebase.
   if (std::none_of(old->dependences.begin(), old->dependences.end(), [&](const Dependence& dependence) {
@@ -416,6 +459,7 @@ LoopKernel with_pipelined_dependences(const LoopKernel& kernel, const LoopKernel
   auto rebased = std::make_shared<detail::DependenceData>();
   rebased->context = old->context;
   rebased->writes_each_element_once = old->writes_each_element_once;
+  std::vector<Dependence> naming_fetch;
   for (const Dependence& dependence : old->dependences) {
     if (dependence.variable == tile && dependence.kind == DependenceKind::Flow) {
       if (!unchecked) require_same_iteration(dependence, loop);
@@ -425,15 +469,13 @@ LoopKernel with_pipelined_dependences(const LoopKernel& kernel, const LoopKernel
     bool names_fetch = dependence.source == fetch.id || dependence.sink == fetch.id;
     if (!names_fetch) {
       rebased->dependences.push_back(dependence);
-      continue;
+    } else if (!unchecked && !dependence.relation.is_empty()) {
+      naming_fetch.push_back(dependence);
     }
-    if (unchecked || dependence.relation.is_empty()) continue;
-    const std::string& other = dependence.source == fetch.id ? dependence.sink : dependence.source;
-    refuse("instruction '" + fetch.id + "' reads '" + dependence.variable + "', which instruction '" + other +
-           "' writes (" +
-           (dependence.source == fetch.id ? "anti" : "flow") +
-           " dependence): loading the fetch's next tiles ahead of their iteration would move that read across "
-           "the write; only a fetch of values nothing in the kernel writes is pipelined");
+  }
+  if (!naming_fetch.empty()) {
+    for (Dependence& moved : moved_to_copies(kernel, pipelined, fetch, copies, naming_fetch))
+      rebased->dependences.push_back(std::move(moved));
   }
   std::shared_ptr<const detail::DependenceData> fresh = compute_dependences(pipelined);
   for (const Dependence& dependence : fresh->dependences) {
@@ -442,6 +484,21 @@ LoopKernel with_pipelined_dependences(const LoopKernel& kernel, const LoopKernel
   LoopKernel result = kernel;
   result.dependences = rebased;
   return result;
+}
+
+// The constraints of a copy that runs the fetch's instance `shift` iterations of `loop` after its
+// own (the load at iteration k reads what the fetch read at k + shift).
+FetchCopy ahead_copy(const std::string& id, const std::string& loop, int64_t shift) {
+  return {id, "old_" + loop + " = " + loop + " + " + std::to_string(shift), {loop}};
+}
+
+// The constraints of a first fill before the loop: the fetch at the loop's value `value`, its
+// renamed inames equated with the fetch's.
+FetchCopy first_copy(const std::string& id, const std::string& loop, int64_t value,
+                     const std::map<std::string, std::string>& renames) {
+  std::string constraints = "old_" + loop + " = " + std::to_string(value);
+  for (const auto& [iname, copy] : renames) constraints += " and old_" + iname + " = " + copy;
+  return {id, constraints, {}};
 }
 
 LoopKernel pipeline_fetch_with(const LoopKernel& kernel, const std::string& fetch_match, const std::string& loop,
@@ -528,7 +585,7 @@ LoopKernel pipeline_fetch_with(const LoopKernel& kernel, const std::string& fetc
       copy.source = assignment_text(copy);
       firsts.push_back(copy);
     }
-    own_unrolled_inames(result, firsts);
+    std::vector<std::map<std::string, std::string>> renames = own_unrolled_inames(result, firsts);
     Instruction ahead = fetch;
     ahead.id = unused_name(kernel, fetch.id + "_load", taken);
     ExprPtr later = binary(BinaryOp::Add, variable(loop), int_literal(ahead_by));
@@ -595,8 +652,13 @@ LoopKernel pipeline_fetch_with(const LoopKernel& kernel, const std::string& fetc
     for (const Instruction& first_copy : firsts) copies.push_back(first_copy.id);
     if (ring_store) copies.push_back(ring_store->id);
     std::set<std::string> ring_variables{tile.name};
+    std::vector<FetchCopy> reading_copies{ahead_copy(ahead.id, loop, ahead_by)};
+    for (std::size_t stage = 0; stage < firsts.size(); ++stage) {
+      reading_copies.push_back(first_copy(firsts[stage].id, loop, lowest + static_cast<int64_t>(stage), renames[stage]));
+    }
     LoopKernel rebased = with_isl_errors(std::string(kTransform) + ": checking legality", [&] {
-      return with_pipelined_dependences(kernel, result, fetch, tile.name, loop, ring_variables, options.unchecked);
+      return with_pipelined_dependences(kernel, result, fetch, tile.name, loop, ring_variables, reading_copies,
+                                        options.unchecked);
     });
     return finish_transform_with_races_derived(rebased, std::move(result), call, options.unchecked,
                                                copies_race_free_along(kernel, fetch, copies));
@@ -612,7 +674,9 @@ LoopKernel pipeline_fetch_with(const LoopKernel& kernel, const std::string& fetc
   result.instructions = pipelined_instructions(kernel, fetch.id, first, load, store, readers);
   result.applied_transforms = kernel.applied_transforms;
   LoopKernel rebased = with_isl_errors(std::string(kTransform) + ": checking legality", [&] {
-    return with_pipelined_dependences(kernel, result, fetch, tile.name, loop, {tile.name}, options.unchecked);
+    return with_pipelined_dependences(kernel, result, fetch, tile.name, loop, {tile.name},
+                                      {first_copy(first.id, loop, lowest, {}), ahead_copy(load.id, loop, 1)},
+                                      options.unchecked);
   });
   return finish_transform_with_races_derived(rebased, std::move(result), call, options.unchecked,
                                              copies_race_free_along(kernel, fetch, {first.id, store.id}));

@@ -49,6 +49,7 @@
 #include "transforms/subst_support.hpp"
 #include "transforms/tail_support.hpp"
 #include "transforms/transform_support.hpp"
+#include "analysis/condition_set.hpp"
 
 namespace loom {
 
@@ -480,8 +481,8 @@ bool implied_by_earlier_padding(const LoopKernel& kernel, const Instruction& ins
   // instances, so being a subset of `wanted` on the whole space is being one on the instances.
   isl::set universe = isl::set::universe(domain.space());
   auto condition_holds = [&](const Expr& expr) {
-    std::optional<isl::set> set = condition_set(expr, universe);
-    return set ? set : condition_set(expr, domain);
+    std::optional<isl::set> set = condition_set(kernel, expr, universe);
+    return set ? set : condition_set(kernel, expr, domain);
   };
   isl::set holds = domain;
   for (const Expr* previous : earlier) {

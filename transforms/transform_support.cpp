@@ -20,6 +20,7 @@
 #include "ir/isl_memo.hpp"
 #include "ir/stage_timer.hpp"
 #include "loom/error.hpp"
+#include "transforms/instance_move.hpp"
 #include "transforms/instruction_support.hpp"
 
 namespace loom {
@@ -567,7 +568,7 @@ namespace {
 // { old[old dims] -> new[new dims] } on the two instance sets: the dimensions named alike
 // equated, and `extra` (the transform's constraints, old dimensions with an `old_` prefix).
 isl::map rewrite_between(const LoopKernel& before, isl::set old_instances, const isl::set& new_instances,
-                         const std::string& extra) {
+                         const std::string& extra, const std::set<std::string>& not_equated = {}) {
   isl::ctx ctx = isl_context_of(before)->ctx();
   std::vector<std::string> old_dims = isl_extra::dim_names(old_instances, isl_dim_set);
   std::vector<std::string> new_dims = isl_extra::dim_names(new_instances, isl_dim_set);
@@ -584,7 +585,7 @@ isl::map rewrite_between(const LoopKernel& before, isl::set old_instances, const
   isl::map map = isl::manage(isl_map_universe(space));
   for (std::size_t i = 0; i < old_dims.size(); ++i) {
     auto same = std::find(new_dims.begin(), new_dims.end(), old_dims[i]);
-    if (same == new_dims.end()) continue;
+    if (same == new_dims.end() || not_equated.count(old_dims[i]) != 0) continue;
     map = isl::manage(isl_map_equate(map.release(), isl_dim_in, static_cast<int>(i), isl_dim_out,
                                      static_cast<int>(same - new_dims.begin())));
   }
@@ -665,6 +666,16 @@ isl::union_map instance_rewrite(const LoopKernel& before, const LoopKernel& afte
     if (reductions) rewrite = rewrite.unite(term_rewrites(before, after, k, old_terms, new_terms, constraints));
   }
   return rewrite;
+}
+
+isl::map instance_move(const LoopKernel& before, const LoopKernel& after, const std::string& old_id,
+                       const std::string& new_id, const std::string& constraints,
+                       const std::set<std::string>& not_equated) {
+  const Instruction* old_instruction = before.find_instruction(old_id);
+  const Instruction* new_instruction = after.find_instruction(new_id);
+  LOOM_ASSERT(old_instruction != nullptr && new_instruction != nullptr, "instance_move: unknown instruction");
+  isl::set old_instances = isl_extra::set_tuple_name(instance_set(before, *old_instruction), old_id);
+  return rewrite_between(before, old_instances, instance_set(after, *new_instruction), constraints, not_equated);
 }
 
 isl::set param_form(const Domain& domain) {

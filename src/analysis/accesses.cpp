@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <set>
 
+#include "analysis/condition_set.hpp"
 #include "analysis/preprocess.hpp"
 #include "analysis/reduction_terms.hpp"
 #include "ir/instance_sets.hpp"
@@ -70,7 +71,30 @@ class AccessCollector {
   std::set<std::string> seen_reads_;
 };
 
-std::optional<isl::set> comparison_set(const Expr& expr, const isl::set& domain) {
+// Whether every name in `expr` is a dimension or a parameter of `domain`, or (with `kernel`) an
+// integer value argument: expr_to_pw_aff makes any other name a new parameter, an integer, and a
+// temporary or a floating-point value argument is none (`if t > 0` on a float temporary t became
+// `t >= 1` in the isl AST: the untransformed kernel, the check's reference, skipped the branch for
+// t in (0, 1); found by a user spec, conf18). The domain's own parameters are integers (isl's),
+// data-dependent ones (CSR's rs) included; an integer temporary that is not one of them varies
+// from instance to instance and is no parameter.
+bool names_only_integer_parameters(const Expr& expr, const isl::set& domain, const LoopKernel* kernel) {
+  bool known = true;
+  visit_expr(expr, [&](const Expr& node) {
+    if (node.kind != ExprKind::Variable) return;
+    if (isl_extra::find_dim(domain, isl_dim_set, node.name) >= 0 ||
+        isl_set_find_dim_by_name(domain.get(), isl_dim_param, node.name.c_str()) >= 0)
+      return;
+    const KernelArgument* argument = kernel ? kernel->find_arg(node.name) : nullptr;
+    bool integer_value = argument != nullptr && !argument->is_array() && argument->dtype && !is_floating(*argument->dtype) &&
+                         kernel->find_temporary(node.name) == nullptr;
+    if (!integer_value) known = false;
+  });
+  return known;
+}
+
+std::optional<isl::set> comparison_set(const Expr& expr, const isl::set& domain, const LoopKernel* kernel) {
+  if (!names_only_integer_parameters(expr, domain, kernel)) return std::nullopt;
   auto lhs = expr_to_pw_aff(*expr.operands[0], domain);
   auto rhs = expr_to_pw_aff(*expr.operands[1], domain);
   if (!lhs || !rhs) return std::nullopt;
@@ -180,24 +204,36 @@ std::optional<isl::set> nonzero_set(const Expr& condition, const isl::set& domai
 
 }  // namespace
 
-std::optional<isl::set> condition_set(const Expr& condition, const isl::set& domain) {
+namespace {
+
+std::optional<isl::set> condition_set_with(const Expr& condition, const isl::set& domain, const LoopKernel* kernel) {
   // split_iname's round_up marker (transforms/tail_support.hpp) holds where its condition does.
   // shift_inwards' marker holds on the instances that are not recomputations.
   if (condition.kind == ExprKind::Call && condition.operands.size() >= 1 &&
       ((condition.name == "loom_round_up" && condition.operands.size() == 2) || condition.name == "loom_recomputed"))
-    return condition_set(*condition.operands[0], domain);
+    return condition_set_with(*condition.operands[0], domain, kernel);
   if (condition.kind == ExprKind::Unary && condition.unary_op == UnaryOp::LogicalNot) {
-    auto inner = condition_set(*condition.operands[0], domain);
+    auto inner = condition_set_with(*condition.operands[0], domain, kernel);
     if (!inner) return std::nullopt;
     return domain.subtract(*inner);
   }
   if (condition.kind != ExprKind::Binary) return nonzero_set(condition, domain);
-  if (is_comparison(condition.binary_op)) return comparison_set(condition, domain);
+  if (is_comparison(condition.binary_op)) return comparison_set(condition, domain, kernel);
   if (!is_logical(condition.binary_op)) return nonzero_set(condition, domain);
-  auto lhs = condition_set(*condition.operands[0], domain);
-  auto rhs = condition_set(*condition.operands[1], domain);
+  auto lhs = condition_set_with(*condition.operands[0], domain, kernel);
+  auto rhs = condition_set_with(*condition.operands[1], domain, kernel);
   if (!lhs || !rhs) return std::nullopt;
   return condition.binary_op == BinaryOp::LogicalAnd ? lhs->intersect(*rhs) : lhs->unite(*rhs);
+}
+
+}  // namespace
+
+std::optional<isl::set> condition_set(const Expr& condition, const isl::set& domain) {
+  return condition_set_with(condition, domain, nullptr);
+}
+
+std::optional<isl::set> condition_set(const LoopKernel& kernel, const Expr& condition, const isl::set& domain) {
+  return condition_set_with(condition, domain, &kernel);
 }
 
 namespace {
@@ -219,7 +255,7 @@ bool names_iname_outside(const Expr& condition, const isl::set& domain, const st
 
 // `term`: the tuple name of the access's reduction term (reduction_terms.hpp), whose instances
 // keep the reduction inames; null for the instruction's own instances (reductions projected out).
-AccessRelation compute_access_relation(const Access& access, const isl::set& instances, const std::vector<bool>& axis_is_data,
+AccessRelation compute_access_relation(const LoopKernel& kernel, const Access& access, const isl::set& instances, const std::vector<bool>& axis_is_data,
                                        const std::set<std::string>& kernel_inames, const std::string* term = nullptr) {
   const bool data_dependent = std::find(axis_is_data.begin(), axis_is_data.end(), true) != axis_is_data.end();
   isl::set domain = isl_extra::set_tuple_name(instances, term ? *term : access.instruction->id);
@@ -231,8 +267,8 @@ AccessRelation compute_access_relation(const Access& access, const isl::set& ins
   isl::set universe = isl::set::universe(domain.space());
   for (const ExprPtr& condition : conditions) {
     if (names_iname_outside(*condition, domain, kernel_inames)) continue;  // over-approximates: safe
-    std::optional<isl::set> holds = condition_set(*condition, universe);
-    if (!holds) holds = condition_set(*condition, domain);
+    std::optional<isl::set> holds = condition_set(kernel, *condition, universe);
+    if (!holds) holds = condition_set(kernel, *condition, domain);
     if (holds) domain = domain.intersect(*holds);
   }
   std::vector<ExprPtr> indices = access.subscript ? access.subscript->operands : std::vector<ExprPtr>{};
@@ -323,7 +359,7 @@ AccessRelation access_relation(const LoopKernel& kernel, const Access& access) {
       *isl_context_of(kernel), access_key(kernel, access, scope, axis_is_data),
       [&] {
         std::vector<std::string> names = kernel.all_inames();
-        AccessRelation relation = compute_access_relation(access, instruction_domain(kernel, scope), axis_is_data,
+        AccessRelation relation = compute_access_relation(kernel, access, instruction_domain(kernel, scope), axis_is_data,
                                                           std::set<std::string>(names.begin(), names.end()));
         detail::IslMemoEntry computed;
         computed.map = relation.map;
@@ -348,7 +384,7 @@ AccessRelation reduction_term_access_relation(const LoopKernel& kernel, const Ac
       *isl_context_of(kernel), key,
       [&] {
         std::vector<std::string> names = kernel.all_inames();
-        AccessRelation relation = compute_access_relation(access, reduction_term_instances(kernel, term), axis_is_data,
+        AccessRelation relation = compute_access_relation(kernel, access, reduction_term_instances(kernel, term), axis_is_data,
                                                           std::set<std::string>(names.begin(), names.end()), &name);
         detail::IslMemoEntry computed;
         computed.map = relation.map;

@@ -1,5 +1,8 @@
 #include "analysis/dependences.hpp"
 
+#include <isl/constraint.h>
+#include <isl/local_space.h>
+#include <isl/aff.h>
 #include <isl/map.h>
 #include <isl/point.h>
 #include <isl/set.h>
@@ -16,10 +19,12 @@
 #include "analysis/address_spaces.hpp"
 #include "analysis/checks.hpp"
 #include "analysis/instance_printer.hpp"
+#include "analysis/per_work_item_dependences.hpp"
 #include "analysis/privatize_ilp.hpp"
 #include "analysis/reduction_terms.hpp"
 #include "analysis/timestamps.hpp"
 #include "codegen/linearize.hpp"
+#include "ir/instance_sets.hpp"
 #include "ir/isl_extra.hpp"
 #include "ir/instruction_names.hpp"
 #include "loom/error.hpp"
@@ -600,6 +605,145 @@ std::shared_ptr<const detail::DependenceData> compute_dependences(const LoopKern
     VariableAccesses accesses = relations_of(kernel, list, ctx, !terms.empty());
     add_dependences_of_variable(kernel, variable, accesses, *schedule, flow_and_anti, output, data->dependences);
     if (verify) verify_no_dependences(kernel, variable, accesses, *schedule, !flow_and_anti, !output);
+  }
+  return data;
+}
+
+namespace {
+
+// The hardware axes along which `variable` has one copy per index: every g and l axis for a
+// private temporary (one copy per work-item), the g axes for a local one (one per work-group),
+// none otherwise. Each axis with the kernel's inames on it.
+std::vector<std::vector<std::string>> copy_axes(const LoopKernel& kernel, const std::string& variable) {
+  const Temporary* temporary = kernel.find_temporary(variable);
+  if (temporary == nullptr) return {};
+  AddressSpace space = effective_address_space(kernel, *temporary);
+  if (space != AddressSpace::Private && space != AddressSpace::Local) return {};
+  std::map<std::string, std::vector<std::string>> by_axis;
+  for (const auto& [iname, tag] : kernel.iname_tags) {
+    bool copies = tag.kind == InameTag::Kind::Group || (tag.kind == InameTag::Kind::Local && space == AddressSpace::Private);
+    if (copies) by_axis[to_string(tag)].push_back(iname);
+  }
+  std::vector<std::vector<std::string>> axes;
+  for (auto& [axis, inames] : by_axis) axes.push_back(std::move(inames));
+  return axes;
+}
+
+// The lowest value `iname` takes wherever it runs, where that is one constant (a g or l iname's
+// hardware index is its value less this): a split's outer iname `0 <= i_outer` with `4*i_outer <
+// n` has no constant range but starts at 0.
+std::optional<int64_t> constant_lower_bound(const LoopKernel& kernel, const std::string& iname) {
+  if (std::optional<ConstantRange> range = constant_iname_range(kernel, iname)) return range->lower;
+  const Domain* domain = kernel.domain_of_iname(iname);
+  if (domain == nullptr) return std::nullopt;
+  isl_set* set = isl_set_copy(isl_set_of(domain->set).get());
+  int position = isl_set_find_dim_by_name(set, isl_dim_set, iname.c_str());
+  if (position < 0) {
+    isl_set_free(set);
+    return std::nullopt;
+  }
+  isl_pw_aff* minimum = isl_set_dim_min(set, position);
+  std::optional<int64_t> lowest;
+  bool constant = true;
+  std::pair<std::optional<int64_t>*, bool*> state(&lowest, &constant);
+  isl_pw_aff_foreach_piece(
+      minimum,
+      [](isl_set* piece, isl_aff* aff, void* user) -> isl_stat {
+        auto* state = static_cast<std::pair<std::optional<int64_t>*, bool*>*>(user);
+        if (isl_aff_is_cst(aff) != isl_bool_true) {
+          *state->second = false;
+        } else {
+          isl_val* value = isl_aff_get_constant_val(aff);
+          if (isl_val_is_int(value) != isl_bool_true) {
+            *state->second = false;
+          } else {
+            int64_t v = isl_val_get_num_si(value);
+            if (*state->first && **state->first != v) *state->second = false;
+            *state->first = v;
+          }
+          isl_val_free(value);
+        }
+        isl_set_free(piece);
+        isl_aff_free(aff);
+        return isl_stat_ok;
+      },
+      &state);
+  isl_pw_aff_free(minimum);
+  if (!constant) return std::nullopt;
+  return lowest;
+}
+
+// `relation` ({ S[inames] -> variable[indices] }) with one leading index per copy axis: the
+// hardware index of the instance (its iname on the axis less the iname's constant lower bound).
+// An instance with no iname on an axis runs in every work-item along it: it accesses every copy
+// (exactly, for a write). An iname whose lower bound is not constant, or two of the instruction's
+// inames on one axis, leave the copy unknown: every copy, and a write only a may-write.
+AccessRelation with_copy_indices(const LoopKernel& kernel, AccessRelation relation,
+                                 const std::vector<std::vector<std::string>>& axes) {
+  isl_map* map = relation.map.release();
+  isl_id* tuple = isl_map_get_tuple_id(map, isl_dim_out);
+  map = isl_map_insert_dims(map, isl_dim_out, 0, static_cast<unsigned>(axes.size()));
+  for (std::size_t axis = 0; axis < axes.size(); ++axis) {
+    std::vector<int> present;
+    std::optional<int64_t> lowest;
+    for (const std::string& iname : axes[axis]) {
+      int in = isl_map_find_dim_by_name(map, isl_dim_in, iname.c_str());
+      if (in < 0) continue;
+      present.push_back(in);
+      lowest = constant_lower_bound(kernel, iname);
+    }
+    if (present.empty()) continue;  // every copy, as exactly as the access itself
+    if (present.size() > 1 || !lowest) {
+      relation.exact = false;
+      continue;
+    }
+    isl_local_space* space = isl_local_space_from_space(isl_map_get_space(map));
+    isl_constraint* equal = isl_constraint_alloc_equality(space);
+    equal = isl_constraint_set_coefficient_si(equal, isl_dim_out, static_cast<int>(axis), 1);
+    equal = isl_constraint_set_coefficient_si(equal, isl_dim_in, present.front(), -1);
+    equal = isl_constraint_set_constant_si(equal, *lowest);
+    map = isl_map_add_constraint(map, equal);
+  }
+  if (tuple != nullptr) map = isl_map_set_tuple_id(map, isl_dim_out, tuple);
+  relation.map = isl::manage(map);
+  return relation;
+}
+
+}  // namespace
+
+std::shared_ptr<const detail::DependenceData> compute_dependences_per_work_item(const LoopKernel& kernel,
+                                                                                const std::set<std::string>& variables) {
+  auto data = std::make_shared<detail::DependenceData>();
+  data->context = isl_context_of(kernel);
+  isl::ctx ctx = data->context->ctx();
+  std::map<std::string, VariableAccessList> by_variable = accesses_by_variable(kernel);
+  std::set<std::string> written_and_read;
+  for (const auto& [variable, list] : by_variable) {
+    if (variables.count(variable) != 0 && !list.writes.empty() && !list.reads.empty()) written_and_read.insert(variable);
+  }
+  std::vector<ReductionTerm> terms = reduction_terms(kernel, written_and_read);
+  std::optional<isl::union_map> schedule;
+  for (const auto& [variable, list] : by_variable) {
+    if (variables.count(variable) == 0 || list.writes.empty()) continue;
+    if (!schedule) schedule = timestamps_with_terms(kernel, terms, reference_timestamps);
+    std::vector<std::vector<std::string>> axes = copy_axes(kernel, variable);
+    VariableAccesses accesses{empty_union(ctx), empty_union(ctx), empty_union(ctx)};
+    for (const Access& access : list.writes) {
+      AccessRelation relation = with_copy_indices(kernel, access_relation(kernel, access), axes);
+      accesses.has_writes = true;
+      isl::union_map& target = relation.exact ? accesses.must_writes : accesses.may_writes;
+      target = target.unite(isl::union_map(relation.map));
+    }
+    for (const Access& access : list.reads) {
+      AccessRelation relation = with_copy_indices(
+          kernel,
+          !terms.empty() && !access.reduction_inames.empty() ? reduction_term_access_relation(kernel, access)
+                                                              : access_relation(kernel, access),
+          axes);
+      accesses.reads = accesses.reads.unite(isl::union_map(relation.map));
+      accesses.each_read.push_back(isl::union_map(relation.map));
+    }
+    add_dependences_of_variable(kernel, variable, accesses, *schedule, !list.reads.empty(), true, data->dependences);
   }
   return data;
 }

@@ -13,6 +13,7 @@
 #include "ir/isl_expr.hpp"
 #include "ir/isl_kernel.hpp"
 #include "loom/error.hpp"
+#include "analysis/condition_set.hpp"
 
 namespace loom::lang {
 
@@ -87,7 +88,7 @@ std::optional<isl::set> footprint(const LoopKernel& kernel, const std::string& n
       conditions.insert(conditions.end(), access.guards.begin(), access.guards.end());
     }
     for (const ExprPtr& condition : conditions) {
-      if (std::optional<isl::set> holds = condition_set(*condition, domain)) domain = domain.intersect(*holds);
+      if (std::optional<isl::set> holds = condition_set(kernel, *condition, domain)) domain = domain.intersect(*holds);
     }
     auto map = access_map(domain, name, access.subscript->operands);
     if (!map) {
