@@ -235,7 +235,7 @@ void verify_own_dependences(const LoopKernel& kernel, const LoopKernel& result,
 }
 
 // `result` finished on dependences computed on it, for a kernel whose dependences were never
-// computed (fix_parameters as a recipe's first transform: 32 of the loopy specs of the issue 26
+// computed (fix_parameters as a recipe's first transform: 30 of the 202 loopy specs of the issue 26
 // table). The instances keep their order and only those at the fixed values remain, so the
 // result's own dependences are the kernel's at those values; isl computes them on constants
 // instead of parameters and nothing is traced: test_rob_stroud_bernstein_full's fix_parameters
