@@ -5,6 +5,7 @@
 #include <limits>
 #include <map>
 #include <tuple>
+#include <utility>
 #include <set>
 #include <sstream>
 
@@ -68,11 +69,19 @@ std::vector<int> order_instructions(const LoopKernel& kernel, const std::vector<
     const std::set<int>& before_outside = waits_for[static_cast<std::size_t>(outside)];
     return std::any_of(before_outside.begin(), before_outside.end(), [&](int i) { return inside(i, depth, entered); });
   };
+  // The instructions inside each loop, by depth and iname: must_leave_again looks only at those
+  // (it looked at every remaining instruction for every ready candidate, cubic in the
+  // instructions: half of test_long_kernel's compile; issue 26). Its verdict does not depend on
+  // the order in which they are looked at.
+  std::map<std::pair<std::size_t, std::string>, std::vector<int>> inside_loop;
+  for (std::size_t i = 0; i < loops.size(); ++i) {
+    for (std::size_t depth = 0; depth < loops[i].size(); ++depth) inside_loop[{depth, loops[i][depth]}].push_back(static_cast<int>(i));
+  }
   auto must_leave_again = [&](int candidate, std::size_t depth) {
     const std::string& entered = loops[static_cast<std::size_t>(candidate)][depth];
     bool avoidable_exit = false;
-    for (int later : remaining) {
-      if (later == candidate || !inside(later, depth, entered)) continue;
+    for (int later : inside_loop.at({depth, entered})) {
+      if (later == candidate || remaining.count(later) == 0) continue;
       for (int before : waits_for[static_cast<std::size_t>(later)]) {
         if (remaining.count(before) == 0 || inside(before, depth, entered)) continue;
         if (waits_for_the_loop(before, depth, entered)) return false;  // left again whatever runs first
@@ -81,6 +90,11 @@ std::vector<int> order_instructions(const LoopKernel& kernel, const std::vector<
     }
     return avoidable_exit;
   };
+  // The instructions of each id (one, where ids are unique), to ask whether a dependency still
+  // waits without comparing its id with every remaining instruction's (that made the order cubic
+  // in the instructions: half of test_long_kernel's compile; issue 26).
+  std::map<std::string, std::vector<int>> with_id;
+  for (std::size_t i = 0; i < instructions.size(); ++i) with_id[instructions[i].id].push_back(static_cast<int>(i));
   std::vector<int> order;
   std::vector<std::string> open;  // the previous instruction's loops
   while (!remaining.empty()) {
@@ -89,8 +103,9 @@ std::vector<int> order_instructions(const LoopKernel& kernel, const std::vector<
     for (int i : remaining) {
       const Instruction& candidate = instructions[static_cast<std::size_t>(i)];
       bool ready = std::all_of(candidate.depends_on.begin(), candidate.depends_on.end(), [&](const std::string& dep) {
-        return std::none_of(remaining.begin(), remaining.end(),
-                            [&](int r) { return instructions[static_cast<std::size_t>(r)].id == dep; });
+        auto found = with_id.find(dep);
+        return found == with_id.end() || std::none_of(found->second.begin(), found->second.end(),
+                                                      [&](int r) { return remaining.count(r) != 0; });
       });
       if (!ready) continue;
       const std::vector<std::string>& wanted = loops[static_cast<std::size_t>(i)];

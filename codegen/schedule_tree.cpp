@@ -217,11 +217,20 @@ class ScheduleBuilder {
  private:
   isl::schedule sequence_of(const std::vector<LoopNestNode>& nodes) {
     LOOM_ASSERT(!nodes.empty(), "empty loop body in linearization");
-    isl::schedule result = schedule_of(nodes.front());
-    for (std::size_t i = 1; i < nodes.size(); ++i) {
-      result = isl_extra::schedule_sequence(result, schedule_of(nodes[i]));
-    }
-    return result;
+    std::vector<isl::schedule> parts;
+    parts.reserve(nodes.size());
+    for (const LoopNestNode& node : nodes) parts.push_back(schedule_of(node));
+    return sequence_in_halves(parts, 0, parts.size());
+  }
+
+  // The sequence of parts[begin, end), joined in halves: isl flattens a sequence joined to a
+  // sequence, so the tree is the one joining them left to right builds, but each join unites the
+  // two domains, and left to right that copied a growing union once per part (quadratic in the
+  // parts: a sixth of test_long_kernel's compile; issue 26).
+  static isl::schedule sequence_in_halves(const std::vector<isl::schedule>& parts, std::size_t begin, std::size_t end) {
+    if (end - begin == 1) return parts[begin];
+    std::size_t middle = begin + (end - begin) / 2;
+    return isl_extra::schedule_sequence(sequence_in_halves(parts, begin, middle), sequence_in_halves(parts, middle, end));
   }
 
   isl::schedule schedule_of(const LoopNestNode& node) {

@@ -23,13 +23,16 @@
 #include <isl/set.h>
 
 #include <algorithm>
+#include <memory>
 #include <optional>
 #include <sstream>
 
 #include "analysis/accesses.hpp"
+#include "analysis/dependences.hpp"
 #include "ir/isl_extra.hpp"
 #include "loom/error.hpp"
 #include "transforms/registry.hpp"
+#include "transforms/finish_with_dependences.hpp"
 #include "transforms/transform_support.hpp"
 
 namespace loom {
@@ -397,7 +400,8 @@ isl::union_map traced_rewrite(const LoopKernel& before, const LoopKernel& after,
 constexpr std::size_t kMaxSearchedInames = 5;
 
 std::optional<LoopKernel> first_legal_nesting(const LoopKernel& before, const LoopKernel& mapped,
-                                              const TransformCall& call, const isl::union_map& rewrite,
+                                              const TransformCall& call,
+                                              const std::shared_ptr<const detail::DependenceData>& traced,
                                               const MapPlan& plan) {
   if (plan.new_inames.size() < 2 || plan.new_inames.size() > kMaxSearchedInames) return std::nullopt;
   std::vector<std::size_t> order(plan.new_inames.size());
@@ -408,7 +412,7 @@ std::optional<LoopKernel> first_legal_nesting(const LoopKernel& before, const Lo
     for (std::size_t position : order) priority.push_back(plan.new_inames[position]);
     candidate.loop_priorities.push_back(priority);
     try {
-      return finish_transform(before, std::move(candidate), call, rewrite, false);
+      return finish_transform_with_dependences(before, std::move(candidate), call, traced, false);
     } catch (const LegalityError&) {
     }
   }
@@ -445,10 +449,16 @@ LoopKernel map_domain(const LoopKernel& kernel, const std::string& isl_map, bool
   isl::union_map rewrite =
       with_isl_errors("map_domain", [&] { return traced_rewrite(kernel, result, plan); });
   if (unchecked) return finish_transform(kernel, std::move(result), call, rewrite, unchecked);
+  // Every nesting tried holds the same instances: the kernel's dependences are computed and
+  // traced through the map once, not once per nesting (test_diamond_tiling tries 30 nestings:
+  // computing and tracing them again for each was ~40% of its compile; issue 26).
+  std::shared_ptr<const detail::DependenceData> traced = with_isl_errors("map_domain: tracing dependences", [&] {
+    return trace_dependences(*dependences_of(kernel), rewrite);
+  });
   try {
-    return finish_transform(kernel, result, call, rewrite, unchecked);
+    return finish_transform_with_dependences(kernel, result, call, traced, unchecked);
   } catch (const LegalityError&) {
-    if (std::optional<LoopKernel> nested = first_legal_nesting(kernel, result, call, rewrite, plan)) return *nested;
+    if (std::optional<LoopKernel> nested = first_legal_nesting(kernel, result, call, traced, plan)) return *nested;
     throw;
   }
 }

@@ -21,6 +21,7 @@
 #include "ir/stage_timer.hpp"
 #include "loom/error.hpp"
 #include "transforms/instance_move.hpp"
+#include "transforms/finish_with_dependences.hpp"
 #include "transforms/instruction_support.hpp"
 
 namespace loom {
@@ -534,6 +535,14 @@ LoopKernel finish_transform(const LoopKernel& before, LoopKernel after, const Tr
   if (!dependences->dependences.empty()) rewrite = lazy_instance_rewrite(after);
   return finish_with(before, std::move(after), call, std::move(dependences), rewrite, unchecked, scope, race_inames,
                      in_bounds_by_construction, timer);
+}
+
+LoopKernel finish_transform_with_dependences(const LoopKernel& before, LoopKernel after, const TransformCall& call,
+                                             std::shared_ptr<const detail::DependenceData> dependences,
+                                             bool unchecked) {
+  StageTimer timer("checks(" + call.name + ")");  // LOOM_TIME=1: what each check cost
+  return finish_with(before, std::move(after), call, std::move(dependences), std::nullopt, unchecked, CheckScope::All,
+                     std::nullopt, {}, timer);
 }
 
 LoopKernel finish_transform_with_races_derived(const LoopKernel& before, LoopKernel after, const TransformCall& call,

@@ -115,6 +115,24 @@ TEST(FixParameters, SubstitutionRulesButNotTheirParameters) {
   expect_same_as_original(fixed, original, {{"n", 11}});
 }
 
+// fix_parameters as the first transform computes the fixed kernel's own dependences (issue 26,
+// wt-speed18) instead of tracing the parametric kernel's: later transforms are checked against
+// them, refused where they break one and checked against the reference where they do not.
+TEST(FixParameters, AFirstFixParametersCarriesDependencesThatLaterTransformsAreCheckedAgainst) {
+  LoopKernel carried = make_kernel({"{[i]: 0<=i<n - 1}"}, "a[i + 1] = a[i] + 1",
+                                   {array_arg("a", DType::Float32, {"n"})}, {.assumptions = "n >= 2"});
+  LoopKernel fixed = fix_parameters(carried, {{"n", 40}});
+  ASSERT_NE(fixed.dependences, nullptr);
+  std::string refused = error_message<LegalityError>([&] { tag_inames(fixed, "i:l.0"); });
+  EXPECT_NE(refused.find("flow dependence through 'a'"), std::string::npos) << refused;
+  // The same refusal as on the parametric kernel.
+  std::string parametric = error_message<LegalityError>([&] { tag_inames(carried, "i:l.0"); });
+  EXPECT_NE(parametric.find("flow dependence through 'a'"), std::string::npos) << parametric;
+  LoopKernel split = split_iname(fixed, "i", 8);
+  expect_matches_reference(split, fixed, {});
+  expect_same_as_original(split, carried, {{"n", 40}});
+}
+
 TEST(FixParameters, Refusals) {
   LoopKernel kernel =
       make_kernel({"{[i]: 0<=i<n}"}, "out[i] = 2*a[i]",
