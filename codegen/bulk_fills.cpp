@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <set>
+#include <sstream>
 
 #include "codegen/tensor_core_ptx.hpp"
 #include "ir/layout.hpp"
@@ -258,8 +259,46 @@ cast::Parameter tensor_map_parameter(const TensorMapArgument& map) {
   return cast::Parameter{map.name, DType::UInt8, false, true};  // printed by its name's prefix
 }
 
-std::vector<TensorMapArgument> tensor_map_arguments(const LoopKernel& kernel) {
-  return tensor_map_arguments(kernel, bulk_ring_plans(kernel));
+namespace {
+constexpr const char* kRecordPrefix = "loom_tensor_map ";
+}  // namespace
+
+std::vector<cast::StmtPtr> tensor_map_records(const std::vector<TensorMapArgument>& maps) {
+  std::vector<cast::StmtPtr> records;
+  for (const TensorMapArgument& map : maps) {
+    std::string text = kRecordPrefix + map.name + " " + map.array;
+    for (int64_t extent : map.box) text += " " + std::to_string(extent);
+    text += map.swizzle128 ? " swizzle128" : " none";
+    records.push_back(cast::comment(text));
+  }
+  return records;
+}
+
+std::vector<TensorMapArgument> tensor_maps_of_source(const std::string& source, const LoopKernel& kernel) {
+  std::vector<TensorMapArgument> maps;
+  std::set<std::string> seen;
+  const std::string marker = std::string("/* ") + kRecordPrefix;
+  for (std::size_t at = source.find(marker); at != std::string::npos; at = source.find(marker, at + 1)) {
+    std::size_t end = source.find(" */", at);
+    std::istringstream words(source.substr(at + marker.size(), end - at - marker.size()));
+    TensorMapArgument map;
+    words >> map.name >> map.array;
+    std::vector<std::string> rest;
+    for (std::string word; words >> word;) rest.push_back(word);
+    if (rest.empty() || !seen.insert(map.name).second) continue;
+    map.swizzle128 = rest.back() == "swizzle128";
+    rest.pop_back();
+    for (const std::string& extent : rest) map.box.push_back(std::stoll(extent));
+    const KernelArgument* array = kernel.find_arg(map.array);
+    if (array == nullptr || !array->dtype) {
+      throw InternalError("tensor map '" + map.name + "' describes '" + map.array + "', which is no typed argument");
+    }
+    map.dtype = *array->dtype;
+    map.shape = array->shape;
+    map.strides = array_strides(*array);
+    maps.push_back(map);
+  }
+  return maps;
 }
 
 std::string bulk_copy_helpers(const std::string& code) {

@@ -71,8 +71,15 @@ cast::StmtPtr wait_for_bulk_copies(const cast::StmtPtr& body, const std::map<std
 // The runtime's tensor maps and the kernel's parameters for them.
 std::vector<TensorMapArgument> tensor_map_arguments(const LoopKernel& kernel,
                                                     const std::map<std::string, BulkRingPlan>& rings);
-// Those of a kernel as the user holds it (before code generation's preprocessing): the runtime's.
-std::vector<TensorMapArgument> tensor_map_arguments(const LoopKernel& kernel);
+// The kernel's record of them: one comment a map at the top of each device kernel that takes them,
+// `/* loom_tensor_map <name> <array> <box, outermost first> <swizzle128|none> */`. The runtime
+// reads the maps back from the source (tensor_maps_of_source) rather than from the kernel: the
+// spec level of the compile cache launches with a kernel that has no instructions
+// (runtime/launch_only_kernel.hpp), and the source is what the compiled parameters follow.
+std::vector<cast::StmtPtr> tensor_map_records(const std::vector<TensorMapArgument>& maps);
+// The maps a generated CUDA source records, with dtype, shape and strides from `kernel`'s
+// arguments (which a launch-only kernel keeps).
+std::vector<TensorMapArgument> tensor_maps_of_source(const std::string& source, const LoopKernel& kernel);
 
 cast::Parameter tensor_map_parameter(const TensorMapArgument& map);
 

@@ -12,6 +12,7 @@ export LOOM_CACHE_DIR=$(mktemp -d)
 # which carries the branch's examples (the device's checkout is main's).
 built_in=$(strings loom_tests | grep -m1 -oE '^/[^ ]*/examples$' || true)
 if [[ -n $built_in && ! -e $(dirname "$built_in") ]]; then mkdir -p "$(dirname "$(dirname "$built_in")")" && ln -s "$PWD" "$(dirname "$built_in")"; fi
+[[ -e tests ]] || ln -s ../tests tests   # tests/conformance/cases, which loom_tests lists at start
 echo "examples at: $built_in -> $(ls $built_in/tensor | grep -c json) tensor specs"
 nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,driver_version --format=csv,noheader
 BULK=examples/tensor/bf16_gemm_wgmma_bulk.json
@@ -31,7 +32,7 @@ for entry in ${CHECKS:-1,1,1 17,17,17 129,129,129 1000,1000,1000 3000,5000,700 3
 done
 time_spec() {  # spec-file m n l
   local line ms
-  line=$(timeout 60 ./loom run "$1" --target cuda -D m=$2 -D n=$3 -D l=$4 --repeat 20 2>&1 | tail -1)
+  line=$(timeout 60 ./loom run "$1" --target cuda -D m=$2 -D n=$3 -D l=$4 --repeat 20 2>&1 | tail -3 | tr '\n' ' ')
   ms=$(echo "$line" | sed -n 's/.*median \([0-9.]*\) ms.*/\1/p')
   [[ -z $ms ]] && ms=$(echo "$line" | sed -n 's/.*median \([0-9.]*\) us.*/\1/p' | awk '{ if ($1 != "") printf "%.4f", $1 / 1000 }')
   echo "RESULT $(basename $1 .json) ${2}x${3}x${4} median_ms=$ms TFLOPs=$(awk -v m=$2 -v n=$3 -v l=$4 -v ms="$ms" 'BEGIN { if (ms > 0) printf "%.1f", 2*m*n*l/(ms*1e-3)/1e12; else print "?" }') :: $line"

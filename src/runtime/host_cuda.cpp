@@ -28,6 +28,7 @@
 #include "ir/stage_timer.hpp"
 #include "loom/error.hpp"
 #include "runtime/cuda_driver.hpp"
+#include "runtime/launch_only_kernel.hpp"
 #include "runtime/launch_sequence.hpp"
 #include "runtime/launcher.hpp"
 
@@ -146,7 +147,7 @@ class CudaLauncher : public KernelLauncher {
     load_module(subject, timer);
     for (const DeviceKernel& device_kernel : code().device_kernels) load_function(device_kernel);
     plan_arguments();
-    tensor_maps_ = codegen::tensor_map_arguments(this->kernel());
+    tensor_maps_ = codegen::tensor_maps_of_source(code().source, this->kernel());
     timer.mark("get functions");
   }
 
@@ -492,6 +493,12 @@ class CudaLauncher : public KernelLauncher {
                   "on 16 bytes (start and row strides); LOOM_NO_BULK_FALLBACK=1 refuses the cp.async fallback");
     }
     std::lock_guard lock(fallback_mutex_);
+    if (!fallback_ && is_launch_only(kernel())) {
+      // The spec level of the compile cache keeps no instructions to generate the cp.async ring from.
+      throw Error("'" + code().function_name + "' fills rings by bulk tensor copies, and this launch's arrays are "
+                  "not on 16 bytes (start and row strides); its cp.async fallback is generated from the kernel, "
+                  "which the spec cache does not keep: run with LOOM_NO_CACHE=1, or pipeline without bulk");
+    }
     if (!fallback_) {
       LoopKernel plain = without_bulk_fills(kernel());
       fallback_ = make_cuda_launcher(plain, generate_code(plain, Target::CUDA, runtime_.info.limits));

@@ -124,7 +124,7 @@ TEST(PipelineFetchBulk, FillsBecomeTensorCopiesOnMbarriers) {
   EXPECT_NE(source.find("mbarrier.try_wait.parity"), std::string::npos);
   EXPECT_NE(source.find("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes"), std::string::npos);
   EXPECT_EQ(source.find("cp.async.wait_group"), std::string::npos);
-  std::vector<codegen::TensorMapArgument> maps = codegen::tensor_map_arguments(spec.kernel);
+  std::vector<codegen::TensorMapArgument> maps = codegen::tensor_maps_of_source(source, spec.kernel);  // what the runtime reads
   ASSERT_EQ(maps.size(), 2u);
   for (const codegen::TensorMapArgument& map : maps) {
     EXPECT_TRUE(map.swizzle128);
