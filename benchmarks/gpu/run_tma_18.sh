@@ -17,7 +17,7 @@ echo "examples at: $built_in -> $(ls $built_in/tensor | grep -c json) tensor spe
 nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm,driver_version --format=csv,noheader
 BULK=examples/tensor/bf16_gemm_wgmma_bulk.json
 RING=examples/tensor/bf16_gemm_wgmma.json
-if command -v compute-sanitizer >/dev/null; then
+if [[ ${SANITIZE:-1} == 1 ]] && command -v compute-sanitizer >/dev/null; then
   compute-sanitizer --version | tail -1
   for tool in memcheck synccheck racecheck; do
     echo "SANITIZE $tool 129,200,72: $(LOOM_NO_BULK_FALLBACK=1 timeout 90 compute-sanitizer --tool $tool ./loom run $BULK --target cuda --check -D m=129 -D n=200 -D l=72 2>&1 | grep -E "check|PASS|FAIL|ERROR SUMMARY|rror" | head -4 | tr '\n' ' ')"
@@ -57,7 +57,7 @@ for shape in sys.argv[1].split():
     print(f"RESULT cublas_bf16 {m}x{n}x{l} median_ms={ms:.4f} TFLOPs={2*m*n*l/(ms*1e-3)/1e12:.1f}")
 PY
 }
-for round in 1 2; do
+for round in $(seq ${ROUNDS:-2}); do
   for shape in ${SHAPES:-4096,4096,4096 8192,8192,8192 4000,4000,4000}; do
     IFS=, read m n l <<< "$shape"
     for spec in $BULK $RING; do time_spec "$spec" $m $n $l; done
