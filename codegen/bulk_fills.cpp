@@ -298,6 +298,17 @@ std::vector<TensorMapArgument> tensor_maps_of_source(const std::string& source, 
     map.strides = array_strides(*array);
     maps.push_back(map);
   }
+  // The launch passes them in the order of the kernel's parameters, whatever the records' order: a
+  // map passed for another ring's parameter would expect other bytes, and the readers would wait
+  // forever.
+  auto parameter_at = [&](const TensorMapArgument& map) {
+    std::size_t at = source.find("const __grid_constant__ loom_tensor_map " + map.name);
+    if (at == std::string::npos) throw InternalError("tensor map '" + map.name + "' is no parameter of the kernel");
+    return at;
+  };
+  std::stable_sort(maps.begin(), maps.end(), [&](const TensorMapArgument& a, const TensorMapArgument& b) {
+    return parameter_at(a) < parameter_at(b);
+  });
   return maps;
 }
 

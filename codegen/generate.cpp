@@ -796,7 +796,8 @@ DeviceProgram device_program(LoopKernel& kernel, const cast::Function& signature
       if (target == Target::CUDA) dynamic_shared_bytes = move_to_dynamic_shared(declarations);
       for (cast::StmtPtr& declaration : declarations) body.push_back(declaration);
       if (!program.tensor_maps.empty()) {
-        for (const cast::StmtPtr& record : codegen::tensor_map_records(program.tensor_maps)) body.insert(body.begin(), record);
+        std::vector<cast::StmtPtr> records = codegen::tensor_map_records(program.tensor_maps);
+        body.insert(body.begin(), records.begin(), records.end());
       }
       for (const cast::StmtPtr& init : codegen::bulk_barrier_initialization(part_rings)) body.push_back(init);
       // PoCL 3.1 (loom's CPU OpenCL) mis-executes barriers directly under a group-uniform branch

@@ -126,6 +126,10 @@ TEST(PipelineFetchBulk, FillsBecomeTensorCopiesOnMbarriers) {
   EXPECT_EQ(source.find("cp.async.wait_group"), std::string::npos);
   std::vector<codegen::TensorMapArgument> maps = codegen::tensor_maps_of_source(source, spec.kernel);  // what the runtime reads
   ASSERT_EQ(maps.size(), 2u);
+  // In the parameters' order (a launch passing b's map for a's parameter would hang its readers).
+  EXPECT_EQ(maps[0].name, "loom_tmap_a_fetch");
+  EXPECT_EQ(maps[1].name, "loom_tmap_b_fetch");
+  EXPECT_LT(kernels.find("loom_tensor_map loom_tmap_a_fetch"), kernels.find("loom_tensor_map loom_tmap_b_fetch"));
   for (const codegen::TensorMapArgument& map : maps) {
     EXPECT_TRUE(map.swizzle128);
     EXPECT_EQ(map.box.back(), 64);  // one 128-byte row of bf16 a box
