@@ -11,12 +11,15 @@
 #include <vector>
 
 #include "analysis/bulk_copies.hpp"
+#include "analysis/preprocess.hpp"
 #include "codegen/bulk_fills.hpp"
 #include "device_helpers.hpp"
 #include "example_files.hpp"
 #include "loom/loom.hpp"
 #include "runtime/cuda_driver.hpp"
+#include "runtime/launch_only_kernel.hpp"
 #include "runtime/scoped_env.hpp"
+#include "spec/spec_cache.hpp"
 #include "test_helpers.hpp"
 #include "wgmma_gpu_checks.hpp"
 
@@ -136,6 +139,24 @@ TEST(PipelineFetchBulk, FillsBecomeTensorCopiesOnMbarriers) {
     EXPECT_EQ(map.box.front(), map.array == "a" ? 128 : 64);
   }
   LOOM_EXPECT_COMPILES_TO_SM90_CUBIN(source, spec.kernel.name);
+}
+
+// The spec level of the compile cache launches kernels without instructions, from which neither
+// the cp.async fallback nor (before the records) the tensor maps could be made: bulk kernels skip
+// it, and the runtime reads the maps from the source, which a launch-only kernel's launch has.
+TEST(PipelineFetchBulk, SkipsTheSpecLevelOfTheCacheAndRecordsItsMapsInTheSource) {
+  Spec spec = read_spec(bulk_text());
+  GeneratedCode code = generate_code(spec.kernel, Target::CUDA);
+  EXPECT_FALSE(detail::cache_entry_of(spec.kernel, spec.reference, code).has_value());
+  Spec ring = read_spec(example_text("bf16_gemm_wgmma.json"));
+  EXPECT_TRUE(detail::cache_entry_of(ring.kernel, ring.reference, generate_code(ring.kernel, Target::CUDA)).has_value());
+  LoopKernel launch_only = detail::launch_only_kernel(preprocess(spec.kernel));
+  std::vector<codegen::TensorMapArgument> maps = codegen::tensor_maps_of_source(code.source, launch_only);
+  ASSERT_EQ(maps.size(), 2u);
+  EXPECT_EQ(maps[0].array, "a");
+  EXPECT_EQ(maps[1].array, "b");
+  EXPECT_EQ(maps[1].box, (std::vector<int64_t>{64, 64}));
+  EXPECT_EQ(maps[1].dtype, DType::BFloat16);
 }
 
 TEST(PipelineFetchBulk, NarrowSpecCompilesForSm90a) {
