@@ -325,9 +325,15 @@ std::string bulk_copy_helpers(const std::string& code) {
       "LOOM_FN int loom_bulk_expect(uint64_t* barrier, uint32_t bytes) {\n  asm volatile(" +
       quoted(tensor_ptx::mbarrier_arrive_expect_tx()) +
       " :: \"r\"(loom_shared_address(barrier)), \"r\"(bytes) : \"memory\");\n  return 0;\n}\n"
-      "LOOM_FN int loom_bulk_wait(uint64_t* barrier, uint32_t parity) {\n  asm volatile(" +
-      quoted(tensor_ptx::mbarrier_try_wait_parity()) +
-      " :: \"r\"(loom_shared_address(barrier)), \"r\"(parity) : \"memory\");\n  return 0;\n}\n";
+      // The readers' wait. Copies that never bring the bytes the barrier expects (a bug, never a
+      // data race) would leave the work-group spinning forever: after ~2^34 cycles (seconds) it
+      // traps, and the launch fails with an error instead of hanging the device.
+      "LOOM_FN int loom_bulk_wait(uint64_t* barrier, uint32_t parity) {\n"
+      "  uint32_t address = loom_shared_address(barrier), done = 0;\n  long long start = 0;\n"
+      "  for (;;) {\n    asm volatile(" + quoted(tensor_ptx::mbarrier_try_wait_parity()) +
+      " : \"=r\"(done) : \"r\"(address), \"r\"(parity) : \"memory\");\n"
+      "    if (done) return 0;\n    if (start == 0) start = clock64();\n"
+      "    else if (clock64() - start > (1ll << 34)) __trap();\n  }\n}\n";
   for (int dims = 1; dims <= 5; ++dims) {
     std::string name = "loom_bulk_copy_" + std::to_string(dims) + "d";
     if (code.find(name + "(") == std::string::npos) continue;

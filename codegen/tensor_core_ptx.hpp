@@ -102,9 +102,10 @@ inline const char* mbarrier_init_fence() { return "fence.mbarrier_init.release.c
 inline const char* mbarrier_arrive_expect_tx() {
   return "mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;";
 }
-// A reader's wait for the phase of parity %1 (the slot's fill number modulo 2) to complete.
+// One try of a reader's wait for the phase of parity %2 (the slot's fill number modulo 2) of the
+// barrier at %1: %0 is 1 once it completed (the instruction itself waits a while before it fails).
 inline const char* mbarrier_try_wait_parity() {
-  return "{ .reg .pred done; LOOM_WAIT: mbarrier.try_wait.parity.shared::cta.b64 done, [%0], %1; @!done bra LOOM_WAIT; }";
+  return "{ .reg .pred done; mbarrier.try_wait.parity.shared::cta.b64 done, [%1], %2; selp.b32 %0, 1, 0, done; }";
 }
 // A box of `dims` axes from the tensor map %1 at coordinates %3.. (innermost first) into shared
 // memory at %0, completing on the mbarrier %2.
