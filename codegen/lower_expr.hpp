@@ -46,6 +46,17 @@ class ExpressionLowering {
   // (lower_vector.cpp): `U && A` for the whole-tile copy, `!(U && A)` for the edge copy, so that the
   // whole-tile copy needs no lane-by-lane fallback; null elsewhere (the predicate lowers as it is).
   cast::ExprPtr pair_guard(const Instruction& instruction, const InameValues& inames) const;
+  // Two float32 elements of an argument stored at once (one 8-byte store: wgmma's accumulator
+  // pairs, tensor_cores.cpp): `access`'s element at `first` and the one at `iname` + 1, which must
+  // be the next in memory (the iname's step in the flat index is 1). `address` is the first's,
+  // `aligned` the run-time test that it is on 8 bytes (null: known; the array's start and the
+  // parameters where known_multiples reads the offset, else the address itself). Empty on
+  // targets other than CUDA, for temporaries, other types, or where the two are not adjacent.
+  struct PairStore {
+    cast::ExprPtr address;
+    cast::ExprPtr aligned;
+  };
+  std::optional<PairStore> pair_store(const Expr& access, const std::string& iname, const InameValues& first) const;
   // Row-major (or column-major) flat index of `indices` into `array`.
   cast::ExprPtr flat_index(const std::string& array, const std::vector<ExprPtr>& indices,
                            const InameValues& inames) const;
@@ -80,6 +91,10 @@ class ExpressionLowering {
   struct VectorAccess;
   std::optional<VectorAccess> vector_access(const Expr& access, const std::string& vec_iname, int64_t lanes) const;
   cast::ExprPtr vector_index(const VectorAccess& access, const InameValues& inames) const;
+  struct NarrowCopy {
+    cast::ExprPtr aligned;    // both addresses on the copies' width
+    cast::StmtPtr statement;  // the chunk's copies
+  };
   struct WideCopyParts {
     cast::StmtPtr statement;
     cast::ExprPtr lane_test;   // the lanes' predicates and fill condition, at their tightest lanes
@@ -88,7 +103,13 @@ class ExpressionLowering {
     bool lane_predicates = false;  // whether a predicate of the instruction names the vec iname
     cast::StmtPtr zero_fill;          // 16 zero bytes at the copy's destination (async fills only)
     cast::ExprPtr no_lane_in_range;   // where zero_fill replaces the lanes: every lane's fill fails
+    // Async fills: the chunk as 8-byte, then 4-byte cp.async copies, each where its test holds
+    // (rows on 8 or 4 bytes but not 16); empty elsewhere.
+    std::vector<NarrowCopy> narrower;
   };
+  std::vector<NarrowCopy> narrower_async_copies(const Expr& store, const Expr& read, const std::string& vec_iname,
+                                                int64_t width, const InameValues& first, const cast::ExprPtr& to,
+                                                const cast::ExprPtr& from) const;
   std::optional<WideCopyParts> wide_copy_parts(const Instruction& instruction, const std::vector<InameValues>& lanes,
                                                const std::string& vec_iname) const;
   cast::ExprPtr pair_alignment(const Instruction& instruction, const InameValues& inames) const;

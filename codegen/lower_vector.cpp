@@ -15,7 +15,9 @@
 // CUDA's vector types have no operators; the memory traffic, which is what vectorizing is for,
 // moves whole vectors.
 #include <algorithm>
+#include <functional>
 #include <cmath>
+#include <cstdlib>
 
 #include "codegen/fold.hpp"
 #include "codegen/known_multiples.hpp"
@@ -297,12 +299,15 @@ cast::ExprPtr ExpressionLowering::alignment_test(const std::string& array, const
     const KernelArgument* arg = kernel_.find_arg(name);
     return arg != nullptr && arg->kind == ArgKind::Value;
   };
+  // loom_aligned_16 for the 16-byte copies; loom_aligned_8 / _4 for the narrower ones (async
+  // fills of rows on 8 or 4 bytes, pairs of floats stored at once).
+  std::string aligned = "loom_aligned_" + std::to_string(lanes * static_cast<int64_t>(dtype_size(types_.variable_dtype(array))));
   std::optional<ParameterMultiples> conditions = multiple_of(offset, lanes, is_parameter);
-  if (!conditions) return cast::call("loom_aligned_16", {address}, DType::Bool);
+  if (!conditions) return cast::call(aligned, {address}, DType::Bool);
   cast::ExprPtr test;
   auto conjoin = [&](const cast::ExprPtr& term) { test = test ? cast::binary("&&", test, term, DType::Bool) : term; };
   if (temporary == nullptr || temporary->address_space != AddressSpace::Local) {
-    conjoin(cast::call("loom_aligned_16", {cast::var(array, types_.variable_dtype(array))}, DType::Bool));
+    conjoin(cast::call(aligned, {cast::var(array, types_.variable_dtype(array))}, DType::Bool));
   }
   for (const auto& [name, factor] : *conditions) {
     DType dtype = types_.variable_dtype(name);
@@ -310,6 +315,16 @@ cast::ExprPtr ExpressionLowering::alignment_test(const std::string& array, const
     conjoin(cast::binary("==", remainder, cast::int_const(0, dtype), DType::Bool));
   }
   return test;
+}
+
+std::optional<ExpressionLowering::PairStore> ExpressionLowering::pair_store(const Expr& access, const std::string& iname,
+                                                                          const InameValues& first) const {
+  if (target_ != Target::CUDA || kernel_.find_arg(access.name) == nullptr) return std::nullopt;
+  if (types_.variable_dtype(access.name) != DType::Float32) return std::nullopt;
+  cast::ExprPtr aligned;
+  std::optional<cast::ExprPtr> address = wide_copy_address(access, iname, 2, first, aligned);
+  if (!address) return std::nullopt;
+  return PairStore{*address, aligned};
 }
 
 // x[..] = y[..] over a vec loop of 16 bytes of consecutive elements on both sides: one 16-byte
@@ -432,6 +447,7 @@ std::optional<ExpressionLowering::WideCopyParts> ExpressionLowering::wide_copy_p
       "loom_copied", DType::Int32, 0, cast::call(async ? "loom_cp_async_16" : "loom_copy_16", {*to, *from}, DType::Int32),
       true)});
   WideCopyParts parts{copy, every_lane, alignment, guards, lane_predicates};
+  if (async && alignment) parts.narrower = narrower_async_copies(store, read, vec_iname, width, first, *to, *from);
   // An async ring's fill whose 16 bytes lie wholly outside the array (an edge tile's rows or
   // columns past the end, aligned arrays) stores 16 zero bytes at once: the lanes one by one
   // would cost the whole warp ~8x the instructions of the copy, and at one group an SM the edge
@@ -443,6 +459,46 @@ std::optional<ExpressionLowering::WideCopyParts> ExpressionLowering::wide_copy_p
                                                         cast::call("loom_zero_16", {*to}, DType::Int32), true)});
   }
   return parts;
+}
+
+// The narrower cp.async copies of an async ring fill's 16-byte chunk, for rows whose byte length
+// is a multiple of 8 or 4 but not 16 (a bfloat16 row of 4092 or 4094 elements, of 700 at l = 700):
+// two 8-byte or four 4-byte copies, each with the test that its addresses are on its width (the
+// same form as the 16-byte test: `loom_aligned_8(b) && n % 4 == 0` where known_multiples reads
+// the offset, else the address). cp.async's sizes are 4, 8 and 16 bytes, both addresses on the
+// size, so a row on 2 bytes only (an odd row length of a 16-bit type) keeps the lanes. Only where
+// the destination (a local tile) is known to be on 16 bytes, so that the zero fill of a chunk
+// wholly past the edge stays one 16-byte store on every side.
+std::vector<ExpressionLowering::NarrowCopy> ExpressionLowering::narrower_async_copies(
+    const Expr& store, const Expr& read, const std::string& vec_iname, int64_t width, const InameValues& first,
+    const cast::ExprPtr& to, const cast::ExprPtr& from) const {
+  // LOOM_NARROW_FILLS=0: the lanes as before (to measure the change; keyed by the spec cache).
+  if (const char* setting = std::getenv("LOOM_NARROW_FILLS"); setting != nullptr && std::string(setting) == "0") return {};
+  cast::ExprPtr destination_test;
+  if (!wide_copy_address(store, vec_iname, width, first, destination_test) || destination_test) return {};
+  auto element_bytes = static_cast<int64_t>(dtype_size(types_.variable_dtype(store.name)));
+  std::vector<NarrowCopy> narrower;
+  for (int64_t bytes : {int64_t{8}, int64_t{4}}) {
+    if (bytes % element_bytes != 0) continue;
+    int64_t elements = bytes / element_bytes;
+    cast::ExprPtr aligned;
+    if (!wide_copy_address(store, vec_iname, elements, first, aligned) ||
+        !wide_copy_address(read, vec_iname, elements, first, aligned)) {
+      continue;
+    }
+    std::vector<cast::StmtPtr> copies;
+    for (int64_t part = 0; part < width / elements; ++part) {
+      auto at = [&](const cast::ExprPtr& address) {
+        return part == 0 ? address : cast::binary("+", address, cast::int_const(part * elements, DType::Int32), DType::Int32);
+      };
+      copies.push_back(cast::scoped_block({cast::declare(
+          "loom_copied", DType::Int32, 0,
+          cast::call("loom_cp_async_" + std::to_string(bytes), {at(to), at(from)}, DType::Int32), true)}));
+    }
+    narrower.push_back(NarrowCopy{aligned ? aligned : cast::int_const(1, DType::Bool), cast::block(copies)});
+    if (!aligned) break;  // always on this width: no narrower one is ever taken
+  }
+  return narrower;
 }
 
 std::optional<ExpressionLowering::WideCopy> ExpressionLowering::lower_wide_copy(
@@ -458,13 +514,35 @@ std::optional<ExpressionLowering::WideCopy> ExpressionLowering::lower_wide_copy(
   // and no lanes; the edge copy takes every other tile (pair_guard). Both guards are the first.
   // An edge copy with a zero fill: `if (in range) copy else zeros` wherever the arrays are aligned
   // and its 16 bytes are wholly in or wholly out of range; the lanes only for a straddling chunk.
+  // Rows on 8 or 4 bytes but not 16 (narrower_async_copies): `if (A16) 16 else if (A8) 2 x 8 else
+  // 4 x 4`, under the narrowest width's test A4 alone, so that a kernel whose rows are on 2 bytes
+  // only (every tile at 4093^3) pays one test a chunk before its lanes, as before. Right wherever
+  // it runs: the last branch runs only where A4 holds. A wider test implies A4 where both come
+  // from the same form (a multiple of 8 elements is one of 2); where they do not (a per-address
+  // 16-byte test beside a parametric 4-byte one) a chunk on 16 bytes may take the lanes: slower,
+  // not wrong.
+  // The zero fill stays outside the chain (`if (in range) chain else zeros`): one copy of it a chunk.
+  auto by_width = [&](const std::function<cast::StmtPtr(const cast::StmtPtr&)>& filled) {
+    cast::ExprPtr any = parts->alignment;
+    if (parts->narrower.empty()) return std::make_pair(filled(parts->statement), any);
+    cast::StmtPtr chain;
+    for (auto narrow = parts->narrower.rbegin(); narrow != parts->narrower.rend(); ++narrow)
+      chain = chain ? cast::if_then(narrow->aligned, narrow->statement, chain) : narrow->statement;
+    chain = filled(cast::if_then(parts->alignment, parts->statement, chain));
+    const cast::ExprPtr& narrowest = parts->narrower.back().aligned;
+    any = narrowest->kind == cast::ExprKind::IntConst && narrowest->int_value != 0 ? nullptr : narrowest;
+    return std::make_pair(chain, any);
+  };
   auto edge_copy = [&]() {
     // (A fill condition always gives a lane test: without one there is nothing to zero.)
-    if (!parts->zero_fill || !parts->lane_test)
-      return WideCopy{parts->statement, conjoined(parts->lane_test, parts->alignment), parts->guards};
-    cast::StmtPtr statement = cast::if_then(parts->lane_test, parts->statement, parts->zero_fill);
+    if (!parts->zero_fill || !parts->lane_test) {
+      auto [statement, aligned] = by_width([](const cast::StmtPtr& copies) { return copies; });
+      return WideCopy{statement, conjoined(parts->lane_test, aligned), parts->guards};
+    }
+    auto [statement, aligned] = by_width(
+        [&](const cast::StmtPtr& copies) { return cast::if_then(parts->lane_test, copies, parts->zero_fill); });
     cast::ExprPtr wholly = cast::binary("||", parts->lane_test, parts->no_lane_in_range, DType::Bool);
-    return WideCopy{statement, conjoined(wholly, parts->alignment), parts->guards};
+    return WideCopy{statement, conjoined(wholly, aligned), parts->guards};
   };
   if (cast::ExprPtr guard = pair_guard(instruction, lanes.front())) {
     if (!parts->guards.empty()) {

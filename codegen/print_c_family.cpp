@@ -758,8 +758,16 @@ static std::string lane_rotation_helper(Target target) {
 // The alignment test goes with cp.async copies too (pipeline_fetch's async rings, tensor_cores.cpp).
 std::string wide_copy_helpers(const std::string& code) {
   std::string helpers;
-  if (code.find("loom_aligned_16(") != std::string::npos) {
-    helpers += "LOOM_FN bool loom_aligned_16(const void* address) { return ((unsigned long long) address & 15) == 0; }\n";
+  for (int bytes : {16, 8, 4}) {
+    std::string name = "loom_aligned_" + std::to_string(bytes);
+    if (code.find(name + "(") == std::string::npos) continue;
+    helpers += "LOOM_FN bool " + name + "(const void* address) { return ((unsigned long long) address & " +
+               std::to_string(bytes - 1) + ") == 0; }\n";
+  }
+  // Two floats at once (wgmma's accumulator pairs, tensor_cores.cpp): `to` on 8 bytes.
+  if (code.find("loom_store_2f(") != std::string::npos) {
+    helpers += "LOOM_FN int loom_store_2f(float* to, float first, float second) {\n"
+               "  *(float2*) to = make_float2(first, second);\n  return 0;\n}\n";
   }
   if (code.find("loom_lane_rotation(") != std::string::npos) {
     helpers += lane_rotation_helper(Target::CUDA);

@@ -37,6 +37,11 @@ inline const char* tf32_round() { return "cvt.rna.tf32.f32 %0, %1;"; }
 // (%0, a 32-bit shared-window address) without registers; .cg caches at L2 only (the tile is read
 // once from global memory). Both addresses 16-byte aligned.
 inline const char* cp_async_16() { return "cp.async.cg.shared.global [%0], [%1], 16;"; }
+// The same for 8 or 4 bytes (rows of a ring fill on 8 or 4 bytes only): .ca, the only cache
+// operator these sizes allow; both addresses on the size.
+inline std::string cp_async_narrow(int bytes) {
+  return "cp.async.ca.shared.global [%0], [%1], " + std::to_string(bytes) + ";";
+}
 
 // Closes the cp.async copies issued so far into a group and waits until at most `pending` groups
 // are still in flight (0: all done).

@@ -93,6 +93,28 @@ cast::ExprPtr tile_condition(const LoopKernel& kernel, const Instruction& instru
   return parameter_condition(points.params(), context, kernel.options.index_dtype);
 }
 
+// Where every point of the tile's box (each tile iname `name` in 0 .. extent - 1) lies in the
+// instruction's domain, given the enclosing inames' values: a condition on them and the
+// parameters only, exact (the enclosing values minus those where some point of the box is
+// outside), gisted against the enclosing instance existing.
+cast::ExprPtr whole_tile_condition(const LoopKernel& kernel, const Instruction& instruction,
+                                   const std::map<std::string, int64_t>& extents) {
+  isl::set points = isl_extra::set_dims_to_params(instruction_domain(kernel, instruction))
+                        .intersect_params(isl_set_of(kernel.assumptions))
+                        .params();
+  isl::set enclosing = points;
+  std::string names, box;
+  for (const auto& [iname, extent] : extents) {
+    enclosing = isl_extra::project_out_param(enclosing, iname);
+    names += (names.empty() ? "" : ", ") + iname;
+    box += (box.empty() ? "" : " and ") + std::string("0 <= ") + iname + " < " + std::to_string(extent);
+  }
+  isl::set tile_box(points.ctx(), "[" + names + "] -> { : " + box + " }");
+  isl::set outside = enclosing.intersect_params(tile_box).subtract(points);
+  for (const auto& [iname, extent] : extents) outside = isl_extra::project_out_param(outside, iname);
+  return parameter_condition(enclosing.subtract(outside), enclosing, kernel.options.index_dtype);
+}
+
 // The tile's instances for given enclosing inames, the three tile inames as parameters.
 isl::set tile_points(const LoopKernel& kernel, const Instruction& instruction) {
   return isl_extra::set_dims_to_params(instruction_domain(kernel, instruction))
@@ -441,6 +463,8 @@ TensorTileStatement describe(const LoopKernel& kernel, const Instruction& instru
     statement.result = instruction.assignees[0];
     statement.store_valid = tile_condition(kernel, instruction, {tile.i, tile.j}, {},
                                            {{tile.i, statement.wgmma ? 64 : 16}, {tile.j, statement.n}});
+    if (statement.wgmma)
+      statement.store_whole = whole_tile_condition(kernel, instruction, {{tile.i, 64}, {tile.j, statement.n}});
   } else if (instruction.expression && (instruction.expression->kind == ExprKind::IntLiteral ||
                                         instruction.expression->kind == ExprKind::FloatLiteral)) {
     statement.role = TensorTileStatement::Role::Zero;
@@ -664,7 +688,26 @@ class TileLowering {
         InameValues values = at({{tile_.i, row}, {tile_.j, column}});
         const Expr& result = *tile_.result;
         cast::ExprPtr target = cast::load(result.name, lowering_.flat_index(result.name, result.operands, values), DType::Float32);
-        return over_registers(cast::if_then(substituted(tile_.store_valid, values), cast::assign(target, element)));
+        cast::StmtPtr one_by_one =
+            over_registers(cast::if_then(substituted(tile_.store_valid, values), cast::assign(target, element)));
+        // Registers r and r + 1 (r even) are columns c and c + 1 of one row: where the
+        // warpgroup's whole tile is in the domain and the pairs are on 8 bytes, one 8-byte store
+        // a pair, with no guard (the probe's epilogue: 64 STG.E.64 instead of 128 guarded STG.E).
+        // The edge tiles and misaligned arrays keep the stores one by one.
+        cast::ExprPtr even_column = plus(op("*", op("/", r, 4), 8), op("*", op("%", t, 4), 2));
+        std::optional<ExpressionLowering::PairStore> pair =
+            lowering_.pair_store(result, tile_.j, at({{tile_.i, row}, {tile_.j, even_column}}));
+        if (!pair || !tile_.store_whole) return one_by_one;
+        cast::ExprPtr whole = substituted(tile_.store_whole, inames_);
+        if (pair->aligned) whole = cast::binary("&&", whole, pair->aligned, DType::Bool);
+        cast::ExprPtr next = cast::load(tile_.accumulator->name,
+                                        cast::binary("+", accumulator_base(), add(r, 1), DType::Int32), DType::Float32);
+        cast::StmtPtr store = cast::scoped_block({cast::declare(
+            "loom_stored", DType::Int32, 0, cast::call("loom_store_2f", {pair->address, element, next}, DType::Int32), true)});
+        auto pairs = std::make_shared<cast::Stmt>(*cast::for_loop(
+            "loom_r", DType::Int32, index_const(0), cast::binary("<", r, index_const(registers), DType::Bool), 2, store));
+        pairs->pragma = "unroll";
+        return cast::if_then(whole, pairs, one_by_one);
       }
       case TensorTileStatement::Role::Update: break;
     }
@@ -1096,7 +1139,8 @@ bool writes_only_rings(const cast::ExprPtr& expr, const std::set<std::string>& r
   if (!expr) return true;
   if (expr->kind == cast::ExprKind::Call) {
     if (expr->name.rfind("loom_wgmma_", 0) == 0 || expr->name == "loom_fence_proxy_async") return false;
-    if ((expr->name == "loom_cp_async_16" || expr->name == "loom_copy_16" || expr->name == "loom_zero_16") &&
+    if ((expr->name == "loom_cp_async_16" || expr->name == "loom_cp_async_8" || expr->name == "loom_cp_async_4" ||
+         expr->name == "loom_copy_16" || expr->name == "loom_zero_16" || expr->name == "loom_store_2f") &&
         (expr->args.empty() || !names_ring(expr->args[0], rings))) {
       return false;
     }
@@ -1361,6 +1405,15 @@ std::string async_copy_helpers(const std::string& code) {
                quoted(tensor_ptx::cp_async_16()) +
                " :: \"r\"((uint32_t) __cvta_generic_to_shared(to)), \"l\"(from) : \"memory\");\n#else\n"
                "  *(uint4*) to = *(const uint4*) from;\n#endif\n  return 0;\n}\n";
+  }
+  for (int bytes : {8, 4}) {
+    std::string name = "loom_cp_async_" + std::to_string(bytes);
+    if (code.find(name + "(") == std::string::npos) continue;
+    std::string word = bytes == 8 ? "uint2" : "uint32_t";
+    helpers += "LOOM_FN int " + name + "(void* to, const void* from) {\n#if __CUDA_ARCH__ >= 800\n  asm volatile(" +
+               quoted(tensor_ptx::cp_async_narrow(bytes)) +
+               " :: \"r\"((uint32_t) __cvta_generic_to_shared(to)), \"l\"(from) : \"memory\");\n#else\n  *(" + word +
+               "*) to = *(const " + word + "*) from;\n#endif\n  return 0;\n}\n";
   }
   const std::string wait = "loom_cp_async_wait_";
   std::set<int> counts;

@@ -65,6 +65,9 @@ struct TensorTileStatement {
   ExprPtr result;         // Store: c[..]
   TensorTileOperand a, b; // Update
   cast::ExprPtr store_valid;  // Store: where (i, j) lies in the instruction's domain
+  // Store (wgmma): where every (i, j) of the warpgroup's 64 x n tile lies in it, a condition on
+  // the enclosing inames and the parameters only (the same for the whole warpgroup).
+  cast::ExprPtr store_whole;
   bool wrong_rows = false;    // test-only: the C fragment's rows g and g + 8 swapped
 };
 

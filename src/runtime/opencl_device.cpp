@@ -2,6 +2,7 @@
 // disk as device binaries (see host_opencl.cpp for the launcher).
 #include "runtime/opencl_device.hpp"
 
+#include <pthread.h>
 #include <unistd.h>
 #include <xxhash.h>
 
@@ -150,7 +151,26 @@ struct Candidate {
   OpenCLDeviceInfo info;
 };
 
+// PoCL's CPU driver runs a work-group on one of its worker threads, with every work-item's private
+// arrays on that thread's stack: a wgmma tile's 64 x 256 float accumulator is 64 KB a work-item,
+// 16 MB for a group of 256, twice glibc's default 8 MB stack, and the kernel crashed the process
+// with SIGSEGV. PoCL creates its workers with the default thread attributes when the platform is
+// first queried, so the default stack is raised before that: 256 MiB of address space a thread
+// (pages are only committed when touched), room for the largest group PoCL allows (4096 work-items)
+// at 64 KB each, or 256 work-items at 1 MB.
+void give_pocl_workers_room_for_private_arrays() {
+  constexpr size_t kStackBytes = size_t{256} << 20;
+  pthread_attr_t defaults;
+  if (pthread_getattr_default_np(&defaults) != 0) return;
+  size_t current = 0;
+  pthread_attr_getstacksize(&defaults, &current);
+  if (current < kStackBytes && pthread_attr_setstacksize(&defaults, kStackBytes) == 0)
+    pthread_setattr_default_np(&defaults);
+  pthread_attr_destroy(&defaults);
+}
+
 std::vector<Candidate> all_devices() {
+  give_pocl_workers_room_for_private_arrays();
   cl_uint platform_count = 0;
   cl_int status = clGetPlatformIDs(0, nullptr, &platform_count);
   if (status == -1001 /* CL_PLATFORM_NOT_FOUND_KHR */ ||

@@ -178,7 +178,7 @@ std::pair<LoopKernel, std::vector<std::string>> typed_launch_kernel(const LoopKe
 std::string code_switches() {
   std::string switches;
   for (const char* name : {"LOOM_WARP_SHUFFLES", "LOOM_UNIFORM_FETCHES", "LOOM_OCCUPANCY_HINT", "LOOM_CUDA_COMPILER",
-                           "LOOM_GUARDED_UNROLL", "LOOM_FETCH_BASES"}) {
+                           "LOOM_GUARDED_UNROLL", "LOOM_FETCH_BASES", "LOOM_NARROW_FILLS"}) {
     const char* value = std::getenv(name);
     switches += std::string(name) + (value == nullptr ? " unset" : "=" + std::string(value)) + "\n";
   }

@@ -64,13 +64,23 @@ TEST(TensorizeWgmma, MarksTheInstructionWithTheWarpgroupShape) {
   EXPECT_TRUE(found);
 }
 
-// As loops on PoCL: the swizzled rings, the zero-filled k tiles, the edges of m and n. (The
-// 256-column example itself is not run there: its 64 x 256 accumulator tile, 64 KB of private
-// memory a work-item, 256 work-items a group, crashes PoCL; the GPU tests check it.)
+// As loops on PoCL: the swizzled rings, the zero-filled k tiles, the edges of m and n.
 TEST(TensorizeWgmmaOpenCL, NarrowSpecMatchesOnPocl) {
   REQUIRE_OPENCL();
   Spec spec = read_spec(narrow_text());
   for (const ParameterMap& sizes : Sizes{cube(1), cube(17), {{"m", 129}, {"n", 200}, {"l", 70}}}) {
+    testing::expect_on_opencl(spec.kernel, spec.reference, sizes);
+  }
+}
+
+// The 256-column example itself: its 64 x 256 accumulator tile is 64 KB of private memory a
+// work-item, 16 MB for the group of 256, more than a default 8 MB thread stack, where PoCL keeps
+// private arrays; it crashed the process with SIGSEGV until loom raised the default stack of the
+// threads PoCL creates (opencl_device.cpp, give_pocl_workers_room_for_private_arrays).
+TEST(TensorizeWgmmaOpenCL, WideSpecWithItsLargePrivateTileMatchesOnPocl) {
+  REQUIRE_OPENCL();
+  Spec spec = read_spec(wgmma_text());
+  for (const ParameterMap& sizes : Sizes{cube(17), {{"m", 129}, {"n", 300}, {"l", 70}}}) {
     testing::expect_on_opencl(spec.kernel, spec.reference, sizes);
   }
 }

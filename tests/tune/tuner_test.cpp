@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 #include <nlohmann/json.hpp>
 
@@ -15,6 +16,7 @@
 #include "loom/error.hpp"
 #include "loom/runtime.hpp"
 #include "loom/spec.hpp"
+#include "loom/spec_check_options.hpp"
 #include "runtime/host_cuda.hpp"
 #include "runtime/scoped_cache_directory.hpp"
 #include "runtime/scoped_env.hpp"
@@ -206,6 +208,33 @@ TEST(TuneSpace, TheExampleSpacesReadAndTheirFirstCandidatePrepares) {
     EXPECT_FALSE(candidate.pruned) << *candidate.pruned;
   }
   EXPECT_GE(spaces, 3);
+}
+
+// The tensor-core spaces (issue 29) choose tile shapes, warpgroups and ring depths together, and a
+// wrong pairing of their variables (fetch lanes, wgmma shape, row padding) would compute garbage
+// rather than be refused. So each tile shape of the spaces (at its fewest stages: PoCL compiles
+// these kernels slowly, and ring depths are checked in tensorize_wgmma_test.cpp) is checked
+// against the untransformed kernel on OpenCL (PoCL in CI; the C target cannot run work-items that
+// share local memory), where the tensorized tile runs as loops, at the specs' test sizes (129 x
+// 200 x 70: several tiles and an edge in every dimension).
+TEST(TuneSpace, EachTensorCoreTileShapeMatchesTheReferenceOnOpenCL) {
+  SKIP_WITHOUT_OPENCL();
+  for (const char* file : {"bf16_wgmma_space.json", "tf32_wgmma_space.json"}) {
+    SCOPED_TRACE(file);
+    SearchSpace space = read_search_space_file((testing::examples_folder() / "tune" / file).string());
+    std::set<std::string> shapes_checked;
+    for (const Assignment& assignment : all_assignments(space)) {
+      if (violated_constraint(space, assignment)) continue;
+      Assignment shape = assignment;
+      shape.erase("S");
+      if (!shapes_checked.insert(assignment_json(shape)).second) continue;
+      SCOPED_TRACE(assignment_json(assignment));
+      Spec spec = read_spec(concrete_spec(space, assignment).dump());
+      CheckOptions options = check_options_from_test(spec.test, Target::OpenCL);
+      testing::expect_matches_reference(spec.kernel, spec.reference, spec.test.parameters, options);
+    }
+    EXPECT_GE(shapes_checked.size(), 3u);
+  }
 }
 
 // ---- pruning ----------------------------------------------------------------------------------
