@@ -13,6 +13,7 @@
 #include "analysis/privatize_ilp.hpp"
 #include "codegen/padding.hpp"
 #include "codegen/barriers.hpp"
+#include "codegen/bulk_fills.hpp"
 #include "codegen/hardware_axes.hpp"
 #include "codegen/fetch_bases.hpp"
 #include "codegen/hoist_barriers.hpp"
@@ -255,6 +256,7 @@ class StatementLowerer {
         auto tile = tiles_->find(instruction.id);
         if (tile != tiles_->end()) return codegen::lower_tensor_tile(tile->second, expressions_, values, lane_);
       }
+      if (target_ == Target::CUDA && is_bulk_fill(instruction)) return bulk_fill(instruction, values);
       return expressions_.lower_instruction(instruction, values);
     }
     return region(*statement.region, inames);
@@ -281,6 +283,17 @@ class StatementLowerer {
   }
 
  private:
+  // A bulk fill's origin instance (bulk_fills.hpp), under the predicates isl's AST does not test.
+  cast::StmtPtr bulk_fill(const Instruction& instruction, const codegen::InameValues& values) const {
+    cast::StmtPtr issue = codegen::lower_bulk_fill(kernel_, expressions_, instruction, values);
+    cast::ExprPtr condition;
+    for (const ExprPtr& predicate : instruction.predicates) {
+      cast::ExprPtr lowered = expressions_.lower(*predicate, DType::Bool, values);
+      condition = condition ? cast::binary("&&", condition, lowered, DType::Bool) : lowered;
+    }
+    return condition ? cast::if_then(condition, issue) : issue;
+  }
+
   // The region's own AST names the enclosing inames as parameters; where the enclosing code holds
   // an iname's value in another form, bind the name first, in a scope of its own: an unrolled
   // iname around the region binds it once per copy (CSR rows unrolled by 3 declared
@@ -357,6 +370,7 @@ class StatementLowerer {
                          bool guarded) -> codegen::VectorCode {
       if (statement.region) return {};
       const Instruction& instruction = kernel_.instructions[static_cast<std::size_t>(statement.instruction_index)];
+      if (target_ == Target::CUDA && is_bulk_fill(instruction)) return {};  // one instance: operator()
       std::vector<codegen::InameValues> values = lanes;
       for (codegen::InameValues& lane : values) {
         for (const std::string& within : instruction.within_inames) {
@@ -665,6 +679,7 @@ struct DeviceProgram {
   std::vector<cast::Function> functions;
   std::vector<DeviceKernel> kernels;
   std::vector<HostLoop> host_loops;
+  std::vector<codegen::TensorMapArgument> tensor_maps;
 };
 
 // Each host loop's range of device kernels: the parts whose instructions are all its members
@@ -695,6 +710,11 @@ std::vector<HostLoop> host_loop_ranges(const LoopKernel& kernel, const std::vect
 void refuse_async_copies_without_wide_copies(const LoopKernel& kernel, Target target, bool wide_copies) {
   if (target != Target::CUDA || wide_copies) return;
   for (const Instruction& instruction : kernel.instructions) {
+    if (is_bulk_fill(instruction)) {
+      throw Error("kernel '" + kernel.name + "': instruction '" + instruction.id +
+                  "' is a bulk tensor copy (pipeline_fetch with bulk), which the LLVM path (--compiler llvm) does not "
+                  "lower; compile with NVRTC or pipeline the fetch without bulk");
+    }
     if (!codegen::is_async_copy(instruction)) continue;
     throw Error("kernel '" + kernel.name + "': instruction '" + instruction.id +
                 "' is a cp.async copy (pipeline_fetch with async), which the LLVM path (--compiler llvm) does not "
@@ -743,6 +763,10 @@ DeviceProgram device_program(LoopKernel& kernel, const cast::Function& signature
   timer.mark("linearize and split");
   DeviceProgram program;
   program.host_loops = host_loop_ranges(kernel, host_loop_plans, members);
+  // Bulk fills (CUDA): the barriers are placed on the whole fills; the code runs each once a group.
+  std::map<std::string, codegen::BulkRingPlan> bulk_rings;
+  if (target == Target::CUDA) bulk_rings = codegen::bulk_ring_plans(kernel);
+  program.tensor_maps = codegen::tensor_map_arguments(kernel, bulk_rings);
   isl_context_of(kernel)->reset_operation_budget();
   with_isl_errors("generating the device kernels of '" + kernel.name + "'", [&] {
     for (std::size_t part = 0; part < parts.size(); ++part) {
@@ -760,14 +784,31 @@ DeviceProgram device_program(LoopKernel& kernel, const cast::Function& signature
       std::vector<cast::StmtPtr> body = hardware_iname_values(kernel, launch, target);
       int64_t dynamic_shared_bytes = 0;
       std::vector<cast::StmtPtr> declarations = temporary_declarations(kernel, &used);
+      std::map<std::string, codegen::BulkRingPlan> part_rings;
+      for (int index : used) {
+        const Instruction& instruction = kernel.instructions[static_cast<std::size_t>(index)];
+        if (!is_bulk_fill(instruction)) continue;
+        for (const auto& [tile, plan] : bulk_rings) {
+          if (writes_name(instruction, tile)) part_rings.insert({tile, plan});
+        }
+      }
+      for (const cast::StmtPtr& declaration : codegen::bulk_barrier_declarations(part_rings)) declarations.push_back(declaration);
       if (target == Target::CUDA) dynamic_shared_bytes = move_to_dynamic_shared(declarations);
       for (cast::StmtPtr& declaration : declarations) body.push_back(declaration);
+      if (!program.tensor_maps.empty()) {
+        std::vector<cast::StmtPtr> records = codegen::tensor_map_records(program.tensor_maps);
+        body.insert(body.begin(), records.begin(), records.end());
+      }
+      for (const cast::StmtPtr& init : codegen::bulk_barrier_initialization(part_rings)) body.push_back(init);
       // PoCL 3.1 (loom's CPU OpenCL) mis-executes barriers directly under a group-uniform branch
       // (heap corruption; oclgrind and CUDA run the same code correctly): on OpenCL, nests with
       // barriers keep one guarded copy of each loop (no full-group split, no slabs).
       bool uniform_branches_around_barriers = target == Target::CUDA || !has_barrier(kernel, used);
-      StatementLowerer lowerer(kernel, nest, target, &tiles, codegen::warp_lane(block, tiles), wide_copies);
-      codegen::KernelSchedule schedule = codegen::build_schedule(kernel, nest, uniform_branches_around_barriers,
+      // After insert_barriers, which adds the barriers to `kernel`.
+      LoopKernel origin_fills = bulk_rings.empty() ? LoopKernel() : codegen::with_bulk_fills_at_their_origin(kernel);
+      const LoopKernel& lowered = bulk_rings.empty() ? kernel : origin_fills;
+      StatementLowerer lowerer(lowered, nest, target, &tiles, codegen::warp_lane(block, tiles), wide_copies);
+      codegen::KernelSchedule schedule = codegen::build_schedule(lowered, nest, uniform_branches_around_barriers,
                                                                  launch.aliases, lowerer.constant_boxes());
       codegen::HardwareParameters hardware;
       isl::set context = launch.context;
@@ -784,6 +825,7 @@ DeviceProgram device_program(LoopKernel& kernel, const cast::Function& signature
       if (std::optional<int> in_flight = codegen::async_groups_in_flight(kernel); in_flight && target == Target::CUDA) {
         nest_code = codegen::wait_for_async_copies(nest_code, *in_flight);
       }
+      nest_code = codegen::wait_for_bulk_copies(nest_code, part_rings);
       if (codegen::uses_wgmma(tiles)) {
         nest_code = codegen::fence_async_proxy_before_barriers(codegen::order_wgmma(nest_code, codegen::wgmma_rings(kernel)));
       }
@@ -791,6 +833,7 @@ DeviceProgram device_program(LoopKernel& kernel, const cast::Function& signature
       timer.mark("isl AST and lowering");
       cast::Function function = signature;
       for (const HostLoop& loop : program.host_loops) function.parameters.push_back({loop.iname, loop.dtype, false, false});
+      for (const codegen::TensorMapArgument& map : program.tensor_maps) function.parameters.push_back(codegen::tensor_map_parameter(map));
       function.name = name;
       function.body = cast::block(body);
       // Opt-in (fetch_bases.hpp says why). Not on the LLVM compiler path (no wide copies there):

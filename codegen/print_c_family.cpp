@@ -2,6 +2,8 @@
 // (preamble, qualifiers, math names); everything else is shared.
 #include "codegen/print_c_family.hpp"
 
+#include "codegen/bulk_fills.hpp"
+
 #include <cctype>
 #include <cstdio>
 #include <charconv>
@@ -656,7 +658,9 @@ std::string parameter_list(const cast::Function& function, Target target) {
   std::string out;
   for (const cast::Parameter& parameter : function.parameters) {
     if (!out.empty()) out += ", ";
-    if (parameter.is_pointer) {
+    if (target == Target::CUDA && parameter.name.rfind(kTensorMapPrefix, 0) == 0) {
+      out += "const __grid_constant__ loom_tensor_map " + parameter.name;  // bulk_fills.hpp
+    } else if (parameter.is_pointer) {
       out += pointer_space(target) + (parameter.is_const ? "const " : "") + c_type_name(parameter.dtype) + " *" +
              restrict_qualifier(target) + " " + parameter.name;
     } else {
@@ -813,7 +817,7 @@ std::string print_translation_unit(const std::vector<cast::Function>& functions,
   }
   std::string code = out.str();
   std::string warp = target == Target::CUDA ? warp_helpers(code) : "";
-  std::string mma = target == Target::CUDA ? tensor_core_helpers(code) + wide_copy_helpers(code) + fetch_base_helper(code) : "";
+  std::string mma = target == Target::CUDA ? tensor_core_helpers(code) + bulk_copy_helpers(code) + wide_copy_helpers(code) + fetch_base_helper(code) : "";
   std::string half = half_precision_helpers(code, target);
   if (target == Target::OpenCL && code.find("loom_lane_rotation(") != std::string::npos) {
     mma += lane_rotation_helper(Target::OpenCL);

@@ -98,4 +98,27 @@ inline const char* wgmma_wait_all_but_one() { return "wgmma.wait_group.sync.alig
 // cp.async copies) visible to the async proxy, through which wgmma reads its operands.
 inline const char* fence_proxy_async_shared() { return "fence.proxy.async.shared::cta;"; }
 
+// ---- bulk tensor copies (TMA, sm_90) and their mbarriers (PTX ISA 9.7.9.25, 9.7.13.15) ----------
+// One mbarrier a ring slot, initialized by one work-item with an arrival count of 1 (the
+// work-item that issues the slot's copies), then made visible to the async proxy.
+inline const char* mbarrier_init() { return "mbarrier.init.shared::cta.b64 [%0], 1;"; }
+inline const char* mbarrier_init_fence() { return "fence.mbarrier_init.release.cluster; fence.proxy.async.shared::cta;"; }
+// The issuing work-item's arrival, which also tells the barrier how many bytes the copies bring.
+inline const char* mbarrier_arrive_expect_tx() {
+  return "mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;";
+}
+// One try of a reader's wait for the phase of parity %2 (the slot's fill number modulo 2) of the
+// barrier at %1: %0 is 1 once it completed (the instruction itself waits a while before it fails).
+inline const char* mbarrier_try_wait_parity() {
+  return "{ .reg .pred done; mbarrier.try_wait.parity.shared::cta.b64 done, [%1], %2; selp.b32 %0, 1, 0, done; }";
+}
+// A box of `dims` axes from the tensor map %1 at coordinates %3.. (innermost first) into shared
+// memory at %0, completing on the mbarrier %2.
+inline std::string bulk_tensor_copy(int dims) {
+  std::string coordinates;
+  for (int d = 0; d < dims; ++d) coordinates += (d == 0 ? "%" : ", %") + std::to_string(3 + d);
+  return "cp.async.bulk.tensor." + std::to_string(dims) +
+         "d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {" + coordinates + "}], [%2];";
+}
+
 }  // namespace loom::codegen::tensor_ptx

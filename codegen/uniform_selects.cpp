@@ -1,5 +1,7 @@
 #include "codegen/uniform_selects.hpp"
 
+#include "analysis/bulk_copies.hpp"
+
 #include <isl/constraint.h>
 
 #include <algorithm>
@@ -157,6 +159,7 @@ std::map<std::string, std::string> own_vec_inames(LoopKernel& kernel, Instructio
 // The rings' first fills (before the loop, pipeline_fetch) are split too: one uniform test and
 // 16-byte copies in one block, whose loads the compiler can then issue together.
 bool split_this(const Instruction& instruction, Target target, const std::set<std::string>& rings) {
+  if (is_bulk_fill(instruction)) return false;  // one box copy a group (bulk_fills.hpp): nothing to split
   const char* setting = std::getenv("LOOM_UNIFORM_FETCHES");
   if (setting != nullptr && std::string(setting) == "1") return true;
   bool off = setting != nullptr && std::string(setting) == "0";

@@ -35,6 +35,7 @@
 #include <map>
 
 #include "analysis/accesses.hpp"
+#include "analysis/bulk_copies.hpp"
 #include "analysis/checks.hpp"
 #include "analysis/dependences.hpp"
 #include "ir/isl_expr.hpp"
@@ -501,13 +502,17 @@ FetchCopy first_copy(const std::string& id, const std::string& loop, int64_t val
   return {id, constraints, {}};
 }
 
+// `bulk`: the ring's fills are bulk tensor copies on CUDA (src/analysis/bulk_copies.hpp); an
+// argument of the registered transform (loom::apply and specs), not of PipelineFetchOptions, whose
+// header every translation unit includes.
 LoopKernel pipeline_fetch_with(const LoopKernel& kernel, const std::string& fetch_match, const std::string& loop,
-                               const PipelineFetchOptions& options, bool ring_through_registers) {
+                               const PipelineFetchOptions& options, bool ring_through_registers, bool bulk = false) {
   TransformCall call{kTransform, {{"fetch", fetch_match}, {"loop", loop}}};
   if (options.register_name) call.arguments["register_name"] = *options.register_name;
   if (options.unchecked) call.arguments["unchecked"] = true;
   if (options.stages != 0) call.arguments["stages"] = options.stages;
   if (options.async) call.arguments["async"] = true;
+  if (bulk) call.arguments["bulk"] = true;
   if (ring_through_registers) call.arguments["registers"] = true;
   if (options.stages < 0 || options.stages == 1) {
     refuse("stages is " + std::to_string(options.stages) + "; give 2 or more tiles for a ring (or leave it out to "
@@ -522,6 +527,9 @@ LoopKernel pipeline_fetch_with(const LoopKernel& kernel, const std::string& fetc
            "goes through registers anyway)");
   }
   if (ring_through_registers && options.async) refuse("registers and async exclude each other (cp.async needs no registers)");
+  if (bulk && !options.async) {
+    refuse("bulk needs async (the bulk tensor copies are asynchronous fills of the ring; give \"async\": true too)");
+  }
   require_iname(kernel, loop, kTransform);
   InameTag loop_tag = kernel.tag_of(loop);
   if (loop_tag.kind != InameTag::Kind::Sequential) {
@@ -530,6 +538,12 @@ LoopKernel pipeline_fetch_with(const LoopKernel& kernel, const std::string& fetc
   const Instruction& fetch = the_fetch(kernel, fetch_match);
   const Temporary& tile = the_tile(kernel, fetch, loop);
   std::vector<std::string> readers = the_readers(kernel, fetch, tile, loop);
+  if (bulk) {
+    std::variant<BulkCopy, std::string> copy = bulk_copy_of(kernel, fetch, false);
+    if (const std::string* why = std::get_if<std::string>(&copy)) {
+      refuse("fetch '" + fetch.id + "' cannot be filled by bulk tensor copies: " + *why);
+    }
+  }
   std::set<std::string> swept = sweep_inames(kernel, fetch, readers, loop);
   std::vector<std::string> dims;
   isl::set range = loop_range(kernel, fetch, swept, loop, dims);
@@ -582,6 +596,7 @@ LoopKernel pipeline_fetch_with(const LoopKernel& kernel, const std::string& fetc
           copy.predicates.push_back(shifted(runs, loop, int_literal(lowest)));
         }
       }
+      if (bulk) copy.tags.insert(bulk_fill_tag(options.stages, lowest, loop));
       copy.source = assignment_text(copy);
       firsts.push_back(copy);
     }
@@ -595,7 +610,8 @@ LoopKernel pipeline_fetch_with(const LoopKernel& kernel, const std::string& fetc
     for (ExprPtr& predicate : ahead.predicates) predicate = shifted(predicate, loop, later);
     for (ExprPtr& predicate : next_iteration_runs(range, position, dims, ahead_by)) ahead.predicates.push_back(predicate);
     for (const Instruction& first_copy : firsts) ahead.depends_on.insert(first_copy.id);  // the ring's first fills
-    if (options.async) ahead.tags.insert(async_tag(options.stages));
+    if (bulk) ahead.tags.insert(bulk_fill_tag(options.stages, lowest, loop));
+    else if (options.async) ahead.tags.insert(async_tag(options.stages));
     ahead.tags.insert(ahead_tag(ahead_by, options.stages));
     ahead.source = assignment_text(ahead);
 
@@ -697,6 +713,7 @@ LOOM_REGISTER_TRANSFORM(pipeline_fetch) {
                  {"register_name", ParameterType::String, false, true},
                  {"stages", ParameterType::Integer, false, false, int64_t{0}},
                  {"async", ParameterType::Bool, false, false, false},
+                 {"bulk", ParameterType::Bool, false, false, false},
                  {"registers", ParameterType::Bool, false, false, false}},
                 [](const LoopKernel& kernel, const TransformArguments& args) {
                   PipelineFetchOptions options;
@@ -705,7 +722,7 @@ LOOM_REGISTER_TRANSFORM(pipeline_fetch) {
                   options.async = args.boolean("async");
                   options.unchecked = args.unchecked();
                   return pipeline_fetch_with(kernel, args.string("fetch"), args.string("loop"), options,
-                                             args.boolean("registers"));
+                                             args.boolean("registers"), args.boolean("bulk"));
                 }});
 }
 

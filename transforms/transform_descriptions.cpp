@@ -245,7 +245,12 @@ const std::map<std::string, std::string>& descriptions() {
        "of the next tile are issued before the products and only their stores wait for them, "
        "after the products. A ring of 4 or more stages read by wgmma tiles whose operands are all "
        "read by descriptor is filled S - 2 tiles ahead instead of S - 1, so that CUDA code keeps one "
-       "wgmma group in flight (docs/decisions.md, \"Slot reuse with asynchronous readers\")."},
+       "wgmma group in flight (docs/decisions.md, \"Slot reuse with asynchronous readers\"). "
+       "With async, `bulk` fills each slot by bulk tensor copies (TMA, sm_90) on CUDA: one "
+       "work-item copies the tile's box of the global array, the readers wait on the slot's "
+       "mbarrier; only fills that are boxes of a global array into a 128-byte-swizzled tile "
+       "qualify (others are refused, naming why), and launches whose arrays are not on 16 bytes "
+       "run the cp.async ring instead (docs/decisions.md, \"Issue 29: TMA (tma18)\")."},
       {"precompute",
        "precompute (loopy's transform/precompute.py): evaluates a substitution rule over the "
        "footprint of its invocations swept over `sweep_inames`, stores it in a temporary, and "

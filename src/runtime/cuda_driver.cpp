@@ -429,6 +429,19 @@ class CompiledProgram {
 }  // namespace
 
 std::string architecture_for_source(const std::string& source, const std::string& arch) {
+  if (source.find("cp.async.bulk.tensor") != std::string::npos && source.find("wgmma.mma_async") == std::string::npos) {
+    // Bulk tensor copies (pipeline_fetch with bulk) need sm_90 or later.
+    int number = 0;
+    try {
+      number = std::stoi(arch.substr(arch.find('_') + 1));
+    } catch (const std::exception&) {
+    }
+    if (number < 90) {
+      throw Error("the kernel fills rings by bulk tensor copies (pipeline_fetch with bulk), which need sm_90 or later "
+                  "(Hopper); this device is " + arch + " (pipeline the fetch without bulk)");
+    }
+    return arch;
+  }
   if (source.find("wgmma.mma_async") == std::string::npos) return arch;
   if (arch == "sm_90" || arch == "sm_90a") return "sm_90a";
   throw Error("the kernel uses wgmma (a tensorize shape m64n<N>k16 or m64n<N>k8), which only sm_90a runs (Hopper: "

@@ -12,17 +12,23 @@
 // allocated per launch (per binding for a BoundLaunch). In checked mode (loom/device.hpp) every
 // kernel is followed by a synchronization, so that a fault names its kernel. A fault poisons the
 // process's context and every later launch is refused.
+#include <dlfcn.h>
+
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <cstring>
 #include <mutex>
 #include <utility>
 
+#include "analysis/bulk_copies.hpp"
+#include "codegen/bulk_fills.hpp"
 #include "codegen/llvm_nvptx.hpp"
 #include "ir/layout.hpp"
 #include "ir/stage_timer.hpp"
 #include "loom/error.hpp"
 #include "runtime/cuda_driver.hpp"
+#include "runtime/launch_only_kernel.hpp"
 #include "runtime/launch_sequence.hpp"
 #include "runtime/launcher.hpp"
 
@@ -76,7 +82,12 @@ struct ArgumentPlan {
 struct LaunchValues {
   ParameterMap parameters;
   std::vector<std::array<std::byte, 8>> slots;  // a CUdeviceptr or a scalar of the argument's dtype
-  std::vector<void*> pointers;                  // cuLaunchKernel's parameter list: &slots[i]
+  std::vector<void*> pointers;                  // cuLaunchKernel's parameter list: &slots[i], then &maps[i]
+  // CUDA's CUtensorMap: 128 opaque bytes on 64, one per tensor map (codegen/bulk_fills.hpp).
+  struct alignas(64) TensorMap {
+    std::array<std::byte, 128> bytes;
+  };
+  std::vector<TensorMap> maps;
   std::vector<DeviceBuffer> owned;
   struct HostCopy {
     std::size_t argument;
@@ -136,6 +147,7 @@ class CudaLauncher : public KernelLauncher {
     load_module(subject, timer);
     for (const DeviceKernel& device_kernel : code().device_kernels) load_function(device_kernel);
     plan_arguments();
+    tensor_maps_ = codegen::tensor_maps_of_source(code().source, this->kernel());
     timer.mark("get functions");
   }
 
@@ -145,6 +157,7 @@ class CudaLauncher : public KernelLauncher {
 
   void launch(const ArgumentMap& arguments, const Stream& stream) const override {
     LaunchValues values = prepare(arguments, /*allow_host_arrays=*/true);
+    if (!encode_tensor_maps(values)) return fallback().launch(arguments, stream);
     CUstream native = static_cast<CUstream>(stream.native_handle());
     std::string last = launch_kernels(values, grids(values.parameters), native);
     if (values.host_copies.empty() && values.owned.empty()) return;
@@ -392,6 +405,107 @@ class CudaLauncher : public KernelLauncher {
   }
 
   // The assumptions are checked with isl; a launch with the values of the previous one skips it.
+  // The bulk fills' tensor maps (codegen/bulk_fills.hpp), after every other parameter. False when
+  // an array breaks the copy engine's rules (its start or a stride not a multiple of 16 bytes):
+  // the launch then runs the cp.async ring instead (fallback()), which computes the same.
+  bool encode_tensor_maps(LaunchValues& values) const {
+    const std::vector<codegen::TensorMapArgument>& maps = tensor_maps_;
+    if (maps.empty()) return true;
+    EncodeTiled encode = encode_tiled();
+    if (encode == nullptr) {
+      throw EnvironmentError("the kernel fills rings by bulk tensor copies, and this CUDA driver lacks "
+                             "cuTensorMapEncodeTiled (CUDA 12.0 or later)");
+    }
+    values.maps.assign(maps.size(), {});
+    for (std::size_t m = 0; m < maps.size(); ++m) {
+      const codegen::TensorMapArgument& map = maps[m];
+      auto argument = std::find_if(code().arguments.begin(), code().arguments.end(),
+                                   [&](const GeneratedArgument& a) { return a.name == map.array; });
+      LOOM_ASSERT(argument != code().arguments.end(), "tensor map of an unknown argument");
+      CUdeviceptr base = 0;
+      std::memcpy(&base, values.slots[static_cast<std::size_t>(argument - code().arguments.begin())].data(), sizeof base);
+      auto element = static_cast<unsigned long long>(dtype_size(map.dtype));
+      std::size_t rank = map.shape.size();
+      std::vector<unsigned long long> dims(rank), strides(rank > 1 ? rank - 1 : 1);
+      std::vector<unsigned> box(rank), element_strides(rank, 1);
+      if (base % 16 != 0) return false;
+      for (std::size_t d = 0; d < rank; ++d) {
+        std::size_t axis = rank - 1 - d;  // innermost first
+        int64_t extent = evaluate_integer(*map.shape[axis], values.parameters);
+        if (extent <= 0) return false;
+        dims[d] = static_cast<unsigned long long>(extent);
+        box[d] = static_cast<unsigned>(map.box[axis]);
+        if (d > 0) {
+          int64_t stride = evaluate_integer(*map.strides[axis], values.parameters);
+          unsigned long long bytes = static_cast<unsigned long long>(stride) * element;
+          if (stride <= 0 || bytes % 16 != 0 || bytes >= (1ull << 40)) return false;
+          strides[d - 1] = bytes;
+        }
+      }
+      int data_type = tensor_map_data_type(map.dtype);
+      CUresult result = encode(
+          values.maps[m].bytes.data(), data_type, static_cast<unsigned>(rank), reinterpret_cast<void*>(base), dims.data(),
+          strides.data(), box.data(), element_strides.data(), /*interleave none*/ 0, map.swizzle128 ? 3 : 0,
+          /*L2 promotion 128B*/ 2, /*out-of-bounds: zeros*/ 0);
+      check_cu(result, "cuTensorMapEncodeTiled", "tensor map '" + map.name + "' of '" + code().function_name + "'");
+    }
+    for (LaunchValues::TensorMap& map : values.maps) values.pointers.push_back(map.bytes.data());
+    return true;
+  }
+
+  // cuTensorMapEncodeTiled (cuda.h's signature, enums as int), resolved from the driver loom
+  // already loaded; null where the driver lacks it (before CUDA 12.0).
+  using EncodeTiled = CUresult (*)(void* map, int data_type, unsigned rank, void* address, const unsigned long long* dims,
+                                   const unsigned long long* strides, const unsigned* box,
+                                   const unsigned* element_strides, int interleave, int swizzle, int l2_promotion,
+                                   int oob_fill);
+  static EncodeTiled encode_tiled() {
+    static EncodeTiled function = [] {
+      void* library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+      return library == nullptr ? nullptr : reinterpret_cast<EncodeTiled>(dlsym(library, "cuTensorMapEncodeTiled"));
+    }();
+    return function;
+  }
+
+  static int tensor_map_data_type(DType dtype) {
+    switch (dtype) {
+      case DType::Int8: case DType::UInt8: return 0;   // CU_TENSOR_MAP_DATA_TYPE_UINT8 (bits are bits)
+      case DType::Int16: case DType::UInt16: return 1;
+      case DType::UInt32: return 2;
+      case DType::Int32: return 3;
+      case DType::UInt64: return 4;
+      case DType::Int64: return 5;
+      case DType::Float16: return 6;
+      case DType::Float32: return 7;
+      case DType::Float64: return 8;
+      case DType::BFloat16: return 9;
+      default: break;
+    }
+    throw InternalError("no tensor map data type for " + std::string(dtype_name(dtype)));
+  }
+
+  // The same kernel with its rings filled by cp.async (without_bulk_fills), made on first use.
+  // LOOM_NO_BULK_FALLBACK=1 refuses such a launch instead (tests: the bulk path itself ran).
+  const KernelLauncher& fallback() const {
+    const char* no_fallback = std::getenv("LOOM_NO_BULK_FALLBACK");
+    if (no_fallback != nullptr && std::string(no_fallback) == "1") {
+      throw Error("'" + code().function_name + "' fills rings by bulk tensor copies, and this launch's arrays are not "
+                  "on 16 bytes (start and row strides); LOOM_NO_BULK_FALLBACK=1 refuses the cp.async fallback");
+    }
+    std::lock_guard lock(fallback_mutex_);
+    if (!fallback_ && is_launch_only(kernel())) {
+      // The spec level of the compile cache keeps no instructions to generate the cp.async ring from.
+      throw Error("'" + code().function_name + "' fills rings by bulk tensor copies, and this launch's arrays are "
+                  "not on 16 bytes (start and row strides); its cp.async fallback is generated from the kernel, "
+                  "which the spec cache does not keep: run with LOOM_NO_CACHE=1, or pipeline without bulk");
+    }
+    if (!fallback_) {
+      LoopKernel plain = without_bulk_fills(kernel());
+      fallback_ = make_cuda_launcher(plain, generate_code(plain, Target::CUDA, runtime_.info.limits));
+    }
+    return *fallback_;
+  }
+
   void check_parameters_once(const ParameterMap& parameters) const {
     std::lock_guard lock(checked_mutex_);
     if (checked_parameters_ && *checked_parameters_ == parameters) return;
@@ -456,6 +570,9 @@ class CudaLauncher : public KernelLauncher {
   std::vector<ArgumentPlan> plans_;    // one per entry of code().arguments
   mutable std::mutex checked_mutex_;
   mutable std::optional<ParameterMap> checked_parameters_;
+  std::vector<codegen::TensorMapArgument> tensor_maps_;  // bulk fills' (codegen/bulk_fills.hpp)
+  mutable std::mutex fallback_mutex_;
+  mutable std::shared_ptr<const KernelLauncher> fallback_;
 };
 
 // A launch checked and packed once: calling it only launches.
@@ -470,6 +587,9 @@ class BoundCudaLaunch : public BoundLauncher {
         native_(static_cast<CUstream>(stream_.native_handle())) {
     // The slots moved with the vector's buffer, but re-point in case of a copy.
     for (std::size_t index = 0; index < values_.slots.size(); ++index) values_.pointers[index] = values_.slots[index].data();
+    for (std::size_t m = 0; m < values_.maps.size(); ++m) {
+      values_.pointers[values_.slots.size() + m] = values_.maps[m].bytes.data();
+    }
   }
 
   ~BoundCudaLaunch() override {
@@ -489,6 +609,7 @@ class BoundCudaLaunch : public BoundLauncher {
 
 std::shared_ptr<const BoundLauncher> CudaLauncher::bind(const ArgumentMap& arguments, const Stream& stream) const {
   LaunchValues values = prepare(arguments, /*allow_host_arrays=*/false);
+  if (!encode_tensor_maps(values)) return fallback().bind(arguments, stream);
   std::vector<Grid> launch_grids = grids(values.parameters);
   auto self = std::static_pointer_cast<const CudaLauncher>(shared_from_this());
   return std::make_shared<BoundCudaLaunch>(std::move(self), std::move(values), std::move(launch_grids), stream);

@@ -4,6 +4,8 @@
 // expected structure (FileCheck-style counts); unsupported functions are refused by name; on a GPU
 // the examples run through the path and match their references.
 #include <gtest/gtest.h>
+
+#include "analysis/bulk_copies.hpp"
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -478,7 +480,9 @@ TEST(LlvmNvptx, CommandEmitsPtxAndReportsAMissingLibraryWithExit3) {
 
 // pipeline_fetch with async (cp.async rings), which the LLVM path refuses.
 bool is_async_ring(const LoopKernel& kernel) {
-  return std::any_of(kernel.instructions.begin(), kernel.instructions.end(), codegen::is_async_copy);
+  return std::any_of(kernel.instructions.begin(), kernel.instructions.end(), [](const Instruction& instruction) {
+    return codegen::is_async_copy(instruction) || is_bulk_fill(instruction);  // both refused by the LLVM path
+  });
 }
 
 // The ring's cp.async copies are lowered only by NVRTC's CUDA C (the LLVM path keeps a 16-byte
