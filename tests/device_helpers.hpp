@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "codegen/llvm_nvptx.hpp"
 #include "loom/check.hpp"
@@ -42,6 +43,24 @@ inline void expect_on_opencl(const LoopKernel& kernel, const LoopKernel& referen
   CheckOptions options;
   options.target = Target::OpenCL;
   expect_matches_reference(kernel, reference, parameters, options);
+}
+
+// The statement `if (<condition>)` at `at` in generated `code`: its then-side (braces included)
+// and, when there is one, its else-side ("" otherwise).
+inline std::pair<std::string, std::string> if_branches(const std::string& code, std::size_t at) {
+  auto block = [&](std::size_t open) {
+    int depth = 0;
+    for (std::size_t i = open; i < code.size(); ++i) {
+      depth += code[i] == '{' ? 1 : code[i] == '}' ? -1 : 0;
+      if (depth == 0) return code.substr(open, i + 1 - open);
+    }
+    return code.substr(open);
+  };
+  std::string then_side = block(code.find('{', at));
+  std::size_t after = code.find('{', at) + then_side.size();
+  std::size_t next = code.find_first_not_of(" \n", after);
+  if (next == std::string::npos || code.compare(next, 4, "else") != 0) return {then_side, ""};
+  return {then_side, block(code.find('{', next))};
 }
 
 // The device kernels of a translation unit, without the preamble's helpers.

@@ -21,23 +21,6 @@ using testing::count;
 
 Spec example(const std::string& file) { return read_spec(testing::example_file_text("tensor", file)); }
 
-// The `if` at `at` in `code`: its then-side (braces included) and its else-side ("" if none).
-std::pair<std::string, std::string> branches(const std::string& code, std::size_t at) {
-  auto block = [&](std::size_t open) {
-    int depth = 0;
-    for (std::size_t i = open; i < code.size(); ++i) {
-      depth += code[i] == '{' ? 1 : code[i] == '}' ? -1 : 0;
-      if (depth == 0) return code.substr(open, i + 1 - open);
-    }
-    return code.substr(open);
-  };
-  std::string then_side = block(code.find('{', at));
-  std::size_t after = code.find('{', at) + then_side.size();
-  std::size_t next = code.find_first_not_of(" \n", after);
-  if (next == std::string::npos || code.compare(next, 4, "else") != 0) return {then_side, ""};
-  return {then_side, block(code.find('{', next))};
-}
-
 // Every nest's store (the full groups' and the edge groups'): where the whole tile is in range and
 // c's pairs are on 8 bytes (n even, c on 8 bytes), 64 unguarded 8-byte stores a work-item (a loop
 // over the even registers); elsewhere the 128 guarded stores as before.
@@ -49,7 +32,7 @@ TEST(WgmmaEpilogue, WholeTilesStoreColumnPairsAtOnce) {
                            "(loom_aligned_8(c) && n % 2 == 0))\n";
   EXPECT_EQ(count(kernels, test), 2) << kernels;
   for (std::size_t at = kernels.find(test); at != std::string::npos; at = kernels.find(test, at + 1)) {
-    auto [pairs, one_by_one] = branches(kernels, at);
+    auto [pairs, one_by_one] = testing::if_branches(kernels, at);
     EXPECT_EQ(count(pairs, "for (int32_t loom_r = 0; loom_r < 128; loom_r += 2)"), 1) << pairs;
     EXPECT_EQ(count(pairs, "loom_store_2f(c + "), 1) << pairs;
     EXPECT_EQ(count(pairs, "acc_k_outer_k_step_k_tile[0 * 128 + 0 + (loom_r + 1)]"), 1) << pairs;
@@ -90,7 +73,7 @@ TEST(NarrowRingFills, EdgeCopiesOfRowsOnEightOrFourBytesAreNarrowerCpAsync) {
       "if (l >= 64 * k_outer + 192 && n >= 256 * j_group + 256 && (loom_aligned_16(b) && n % 8 == 0))\n";
   std::size_t at = body.find(whole_test);
   ASSERT_NE(at, std::string::npos) << body;
-  auto [whole, edge] = branches(body, at);
+  auto [whole, edge] = testing::if_branches(body, at);
   EXPECT_EQ(count(whole, "loom_cp_async_8("), 0) << whole;
   EXPECT_EQ(count(whole, "loom_cp_async_4("), 0) << whole;
   EXPECT_EQ(count(whole, "loom_cp_async_16(b_fetch"), 8) << whole;

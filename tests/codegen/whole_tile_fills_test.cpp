@@ -32,24 +32,6 @@ std::string k_loop(const Spec& spec, const std::string& store = " c[") {
   return loop == std::string::npos || end == std::string::npos ? "" : kernels.substr(loop, end - loop);
 }
 
-// The statement `if (<condition>)` at `at` in `code`: its then-side (braces included) and, when
-// there is one, its else-side.
-std::pair<std::string, std::string> branches(const std::string& code, std::size_t at) {
-  auto block = [&](std::size_t open) {
-    int depth = 0;
-    for (std::size_t i = open; i < code.size(); ++i) {
-      depth += code[i] == '{' ? 1 : code[i] == '}' ? -1 : 0;
-      if (depth == 0) return code.substr(open, i + 1 - open);
-    }
-    return code.substr(open);
-  };
-  std::string then_side = block(code.find('{', at));
-  std::size_t after = code.find('{', at) + then_side.size();
-  std::size_t next = code.find_first_not_of(" \n", after);
-  if (next == std::string::npos || code.compare(next, 4, "else") != 0) return {then_side, ""};
-  return {then_side, block(code.find('{', next))};
-}
-
 // The conditions the code tests (`if (...)` lines) that name a work-item's lane of a fetch
 // (`a_lane`, `b_lane`): the per-copy bounds.
 int lane_tests(const std::string& code) {
@@ -74,7 +56,7 @@ void expect_whole_tile_fills(const std::string& loop, const std::string& tile, c
   SCOPED_TRACE(tile);
   std::size_t at = loop.find("if (" + test + ")\n");
   ASSERT_NE(at, std::string::npos) << loop;
-  auto [whole, edge] = branches(loop, at);
+  auto [whole, edge] = testing::if_branches(loop, at);
   EXPECT_EQ(loop.find("if (" + test + ")\n", at + whole.size()), std::string::npos) << loop;
   EXPECT_EQ(count(whole, "loom_cp_async_16(" + tile), copies) << whole;
   EXPECT_EQ(count(whole, " : 0;"), 0) << whole;
@@ -148,7 +130,7 @@ TEST(WholeTileFills, RingPrologueIsSixteenByteCopiesWithOneTestPerStage) {
                            "l >= 128 && m >= 128 * i_group + 128 && (loom_aligned_16(a) && l % 8 == 0)"}) {
     std::size_t at = prologue.find(std::string("if (") + test + ")\n");
     ASSERT_NE(at, std::string::npos) << test << "\n" << prologue;
-    auto [whole, edge] = branches(prologue, at);
+    auto [whole, edge] = testing::if_branches(prologue, at);
     EXPECT_GT(count(whole, "loom_copy_16("), 0) << whole;
     EXPECT_EQ(count(whole, " : 0;"), 0) << whole;
     EXPECT_EQ(lane_tests(whole), 0) << whole;
