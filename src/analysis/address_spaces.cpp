@@ -3,6 +3,7 @@
 #include <set>
 
 #include "loom/error.hpp"
+#include "ir/variable_names.hpp"
 
 namespace loom {
 
@@ -18,16 +19,6 @@ std::set<std::string> tagged(const LoopKernel& kernel, const std::set<std::strin
   return result;
 }
 
-std::set<std::string> names_in(const std::vector<ExprPtr>& indices) {
-  std::set<std::string> names;
-  for (const ExprPtr& index : indices) {
-    visit_expr(*index, [&](const Expr& node) {
-      if (node.kind == ExprKind::Variable) names.insert(node.name);
-    });
-  }
-  return names;
-}
-
 std::string joined(const std::set<std::string>& names) {
   std::string text;
   for (const std::string& name : names) text += (text.empty() ? "'" : ", '") + name + "'";
@@ -38,7 +29,7 @@ std::string joined(const std::set<std::string>& names) {
 // must use all of the writer's parallel inames of that kind, or none of them).
 AddressSpace desired_by(const LoopKernel& kernel, const Instruction& writer, const Expr& assignee,
                         const std::string& temporary) {
-  std::set<std::string> index_names = names_in(assignee.operands);
+  std::set<std::string> index_names = variable_names_in(assignee.operands);
   AddressSpace desired = AddressSpace::Private;
   for (Kind kind : {Kind::Local, Kind::Group}) {
     std::set<std::string> computing = tagged(kernel, writer.within_inames, kind);

@@ -11,6 +11,7 @@
 #include "analysis/accesses.hpp"
 #include "ir/isl_extra.hpp"
 #include "ir/layout.hpp"
+#include "ir/variable_names.hpp"
 
 namespace loom {
 
@@ -40,16 +41,6 @@ std::string listed(const std::set<std::string>& names) {
   std::string text;
   for (const std::string& name : names) text += (text.empty() ? "" : ", ") + name;
   return text;
-}
-
-std::set<std::string> inames_in(const std::vector<ExprPtr>& exprs) {
-  std::set<std::string> names;
-  for (const ExprPtr& expr : exprs) {
-    visit_expr(*expr, [&](const Expr& node) {
-      if (node.kind == ExprKind::Variable) names.insert(node.name);
-    });
-  }
-  return names;
 }
 
 // `map` with the input dimensions named in `names` projected out (existentially quantified).
@@ -127,7 +118,7 @@ std::optional<std::string> value_problem(const LoopKernel& kernel, const Instruc
   if (!written.exact || !reads.exact) return "its tile or array index is not affine";
   isl::map tile_index = written.map;
   if (slot_axis) tile_index = isl::manage(isl_map_project_out(tile_index.release(), isl_dim_out, 0, 1));
-  std::set<std::string> own = inames_in(copy.tile_index);
+  std::set<std::string> own = variable_names_in(copy.tile_index);
   for (const std::string& iname : own) {
     if (fill.within_inames.count(iname) == 0) return "its tile index names '" + iname + "', which is no iname of the fill";
   }

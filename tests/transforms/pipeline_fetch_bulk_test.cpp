@@ -27,25 +27,15 @@ namespace loom {
 namespace {
 
 using testing::error_message;
+using testing::replaced;
 using testing::ScopedEnv;
 
 std::string example_text(const std::string& file) { return testing::example_file_text("tensor", file); }
 
-std::string replaced(std::string text, const std::string& from, const std::string& to) {
-  std::size_t at = text.find(from);
-  EXPECT_NE(at, std::string::npos) << from;
-  for (; at != std::string::npos; at = text.find(from, at + to.size())) text.replace(at, from.size(), to);
-  return text;
-}
-
 std::string bulk_text() { return example_text("bf16_gemm_wgmma_bulk.json"); }
 
 // 64-column tiles (m64n64k16): b's 64 x 64 tile is one panel (as in tensorize_wgmma_test.cpp).
-std::string narrow_bulk_text() {
-  std::string text = replaced(bulk_text(), "\"iname\": \"j\", \"inner_length\": 256", "\"iname\": \"j\", \"inner_length\": 64");
-  text = replaced(text, "m64n256k16", "m64n64k16");
-  return replaced(text, "\"iname\": \"b_row\", \"inner_length\": 4", "\"iname\": \"b_row\", \"inner_length\": 16");
-}
+std::string narrow_bulk_text() { return testing::with_64_column_tiles(bulk_text()); }
 
 ParameterMap sizes(int64_t m, int64_t n, int64_t l) { return {{"m", m}, {"n", n}, {"l", l}}; }
 using Sizes = std::vector<ParameterMap>;

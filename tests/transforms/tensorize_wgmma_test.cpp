@@ -24,25 +24,14 @@ namespace loom {
 namespace {
 
 using testing::error_message;
+using testing::replaced;
 
 std::string example_text(const std::string& file) { return testing::example_file_text("tensor", file); }
-
-// `text` with `from` replaced by `to`, which must occur (a spec edit that no longer applies fails).
-std::string replaced(std::string text, const std::string& from, const std::string& to) {
-  std::size_t at = text.find(from);
-  EXPECT_NE(at, std::string::npos) << from;
-  for (; at != std::string::npos; at = text.find(from, at + to.size())) text.replace(at, from.size(), to);
-  return text;
-}
 
 std::string wgmma_text() { return example_text("bf16_gemm_wgmma.json"); }
 
 // The spec with 64-column tiles (m64n64k16): a's fetch as before, b's 64 x 64 tile one column block.
-std::string narrow_text() {
-  std::string text = replaced(wgmma_text(), "\"iname\": \"j\", \"inner_length\": 256", "\"iname\": \"j\", \"inner_length\": 64");
-  text = replaced(text, "m64n256k16", "m64n64k16");
-  return replaced(text, "\"iname\": \"b_row\", \"inner_length\": 4", "\"iname\": \"b_row\", \"inner_length\": 16");
-}
+std::string narrow_text() { return testing::with_64_column_tiles(wgmma_text()); }
 
 // The generated CUDA for `text`, or the message code generation refuses it with.
 std::string cuda_refusal(const std::string& text) {

@@ -23,14 +23,7 @@ namespace loom {
 namespace {
 
 using testing::error_message;
-
-// `text` with `from` replaced by `to`, which must occur (a spec edit that no longer applies fails).
-std::string replaced(std::string text, const std::string& from, const std::string& to) {
-  std::size_t at = text.find(from);
-  EXPECT_NE(at, std::string::npos) << from;
-  for (; at != std::string::npos; at = text.find(from, at + to.size())) text.replace(at, from.size(), to);
-  return text;
-}
+using testing::replaced;
 
 std::string tf32_text() { return testing::example_file_text("tensor", "tf32_gemm_wgmma.json"); }
 

@@ -15,6 +15,22 @@
 
 namespace loom::testing {
 
+// `text` with `from` replaced by `to`, which must occur (a spec edit that no longer applies fails).
+inline std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  std::size_t at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  for (; at != std::string::npos; at = text.find(from, at + to.size())) text.replace(at, from.size(), to);
+  return text;
+}
+
+// A BF16/FP16 wgmma spec (examples/tensor/bf16_gemm_wgmma*.json) with 64-column tiles
+// (m64n64k16): a's fetch as before, b's 64 x 64 tile one column block (one TMA panel).
+inline std::string with_64_column_tiles(const std::string& text) {
+  std::string narrow = replaced(text, "\"iname\": \"j\", \"inner_length\": 256", "\"iname\": \"j\", \"inner_length\": 64");
+  narrow = replaced(narrow, "m64n256k16", "m64n64k16");
+  return replaced(narrow, "\"iname\": \"b_row\", \"inner_length\": 4", "\"iname\": \"b_row\", \"inner_length\": 16");
+}
+
 inline void expect_wgmma_specs_match_on_cuda(const std::vector<std::string>& spec_texts,
                                              const std::vector<ParameterMap>& sizes) {
   ScopedEnv nvrtc("LOOM_CUDA_COMPILER", "nvrtc");
