@@ -13,8 +13,10 @@
 #include "analysis/checks.hpp"
 #include "analysis/dependences.hpp"
 #include "analysis/preprocess.hpp"
+#include "analysis/realize_reduction.hpp"
 #include "analysis/reduction_terms.hpp"
 #include "codegen/linearize.hpp"
+#include "ir/instance_sets.hpp"
 #include "ir/instruction_names.hpp"
 #include "ir/isl_extra.hpp"
 #include "ir/isl_memo.hpp"
@@ -141,6 +143,58 @@ std::vector<Instruction> with_rules_expanded(const LoopKernel& kernel) {
   return instructions;
 }
 
+// kernel_with_reduction_terms leaves an instruction that depends on a reduction's instruction
+// waiting for the whole reduction. Code generation makes one that runs inside some of the
+// reduction's loops, and does not read its result, wait for the update in those loops instead
+// (realize_reduction's wait_for_updates_inside: pipeline_fetch's store of the next tile within
+// k_outer, after the products of that iteration). Mirrored here, so that the steps' loops nest
+// as code generation nests them.
+void wait_for_steps_inside(LoopKernel& with_terms, const std::vector<ReductionTerm>& terms) {
+  for (Instruction& instruction : with_terms.instructions) {
+    if (parse_reduction_term_name(instruction.id)) continue;  // a step itself
+    std::map<std::string, std::vector<std::string>> inside;   // reduction instruction -> its steps here
+    std::set<std::string> read = variables_read(instruction);
+    for (const ReductionTerm& term : terms) {
+      if (instruction.id == term.instruction || instruction.depends_on.count(term.instruction) == 0) continue;
+      const Instruction* reduction = with_terms.find_instruction(term.instruction);
+      if (reduction == nullptr || std::any_of(reduction->assignees.begin(), reduction->assignees.end(),
+                                              [&](const ExprPtr& assignee) { return read.count(assignee->name) != 0; })) {
+        continue;
+      }
+      if (std::any_of(term.reduction_inames.begin(), term.reduction_inames.end(),
+                      [&](const std::string& iname) { return instruction.within_inames.count(iname) != 0; })) {
+        inside[term.instruction].push_back(term.tuple_name());
+      }
+    }
+    for (const auto& [id, steps] : inside) {
+      instruction.depends_on.erase(id);
+      instruction.depends_on.insert(steps.begin(), steps.end());
+    }
+  }
+}
+
+// Code generation's init of a reduction waits only for the dependencies that run outside the
+// reduction's loops; one inside them (a private fetch within k) waits for the init instead
+// (realize_reduction's make_inner_dependencies_follow_their_inits), so it runs in this reduction's
+// loop over k, not in the loop of an earlier reduction over k. Mirrored: such a dependency waits
+// for what the init waits for (two reductions over k, the second reading a private prefetch).
+void follow_the_inits(LoopKernel& with_terms, const LoopKernel& kernel, const std::vector<ReductionTerm>& terms) {
+  for (const ReductionTerm& term : terms) {
+    const Instruction* origin = kernel.find_instruction(term.instruction);
+    if (origin == nullptr) continue;
+    std::set<std::string> kept = reduction_init_dependencies(kernel, *origin, term.reduction_inames, true);
+    for (const std::string& id : origin->depends_on) {
+      if (kept.count(id) != 0) continue;
+      Instruction* inner = nullptr;
+      for (Instruction& instruction : with_terms.instructions)
+        if (instruction.id == id) inner = &instruction;
+      if (inner == nullptr) continue;
+      for (const std::string& before : kept)
+        if (!depends_transitively(kernel, before, id)) inner->depends_on.insert(before);
+    }
+  }
+}
+
 // For each (writer, reader) pair of a temporary: the writer's loops that the reader does not run
 // in, or runs in in another loop over the same iname, and that do not index what the writer
 // writes. Over such a loop the writer overwrites one element again and again, and the reader,
@@ -177,7 +231,11 @@ std::map<std::pair<std::string, std::string>, std::set<std::string>> loops_left_
   // A reader that reads the value only inside reductions reads it where each reduction's update
   // runs (analysis/reduction_terms.hpp): those loops, not the instruction's, must be the writer's
   // (k outside i around `t = a[i, k]` and `out[i] = max(k, t)`: the update runs in the writer's
-  // loop over i, the instruction's final write in a loop over i of its own).
+  // loop over i, the instruction's final write in a loop over i of its own). The reduction's own
+  // inames too: the steps' loops over them are placed here as code generation places them, and a
+  // step loop over k_inner apart from the writer's (buffer_array's store, or a barrier, between a
+  // private fetch and the product waiting for it) read the last k_inner's value (transform
+  // fuzzer, seed 112; accepted silently while reduction inames were left out).
   std::optional<LoopKernel> with_terms;
   std::vector<ReductionTerm> terms;
   std::optional<codegen::Linearization> term_linearization;
@@ -195,13 +253,13 @@ std::map<std::pair<std::string, std::string>, std::set<std::string>> loops_left_
         return ordered;
       }()));
     }
-    if (read_terms.empty() || !shares_private_copies(kernel, iname) || reduced.count(iname) != 0) {
-      return other_loop_instance(writer, reader, iname);
-    }
+    if (read_terms.empty() || !shares_private_copies(kernel, iname)) return other_loop_instance(writer, reader, iname);
     if (!term_linearization) {
       terms = all_reduction_terms(kernel);
       try {
         with_terms = kernel_with_reduction_terms(kernel, terms, true);
+        wait_for_steps_inside(*with_terms, terms);
+        follow_the_inits(*with_terms, kernel, terms);
         term_linearization =
             codegen::linearize(*with_terms, [&](const std::string& name) { return shares_private_copies(kernel, name); });
       } catch (const Error&) {
@@ -238,6 +296,16 @@ std::map<std::pair<std::string, std::string>, std::set<std::string>> loops_left_
       return reader_loops.count(own) == 0 && shares_private_copies(kernel, own) && position(own) < position(iname);
     });
   };
+  // A loop of one iteration overwrites nothing: its one value is the last (sgemm_splitk's kz, the
+  // outer part of a split of 16 by 16, holds pipeline_fetch's first fill before the kt loop while
+  // the products' steps run in a kz loop inside kt).
+  std::map<std::string, bool> once;
+  auto runs_once = [&](const std::string& iname) {
+    auto found = once.find(iname);
+    if (found != once.end()) return found->second;
+    std::optional<ConstantRange> range = constant_iname_range(kernel, iname);
+    return once[iname] = range && range->extent == 1;
+  };
   for (const Instruction& writer : kernel.instructions) {
     for (const ExprPtr& assignee : writer.assignees) {
       // An accumulation (c_buf = c_buf + ...) means its value after the loop.
@@ -261,7 +329,7 @@ std::map<std::pair<std::string, std::string>, std::set<std::string>> loops_left_
         std::set<std::string> reader_loops = sequential_loops(kernel, reader, true);
         std::set<std::string> left;
         for (const std::string& iname : writer_loops) {
-          if (indexing.count(iname) != 0) continue;
+          if (indexing.count(iname) != 0 || runs_once(iname)) continue;
           if (reader_loops.count(iname) == 0 ||
               (temporary && (other_loop_instance_of_reads(writer, kernel.instructions[index], assignee->name, iname) ||
                              own_loop_nests_outside(writer_loops, reader_loops, iname)))) {
@@ -298,11 +366,14 @@ std::map<std::pair<std::string, std::string>, std::set<std::string>> loops_left_
 // checked on the structure: a pair that already had such a loop before keeps its meaning.
 void check_temporaries_stay_in_their_readers_loops(const LoopKernel& before, const LoopKernel& after,
                                                    const std::string& transform) {
-  auto was = loops_left_behind(before);
+  // `before`'s pairs only where `after` has one to excuse (each call linearizes the kernel, with
+  // its reduction steps where a temporary is read inside a reduction).
+  std::optional<std::map<std::pair<std::string, std::string>, std::set<std::string>>> was;
   for (const auto& [pair, left] : loops_left_behind(after)) {
     if (left.empty()) continue;
-    auto previous = was.find(pair);
-    if (previous != was.end() && !previous->second.empty()) continue;
+    if (!was) was = loops_left_behind(before);
+    auto previous = was->find(pair);
+    if (previous != was->end() && !previous->second.empty()) continue;
     const Instruction* writer = after.find_instruction(pair.first);
     std::string variable = writer->assignees.empty() ? "" : writer->assignees.front()->name;
     for (const ExprPtr& assignee : writer->assignees)
