@@ -9,6 +9,7 @@
 #include <isl/val.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <optional>
 #include <set>
@@ -24,6 +25,8 @@
 namespace loom::codegen {
 
 namespace {
+
+std::atomic<int> joined_loops{0};
 
 std::string statement_name(int instruction_index) { return "S_" + std::to_string(instruction_index); }
 
@@ -356,6 +359,7 @@ class ScheduleBuilder {
     if (inner.empty() || !eliminated_exactly(body.domain(), inner)) return body;
     members = isl_multi_union_pw_aff_flat_range_product(members, isl_schedule_node_band_get_partial_schedule(band.get()));
     inames.insert(inames.end(), inner.begin(), inner.end());
+    joined_loops.fetch_add(static_cast<int>(inner.size()), std::memory_order_relaxed);
     isl_schedule_node* rest = isl_schedule_node_delete(isl_schedule_node_delete(mark.release()));
     isl::schedule result = isl::manage(isl_schedule_node_get_schedule(rest));
     isl_schedule_node_free(rest);
@@ -570,6 +574,8 @@ class ScheduleBuilder {
 std::string loop_mark_name(const std::string& iname) { return "loop " + iname; }
 
 std::string box_mark_name(const std::string& iname) { return "box " + iname; }
+
+int loops_joined_to_bands() { return joined_loops.load(); }
 
 std::string band_mark_name(int depth, const std::vector<std::string>& inames) {
   std::string name = "loops " + std::to_string(depth);

@@ -97,6 +97,11 @@ struct BandMark {
 std::string band_mark_name(int depth, const std::vector<std::string>& inames);
 std::optional<BandMark> read_band_mark(const std::string& name);
 
+// Members joined to the band of the loop around them (band_mark_name) since the process started
+// (a band of two joined to an outer loop counts two), for tests that assert which path a kernel
+// took. Only ever incremented.
+int loops_joined_to_bands();
+
 // Whether `domain` is its projection along the dimension at `at` times exactly `range` of that
 // dimension, read off the constraints: one basic set in which the dimension occurs only in bounds
 // `dim >= lower` and `dim <= upper` of its own (no other dimension, parameter or existential in
