@@ -2,6 +2,7 @@
 #include "codegen/cast_equality.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <atomic>
 #include <cstdlib>
 #include <exception>
@@ -574,12 +575,13 @@ class AstLowering {
     isl_ast_node* raw = ast.get();
     std::string isl_iterator = id_name(isl_ast_expr_id_get_id(isl_ast_node_for_get_iterator(raw)));
     // The mark above a loop's band names its iname (schedule_tree.cpp); unnamed loops keep isl's.
-    std::string name = mark.rfind("loop ", 0) == 0 ? mark.substr(5) : isl_iterator;
+    std::string inner_mark;
+    std::string name = loop_name(mark, isl_iterator, inner_mark);
     isl::ast_expr init = isl::manage(isl_ast_node_for_get_init(raw));
     cast::ExprPtr init_value = expr(init, iterators);
     if (isl_ast_node_for_is_degenerate(raw)) {
       iterators[isl_iterator] = cast::var(name, index_);
-      cast::StmtPtr body = node(isl::manage(isl_ast_node_for_get_body(raw)), iterators, "");
+      cast::StmtPtr body = node(isl::manage(isl_ast_node_for_get_body(raw)), iterators, inner_mark);
       return cast::block({cast::declare(name, index_, 0, init_value, true), body});
     }
     isl::ast_expr increment = isl::manage(isl_ast_node_for_get_inc(raw));
@@ -598,7 +600,7 @@ class AstLowering {
     }
     LoopsAroundOnlyThis inside(loops_around_only_this_, around);
     std::size_t guards_before = domain_guards_;
-    cast::StmtPtr body = node(body_ast, iterators, "");
+    cast::StmtPtr body = node(body_ast, iterators, inner_mark);
     bool guarded = domain_guards_ > guards_before && has_if(*body);
     cast::StmtPtr loop = cast::for_loop(name, index_, init_value, condition, step->int_value, body);
     if (style.kind == LoopStyle::Kind::UnrollHint) {
@@ -608,6 +610,31 @@ class AstLowering {
       return with_pragma;
     }
     return loop;
+  }
+
+  // The iname of the loop isl wrote with iterator `isl_iterator` under `mark`: a loop mark's iname,
+  // or for a band of several loops (band_mark_name) the member at the iterator's schedule dimension
+  // (isl names the iterator of dimension d `c<d>`, or `c<d>_<k>` beside a parameter of that name:
+  // a loop whose value is fixed by the loops around it has no `for`, so the members are not taken
+  // in turn); `inner_mark` gets the mark the loops of the body are under (the band's, where this
+  // is not its last member). Unmarked loops keep isl's name.
+  static std::string loop_name(const std::string& mark, const std::string& isl_iterator, std::string& inner_mark) {
+    inner_mark.clear();
+    if (mark.rfind("loop ", 0) == 0) return mark.substr(5);
+    std::optional<BandMark> band = read_band_mark(mark);
+    if (!band) return isl_iterator;
+    int dimension = iterator_dimension(isl_iterator);
+    int member = dimension - band->depth;
+    LOOM_ASSERT(member >= 0 && member < static_cast<int>(band->inames.size()),
+                "loop " + isl_iterator + " outside the band " + mark);
+    if (member + 1 < static_cast<int>(band->inames.size())) inner_mark = mark;
+    return band->inames[static_cast<std::size_t>(member)];
+  }
+
+  static int iterator_dimension(const std::string& isl_iterator) {
+    LOOM_ASSERT(isl_iterator.size() > 1 && isl_iterator[0] == 'c' && std::isdigit(static_cast<unsigned char>(isl_iterator[1])),
+                "unexpected isl iterator " + isl_iterator);
+    return std::atoi(isl_iterator.c_str() + 1);
   }
 
   // Whether `stmt` holds an `if` (a domain guard counted in domain_guards_ may have folded away).

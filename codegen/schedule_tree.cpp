@@ -9,9 +9,11 @@
 #include <isl/val.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <optional>
 #include <set>
+#include <sstream>
 
 #include "analysis/accesses.hpp"
 #include "ir/isl_extra.hpp"
@@ -23,6 +25,8 @@
 namespace loom::codegen {
 
 namespace {
+
+std::atomic<int> joined_loops{0};
 
 std::string statement_name(int instruction_index) { return "S_" + std::to_string(instruction_index); }
 
@@ -257,13 +261,124 @@ class ScheduleBuilder {
       first = false;
     });
     if (first) return body;  // no instance runs: nothing to loop over
-    isl::schedule banded = isl_extra::schedule_insert_band(body, partial);
+    isl_multi_union_pw_aff* members = isl_multi_union_pw_aff_from_union_pw_aff(partial.release());
+    std::vector<std::string> inames{node.iname};
+    if (mergeable(node)) body = without_inner_band(body, members, inames);
+    isl_ctx* ctx = body.ctx().get();
+    isl::schedule banded = isl_extra::checked(isl::manage(isl_schedule_insert_partial_schedule(body.release(), members)), ctx);
     // One loop per iname, never separated into copies: loopy's semantics (a loop is entered once).
     // (Measured: no slower than isl's default for matmul_split, 44.6 vs 46.0 ms per `loom compile`.)
     isl::schedule_node band = banded.root().child(0);
-    band = isl::manage(isl_schedule_node_band_member_set_ast_loop_type(band.release(), 0, isl_ast_loop_atomic));
-    return with_mark(band.schedule(), loop_mark_name(node.iname));
+    for (std::size_t member = 0; member < inames.size(); ++member) {
+      band = isl::manage(isl_schedule_node_band_member_set_ast_loop_type(band.release(), static_cast<int>(member),
+                                                                         isl_ast_loop_atomic));
+    }
+    if (inames.size() == 1) return with_mark(band.schedule(), loop_mark_name(node.iname));
+    return with_mark(band.schedule(), band_mark_name(static_cast<int>(enclosing_bands()), inames));
   }
+
+  // Whether the loop over `node` and the one loop its body is can be one band of isl's (issue 26,
+  // ast19): isl's per-band work (the build's product with the band's space, the inverse schedule
+  // composed with it, a mark) was a fifth of its AST time on the small specs, and a chain of
+  // one-member bands under marks builds the same AST as one band with all the members (checked on
+  // every example and conformance spec: benchmarks/compile/compare_generated.py). Not for loops
+  // loom unrolls itself (their guards are computed per loop level from the build, GuardCollector),
+  // nor with slabs (isl's isolate option is read against each band's own prefix schedule).
+  bool mergeable(const LoopNestNode& node) const {
+    if (!kernel_.slabs.empty() || node.children.size() != 1) return false;
+    const LoopNestNode& inner = node.children.front();
+    if (inner.kind != LoopNestNode::Kind::Loop || boxed_.count(&inner) != 0) return false;
+    if (loop_has_data_dependent_bounds(kernel_, inner.iname)) return false;
+    return !unrolled_by_loom(node.iname) && !unrolled_by_loom(inner.iname);
+  }
+
+  // Whether isl bounds each member of a band over `domain` as it bounds the same loop in a chain of
+  // one-member bands: in a band, the members inside the one being generated are schedule
+  // dimensions that isl eliminates rationally (Fourier-Motzkin) before it bounds the loop, where in
+  // a chain they are statement dimensions it projects out exactly. The two agree where every
+  // statement's domain is one basic set without existentials and each of its constraints names at
+  // most one of the members after the first, with coefficient 1 or -1 (each elimination is then
+  // exact and leaves the other members' constraints as they were). Otherwise isl may bound a loop by
+  // a looser, still correct, constraint: test_diamond_tiling's skewed tiles (`itx >= itt`,
+  // `itx <= 15 - itt`) gave its tile loop a different bound.
+  static bool eliminated_exactly(const isl::union_set& domain, const std::vector<std::string>& inner) {
+    bool exact = true;
+    domain.foreach_set([&](isl::set statement) {
+      if (exact) exact = eliminated_exactly(statement, inner);
+    });
+    return exact;
+  }
+
+  static bool eliminated_exactly(const isl::set& statement, const std::vector<std::string>& inner) {
+    if (isl_set_n_basic_set(statement.get()) != 1) return false;
+    std::vector<int> positions;
+    for (const std::string& iname : inner) {
+      int position = isl_extra::find_dim(statement, isl_dim_set, iname);
+      if (position >= 0) positions.push_back(position);
+    }
+    isl_basic_set_list* list = isl_set_get_basic_set_list(statement.get());
+    isl::basic_set basic = isl::manage(isl_basic_set_list_get_at(list, 0));
+    isl_basic_set_list_free(list);
+    if (isl_basic_set_dim(basic.get(), isl_dim_div) != 0) return false;
+    struct Check {
+      const std::vector<int>& positions;
+      bool exact = true;
+    } check{positions, true};
+    auto visit = [](isl_constraint* constraint, void* user) -> isl_stat {
+      auto& into = *static_cast<Check*>(user);
+      int named = 0;
+      for (int position : into.positions) {
+        isl::val coefficient = isl::manage(isl_constraint_get_coefficient_val(constraint, isl_dim_set, position));
+        if (coefficient.is_zero()) continue;
+        ++named;
+        if (!coefficient.abs().is_one()) into.exact = false;
+      }
+      if (named > 1) into.exact = false;
+      isl_constraint_free(constraint);
+      return isl_stat_ok;
+    };
+    if (isl_basic_set_foreach_constraint(basic.get(), visit, &check) < 0) return false;
+    return check.exact;
+  }
+
+  bool unrolled_by_loom(const std::string& iname) const {
+    InameTag::Kind kind = kernel_.tag_of(iname).kind;
+    return kind == InameTag::Kind::Unroll || kind == InameTag::Kind::Ilp || kind == InameTag::Kind::Vec;
+  }
+
+  // `body`, the schedule of the one loop inside, without that loop's mark and band: their members
+  // appended to `members`, their inames to `inames`. Unchanged where `body` is not a mark above a
+  // band (the inner loop ran no instance).
+  static isl::schedule without_inner_band(const isl::schedule& body, isl_multi_union_pw_aff*& members,
+                                          std::vector<std::string>& inames) {
+    isl::schedule_node mark = body.root().child(0);
+    if (isl_schedule_node_get_type(mark.get()) != isl_schedule_node_mark) return body;
+    isl::schedule_node band = mark.child(0);
+    if (isl_schedule_node_get_type(band.get()) != isl_schedule_node_band) return body;
+    std::vector<std::string> inner = band_mark_inames(mark);
+    if (inner.empty() || !eliminated_exactly(body.domain(), inner)) return body;
+    members = isl_multi_union_pw_aff_flat_range_product(members, isl_schedule_node_band_get_partial_schedule(band.get()));
+    inames.insert(inames.end(), inner.begin(), inner.end());
+    joined_loops.fetch_add(static_cast<int>(inner.size()), std::memory_order_relaxed);
+    isl_schedule_node* rest = isl_schedule_node_delete(isl_schedule_node_delete(mark.release()));
+    isl::schedule result = isl::manage(isl_schedule_node_get_schedule(rest));
+    isl_schedule_node_free(rest);
+    return result;
+  }
+
+  // The inames of a loop mark's band (loop_mark_name or band_mark_name), empty for other marks.
+  static std::vector<std::string> band_mark_inames(const isl::schedule_node& mark) {
+    isl_id* id = isl_schedule_node_mark_get_id(mark.get());
+    std::string name = isl_id_get_name(id);
+    isl_id_free(id);
+    if (name.rfind("loop ", 0) == 0) return {name.substr(5)};
+    std::optional<BandMark> band = read_band_mark(name);
+    return band ? band->inames : std::vector<std::string>{};
+  }
+
+  // The band members above the nodes being scheduled: one per enclosing loop (boxes hold no
+  // bands, so none encloses one).
+  std::size_t enclosing_bands() const { return enclosing_.size(); }
 
   std::vector<std::string> dims_of(int index) const {
     std::vector<std::string> dims;
@@ -459,6 +574,24 @@ class ScheduleBuilder {
 std::string loop_mark_name(const std::string& iname) { return "loop " + iname; }
 
 std::string box_mark_name(const std::string& iname) { return "box " + iname; }
+
+int loops_joined_to_bands() { return joined_loops.load(); }
+
+std::string band_mark_name(int depth, const std::vector<std::string>& inames) {
+  std::string name = "loops " + std::to_string(depth);
+  for (const std::string& iname : inames) name += " " + iname;
+  return name;
+}
+
+std::optional<BandMark> read_band_mark(const std::string& name) {
+  if (name.rfind("loops ", 0) != 0) return std::nullopt;
+  std::istringstream words(name.substr(6));
+  BandMark band;
+  if (!(words >> band.depth)) return std::nullopt;
+  for (std::string iname; words >> iname;) band.inames.push_back(iname);
+  if (band.inames.empty()) return std::nullopt;
+  return band;
+}
 
 // Read off the constraints rather than asked of isl: its subset test cost as much as the AST
 // build a constant box saves.

@@ -87,6 +87,21 @@ std::string loop_mark_name(const std::string& iname);
 // The mark standing for a constant box over `iname` (no band below it).
 std::string box_mark_name(const std::string& iname);
 
+// The mark above a band of several loops, one member each, outermost first (a loop whose body is
+// one loop, neither unrolled by loom: one isl band instead of a chain of one-member bands);
+// `depth` is the schedule dimension of the first member (isl names its loop's iterator c<depth>).
+struct BandMark {
+  int depth = 0;
+  std::vector<std::string> inames;
+};
+std::string band_mark_name(int depth, const std::vector<std::string>& inames);
+std::optional<BandMark> read_band_mark(const std::string& name);
+
+// Members joined to the band of the loop around them (band_mark_name) since the process started
+// (a band of two joined to an outer loop counts two), for tests that assert which path a kernel
+// took. Only ever incremented.
+int loops_joined_to_bands();
+
 // Whether `domain` is its projection along the dimension at `at` times exactly `range` of that
 // dimension, read off the constraints: one basic set in which the dimension occurs only in bounds
 // `dim >= lower` and `dim <= upper` of its own (no other dimension, parameter or existential in
