@@ -193,7 +193,10 @@ std::optional<bool> every_pair_ordered(const TimestampOrder& order, const isl::m
   const StatementTime* sink = statement_of(order, relation, isl_dim_out);
   if (source == nullptr || sink == nullptr) return std::nullopt;
   // A pair outside the statements' instances has no timestamp: ordered_pairs leaves it out.
-  if (!relation.domain().is_subset(source->instances) || !relation.range().is_subset(sink->instances)) return false;
+  // One subset test of the product, no projection of the relation onto either side.
+  isl::map instance_pairs =
+      isl::manage(isl_map_from_domain_and_range(source->instances.copy(), sink->instances.copy()));
+  if (!relation.is_subset(instance_pairs)) return false;
   isl::map equal_so_far = relation;
   for (std::size_t level = 0; level < source->coordinates.size(); ++level) {
     const TimestampCoordinate& from = source->coordinates[level];
