@@ -188,19 +188,15 @@ isl_constraint* coordinate_difference(isl_space* space, const TimestampCoordinat
 
 }  // namespace
 
-std::optional<bool> every_pair_ordered(const TimestampOrder& order, const isl::map& relation) {
-  const StatementTime* source = statement_of(order, relation, isl_dim_in);
-  const StatementTime* sink = statement_of(order, relation, isl_dim_out);
-  if (source == nullptr || sink == nullptr) return std::nullopt;
-  // A pair outside the statements' instances has no timestamp: ordered_pairs leaves it out.
-  // One subset test of the product, no projection of the relation onto either side.
-  isl::map instance_pairs =
-      isl::manage(isl_map_from_domain_and_range(source->instances.copy(), sink->instances.copy()));
-  if (!relation.is_subset(instance_pairs)) return false;
+namespace {
+
+// Whether every pair of `relation` runs in order by the coordinates alone (pairs outside the
+// instances not considered).
+bool every_pair_ordered_by_coordinates(const StatementTime& source, const StatementTime& sink, const isl::map& relation) {
   isl::map equal_so_far = relation;
-  for (std::size_t level = 0; level < source->coordinates.size(); ++level) {
-    const TimestampCoordinate& from = source->coordinates[level];
-    const TimestampCoordinate& to = sink->coordinates[level];
+  for (std::size_t level = 0; level < source.coordinates.size(); ++level) {
+    const TimestampCoordinate& from = source.coordinates[level];
+    const TimestampCoordinate& to = sink.coordinates[level];
     if (!from.is_dimension && !to.is_dimension) {
       if (from.value < to.value) return true;                   // every pair left is ordered here
       if (from.value > to.value) return equal_so_far.is_empty();  // every pair left runs the other way
@@ -215,6 +211,21 @@ std::optional<bool> every_pair_ordered(const TimestampOrder& order, const isl::m
     if (isl_map_plain_is_empty(equal_so_far.get()) == isl_bool_true) return true;
   }
   return equal_so_far.is_empty();  // equal timestamps: not strictly ordered
+}
+
+}  // namespace
+
+std::optional<bool> every_pair_ordered(const TimestampOrder& order, const isl::map& relation) {
+  const StatementTime* source = statement_of(order, relation, isl_dim_in);
+  const StatementTime* sink = statement_of(order, relation, isl_dim_out);
+  if (source == nullptr || sink == nullptr) return std::nullopt;
+  // A pair out of order is out of order whether or not it lies in the instances (a pair outside
+  // them has no timestamp and is never ordered either): the coordinates first, which is all a
+  // refused nesting of map_domain's search needs.
+  if (!every_pair_ordered_by_coordinates(*source, *sink, relation)) return false;
+  // One subset test of the product, no projection of the relation onto either side.
+  isl::map instance_pairs = isl::manage(isl_map_from_domain_and_range(source->instances.copy(), sink->instances.copy()));
+  return relation.is_subset(instance_pairs);
 }
 
 }  // namespace loom
