@@ -27,6 +27,7 @@
 #include "ir/instance_sets.hpp"
 #include "ir/isl_extra.hpp"
 #include "ir/instruction_names.hpp"
+#include "ir/stage_timer.hpp"
 #include "loom/error.hpp"
 
 namespace loom {
@@ -113,17 +114,60 @@ bool has_undefined_initial_contents(const LoopKernel& kernel, const std::string&
          effective_address_space(kernel, *temporary) != AddressSpace::Global;
 }
 
+// The instances of `read` (one read access) that an earlier write reaches, from the flow question
+// of all the variable's reads where it asked exactly this one (issue 26, deps19: the second flow
+// question per read was up to a third of a small spec's dependences). isl answers each map of
+// the sinks on its own (compute_flow_union_map, per sink map, under the parameters of all the
+// inputs), so a read that is the only read access of its statement, with the parameters of all
+// the reads, got the same answer there; taken only where that answer is one map (the range of
+// several would be united in the order isl visits them). Elsewhere, and beside it under
+// LOOM_VERIFY_SKIPPED_CHECKS, the read's own flow question.
+isl::union_set defined_instances(const isl::union_map& read, const VariableAccesses& accesses,
+                                 const isl::union_map& schedule, const isl::union_map& flow_of_all_reads) {
+  auto own_question = [&] { return flow(read, accesses.must_writes, accesses.may_writes, schedule).range(); };
+  if (isl_union_map_n_map(read.get()) != 1) return own_question();
+  isl::map read_map = isl::manage(isl_map_from_union_map(read.copy()));
+  const char* statement = isl_map_get_tuple_name(read_map.get(), isl_dim_in);
+  std::size_t reads_of_statement = 0;
+  for (const isl::union_map& other : accesses.each_read) {
+    other.foreach_map([&](isl::map map) {
+      const char* name = isl_map_get_tuple_name(map.get(), isl_dim_in);
+      if (name != nullptr && statement != nullptr && std::string(name) == statement) ++reads_of_statement;
+    });
+  }
+  bool same_parameters = isl_space_is_equal(isl_union_map_get_space(read.get()), isl_union_map_get_space(accesses.reads.get())) ==
+                         isl_bool_true;
+  if (reads_of_statement != 1 || !same_parameters) return own_question();
+  std::vector<isl::map> reaching;
+  isl_space* read_space = isl_map_get_space(read_map.get());
+  flow_of_all_reads.foreach_map([&](isl::map map) {
+    isl_space* space = isl_map_get_space(map.get());
+    bool same_sink = isl_space_tuple_is_equal(space, isl_dim_out, read_space, isl_dim_in) == isl_bool_true;
+    isl_space_free(space);
+    if (same_sink) {
+      reaching.push_back(map);
+    }
+  });
+  isl_space_free(read_space);
+  if (reaching.size() != 1) return own_question();
+  isl::union_set defined(reaching.front().range());
+  if (std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") != nullptr && !defined.is_equal(own_question())) {
+    throw InternalError("compute_dependences: the reaching writes of a read of '" + std::string(statement) +
+                        "' taken from the flow question of all reads differ from its own question's");
+  }
+  return defined;
+}
+
 // Anti dependences of the reads that read a value some earlier write defined. A read of a
 // temporary that no earlier write reaches reads an undefined value: any value it sees is as right
 // as another, so a later write may as well run first (loopy's
 // test_barrier_insertion_near_top_of_loop reads the neighbour's a[i+1] before its write). Each
 // read access on its own: one instruction may read a defined and an undefined element.
 isl::union_map anti_dependences_of_defined_reads(const VariableAccesses& accesses, const isl::union_map& writes,
-                                                 const isl::union_map& schedule) {
+                                                 const isl::union_map& schedule, const isl::union_map& flow_of_all_reads) {
   isl::union_map anti = empty_union(writes.ctx());
   for (const isl::union_map& read : accesses.each_read) {
-    isl::union_map reaching = flow(read, accesses.must_writes, accesses.may_writes, schedule);
-    isl::union_set defined = reaching.range();
+    isl::union_set defined = defined_instances(read, accesses, schedule, flow_of_all_reads);
     anti = anti.unite(flow(writes, empty_union(writes.ctx()), read.intersect_domain(defined), schedule));
   }
   return anti;
@@ -541,7 +585,7 @@ void add_dependences_of_variable(const LoopKernel& kernel, const std::string& va
     isl::union_map flow_dependences = flow(accesses.reads, accesses.must_writes, accesses.may_writes, schedule);
     split_by_statement_pair(flow_dependences, DependenceKind::Flow, variable, out);
     isl::union_map anti = has_undefined_initial_contents(kernel, variable)
-                              ? anti_dependences_of_defined_reads(accesses, writes, schedule)
+                              ? anti_dependences_of_defined_reads(accesses, writes, schedule, flow_dependences)
                               : flow(writes, empty_union(ctx), accesses.reads, schedule);
     split_by_statement_pair(anti, DependenceKind::Anti, variable, out);
   }
@@ -569,8 +613,9 @@ namespace {
 // `order`'s timestamps of the kernel with its reduction terms; where the terms' nesting cannot be
 // built (no loop order places them), without them, `terms` emptied: their reads are then one read
 // per instance of their instruction, the model before terms (checks lower what names a term).
-isl::union_map timestamps_with_terms(const LoopKernel& kernel, std::vector<ReductionTerm>& terms,
-                                     isl::union_map (*order)(const LoopKernel&, const std::vector<ReductionTerm>&)) {
+template <typename Timestamps>
+Timestamps timestamps_with_terms(const LoopKernel& kernel, std::vector<ReductionTerm>& terms,
+                                 Timestamps (*order)(const LoopKernel&, const std::vector<ReductionTerm>&)) {
   if (terms.empty()) return order(kernel, terms);
   try {
     return order(kernel, terms);
@@ -605,6 +650,7 @@ std::shared_ptr<const detail::DependenceData> compute_dependences(const LoopKern
     if (!list.writes.empty() && !list.reads.empty()) written_and_read.insert(variable);
   }
   std::vector<ReductionTerm> terms = reduction_terms(kernel, written_and_read);
+  StageTimer timer("compute_dependences(" + kernel.name + ")");
   for (const auto& [variable, list] : by_variable) {
     if (list.writes.empty()) continue;
     // Without reads there is no flow or anti dependence; a write of each element once has no
@@ -617,6 +663,7 @@ std::shared_ptr<const detail::DependenceData> compute_dependences(const LoopKern
     isl::union_map variable_schedule = schedule_of_accessing_statements(*schedule, accesses);
     add_dependences_of_variable(kernel, variable, accesses, variable_schedule, flow_and_anti, output, data->dependences);
     if (verify) verify_no_dependences(kernel, variable, accesses, *schedule, !flow_and_anti, !output);
+    timer.mark(variable);
   }
   return data;
 }
@@ -882,30 +929,144 @@ static isl::map part_to_order(const LoopKernel& kernel, Dependence& dependence, 
   return relevant_part(kernel, dependence, timestamps, host_loops);
 }
 
-void check_dependences(const LoopKernel& kernel, const std::string& transform) {
+namespace {
+
+// The input and output dimensions of `relation` on each g.N axis where both sides run one (the
+// last iname of the axis found on each side, as same_work_group equates them).
+std::vector<std::pair<int, int>> work_group_dimensions(const LoopKernel& kernel, const isl::map& relation) {
+  std::vector<std::pair<int, int>> dimensions;
+  for (int axis = 0; axis < 3; ++axis) {
+    int in = -1, out = -1;
+    for (const auto& [iname, tag] : kernel.iname_tags) {
+      if (tag.kind != InameTag::Kind::Group || tag.axis != axis) continue;
+      int in_here = isl_map_find_dim_by_name(relation.get(), isl_dim_in, iname.c_str());
+      int out_here = isl_map_find_dim_by_name(relation.get(), isl_dim_out, iname.c_str());
+      if (in_here >= 0) in = in_here;
+      if (out_here >= 0) out = out_here;
+    }
+    if (in >= 0 && out >= 0) dimensions.emplace_back(in, out);
+  }
+  return dimensions;
+}
+
+// Whether every pair of `relation` is equal on each (input, output) dimension pair: no pair
+// with the input smaller, none with it larger (relation ⊆ its pairs equal there, without the
+// subtraction).
+bool equal_on_dimensions(const isl::map& relation, const std::vector<std::pair<int, int>>& dimensions) {
+  for (auto [in, out] : dimensions) {
+    auto in_smaller = isl::manage(isl_map_order_lt(relation.copy(), isl_dim_in, in, isl_dim_out, out));
+    if (!in_smaller.is_empty()) return false;
+    auto in_larger = isl::manage(isl_map_order_gt(relation.copy(), isl_dim_in, in, isl_dim_out, out));
+    if (!in_larger.is_empty()) return false;
+  }
+  return true;
+}
+
+std::vector<std::pair<int, int>> iname_dimensions(const isl::map& relation, const std::vector<std::string>& inames) {
+  std::vector<std::pair<int, int>> dimensions;
+  for (const std::string& iname : inames) {
+    int in = isl_map_find_dim_by_name(relation.get(), isl_dim_in, iname.c_str());
+    int out = isl_map_find_dim_by_name(relation.get(), isl_dim_out, iname.c_str());
+    if (in >= 0 && out >= 0) dimensions.emplace_back(in, out);
+  }
+  return dimensions;
+}
+
+// check_dependences' verdict on `relation` read off the timestamps' coordinates where it can:
+// true when no pair runs out of order and none crosses work-groups (the violating pairs the check
+// builds would be none), false when some do, nullopt where the order cannot say. Only a true
+// verdict is trusted: anything else takes the check's own way, which words the refusal.
+std::optional<bool> in_order_within_work_groups(const LoopKernel& kernel, const TimestampOrder& order,
+                                                const isl::map& relation) {
+  std::optional<bool> ordered = every_pair_ordered(order, relation);
+  if (!ordered || !*ordered) return ordered;
+  return equal_on_dimensions(relation, work_group_dimensions(kernel, relation));
+}
+
+// Whether no pair of a flow dependence reads another private copy than its source wrote
+// (reads_of_another_copy is empty), without the subtraction.
+bool reads_own_copy(const LoopKernel& kernel, const Dependence& dependence, const isl::map& relation) {
+  if (dependence.kind != DependenceKind::Flow) return true;
+  const Temporary* temporary = kernel.find_temporary(dependence.variable);
+  if (temporary == nullptr || effective_address_space(kernel, *temporary) != AddressSpace::Private) return true;
+  return equal_on_dimensions(relation, iname_dimensions(relation, private_copy_inames(kernel, dependence)));
+}
+
+// LOOM_VERIFY_SKIPPED_CHECKS: the verdict read off the coordinates against the check's own.
+void verify_fast_verdict(const std::string& what, const Dependence& dependence, bool fast, bool full) {
+  if (fast == full) return;
+  throw InternalError("check_dependences: " + what + " of the " + std::string(dependence_kind_name(dependence.kind)) +
+                      " dependence from '" + dependence.source + "' to '" + dependence.sink + "' through '" +
+                      dependence.variable + "' read off the timestamps' coordinates is " + (fast ? "true" : "false") +
+                      ", the subtraction says " + (full ? "true" : "false"));
+}
+
+}  // namespace
+
+bool dependences_hold(const LoopKernel& kernel) {
   auto data = dependences_of(kernel);
   if (data->dependences.empty()) {
-    check_sequential_order(kernel);  // what building the timestamps would refuse (cyclic priorities)
-    return;
+    check_sequential_order(kernel);
+    return true;
   }
   NamedReductionTerms named = reduction_terms_named_by(kernel, data->dependences);
-  isl::union_map timestamps = timestamps_with_terms(kernel, named.terms, sequential_timestamps);
+  TimestampOrder order = timestamps_with_terms(kernel, named.terms, sequential_timestamp_order);
+  const isl::union_map& timestamps = order.timestamps;
   isl::union_set timed = timestamps.domain();
   HostLoopsOfInstructions host_loops = host_loops_of_instructions(kernel);
   for (const Dependence& traced : data->dependences) {
     Dependence dependence = traced;
     isl::map relation = part_to_order(kernel, dependence, named, timed, timestamps, host_loops);
     if (relation.is_empty()) continue;
-    isl::map before = ordered_pairs(timestamps, relation);
-    // Work-groups run in no order: only a global barrier (a kernel split) orders two instances in
-    // different groups, whatever the statement order says.
-    isl::map violating = relation.subtract(before).unite(relation.subtract(same_work_group(kernel, relation)));
-    if (!violating.is_empty() && !(dependence.kind != DependenceKind::Flow && is_private_scalar(kernel, dependence.variable) &&
-                                   live_ranges_stay_apart(kernel, *data, dependence.variable, timestamps))) {
-      refuse(kernel, dependence, violating, transform);
+    std::optional<bool> in_order = in_order_within_work_groups(kernel, order, relation);
+    if (!in_order) {
+      isl::map before = ordered_pairs(timestamps, relation);
+      in_order = relation.subtract(before).unite(relation.subtract(same_work_group(kernel, relation))).is_empty();
     }
-    isl::map other_copy = reads_of_another_copy(kernel, dependence, relation);
-    if (!other_copy.is_empty()) refuse_reads_of_another_copy(kernel, dependence, other_copy, transform);
+    if (!*in_order && !(dependence.kind != DependenceKind::Flow && is_private_scalar(kernel, dependence.variable) &&
+                        live_ranges_stay_apart(kernel, *data, dependence.variable, timestamps))) {
+      return false;
+    }
+    if (!reads_own_copy(kernel, dependence, relation)) return false;
+  }
+  return true;
+}
+
+void check_dependences(const LoopKernel& kernel, const std::string& transform) {
+  auto data = dependences_of(kernel);
+  if (data->dependences.empty()) {
+    check_sequential_order(kernel);  // what building the timestamps would refuse (cyclic priorities)
+    return;
+  }
+  bool verify = std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") != nullptr;
+  NamedReductionTerms named = reduction_terms_named_by(kernel, data->dependences);
+  TimestampOrder order = timestamps_with_terms(kernel, named.terms, sequential_timestamp_order);
+  const isl::union_map& timestamps = order.timestamps;
+  isl::union_set timed = timestamps.domain();
+  HostLoopsOfInstructions host_loops = host_loops_of_instructions(kernel);
+  for (const Dependence& traced : data->dependences) {
+    Dependence dependence = traced;
+    isl::map relation = part_to_order(kernel, dependence, named, timed, timestamps, host_loops);
+    if (relation.is_empty()) continue;
+    std::optional<bool> in_order = in_order_within_work_groups(kernel, order, relation);
+    if (!in_order.value_or(false) || verify) {
+      isl::map before = ordered_pairs(timestamps, relation);
+      // Work-groups run in no order: only a global barrier (a kernel split) orders two instances in
+      // different groups, whatever the statement order says.
+      isl::map violating = relation.subtract(before).unite(relation.subtract(same_work_group(kernel, relation)));
+      if (in_order) verify_fast_verdict("'in order within work-groups'", dependence, *in_order, violating.is_empty());
+      if (!violating.is_empty() &&
+          !(dependence.kind != DependenceKind::Flow && is_private_scalar(kernel, dependence.variable) &&
+            live_ranges_stay_apart(kernel, *data, dependence.variable, timestamps))) {
+        refuse(kernel, dependence, violating, transform);
+      }
+    }
+    bool own_copy = reads_own_copy(kernel, dependence, relation);
+    if (!own_copy || verify) {
+      isl::map other_copy = reads_of_another_copy(kernel, dependence, relation);
+      verify_fast_verdict("'reads its own copy'", dependence, own_copy, other_copy.is_empty());
+      if (!other_copy.is_empty()) refuse_reads_of_another_copy(kernel, dependence, other_copy, transform);
+    }
   }
 }
 
@@ -915,9 +1076,11 @@ std::optional<std::string> dependence_broken_by_work_items_in_turn(const LoopKer
   if (!has_local) return std::nullopt;
   auto data = dependences_of(kernel);
   if (data->dependences.empty()) return std::nullopt;
+  bool verify = std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") != nullptr;
   NamedReductionTerms named = reduction_terms_named_by(kernel, data->dependences);
   // The C target's order: every iname a loop, as linearized (codegen's kernel_body).
-  isl::union_map timestamps = timestamps_with_terms(kernel, named.terms, reference_timestamps);
+  TimestampOrder order = timestamps_with_terms(kernel, named.terms, reference_timestamp_order);
+  const isl::union_map& timestamps = order.timestamps;
   isl::union_set timed = timestamps.domain();
   HostLoopsOfInstructions host_loops = host_loops_of_instructions(kernel);
   for (const Dependence& traced : data->dependences) {
@@ -928,7 +1091,10 @@ std::optional<std::string> dependence_broken_by_work_items_in_turn(const LoopKer
     Dependence dependence = traced;
     isl::map relation = part_to_order(kernel, dependence, named, timed, timestamps, host_loops);
     if (relation.is_empty()) continue;
+    std::optional<bool> ordered = every_pair_ordered(order, relation);
+    if (ordered.value_or(false) && !verify) continue;
     isl::map violating = relation.subtract(ordered_pairs(timestamps, relation));
+    if (ordered) verify_fast_verdict("'every pair ordered'", dependence, *ordered, violating.is_empty());
     if (violating.is_empty()) continue;
     InstancePrinter printer(violating);
     std::string message = "instruction '" + dependence.sink + "' must follow '" + dependence.source + "' (" +

@@ -71,6 +71,11 @@ std::shared_ptr<const detail::DependenceData> trace_dependences(const detail::De
 // iname, or in an ilp/vec iname its writer is privatized along, reads another copy: refused.
 void check_dependences(const LoopKernel& kernel, const std::string& transform);
 
+// check_dependences' verdict without its message: true where it passes, false where it would
+// refuse (a search that tries candidates and keeps the first legal one: map_domain's nestings).
+// Cheaper on a refusal: the first pair out of order found is enough, no violating pair is shown.
+bool dependences_hold(const LoopKernel& kernel);
+
 // The C target runs l.N inames as loops, one work-item after another, where a GPU orders
 // work-items with barriers: a dependence through global memory that the kernel's order with every
 // iname a loop (the C code's) breaks, described; none when the C code computes what the reference

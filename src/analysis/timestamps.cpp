@@ -1,6 +1,8 @@
 #include "analysis/timestamps.hpp"
 
 #include <isl/aff.h>
+#include <isl/constraint.h>
+#include <isl/local_space.h>
 #include <isl/map.h>
 #include <isl/union_map.h>
 
@@ -64,8 +66,8 @@ isl::map timestamp_map(const isl::set& instances, const std::vector<std::string>
   return isl::manage(isl_map_from_multi_aff(time)).intersect_domain(instances);
 }
 
-isl::union_map timestamps(const LoopKernel& kernel, const std::function<bool(const std::string&)>& is_loop,
-                          const std::vector<ReductionTerm>& terms, bool hardware_axes) {
+TimestampOrder timestamp_order(const LoopKernel& kernel, const std::function<bool(const std::string&)>& is_loop,
+                               const std::vector<ReductionTerm>& terms, bool hardware_axes) {
   // The terms are instructions of a kernel of their own (placed where the realized updates run);
   // its first instructions are `kernel`'s, in the same order.
   LoopKernel with_terms = terms.empty() ? LoopKernel{} : kernel_with_reduction_terms(kernel, terms, hardware_axes);
@@ -76,15 +78,26 @@ isl::union_map timestamps(const LoopKernel& kernel, const std::function<bool(con
   std::size_t length = 0;
   for (const TimestampEntry& entry : entries) length = std::max(length, entry.coordinates.size());
   isl::ctx ctx = isl_context_of(kernel)->ctx();
-  isl::union_map result(ctx, "{ }");
+  TimestampOrder order{isl::union_map(ctx, "{ }"), {}};
   for (const TimestampEntry& entry : entries) {
     std::size_t index = static_cast<std::size_t>(entry.instruction_index);
     isl::set instances = index < kernel.instructions.size()
                              ? instance_set(kernel, kernel.instructions[index])
                              : reduction_term_instances(kernel, terms[index - kernel.instructions.size()]);
-    result = result.unite(isl::union_map(timestamp_map(instances, entry.coordinates, length)));
+    order.timestamps = order.timestamps.unite(isl::union_map(timestamp_map(instances, entry.coordinates, length)));
+    StatementTime time{instances, std::vector<TimestampCoordinate>(length)};
+    for (std::size_t i = 0; i < entry.coordinates.size(); ++i) {
+      const std::string& coordinate = entry.coordinates[i];
+      if (!coordinate.empty() && std::isdigit(static_cast<unsigned char>(coordinate[0]))) {
+        time.coordinates[i].value = std::stol(coordinate);
+      } else {
+        time.coordinates[i] = {true, isl_set_find_dim_by_name(instances.get(), isl_dim_set, coordinate.c_str())};
+      }
+    }
+    const char* name = isl_set_get_tuple_name(instances.get());
+    order.statements.emplace(name ? name : "", std::move(time));
   }
-  return result;
+  return order;
 }
 
 bool is_sequential(const LoopKernel& kernel, const std::string& iname) {
@@ -95,12 +108,20 @@ bool is_sequential(const LoopKernel& kernel, const std::string& iname) {
 
 }  // namespace
 
+TimestampOrder reference_timestamp_order(const LoopKernel& kernel, const std::vector<ReductionTerm>& terms) {
+  return timestamp_order(kernel, [](const std::string&) { return true; }, terms, false);
+}
+
+TimestampOrder sequential_timestamp_order(const LoopKernel& kernel, const std::vector<ReductionTerm>& terms) {
+  return timestamp_order(kernel, [&](const std::string& iname) { return is_sequential(kernel, iname); }, terms, true);
+}
+
 isl::union_map reference_timestamps(const LoopKernel& kernel, const std::vector<ReductionTerm>& terms) {
-  return timestamps(kernel, [](const std::string&) { return true; }, terms, false);
+  return reference_timestamp_order(kernel, terms).timestamps;
 }
 
 isl::union_map sequential_timestamps(const LoopKernel& kernel, const std::vector<ReductionTerm>& terms) {
-  return timestamps(kernel, [&](const std::string& iname) { return is_sequential(kernel, iname); }, terms, true);
+  return sequential_timestamp_order(kernel, terms).timestamps;
 }
 
 void check_sequential_order(const LoopKernel& kernel) {
@@ -132,6 +153,79 @@ isl::map ordered_pairs(const isl::union_map& timestamps, const isl::map& relatio
   isl::map sink_time = timestamps_in(timestamps, relation.range().space());
   isl_map* earlier = isl_map_lex_lt_map(source_time.copy(), sink_time.copy());
   return relation.intersect(isl::manage(earlier));
+}
+
+namespace {
+
+// The statement of `side` of `relation` in `order`, where its space is the timestamps' (same
+// tuple name and number of dimensions).
+const StatementTime* statement_of(const TimestampOrder& order, const isl::map& relation, isl_dim_type side) {
+  const char* name = isl_map_get_tuple_name(relation.get(), side);
+  auto found = order.statements.find(name ? name : "");
+  if (found == order.statements.end()) return nullptr;
+  if (isl_set_dim(found->second.instances.get(), isl_dim_set) != isl_map_dim(relation.get(), side)) return nullptr;
+  return &found->second;
+}
+
+// The constraint source coordinate - sink coordinate + `constant` (>= 0 or = 0) on `space`.
+isl_constraint* coordinate_difference(isl_space* space, const TimestampCoordinate& source,
+                                      const TimestampCoordinate& sink, long constant, bool equality) {
+  isl_local_space* local = isl_local_space_from_space(space);
+  isl_constraint* constraint = equality ? isl_constraint_alloc_equality(local) : isl_constraint_alloc_inequality(local);
+  long fixed = constant;
+  if (source.is_dimension) {
+    constraint = isl_constraint_set_coefficient_si(constraint, isl_dim_in, static_cast<int>(source.value), 1);
+  } else {
+    fixed += source.value;
+  }
+  if (sink.is_dimension) {
+    constraint = isl_constraint_set_coefficient_si(constraint, isl_dim_out, static_cast<int>(sink.value), -1);
+  } else {
+    fixed -= sink.value;
+  }
+  return isl_constraint_set_constant_si(constraint, fixed);
+}
+
+}  // namespace
+
+namespace {
+
+// Whether every pair of `relation` runs in order by the coordinates alone (pairs outside the
+// instances not considered).
+bool every_pair_ordered_by_coordinates(const StatementTime& source, const StatementTime& sink, const isl::map& relation) {
+  isl::map equal_so_far = relation;
+  for (std::size_t level = 0; level < source.coordinates.size(); ++level) {
+    const TimestampCoordinate& from = source.coordinates[level];
+    const TimestampCoordinate& to = sink.coordinates[level];
+    if (!from.is_dimension && !to.is_dimension) {
+      if (from.value < to.value) return true;                   // every pair left is ordered here
+      if (from.value > to.value) return equal_so_far.is_empty();  // every pair left runs the other way
+      continue;
+    }
+    // The pairs whose source coordinate is larger run the other way.
+    isl::map later = isl::manage(isl_map_add_constraint(
+        equal_so_far.copy(), coordinate_difference(equal_so_far.space().release(), from, to, -1, false)));
+    if (!later.is_empty()) return false;
+    equal_so_far = isl::manage(isl_map_add_constraint(
+        equal_so_far.release(), coordinate_difference(relation.space().release(), from, to, 0, true)));
+    if (isl_map_plain_is_empty(equal_so_far.get()) == isl_bool_true) return true;
+  }
+  return equal_so_far.is_empty();  // equal timestamps: not strictly ordered
+}
+
+}  // namespace
+
+std::optional<bool> every_pair_ordered(const TimestampOrder& order, const isl::map& relation) {
+  const StatementTime* source = statement_of(order, relation, isl_dim_in);
+  const StatementTime* sink = statement_of(order, relation, isl_dim_out);
+  if (source == nullptr || sink == nullptr) return std::nullopt;
+  // A pair out of order is out of order whether or not it lies in the instances (a pair outside
+  // them has no timestamp and is never ordered either): the coordinates first, which is all a
+  // refused nesting of map_domain's search needs.
+  if (!every_pair_ordered_by_coordinates(*source, *sink, relation)) return false;
+  // One subset test of the product, no projection of the relation onto either side.
+  isl::map instance_pairs = isl::manage(isl_map_from_domain_and_range(source->instances.copy(), sink->instances.copy()));
+  return relation.is_subset(instance_pairs);
 }
 
 }  // namespace loom

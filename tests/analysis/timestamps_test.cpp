@@ -36,5 +36,31 @@ TEST(Timestamps, AParallelInameIsNoLoopInTheSequentialOrder) {
   EXPECT_TRUE(ordered_pairs(sequential, pairs.reverse()).is_empty());
 }
 
+// every_pair_ordered (the dependence check's fast verdict) says what ordered_pairs says: all of
+// the relation ordered or not, on constant levels (w before r in one i), iname levels (i before
+// i2), equal timestamps (an instance and itself), pairs outside the instances (no timestamp) and
+// a statement the timestamps do not have.
+TEST(Timestamps, EveryPairOrderedAgreesWithOrderedPairs) {
+  LoopKernel kernel = writer_then_reader();
+  for (bool sequential : {false, true}) {
+    TimestampOrder order = sequential ? sequential_timestamp_order(kernel) : reference_timestamp_order(kernel);
+    isl::ctx ctx = order.timestamps.ctx();
+    for (const char* text : {"[n] -> { w[i, j] -> r[i2] : 0 <= i < n and 0 <= j <= 3 and i2 = i }",
+                             "[n] -> { r[i] -> w[i2, j] : 0 <= i < n and 0 <= j <= 3 and i2 = i }",
+                             "[n] -> { r[i] -> w[i2, j] : 0 <= i < n and 0 <= j <= 3 and i2 = i + 1 < n }",
+                             "[n] -> { w[i, j] -> w[i2, j2] : 0 <= i < n and 0 <= j <= 3 and i2 = i and j2 = j + 1 <= 3 }",
+                             "[n] -> { w[i, j] -> w[i2, j2] : 0 <= i < n and 0 <= j <= 3 and i2 = i and j2 = 3 - j }",
+                             "[n] -> { w[i, j] -> w[i, j] : 0 <= i < n and 0 <= j <= 3 }",
+                             "[n] -> { w[i, j] -> r[i2] : 0 <= i <= n and 0 <= j <= 3 and i2 = i + 1 }",
+                             "[n] -> { r[i] -> r[i2] : 0 <= i < n and i < i2 < n }"}) {
+      isl::map relation(ctx, text);
+      std::optional<bool> fast = every_pair_ordered(order, relation);
+      ASSERT_TRUE(fast.has_value()) << text;
+      EXPECT_EQ(*fast, ordered_pairs(order.timestamps, relation).is_equal(relation)) << text << (sequential ? " (sequential)" : "");
+    }
+    EXPECT_FALSE(every_pair_ordered(order, isl::map(ctx, "[n] -> { w[i, j] -> x[i2] : i2 = i }")).has_value());
+  }
+}
+
 }  // namespace
 }  // namespace loom
