@@ -5,12 +5,15 @@
 #include <isl/map.h>
 
 #include <algorithm>
+#include <map>
 #include <cstdlib>
 #include <optional>
 #include <set>
 
 #include "analysis/accesses.hpp"
 #include "analysis/dependences.hpp"
+#include "analysis/index_digits.hpp"
+#include "ir/instance_sets.hpp"
 #include "ir/isl_kernel.hpp"
 #include "ir/work_counters.hpp"
 #include "loom/error.hpp"
@@ -380,6 +383,91 @@ bool one_instance_per_element(const LoopKernel& kernel, int source, int sink, st
          writes_each_element_once_in_lineage(kernel, first);
 }
 
+// Whether `a` is `b` with some inames renamed: the renaming (source iname -> sink iname) is
+// gathered in `renaming`, one to one, each iname to one whose constant range holds its own.
+bool same_up_to_inames(const LoopKernel& kernel, const Expr& a, const Expr& b, std::map<std::string, std::string>& renaming) {
+  if (a.kind != b.kind || a.int_value != b.int_value || a.float_value != b.float_value ||
+      a.literal_dtype != b.literal_dtype || a.unary_op != b.unary_op || a.binary_op != b.binary_op ||
+      a.operands.size() != b.operands.size() || !a.reduction_inames.empty() || !b.reduction_inames.empty()) {
+    return false;
+  }
+  if (a.kind == ExprKind::Variable && a.name != b.name) {
+    if (kernel.domain_of_iname(a.name) == nullptr || kernel.domain_of_iname(b.name) == nullptr) return false;
+    auto [entry, added] = renaming.emplace(a.name, b.name);
+    if (entry->second != b.name) return false;
+    if (added) {
+      for (const auto& [from, to] : renaming)
+        if (from != a.name && to == b.name) return false;
+      std::optional<ConstantRange> own = constant_iname_range(kernel, a.name);
+      std::optional<ConstantRange> other = constant_iname_range(kernel, b.name);
+      if (!own || !other || own->lower < other->lower ||
+          own->lower + own->extent > other->lower + other->extent) {
+        return false;
+      }
+    }
+  } else if (a.name != b.name) {
+    return false;
+  } else if (a.kind == ExprKind::Variable && kernel.domain_of_iname(a.name) != nullptr) {
+    auto [entry, added] = renaming.emplace(a.name, a.name);
+    if (entry->second != a.name) return false;
+    if (added) {
+      for (const auto& [from, to] : renaming)
+        if (from != a.name && to == a.name) return false;
+    }
+  }
+  for (std::size_t k = 0; k < a.operands.size(); ++k) {
+    if (!same_up_to_inames(kernel, *a.operands[k], *b.operands[k], renaming)) return false;
+  }
+  return true;
+}
+
+// Whether `first` and `second` never touch one element: one variable, and at some axis both
+// indices are literals that differ (the ring slots of pipeline_fetch's first fills, `a_fetch[0, ..]`
+// and `a_fetch[1, ..]`: issue 26, isl questions per pair of those fills and their whole/edge twins).
+bool different_literal_index(const Access& first, const Access& second) {
+  if (first.variable != second.variable || first.subscript == nullptr || second.subscript == nullptr) return false;
+  const std::vector<ExprPtr>& a = first.subscript->operands;
+  const std::vector<ExprPtr>& b = second.subscript->operands;
+  if (a.size() != b.size()) return false;
+  for (std::size_t axis = 0; axis < a.size(); ++axis) {
+    if (a[axis]->kind == ExprKind::IntLiteral && b[axis]->kind == ExprKind::IntLiteral &&
+        a[axis]->int_value != b[axis]->int_value) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// Whether every pair of instances of `first` (in `source`) and `second` (in `sink`) that touch one
+// element runs on one work-item, read off the subscripts: `first`'s is `second`'s with inames
+// renamed (a whole-tile copy's and its edge copy's, an instruction's with itself), and on each
+// local axis the sink's iname is the source's renamed, at the same lower bound, and a digit of the
+// subscript (index_digits.hpp: two instances touching one element agree on it). Renamed inames
+// range within their images, so a source instance is a sink instance of the same element, and
+// the sink's digits agree (issue 26: each ring fill's pairs with itself and with its whole/edge
+// twin were isl questions per loop, most of barrier placement on the tensor-core specs). Verified
+// like one_instance_per_element.
+bool same_work_item_per_element(const LoopKernel& kernel, const LaunchShape& launch, const Instruction& source,
+                                const Instruction& sink, const Access& first, const Access& second) {
+  if (first.variable != second.variable || first.subscript == nullptr || second.subscript == nullptr) return false;
+  std::map<std::string, std::string> renaming;
+  if (!same_up_to_inames(kernel, *first.subscript, *second.subscript, renaming)) return false;
+  for (int axis = 0; axis < 3; ++axis) {
+    std::optional<AxisIname> a = iname_on(launch, source, true, axis);
+    std::optional<AxisIname> b = iname_on(launch, sink, true, axis);
+    if (!a && !b) continue;
+    if (!a || !b) {
+      if (launch.block[static_cast<std::size_t>(axis)] > 1) return false;  // one of them runs on every work-item
+      continue;
+    }
+    auto renamed = renaming.find(a->iname);
+    if (renamed == renaming.end() || renamed->second != b->iname) return false;
+    bool same_lower = a->iname == b->iname || (a->lower && b->lower && *a->lower == *b->lower);
+    if (!same_lower || !subscript_determines(kernel, second, b->iname)) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 namespace {
@@ -406,8 +494,10 @@ BarrierNeed barrier_need_beyond(const LoopKernel& kernel, const LaunchShape& lau
       const Access& second = seconds[j];
       if (!same_storage(kernel, first.variable, second.variable) || (!first.is_write && !second.is_write)) continue;
       if (!write_pairs && first.is_write == second.is_write) continue;
-      bool one_instance = one_instance_per_element(kernel, source, sink, i, j, first);
-      if (one_instance && !verify_skipped) continue;
+      bool answered = one_instance_per_element(kernel, source, sink, i, j, first) ||
+                          same_work_item_per_element(kernel, launch, a, b, first, second) ||
+                          different_literal_index(first, second);
+      if (answered && !verify_skipped) continue;
       detail::count_barrier_question();
       isl::map pairs = touching_pairs(kernel, first, second);
       std::vector<PairConstraint> in_shared_loops;
@@ -423,9 +513,9 @@ BarrierNeed barrier_need_beyond(const LoopKernel& kernel, const LaunchShape& lau
         }
       }
       if (!same_group_other_item(pairs, std::move(in_shared_loops), launch, a, b)) continue;
-      if (one_instance) {
-        throw InternalError("barrier placement: instruction '" + a.id + "' was taken to write each element of '" +
-                            first.variable + "' once, but isl finds two work-items writing one element");
+      if (answered) {
+        throw InternalError("barrier placement: instructions '" + a.id + "' and '" + b.id + "' were taken to touch each element of '" +
+                            first.variable + "' on one work-item (or never one element), but isl finds two work-items touching one element");
       }
       if (is_global_memory(kernel, first.variable)) return BarrierNeed::GlobalMemory;
       need = BarrierNeed::LocalMemory;

@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "analysis/type_inference.hpp"
 #include "codegen/cast.hpp"
@@ -113,6 +114,9 @@ class ExpressionLowering {
   std::optional<WideCopyParts> wide_copy_parts(const Instruction& instruction, const std::vector<InameValues>& lanes,
                                                const std::string& vec_iname) const;
   cast::ExprPtr pair_alignment(const Instruction& instruction, const InameValues& inames) const;
+  // pair_alignment read off the pair's edge copy, the whole copy's vec iname left out of `inames`.
+  cast::ExprPtr edge_alignment(const Instruction& edge, const std::string& whole_vec, const std::string& edge_vec,
+                               const InameValues& inames) const;
   std::optional<cast::ExprPtr> wide_copy_address(const Expr& access, const std::string& vec_iname, int64_t lanes,
                                                  const InameValues& first, cast::ExprPtr& aligned) const;
   cast::ExprPtr alignment_test(const std::string& array, const Temporary* temporary, const cast::ExprPtr& offset,
@@ -124,6 +128,15 @@ class ExpressionLowering {
   // While lowering one lane of a vector statement: the accesses that read a lane of a vector
   // loaded once (lower_vector.cpp), by node.
   mutable const std::map<const Expr*, cast::ExprPtr>* lane_values_ = nullptr;
+  // pair_alignment's answers by edge copy id: the other inames' values it was asked at (the pair's
+  // vec inames left out: it sets them itself) and the test found (null: none). Every lane of
+  // either copy, lowered one by one, asks it again at the same values (issue 26: each question
+  // lowers the edge copy's eight lanes).
+  struct PairAlignmentAnswer {
+    InameValues others;
+    cast::ExprPtr alignment;
+  };
+  mutable std::map<std::string, std::vector<PairAlignmentAnswer>> pair_alignments_;
 };
 
 // CUDA declares a private array of 16-bit elements whose size is a multiple of 16 bytes on 16

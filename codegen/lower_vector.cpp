@@ -19,6 +19,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "codegen/cast_equality.hpp"
 #include "codegen/fold.hpp"
 #include "codegen/known_multiples.hpp"
 #include "codegen/lower_expr.hpp"
@@ -607,21 +608,45 @@ cast::ExprPtr ExpressionLowering::pair_alignment(const Instruction& instruction,
   if (target_ != Target::CUDA) return nullptr;
   std::optional<PairRoles> roles = pair_roles(kernel_, instruction);
   if (!roles || roles->edge->assignees.size() != 1) return nullptr;
-  int64_t width = kWideCopyBytes / static_cast<int64_t>(dtype_size(types_.variable_dtype(roles->edge->assignees.front()->name)));
+  // The answer depends on the edge copy and the values of the inames but the pair's vec inames
+  // (replaced below); lowering reads nothing else that changes (lane_values_ is set only inside a
+  // vector statement, which has no predicates and so no pair guard).
+  InameValues others = inames;
+  others.erase(roles->whole_vec);
+  others.erase(roles->edge_vec);
+  std::vector<PairAlignmentAnswer>& answers = pair_alignments_[roles->edge->id + " " + roles->whole_vec + "=" + roles->edge_vec];
+  auto same_values = [](const InameValues& a, const InameValues& b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](const auto& x, const auto& y) {
+             return x.first == y.first && same_expr(x.second, y.second);
+           });
+  };
+  bool memo = lane_values_ == nullptr;
+  if (memo) {
+    for (const PairAlignmentAnswer& answer : answers)
+      if (same_values(answer.others, others)) return answer.alignment;
+  }
+  cast::ExprPtr alignment = edge_alignment(*roles->edge, roles->whole_vec, roles->edge_vec, inames);
+  if (memo) answers.push_back({std::move(others), alignment});
+  return alignment;
+}
+
+cast::ExprPtr ExpressionLowering::edge_alignment(const Instruction& edge, const std::string& whole_vec,
+                                                 const std::string& edge_vec, const InameValues& inames) const {
+  int64_t width = kWideCopyBytes / static_cast<int64_t>(dtype_size(types_.variable_dtype(edge.assignees.front()->name)));
   if (width <= 0) return nullptr;
   std::vector<InameValues> lanes;
   for (int64_t lane = 0; lane < width; ++lane) {
     InameValues values = inames;
-    values.erase(roles->whole_vec);
-    values[roles->edge_vec] = cast::int_const(lane, kernel_.options.index_dtype);
-    for (const std::string& within : roles->edge->within_inames)
+    values.erase(whole_vec);
+    values[edge_vec] = cast::int_const(lane, kernel_.options.index_dtype);
+    for (const std::string& within : edge.within_inames)
       if (values.count(within) == 0) values[within] = cast::var(within, kernel_.options.index_dtype);
     lanes.push_back(std::move(values));
   }
-  std::optional<WideCopyParts> edge = wide_copy_parts(*roles->edge, lanes, roles->edge_vec);
-  if (!edge || edge->lane_predicates || !edge->alignment || !names_only_arguments(kernel_, *edge->alignment))
+  std::optional<WideCopyParts> parts = wide_copy_parts(edge, lanes, edge_vec);
+  if (!parts || parts->lane_predicates || !parts->alignment || !names_only_arguments(kernel_, *parts->alignment))
     return nullptr;
-  return edge->alignment;
+  return parts->alignment;
 }
 
 cast::ExprPtr ExpressionLowering::pair_guard(const Instruction& instruction, const InameValues& inames) const {

@@ -376,6 +376,50 @@ std::string function_head(const cast::Function& function, Target target) {
 
 // ---- expressions ------------------------------------------------------------------------------
 
+// A binary operator's precedence, read off its (one or two) characters: the printer asks it for
+// every node and its operands (issue 26: comparing the spelling with each operator in turn was a
+// third of printing the tensor-core kernels).
+int binary_precedence(const std::string& op) {
+  char first = op.empty() ? '\0' : op[0];
+  char second = op.size() > 1 ? op[1] : '\0';
+  if (op.size() <= 2) {
+    switch (first) {
+      case '*':
+      case '/':
+      case '%':
+        if (second == '\0') return 3;
+        break;
+      case '+':
+      case '-':
+        if (second == '\0') return 4;
+        break;
+      case '<':
+      case '>':
+        if (second == first) return 5;
+        if (second == '\0' || second == '=') return 6;
+        break;
+      case '=':
+      case '!':
+        if (second == '=') return 7;
+        break;
+      case '&':
+        if (second == '\0') return 8;
+        if (second == '&') return 11;
+        break;
+      case '^':
+        if (second == '\0') return 9;
+        break;
+      case '|':
+        if (second == '\0') return 10;
+        if (second == '|') return 12;
+        break;
+      default: break;
+    }
+  }
+  LOOM_ASSERT(false, "unknown binary operator " + op);
+  return 0;
+}
+
 int precedence(const cast::Expr& expr) {
   switch (expr.kind) {
     case cast::ExprKind::IntConst:
@@ -389,20 +433,7 @@ int precedence(const cast::Expr& expr) {
     case cast::ExprKind::Unary:
     case cast::ExprKind::Cast: return 2;
     case cast::ExprKind::Ternary: return 13;
-    case cast::ExprKind::Binary: {
-      const std::string& op = expr.op;
-      if (op == "*" || op == "/" || op == "%") return 3;
-      if (op == "+" || op == "-") return 4;
-      if (op == "<<" || op == ">>") return 5;
-      if (op == "<" || op == "<=" || op == ">" || op == ">=") return 6;
-      if (op == "==" || op == "!=") return 7;
-      if (op == "&") return 8;
-      if (op == "^") return 9;
-      if (op == "|") return 10;
-      if (op == "&&") return 11;
-      if (op == "||") return 12;
-      LOOM_ASSERT(false, "unknown binary operator " + op);
-    }
+    case cast::ExprKind::Binary: return binary_precedence(expr.op);
   }
   return 0;
 }
@@ -457,32 +488,72 @@ class ExpressionPrinter {
   }
 
   std::string print(const cast::Expr& expr) const {
+    std::string out;
+    print_to(expr, out);
+    return out;
+  }
+
+  // Appends `expr` to `out` (one buffer for a whole expression: issue 26, the strings each node
+  // returned were copied into its parent's again at every level).
+  void print_to(const cast::Expr& expr, std::string& out) const {
     switch (expr.kind) {
-      case cast::ExprKind::IntConst: return format_int(expr.int_value, expr.dtype);
+      case cast::ExprKind::IntConst: out += format_int(expr.int_value, expr.dtype); return;
       case cast::ExprKind::FloatConst:
-        if (is_half_precision(expr.dtype)) return half_constant(expr.float_value, expr.dtype);
-        return format_float(expr.float_value, expr.dtype);
-      case cast::ExprKind::Var: return expr.name;
-      case cast::ExprKind::Unary: return expr.op + operand(*expr.args[0], 2, false);
-      case cast::ExprKind::Cast: return "(" + c_type_name(expr.dtype) + ") " + operand(*expr.args[0], 2, false);
+        out += is_half_precision(expr.dtype) ? half_constant(expr.float_value, expr.dtype)
+                                             : format_float(expr.float_value, expr.dtype);
+        return;
+      case cast::ExprKind::Var: out += expr.name; return;
+      case cast::ExprKind::Unary:
+        out += expr.op;
+        operand_to(*expr.args[0], 2, false, out);
+        return;
+      case cast::ExprKind::Cast:
+        out += "(";
+        out += c_type_name(expr.dtype);
+        out += ") ";
+        operand_to(*expr.args[0], 2, false, out);
+        return;
       case cast::ExprKind::Load:
-        if (expr.vector_width > 0) return vector_load(expr);
-        return expr.name + "[" + print(*expr.args[0]) + "]";
-      case cast::ExprKind::HardwareIndex: return "(" + hardware_index(expr, target_) + ")";
-      case cast::ExprKind::Call: {
-        std::string out = expr.name + "(";
-        for (std::size_t i = 0; i < expr.args.size(); ++i) out += (i ? ", " : "") + print(*expr.args[i]);
-        return out + ")";
-      }
+        if (expr.vector_width > 0) {
+          out += vector_load(expr);
+          return;
+        }
+        out += expr.name;
+        out += "[";
+        print_to(*expr.args[0], out);
+        out += "]";
+        return;
+      case cast::ExprKind::HardwareIndex:
+        out += "(";
+        out += hardware_index(expr, target_);
+        out += ")";
+        return;
+      case cast::ExprKind::Call:
+        out += expr.name;
+        out += "(";
+        for (std::size_t i = 0; i < expr.args.size(); ++i) {
+          if (i != 0) out += ", ";
+          print_to(*expr.args[i], out);
+        }
+        out += ")";
+        return;
       case cast::ExprKind::Ternary:
-        return ternary_condition(*expr.args[0]) + " ? " + operand(*expr.args[1], 12, false) + " : " +
-               operand(*expr.args[2], 13, false);
+        ternary_condition_to(*expr.args[0], out);
+        out += " ? ";
+        operand_to(*expr.args[1], 12, false, out);
+        out += " : ";
+        operand_to(*expr.args[2], 13, false, out);
+        return;
       case cast::ExprKind::Binary: {
         int own = precedence(expr);
-        return operand(*expr.args[0], own, false) + " " + expr.op + " " + operand(*expr.args[1], own, true);
+        operand_to(*expr.args[0], own, false, out);
+        out += " ";
+        out += expr.op;
+        out += " ";
+        operand_to(*expr.args[1], own, true, out);
+        return;
       }
     }
-    return "";
   }
 
  private:
@@ -523,19 +594,26 @@ class ExpressionPrinter {
   // kept two branches around each load of the split-k SGEMM's fetch (BSSY/BSYNC regions, ~100
   // extra instructions per k step) instead of one predicated load (benchmarks/NOTES.md, issue 25,
   // fifth pass).
-  std::string ternary_condition(const cast::Expr& condition) const {
+  void ternary_condition_to(const cast::Expr& condition, std::string& out) const {
     std::vector<const cast::Expr*> leaves;
     bool pure = true;
     if (target_ == Target::CUDA) pure_comparisons(condition, leaves, pure);
-    if (target_ != Target::CUDA || !pure || leaves.size() < 2) return operand(condition, 12, false);
-    std::string text;
-    for (const cast::Expr* leaf : leaves) text += (text.empty() ? "(" : " & (") + print(*leaf) + ")";
-    return text;
+    if (target_ != Target::CUDA || !pure || leaves.size() < 2) {
+      operand_to(condition, 12, false, out);
+      return;
+    }
+    bool first = true;
+    for (const cast::Expr* leaf : leaves) {
+      out += first ? "(" : " & (";
+      first = false;
+      print_to(*leaf, out);
+      out += ")";
+    }
   }
 
   // Parenthesizes `child` when its operator binds less tightly than its parent's (or equally, on
   // the right of a left-associative operator: a - (b - c)).
-  std::string operand(const cast::Expr& child, int parent_precedence, bool right_side) const {
+  void operand_to(const cast::Expr& child, int parent_precedence, bool right_side, std::string& out) const {
     int own = precedence(child);
     bool parens = own > parent_precedence || (right_side && own == parent_precedence && own != 0);
     // Mixed && / || and comparisons of comparisons are legal C but unreadable and warned about.
@@ -543,8 +621,9 @@ class ExpressionPrinter {
     // So are other operators inside a shift or a bitwise & ^ | (gcc's -Wparentheses: a + b << c).
     bool bitwise_parent = parent_precedence == 5 || (parent_precedence >= 8 && parent_precedence <= 10);
     if (bitwise_parent && child.kind == cast::ExprKind::Binary && own != parent_precedence) parens = true;
-    std::string text = print(child);
-    return parens ? "(" + text + ")" : text;
+    if (parens) out += "(";
+    print_to(child, out);
+    if (parens) out += ")";
   }
 
   Target target_;

@@ -80,7 +80,51 @@ TEST(BarrierFastPaths, VerificationCatchesAFalseClaimOfOneWritePerElement) {
   }
   ScopedEnv verify("LOOM_VERIFY_SKIPPED_CHECKS", "1");
   std::string message = error_message<InternalError>([&] { codegen::barrier_need(kernel, launch, 0, 0, {"k"}); });
-  EXPECT_NE(message.find("was taken to write each element of 'out' once"), std::string::npos) << message;
+  EXPECT_NE(message.find("taken to touch each element of 'out' on one work-item"), std::string::npos) << message;
+}
+
+// Pairs read off the subscripts (issue 26): `w` rewrites row k's elements in every k iteration
+// (the same lane each time: its subscript's lane is a digit), `v` writes the same elements through
+// a renamed lane iname (a whole/edge twin's shape), `z` writes another literal row. None asks isl
+// or gets a barrier.
+LoopKernel subscript_pairs() {
+  return make_kernel({"{[k, i, j, q]: 0<=k<4 and 0<=i,j,q<16}"},
+                     "out[0, i] = a[k, i] {id=w}\nout[0, j] = 2*out[0, j] {id=v, dep=w}\n"
+                     "out[1, 15 - q] = a[k, q] {id=z, dep=v}",
+                     {array_arg("a", DType::Float32, {"4", "16"}), array_arg("out", DType::Float32, {"2", "16"})},
+                     {.name = "subscript_pairs"});
+}
+
+LoopKernel subscript_pairs_on_items() {
+  return tag_inames(prioritize_loops(subscript_pairs(), "k"), "i:l.0, j:l.0, q:l.0");
+}
+
+TEST(BarrierFastPaths, PairsOfOneSubscriptUpToRenamedLanesAreNotAskedAboutEachOther) {
+  ScopedEnv unverified("LOOM_VERIFY_SKIPPED_CHECKS", nullptr);
+  int asked = detail::barrier_questions_asked();
+  std::string source = kernels_of(generate_code(subscript_pairs_on_items(), Target::OpenCL).source);
+  EXPECT_EQ(detail::barrier_questions_asked(), asked) << source;
+  EXPECT_EQ(count(source, "barrier("), 0) << source;
+}
+
+TEST(BarrierFastPathsOpenCL, PairsOfOneSubscriptUpToRenamedLanesRunWithoutBarriers) {
+  REQUIRE_OPENCL();
+  expect_on_opencl(subscript_pairs_on_items(), subscript_pairs(), {});
+}
+
+// A read of another lane's element (`out[0, 15 - j]` after `out[0, i]`): not one subscript up to
+// renaming, so isl is asked and the barrier stays.
+TEST(BarrierFastPaths, AReadOfAnotherLanesElementIsStillAskedAndOrdered) {
+  ScopedEnv unverified("LOOM_VERIFY_SKIPPED_CHECKS", nullptr);
+  MakeKernelOptions options{.name = "lane_swap"};
+  options.temporaries.push_back(Temporary{"t", DType::Float32, {int_literal(16)}, AddressSpace::Local});
+  LoopKernel reference = make_kernel({"{[i, j]: 0<=i,j<16}"}, "t[i] = a[0, i] {id=w}\nout[0, j] = t[15 - j] {id=r, dep=w}",
+                                     {array_arg("a, out", DType::Float32, {"4", "16"})}, options);
+  LoopKernel kernel = tag_inames(reference, "i:l.0, j:l.0");
+  int asked = detail::barrier_questions_asked();
+  std::string source = kernels_of(generate_code(kernel, Target::OpenCL).source);
+  EXPECT_GT(detail::barrier_questions_asked(), asked) << source;
+  EXPECT_EQ(count(source, "barrier("), 1) << source;
 }
 
 }  // namespace
