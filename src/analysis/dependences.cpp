@@ -992,6 +992,29 @@ bool reads_own_copy(const LoopKernel& kernel, const Dependence& dependence, cons
   return equal_on_dimensions(relation, iname_dimensions(relation, private_copy_inames(kernel, dependence)));
 }
 
+// What each check of the dependences against an order reads: the order's timestamps, with the
+// reductions' steps named where they can be placed, and the host loops around the instructions.
+struct OrderToCheck {
+  NamedReductionTerms named;
+  TimestampOrder order;
+  isl::union_set timed;
+  HostLoopsOfInstructions host_loops;
+
+  // The part of `dependence` this order must respect (part_to_order; lowers it in place).
+  isl::map relation(const LoopKernel& kernel, Dependence& dependence) const {
+    return part_to_order(kernel, dependence, named, timed, order.timestamps, host_loops);
+  }
+};
+
+OrderToCheck order_to_check(const LoopKernel& kernel, const std::vector<Dependence>& dependences,
+                            TimestampOrder (*order)(const LoopKernel&, const std::vector<ReductionTerm>&)) {
+  OrderToCheck result{reduction_terms_named_by(kernel, dependences), {}, {}, {}};
+  result.order = timestamps_with_terms(kernel, result.named.terms, order);
+  result.timed = result.order.timestamps.domain();
+  result.host_loops = host_loops_of_instructions(kernel);
+  return result;
+}
+
 // LOOM_VERIFY_SKIPPED_CHECKS: the verdict read off the coordinates against the check's own.
 void verify_fast_verdict(const std::string& what, const Dependence& dependence, bool fast, bool full) {
   if (fast == full) return;
@@ -1009,14 +1032,12 @@ bool dependences_hold(const LoopKernel& kernel) {
     check_sequential_order(kernel);
     return true;
   }
-  NamedReductionTerms named = reduction_terms_named_by(kernel, data->dependences);
-  TimestampOrder order = timestamps_with_terms(kernel, named.terms, sequential_timestamp_order);
+  OrderToCheck checked = order_to_check(kernel, data->dependences, sequential_timestamp_order);
+  const TimestampOrder& order = checked.order;
   const isl::union_map& timestamps = order.timestamps;
-  isl::union_set timed = timestamps.domain();
-  HostLoopsOfInstructions host_loops = host_loops_of_instructions(kernel);
   for (const Dependence& traced : data->dependences) {
     Dependence dependence = traced;
-    isl::map relation = part_to_order(kernel, dependence, named, timed, timestamps, host_loops);
+    isl::map relation = checked.relation(kernel, dependence);
     if (relation.is_empty()) continue;
     std::optional<bool> in_order = in_order_within_work_groups(kernel, order, relation);
     if (!in_order) {
@@ -1039,14 +1060,12 @@ void check_dependences(const LoopKernel& kernel, const std::string& transform) {
     return;
   }
   bool verify = std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") != nullptr;
-  NamedReductionTerms named = reduction_terms_named_by(kernel, data->dependences);
-  TimestampOrder order = timestamps_with_terms(kernel, named.terms, sequential_timestamp_order);
+  OrderToCheck checked = order_to_check(kernel, data->dependences, sequential_timestamp_order);
+  const TimestampOrder& order = checked.order;
   const isl::union_map& timestamps = order.timestamps;
-  isl::union_set timed = timestamps.domain();
-  HostLoopsOfInstructions host_loops = host_loops_of_instructions(kernel);
   for (const Dependence& traced : data->dependences) {
     Dependence dependence = traced;
-    isl::map relation = part_to_order(kernel, dependence, named, timed, timestamps, host_loops);
+    isl::map relation = checked.relation(kernel, dependence);
     if (relation.is_empty()) continue;
     std::optional<bool> in_order = in_order_within_work_groups(kernel, order, relation);
     if (!in_order.value_or(false) || verify) {
@@ -1077,19 +1096,17 @@ std::optional<std::string> dependence_broken_by_work_items_in_turn(const LoopKer
   auto data = dependences_of(kernel);
   if (data->dependences.empty()) return std::nullopt;
   bool verify = std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") != nullptr;
-  NamedReductionTerms named = reduction_terms_named_by(kernel, data->dependences);
   // The C target's order: every iname a loop, as linearized (codegen's kernel_body).
-  TimestampOrder order = timestamps_with_terms(kernel, named.terms, reference_timestamp_order);
+  OrderToCheck checked = order_to_check(kernel, data->dependences, reference_timestamp_order);
+  const TimestampOrder& order = checked.order;
   const isl::union_map& timestamps = order.timestamps;
-  isl::union_set timed = timestamps.domain();
-  HostLoopsOfInstructions host_loops = host_loops_of_instructions(kernel);
   for (const Dependence& traced : data->dependences) {
     // Private temporaries: one per work-item on a GPU and one in all on C (or privatized by the C
     // target); local ones that need barriers are refused on C already.
     const Temporary* temporary = kernel.find_temporary(traced.variable);
     if (temporary != nullptr && effective_address_space(kernel, *temporary) != AddressSpace::Global) continue;
     Dependence dependence = traced;
-    isl::map relation = part_to_order(kernel, dependence, named, timed, timestamps, host_loops);
+    isl::map relation = checked.relation(kernel, dependence);
     if (relation.is_empty()) continue;
     std::optional<bool> ordered = every_pair_ordered(order, relation);
     if (ordered.value_or(false) && !verify) continue;
