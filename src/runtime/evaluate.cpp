@@ -4,6 +4,8 @@
 
 #include <isl/set.h>
 
+#include <mutex>
+
 #include "ir/isl_extra.hpp"
 #include "ir/isl_kernel.hpp"
 #include "loom/error.hpp"
@@ -108,6 +110,14 @@ void check_values_fit_their_types(const LoopKernel& kernel, const ParameterMap& 
 }
 
 void check_parameters(const LoopKernel& kernel, const ParameterMap& parameters) {
+  // A lineage is transformed and compiled on one thread at a time, but one compiled kernel may be
+  // launched from several threads at once, and they meet here with its isl assumptions: isl's
+  // reference counts and sets are not thread-safe (four threads launching one OpenCL kernel
+  // corrupted a set's count, a SIGSEGV in about 1 run in 40). One lock for all launches' isl work:
+  // it takes microseconds, and a CUDA launch with the previous launch's values skips it.
+  static std::mutex launch_isl_mutex;
+  std::unique_lock<std::mutex> isl_lock;
+  if (!kernel.assumptions.empty_handle()) isl_lock = std::unique_lock(launch_isl_mutex);
   check_values_fit_their_types(kernel, parameters);
   std::string missing;
   for (const std::string& name : kernel.parameters()) {

@@ -470,11 +470,13 @@ TEST_F(OpenCLRuntime, ConcurrentLaunchesOfOneKernel) {
       compile_opencl(vector_kernel(DType::Float32),
                      opencl_code(kGuardedAdd, vector_arguments(),
                                  {device_kernel("vadd", {expr("(n + 63) // 64")}, {64})}));
+  // Eight threads, 40 launches each: launches once shared the kernel's isl assumptions unlocked (a
+  // SIGSEGV in about 1 run in 40 with 4 x 10 launches; runtime/evaluate.cpp's check_parameters).
   std::vector<std::thread> threads;
-  std::vector<int> failures(4, 0);
-  for (int t = 0; t < 4; ++t) {
+  std::vector<int> failures(8, 0);
+  for (int t = 0; t < 8; ++t) {
     threads.emplace_back([&, t] {
-      for (int repeat = 0; repeat < 10; ++repeat) {
+      for (int repeat = 0; repeat < 40; ++repeat) {
         int64_t n = 100 + 37 * t + repeat;
         ArgumentMap arguments = vector_inputs(n);
         program(arguments);
@@ -486,7 +488,7 @@ TEST_F(OpenCLRuntime, ConcurrentLaunchesOfOneKernel) {
     });
   }
   for (std::thread& thread : threads) thread.join();
-  EXPECT_EQ(failures, std::vector<int>(4, 0));
+  EXPECT_EQ(failures, std::vector<int>(8, 0));
 }
 
 // ---- through compile() and the checker
