@@ -6,8 +6,16 @@ conformance case (tests/conformance/cases, its first target; refusal cases left 
 time.perf_counter replaced by time.process_time so both sides are CPU time; median of --loopy-reps).
 
 usage: spec_compile_table.py [--build build] [--python PY] [--loopy-reps N] [--only examples|conformance]
-                             [--out results.md]
+                             [--rounds R] [--chunk N] [--out results.md]
 Writes the markdown table to --out (default stdout) and the raw JSON beside it (.json).
+
+Interleaved measurement (2026-11-27): the machine's speed drifts by up to 1.7x between runs minutes
+apart, and loopy's figures drift more than loom's, so a table that timed every loom spec and then every
+loopy spec put 15.9x and 20.6x on the same binary. The specs are now cut into chunks of --chunk, and
+each chunk is timed by loom and by loopy back to back (the order alternating from chunk to chunk and
+round to round, so a steady drift falls on both sides alike); the whole list is measured --rounds
+times. A spec's ratio is the median over rounds of the ratio of its two back-to-back figures, and the
+summary gives each round's geometric mean, so the spread between rounds is shown, not hidden.
 """
 import argparse
 import json
@@ -116,6 +124,50 @@ def loopy_times(python, specs, reps):
     return results
 
 
+def geometric_mean(values):
+    return math.exp(sum(math.log(v) for v in values) / len(values)) if values else None
+
+
+def interleaved_rounds(a, specs):
+    """Per round, a list of (loom times, loopy times) dictionaries covering every spec, each chunk's
+    two sides measured back to back."""
+    chunk = a.chunk if a.chunk > 0 else len(specs)
+    chunks = [specs[i:i + chunk] for i in range(0, len(specs), chunk)]
+    rounds = []
+    for r in range(a.rounds):
+        loom, loopy = {}, {}
+        for c, part in enumerate(chunks):
+            loom_first = (r + c) % 2 == 0
+            for side in (("loom", "loopy") if loom_first else ("loopy", "loom")):
+                if side == "loom":
+                    loom.update(loom_times(a.build, part))
+                elif not a.no_loopy:
+                    loopy.update(loopy_times(a.python, part, a.loopy_reps))
+            print(f"round {r + 1}/{a.rounds}: chunk {c + 1}/{len(chunks)} measured", file=sys.stderr, flush=True)
+        rounds.append((loom, loopy))
+    return rounds
+
+
+def spec_figures(rounds, path, stem, target):
+    """The spec's loom and loopy figures (medians over rounds), its ratio (the median over rounds of
+    each round's back-to-back ratio) and the last round's records for the JSON."""
+    looms, loopys, ratios = [], [], []
+    mine, peer = {"error": "not measured"}, {}
+    for loom, loopy in rounds:
+        mine = loom.get((stem, target), {"error": "not measured"})
+        peer = loopy.get(path, {})
+        loom_ms = mine.get("cpu_ms")
+        loopy_ms = peer["total_s"] * 1e3 if peer.get("ok") else None
+        if loom_ms:
+            looms.append(loom_ms)
+        if loopy_ms:
+            loopys.append(loopy_ms)
+        if loom_ms and loopy_ms:
+            ratios.append(loopy_ms / loom_ms)
+    median = lambda values: statistics.median(values) if values else None
+    return median(looms), median(loopys), median(ratios), ratios, mine, peer
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", default=os.path.join(ROOT, "build"))
@@ -123,6 +175,8 @@ def main():
     ap.add_argument("--loopy-reps", type=int, default=10)
     ap.add_argument("--only", choices=["examples", "conformance"])
     ap.add_argument("--no-loopy", action="store_true")
+    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--chunk", type=int, default=24, help="specs per back-to-back chunk (0: all at once)")
     ap.add_argument("--out")
     a = ap.parse_args()
     folder = tempfile.mkdtemp(prefix="loom-specs-")
@@ -131,16 +185,17 @@ def main():
         specs += example_specs(folder)
     if a.only in (None, "conformance"):
         specs += conformance_specs(folder)
-    loom = loom_times(a.build, specs)
-    loopy = {} if a.no_loopy else loopy_times(a.python, specs, a.loopy_reps)
+    rounds = interleaved_rounds(a, specs)
     rows, ratios, raw = [], [], []
+    round_ratios = [[] for _ in rounds]
     for label, path, target in specs:
         stem = os.path.splitext(os.path.basename(path))[0]
-        mine = loom.get((stem, target), {"error": "not measured"})
-        peer = loopy.get(path, {})
-        loom_ms = mine.get("cpu_ms")
-        loopy_ms = peer["total_s"] * 1e3 if peer.get("ok") else None
-        ratio = loopy_ms / loom_ms if loom_ms and loopy_ms else None
+        loom_ms, loopy_ms, ratio, per_round, mine, peer = spec_figures(rounds, path, stem, target)
+        if len(per_round) == len(rounds):
+            for r, value in enumerate(per_round):
+                round_ratios[r].append(value)
+        if loom_ms is not None:
+            mine = dict(mine, cpu_ms=loom_ms)
         if ratio:
             ratios.append(ratio)
         limit = 50.0 if label.endswith("/sgemm_tuned.json") else 20.0
@@ -149,14 +204,23 @@ def main():
                     f"{'' if loopy_ms is None else f'{loopy_ms:.1f}'} | {'' if ratio is None else f'{ratio:.1f}x'} | "
                     f"{limit:.0f} | {met or mine.get('error', '')[:80]} | "
                     f"{'' if peer.get('ok') or not peer else peer.get('phase', '') + ': ' + peer.get('error', '')[:60]} |")
-        raw.append({"spec": label, "target": target, "loom": mine, "loopy": peer})
+        raw.append({"spec": label, "target": target, "loom": mine, "loopy": peer,
+                    "loom_ms_median_of_rounds": loom_ms, "loopy_ms_median_of_rounds": loopy_ms,
+                    "ratio_per_round": per_round})
     measured = [r for r in raw if "cpu_ms" in r["loom"]]
     over = [r["spec"] for r in measured if r["loom"]["cpu_ms"] > (50.0 if r["spec"].endswith("sgemm_tuned.json") else 20.0)]
-    lines = ["| spec | target | loom CPU ms (median of 10) | loopy CPU ms | loopy/loom | target ms | met | loopy note |",
+    lines = [f"| spec | target | loom CPU ms (median of 10, of {len(rounds)} rounds) | loopy CPU ms | "
+             f"loopy/loom (median of {len(rounds)} back-to-back ratios) | target ms | met | loopy note |",
              "| --- | --- | ---: | ---: | ---: | ---: | --- | --- |"] + rows
     summary = [f"specs: {len(specs)}; loom measured: {len(measured)}; over the target: {len(over)}"]
+    summary.append(f"method: {len(rounds)} rounds, chunks of {a.chunk or len(specs)} specs timed by loom and loopy "
+                   f"back to back, loopy --reps {a.loopy_reps}")
+    for r, values in enumerate(round_ratios):
+        if values:
+            summary.append(f"round {r + 1}: geometric mean {geometric_mean(values):.1f}x over the {len(values)} specs "
+                           f"loopy expressed in every round; >= 10x on {sum(v >= 10 for v in values)}")
     if ratios:
-        geo = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
+        geo = geometric_mean(ratios)
         summary.append(f"loopy expressed {len(ratios)}: loopy/loom geometric mean {geo:.1f}x, median "
                        f"{statistics.median(ratios):.1f}x, min {min(ratios):.1f}x, max {max(ratios):.1f}x; "
                        f">= 10x on {sum(r >= 10 for r in ratios)} of {len(ratios)}")
