@@ -25,6 +25,7 @@
 #include "codegen/lower_expr.hpp"
 #include "codegen/privatized_bounds.hpp"
 #include "codegen/print_c_family.hpp"
+#include "codegen/redeclarations.hpp"
 #include "codegen/resource_checks.hpp"
 #include "codegen/rotate_stores.hpp"
 #include "codegen/schedule_tree.hpp"
@@ -868,6 +869,7 @@ DeviceProgram device_program(LoopKernel& kernel, const cast::Function& signature
       }
       refuse_divergent_barriers(function.body, local, "", function.name);
       if (target == Target::OpenCL) function.body = codegen::hoist_barriers_out_of_uniform_ifs(function.body);
+      function.body = codegen::keep_redeclarations_apart(function.body);
       DeviceKernel device;
       device.name = function.name;
       device.grid_size.assign(launch.grid.begin(), launch.grid.end());
@@ -1144,7 +1146,7 @@ GeneratedCode generate(const LoopKernel& kernel, Target target, const DeviceLimi
       }
       return 0;
     });
-    function.body = kernel_body(preprocessed, target);
+    function.body = codegen::keep_redeclarations_apart(kernel_body(preprocessed, target));
     timer.mark("schedule, AST, lowering");
     code.source = codegen::print_translation_unit(function, target);
   } else {
