@@ -50,6 +50,7 @@
 #include "transforms/instruction_support.hpp"
 #include "transforms/registry.hpp"
 #include "transforms/subst_support.hpp"
+#include "transforms/finish_keeping_order.hpp"
 #include "transforms/transform_support.hpp"
 
 namespace loom {
@@ -368,6 +369,29 @@ namespace {
 // run, a ring's with its slot index in front. Along an iname where no two instances of the fetch
 // write one element, no two of a copy do: the copies' race questions (most of a ring's checks,
 // issue 26) are answered by the fetch's, which the kernel's own checks asked of isl before.
+// Whether the fetch's instances are a product of its loop's values and the other inames' (the
+// loop's domain holds no other iname the fetch runs in, and no domain of those is bounded by the
+// loop): then every copy, whose instances are the others' values with the loop fixed at an
+// iteration that runs (`lowest`, or a later one guarded by next_iteration_runs), reads and writes
+// what one instance of the fetch read and wrote, and the fetch passed the bounds check (issue 26:
+// the copies' bounds checks were most of pipeline_fetch's time on the tensor GEMMs).
+bool copies_in_bounds_by_construction(const LoopKernel& kernel, const Instruction& fetch, const std::string& loop) {
+  if (!kernel.verified) return false;
+  const Domain* loop_domain = kernel.domain_of_iname(loop);
+  if (loop_domain == nullptr) return false;
+  for (const std::string& iname : loop_domain->inames)
+    if (iname != loop && fetch.within_inames.count(iname) != 0) return false;
+  for (const std::string& iname : fetch.within_inames) {
+    if (iname == loop) continue;
+    const Domain* domain = kernel.domain_of_iname(iname);
+    if (domain == nullptr ||
+        std::find(domain->parameters.begin(), domain->parameters.end(), loop) != domain->parameters.end()) {
+      return false;
+    }
+  }
+  return true;
+}
+
 std::map<std::string, std::set<std::string>> copies_race_free_along(const LoopKernel& kernel, const Instruction& fetch,
                                                                     const std::vector<std::string>& copies) {
   std::set<std::string> absent;
@@ -676,6 +700,13 @@ LoopKernel pipeline_fetch_with(const LoopKernel& kernel, const std::string& fetc
       return with_pipelined_dependences(kernel, result, fetch, tile.name, loop, ring_variables, reading_copies,
                                         options.unchecked);
     });
+    if (copies_in_bounds_by_construction(kernel, fetch, loop)) {
+      // The ring's slot is a value mod stages (or a stage below them) before the fetch's own
+      // indices (its write's, its readers' reads): every access of the ring is in bounds too.
+      return finish_transform_with_copies_derived(rebased, std::move(result), call, options.unchecked,
+                                                  copies_race_free_along(kernel, fetch, copies),
+                                                  {copies.begin(), copies.end()}, {tile.name});
+    }
     return finish_transform_with_races_derived(rebased, std::move(result), call, options.unchecked,
                                                copies_race_free_along(kernel, fetch, copies));
   }
@@ -694,6 +725,11 @@ LoopKernel pipeline_fetch_with(const LoopKernel& kernel, const std::string& fetc
                                       {first_copy(first.id, loop, lowest, {}), ahead_copy(load.id, loop, 1)},
                                       options.unchecked);
   });
+  if (copies_in_bounds_by_construction(kernel, fetch, loop)) {
+    return finish_transform_with_copies_derived(rebased, std::move(result), call, options.unchecked,
+                                                copies_race_free_along(kernel, fetch, {first.id, store.id}),
+                                                {first.id, load.id, store.id}, {});
+  }
   return finish_transform_with_races_derived(rebased, std::move(result), call, options.unchecked,
                                              copies_race_free_along(kernel, fetch, {first.id, store.id}));
 }
