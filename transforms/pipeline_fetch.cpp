@@ -31,6 +31,9 @@
 // before that barrier (docs/decisions.md, "Slot reuse with asynchronous readers"). Only from 4
 // stages on (fills_ahead says why): a ring of 2 or 3 keeps S - 1 and the code waits for each
 // tile's wgmmas.
+#include <isl/constraint.h>
+#include <isl/set.h>
+
 #include <algorithm>
 #include <map>
 
@@ -41,6 +44,7 @@
 #include "ir/isl_expr.hpp"
 #include "ir/layout.hpp"
 #include "ir/instruction_names.hpp"
+#include "ir/instance_sets.hpp"
 #include "ir/isl_kernel.hpp"
 #include "loom/error.hpp"
 #include "loom/memory_transforms.hpp"
@@ -369,27 +373,52 @@ namespace {
 // run, a ring's with its slot index in front. Along an iname where no two instances of the fetch
 // write one element, no two of a copy do: the copies' race questions (most of a ring's checks,
 // issue 26) are answered by the fetch's, which the kernel's own checks asked of isl before.
-// Whether the fetch's instances are a product of its loop's values and the other inames' (the
-// loop's domain holds no other iname the fetch runs in, and no domain of those is bounded by the
-// loop): then every copy, whose instances are the others' values with the loop fixed at an
-// iteration that runs (`lowest`, or a later one guarded by next_iteration_runs), reads and writes
-// what one instance of the fetch read and wrote, and the fetch passed the bounds check (issue 26:
-// the copies' bounds checks were most of pipeline_fetch's time on the tensor GEMMs).
+// Whether no constraint of `instances` (one basic set, no existential variables) bounds `loop`
+// together with another of its dimensions: the set is then the product of the loop's values and
+// the other dimensions' values.
+bool loop_bounded_alone(const isl::set& instances, const std::string& loop) {
+  int loop_dimension = isl_set_find_dim_by_name(instances.get(), isl_dim_set, loop.c_str());
+  if (loop_dimension < 0 || isl_set_n_basic_set(instances.get()) != 1) return false;
+  struct Walk {
+    int loop_dimension;
+    int dimensions;
+    bool alone = true;
+  } walk{loop_dimension, static_cast<int>(isl_set_dim(instances.get(), isl_dim_set))};
+  isl_set_foreach_basic_set(
+      instances.get(),
+      [](isl_basic_set* basic, void* user) -> isl_stat {
+        auto* walk = static_cast<Walk*>(user);
+        if (isl_basic_set_dim(basic, isl_dim_div) != 0) walk->alone = false;
+        isl_basic_set_foreach_constraint(
+            basic,
+            [](isl_constraint* constraint, void* user) -> isl_stat {
+              auto* walk = static_cast<Walk*>(user);
+              if (isl_constraint_involves_dims(constraint, isl_dim_set, walk->loop_dimension, 1) == isl_bool_true) {
+                for (int d = 0; d < walk->dimensions; ++d) {
+                  if (d != walk->loop_dimension && isl_constraint_involves_dims(constraint, isl_dim_set, d, 1) == isl_bool_true)
+                    walk->alone = false;
+                }
+              }
+              isl_constraint_free(constraint);
+              return isl_stat_ok;
+            },
+            user);
+        isl_basic_set_free(basic);
+        return isl_stat_ok;
+      },
+      &walk);
+  return walk.alone;
+}
+
+// Whether the fetch's instances are a product of its loop's values (an interval from `lowest`) and
+// the other inames' (loop_bounded_alone): then every copy, whose instances are the others' values
+// with the loop fixed at an iteration that runs (`lowest`, or a later one guarded by
+// next_iteration_runs), reads and writes what one instance of the fetch read and wrote, and the
+// fetch passed the bounds check (issue 26: the copies' bounds checks were most of pipeline_fetch's
+// time on the tensor GEMMs).
 bool copies_in_bounds_by_construction(const LoopKernel& kernel, const Instruction& fetch, const std::string& loop) {
-  if (!kernel.verified) return false;
-  const Domain* loop_domain = kernel.domain_of_iname(loop);
-  if (loop_domain == nullptr) return false;
-  for (const std::string& iname : loop_domain->inames)
-    if (iname != loop && fetch.within_inames.count(iname) != 0) return false;
-  for (const std::string& iname : fetch.within_inames) {
-    if (iname == loop) continue;
-    const Domain* domain = kernel.domain_of_iname(iname);
-    if (domain == nullptr ||
-        std::find(domain->parameters.begin(), domain->parameters.end(), loop) != domain->parameters.end()) {
-      return false;
-    }
-  }
-  return true;
+  if (!kernel.verified || !kernel.options.enforce_array_accesses_within_bounds) return false;
+  return loop_bounded_alone(instruction_domain(kernel, fetch), loop);
 }
 
 std::map<std::string, std::set<std::string>> copies_race_free_along(const LoopKernel& kernel, const Instruction& fetch,
