@@ -31,6 +31,7 @@
 // before that barrier (docs/decisions.md, "Slot reuse with asynchronous readers"). Only from 4
 // stages on (fills_ahead says why): a ring of 2 or 3 keeps S - 1 and the code waits for each
 // tile's wgmmas.
+#include <isl/aff.h>
 #include <isl/constraint.h>
 #include <isl/set.h>
 
@@ -373,9 +374,10 @@ namespace {
 // run, a ring's with its slot index in front. Along an iname where no two instances of the fetch
 // write one element, no two of a copy do: the copies' race questions (most of a ring's checks,
 // issue 26) are answered by the fetch's, which the kernel's own checks asked of isl before.
-// Whether no constraint of `instances` (one basic set, no existential variables) bounds `loop`
-// together with another of its dimensions: the set is then the product of the loop's values and
-// the other dimensions' values.
+// Whether no constraint of `instances` (one basic set) bounds `loop` together with another of its
+// dimensions or an existential variable, and no existential variable is defined through `loop`
+// (join_inames' lanes are floors of other inames): the set is then the product of the loop's
+// values and the other dimensions' values.
 bool loop_bounded_alone(const isl::set& instances, const std::string& loop) {
   int loop_dimension = isl_set_find_dim_by_name(instances.get(), isl_dim_set, loop.c_str());
   if (loop_dimension < 0 || isl_set_n_basic_set(instances.get()) != 1) return false;
@@ -388,16 +390,26 @@ bool loop_bounded_alone(const isl::set& instances, const std::string& loop) {
       instances.get(),
       [](isl_basic_set* basic, void* user) -> isl_stat {
         auto* walk = static_cast<Walk*>(user);
-        if (isl_basic_set_dim(basic, isl_dim_div) != 0) walk->alone = false;
+        isl_size divs = isl_basic_set_dim(basic, isl_dim_div);
+        for (int k = 0; k < divs; ++k) {
+          isl_aff* div = isl_basic_set_get_div(basic, k);  // floor(f / d) with f over the dims and earlier divs
+          isl_bool nan = isl_aff_is_nan(div);
+          isl_bool involves = isl_aff_involves_dims(div, isl_dim_in, walk->loop_dimension, 1);
+          if (nan != isl_bool_false || involves != isl_bool_false) walk->alone = false;
+          isl_aff_free(div);
+        }
         isl_basic_set_foreach_constraint(
             basic,
             [](isl_constraint* constraint, void* user) -> isl_stat {
               auto* walk = static_cast<Walk*>(user);
-              if (isl_constraint_involves_dims(constraint, isl_dim_set, walk->loop_dimension, 1) == isl_bool_true) {
+              if (isl_constraint_involves_dims(constraint, isl_dim_set, walk->loop_dimension, 1) != isl_bool_false) {
                 for (int d = 0; d < walk->dimensions; ++d) {
-                  if (d != walk->loop_dimension && isl_constraint_involves_dims(constraint, isl_dim_set, d, 1) == isl_bool_true)
+                  if (d != walk->loop_dimension && isl_constraint_involves_dims(constraint, isl_dim_set, d, 1) != isl_bool_false)
                     walk->alone = false;
                 }
+                isl_size divs = isl_constraint_dim(constraint, isl_dim_div);
+                if (divs < 0 || (divs > 0 && isl_constraint_involves_dims(constraint, isl_dim_div, 0, divs) != isl_bool_false))
+                  walk->alone = false;
               }
               isl_constraint_free(constraint);
               return isl_stat_ok;
