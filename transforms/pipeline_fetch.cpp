@@ -31,6 +31,10 @@
 // before that barrier (docs/decisions.md, "Slot reuse with asynchronous readers"). Only from 4
 // stages on (fills_ahead says why): a ring of 2 or 3 keeps S - 1 and the code waits for each
 // tile's wgmmas.
+#include <isl/aff.h>
+#include <isl/constraint.h>
+#include <isl/set.h>
+
 #include <algorithm>
 #include <map>
 
@@ -41,6 +45,7 @@
 #include "ir/isl_expr.hpp"
 #include "ir/layout.hpp"
 #include "ir/instruction_names.hpp"
+#include "ir/instance_sets.hpp"
 #include "ir/isl_kernel.hpp"
 #include "loom/error.hpp"
 #include "loom/memory_transforms.hpp"
@@ -50,6 +55,7 @@
 #include "transforms/instruction_support.hpp"
 #include "transforms/registry.hpp"
 #include "transforms/subst_support.hpp"
+#include "transforms/finish_keeping_order.hpp"
 #include "transforms/transform_support.hpp"
 
 namespace loom {
@@ -368,6 +374,65 @@ namespace {
 // run, a ring's with its slot index in front. Along an iname where no two instances of the fetch
 // write one element, no two of a copy do: the copies' race questions (most of a ring's checks,
 // issue 26) are answered by the fetch's, which the kernel's own checks asked of isl before.
+// Whether no constraint of `instances` (one basic set) bounds `loop` together with another of its
+// dimensions or an existential variable, and no existential variable is defined through `loop`
+// (join_inames' lanes are floors of other inames): the set is then the product of the loop's
+// values and the other dimensions' values.
+bool loop_bounded_alone(const isl::set& instances, const std::string& loop) {
+  int loop_dimension = isl_set_find_dim_by_name(instances.get(), isl_dim_set, loop.c_str());
+  if (loop_dimension < 0 || isl_set_n_basic_set(instances.get()) != 1) return false;
+  struct Walk {
+    int loop_dimension;
+    int dimensions;
+    bool alone = true;
+  } walk{loop_dimension, static_cast<int>(isl_set_dim(instances.get(), isl_dim_set))};
+  isl_set_foreach_basic_set(
+      instances.get(),
+      [](isl_basic_set* basic, void* user) -> isl_stat {
+        auto* walk = static_cast<Walk*>(user);
+        isl_size divs = isl_basic_set_dim(basic, isl_dim_div);
+        for (int k = 0; k < divs; ++k) {
+          isl_aff* div = isl_basic_set_get_div(basic, k);  // floor(f / d) with f over the dims and earlier divs
+          isl_bool nan = isl_aff_is_nan(div);
+          isl_bool involves = isl_aff_involves_dims(div, isl_dim_in, walk->loop_dimension, 1);
+          if (nan != isl_bool_false || involves != isl_bool_false) walk->alone = false;
+          isl_aff_free(div);
+        }
+        isl_basic_set_foreach_constraint(
+            basic,
+            [](isl_constraint* constraint, void* user) -> isl_stat {
+              auto* walk = static_cast<Walk*>(user);
+              if (isl_constraint_involves_dims(constraint, isl_dim_set, walk->loop_dimension, 1) != isl_bool_false) {
+                for (int d = 0; d < walk->dimensions; ++d) {
+                  if (d != walk->loop_dimension && isl_constraint_involves_dims(constraint, isl_dim_set, d, 1) != isl_bool_false)
+                    walk->alone = false;
+                }
+                isl_size divs = isl_constraint_dim(constraint, isl_dim_div);
+                if (divs < 0 || (divs > 0 && isl_constraint_involves_dims(constraint, isl_dim_div, 0, divs) != isl_bool_false))
+                  walk->alone = false;
+              }
+              isl_constraint_free(constraint);
+              return isl_stat_ok;
+            },
+            user);
+        isl_basic_set_free(basic);
+        return isl_stat_ok;
+      },
+      &walk);
+  return walk.alone;
+}
+
+// Whether the fetch's instances are a product of its loop's values (an interval from `lowest`) and
+// the other inames' (loop_bounded_alone): then every copy, whose instances are the others' values
+// with the loop fixed at an iteration that runs (`lowest`, or a later one guarded by
+// next_iteration_runs), reads and writes what one instance of the fetch read and wrote, and the
+// fetch passed the bounds check (issue 26: the copies' bounds checks were most of pipeline_fetch's
+// time on the tensor GEMMs).
+bool copies_in_bounds_by_construction(const LoopKernel& kernel, const Instruction& fetch, const std::string& loop) {
+  if (!kernel.verified || !kernel.options.enforce_array_accesses_within_bounds) return false;
+  return loop_bounded_alone(instruction_domain(kernel, fetch), loop);
+}
+
 std::map<std::string, std::set<std::string>> copies_race_free_along(const LoopKernel& kernel, const Instruction& fetch,
                                                                     const std::vector<std::string>& copies) {
   std::set<std::string> absent;
@@ -676,6 +741,13 @@ LoopKernel pipeline_fetch_with(const LoopKernel& kernel, const std::string& fetc
       return with_pipelined_dependences(kernel, result, fetch, tile.name, loop, ring_variables, reading_copies,
                                         options.unchecked);
     });
+    if (copies_in_bounds_by_construction(kernel, fetch, loop)) {
+      // The ring's slot is a value mod stages (or a stage below them) before the fetch's own
+      // indices (its write's, its readers' reads): every access of the ring is in bounds too.
+      return finish_transform_with_copies_derived(rebased, std::move(result), call, options.unchecked,
+                                                  copies_race_free_along(kernel, fetch, copies),
+                                                  {copies.begin(), copies.end()}, {tile.name});
+    }
     return finish_transform_with_races_derived(rebased, std::move(result), call, options.unchecked,
                                                copies_race_free_along(kernel, fetch, copies));
   }
@@ -694,6 +766,11 @@ LoopKernel pipeline_fetch_with(const LoopKernel& kernel, const std::string& fetc
                                       {first_copy(first.id, loop, lowest, {}), ahead_copy(load.id, loop, 1)},
                                       options.unchecked);
   });
+  if (copies_in_bounds_by_construction(kernel, fetch, loop)) {
+    return finish_transform_with_copies_derived(rebased, std::move(result), call, options.unchecked,
+                                                copies_race_free_along(kernel, fetch, {first.id, store.id}),
+                                                {first.id, load.id, store.id}, {});
+  }
   return finish_transform_with_races_derived(rebased, std::move(result), call, options.unchecked,
                                              copies_race_free_along(kernel, fetch, {first.id, store.id}));
 }

@@ -34,6 +34,7 @@
 #include "loom/error.hpp"
 #include "transforms/iname_copies.hpp"
 #include "transforms/registry.hpp"
+#include "transforms/finish_keeping_order.hpp"
 #include "transforms/transform_support.hpp"
 
 namespace loom {
@@ -255,6 +256,9 @@ LoopKernel rename(const LoopKernel& kernel, const std::vector<std::string>& old_
   // Step 2: rename or merge each old iname in turn.
   LoopKernel result = kernel;
   std::map<std::string, std::string> renamed_iname_of;  // instruction id → the old iname it ran in
+  // Every old iname renamed everywhere onto a fresh name: each loop keeps its place, its bounds and
+  // its tag under the new name (no merge, no loop split off for some instructions).
+  bool renamed_everywhere = true;
   with_isl_errors(transform, [&] {
     for (const std::string& old_iname : old_inames) {
       Users users = users_of(result, old_iname, selected);
@@ -267,8 +271,10 @@ LoopKernel rename(const LoopKernel& kernel, const std::vector<std::string>& old_
           renamed_iname_of[id] = old_iname;
       }
       if (result.domain_of_iname(new_iname) != nullptr) {
+        renamed_everywhere = false;
         merge(result, old_iname, new_iname, users, transform);
       } else if (users.others) {
+        renamed_everywhere = false;
         rename_partially(result, old_iname, new_iname, users.renamed, transform);
       } else {
         rename_everywhere(result, old_iname, new_iname, users.renamed);
@@ -286,6 +292,12 @@ LoopKernel rename(const LoopKernel& kernel, const std::vector<std::string>& old_
         return found == renamed_iname_of.end() ? "" : "old_" + found->second + " = " + new_iname;
       });
     });
+  }
+  if (renamed_everywhere && kernel.verified) {
+    // Issue 26: a renaming cannot change any order, race or bound (27% of softmax's compile was
+    // its dependence check); the traced dependences still take the new name.
+    return finish_transform_keeping_order(kernel, std::move(result), call, rewrite, options.unchecked,
+                                          CheckScope::Order, "a renaming everywhere onto a fresh name");
   }
   return finish_transform(kernel, std::move(result), call, rewrite, options.unchecked);
 }

@@ -18,6 +18,7 @@
 #include "transforms/layout_support.hpp"
 #include "transforms/instruction_support.hpp"
 #include "transforms/registry.hpp"
+#include "transforms/finish_keeping_order.hpp"
 #include "transforms/transform_support.hpp"
 
 namespace loom {
@@ -52,6 +53,10 @@ LoopKernel tag_array_axes(const LoopKernel& kernel, const std::string& array_nam
     retag(find_array(result, name, kTransform), tags);
   }
   // Same instances, same accesses by logical index: only the order check (cheapest) runs.
+  if (kernel.verified) {
+    return finish_transform_keeping_order(kernel, std::move(result), call, std::nullopt, unchecked, CheckScope::Order,
+                                          "a layout: same instances, loops and logical accesses");
+  }
   return finish_transform(kernel, std::move(result), call, std::nullopt, unchecked,
                           CheckScope::Order);
 }

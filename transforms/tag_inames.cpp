@@ -14,6 +14,7 @@
 
 #include "loom/error.hpp"
 #include "transforms/registry.hpp"
+#include "transforms/finish_keeping_order.hpp"
 #include "transforms/transform_support.hpp"
 
 namespace loom {
@@ -70,14 +71,32 @@ void set_tag(LoopKernel& kernel, const std::string& iname, const InameTag& tag) 
   kernel.iname_tags[iname] = tag;
 }
 
+// Whether an iname with `tag` is a sequential loop to every legality check: untagged (for) or
+// unrolled (unr, unr_hint). Not ord, ilp (privatized copies) or hardware axes.
+bool runs_as_a_plain_loop(const InameTag& tag) {
+  using Kind = InameTag::Kind;
+  return tag.kind == Kind::Sequential || tag.kind == Kind::Unroll || tag.kind == Kind::UnrollHint;
+}
+
 }  // namespace
 
 LoopKernel tag_inames(const LoopKernel& kernel, const std::map<std::string, std::string>& iname_to_tag, bool unchecked) {
   TransformCall call{"tag_inames", {{"iname_to_tag", iname_to_tag}}};
   if (unchecked) call.arguments["unchecked"] = true;
   LoopKernel result = kernel;
+  bool sequential_only = true;
   for (const auto& [pattern, tag_text] : iname_to_tag) {
-    for (const std::string& iname : matching_inames(kernel, pattern)) set_tag(result, iname, resolve_tag(result, tag_text));
+    for (const std::string& iname : matching_inames(kernel, pattern)) {
+      InameTag tag = resolve_tag(result, tag_text);
+      sequential_only = sequential_only && runs_as_a_plain_loop(kernel.tag_of(iname)) && runs_as_a_plain_loop(tag);
+      set_tag(result, iname, tag);
+    }
+  }
+  if (sequential_only && kernel.verified) {
+    // Issue 26: every check reads these tags only as "a sequential loop" (timestamps, races,
+    // private copies, the temporaries' loops), which they were and stay.
+    return finish_transform_keeping_order(kernel, std::move(result), call, std::nullopt, unchecked, CheckScope::Order,
+                                          "an unrolling tag on a sequential loop");
   }
   return finish_transform(kernel, std::move(result), call, std::nullopt, unchecked, CheckScope::Parallel);
 }

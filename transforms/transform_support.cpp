@@ -23,6 +23,7 @@
 #include "ir/stage_timer.hpp"
 #include "loom/error.hpp"
 #include "transforms/instance_move.hpp"
+#include "transforms/finish_keeping_order.hpp"
 #include "transforms/finish_with_dependences.hpp"
 #include "transforms/instruction_support.hpp"
 
@@ -488,7 +489,7 @@ void verify_bounds_skipped(const LoopKernel& after, const std::string& context,
 // the same fingerprint would have another verdict, and the fingerprint would miss an input).
 void verify_passed_accesses_skipped(const LoopKernel& after, const std::string& context, const PassedAccesses& passed) {
   if ((passed.races.empty() && passed.bounds.empty() && passed.race_free_writers.empty() && passed.race_free_along.empty() &&
-       !passed.all_in_bounds) ||
+       passed.in_bounds_copies.empty() && !passed.all_in_bounds) ||
       std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") == nullptr) {
     return;
   }
@@ -521,12 +522,39 @@ void verify_passed_accesses_skipped(const LoopKernel& after, const std::string& 
 
 namespace {
 
+// With LOOM_VERIFY_SKIPPED_CHECKS: the checks finish_transform_keeping_order skipped, run on
+// `after`; each must pass (`before` passed them and `reason` says nothing they read changed).
+void verify_order_checks_skipped(const LoopKernel& before, const LoopKernel& after, const std::string& transform,
+                                 CheckScope scope, const std::string& reason) {
+  if (std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") == nullptr) return;
+  std::string context = transform + ": ";
+  std::vector<std::pair<std::string, std::function<void()>>> checks = {
+      {"the dependence check", [&] { with_isl_errors(context + "checking legality", [&] { check_dependences(after, transform); }); }},
+      {"the temporaries'-loops check", [&] { check_temporaries_stay_in_their_readers_loops(before, after, transform); }},
+  };
+  if (scope == CheckScope::Order) {
+    checks.push_back({"the write-race check", [&] {
+                        with_isl_errors("checking kernel '" + after.name + "'", [&] { check_write_races(after, context); });
+                      }});
+    if (after.options.enforce_array_accesses_within_bounds)
+      checks.push_back({"the bounds check", [&] {
+                          with_isl_errors("checking kernel '" + after.name + "'", [&] { check_bounds(after, context); });
+                        }});
+  }
+  for (const auto& [what, check] : checks) {
+    if (std::optional<std::string> refusal = refusal_of(check)) {
+      throw InternalError(context + what + " was skipped (" + reason + ") but refuses: " + *refusal);
+    }
+  }
+}
+
 LoopKernel finish_with(const LoopKernel& before, LoopKernel after, const TransformCall& call,
                        std::shared_ptr<const detail::DependenceData> dependences,
                        const std::optional<isl::union_map>& instance_rewrite, bool unchecked, CheckScope scope,
                        const std::optional<std::set<std::string>>& race_inames,
                        const std::set<std::string>& in_bounds_by_construction, StageTimer& timer,
-                       const std::map<std::string, std::set<std::string>>& race_free_along = {}) {
+                       const std::map<std::string, std::set<std::string>>& race_free_along = {},
+                       const std::string* order_kept = nullptr, const std::set<std::string>& in_bounds_copies = {}) {
   after.dependences = instance_rewrite ? with_isl_errors(call.name + ": tracing dependences", [&] {
     return trace_dependences(*dependences, *instance_rewrite);
   })
@@ -545,6 +573,7 @@ LoopKernel finish_with(const LoopKernel& before, LoopKernel after, const Transfo
     passed.race_free_writers = writers_of_each_element_once(
         after, renames_one_to_one ? writers_of_each_element_once(before) : std::set<std::string>{});
     passed.race_free_along = race_free_along;
+    passed.in_bounds_copies = in_bounds_copies;
     if (along_race_inames && before.verified) {
       check_write_races_along(after, call.name + ": ", *race_inames, passed);
     } else if (scope != CheckScope::Order) {
@@ -552,10 +581,17 @@ LoopKernel finish_with(const LoopKernel& before, LoopKernel after, const Transfo
       check_write_races(after, call.name + ": ", nullptr, &passed);
     }
     timer.mark("write races");
-    with_isl_errors(call.name + ": checking legality", [&] { check_dependences(after, call.name); });
-    timer.mark("dependences checked");
-    check_temporaries_stay_in_their_readers_loops(before, after, call.name);
-    timer.mark("temporaries' loops");
+    if (order_kept != nullptr && before.verified) {
+      // Neither the order nor any loop changed, and `before` passed both checks (reason given by
+      // the transform; verified under LOOM_VERIFY_SKIPPED_CHECKS).
+      verify_order_checks_skipped(before, after, call.name, scope, *order_kept);
+      timer.mark("order checks skipped");
+    } else {
+      with_isl_errors(call.name + ": checking legality", [&] { check_dependences(after, call.name); });
+      timer.mark("dependences checked");
+      check_temporaries_stay_in_their_readers_loops(before, after, call.name);
+      timer.mark("temporaries' loops");
+    }
     if (scope == CheckScope::All || !before.verified) {
       if (renames_one_to_one && !before.verified) {
         // The elements each access touches are before's: check those, on before's simpler
@@ -622,6 +658,24 @@ LoopKernel finish_transform_with_races_derived(const LoopKernel& before, LoopKer
   StageTimer timer("checks(" + call.name + ")");  // LOOM_TIME=1: what each check cost
   return finish_with(before, std::move(after), call, dependences_of(before), std::nullopt, unchecked, CheckScope::All,
                      std::nullopt, {}, timer, race_free_along);
+}
+
+LoopKernel finish_transform_keeping_order(const LoopKernel& before, LoopKernel after, const TransformCall& call,
+                                          const std::optional<isl::union_map>& instance_rewrite, bool unchecked,
+                                          CheckScope scope, const std::string& reason) {
+  StageTimer timer("checks(" + call.name + ")");  // LOOM_TIME=1: what each check cost
+  return finish_with(before, std::move(after), call, dependences_of(before), instance_rewrite, unchecked, scope,
+                     std::nullopt, {}, timer, {}, &reason);
+}
+
+LoopKernel finish_transform_with_copies_derived(const LoopKernel& before, LoopKernel after, const TransformCall& call,
+                                                bool unchecked,
+                                                const std::map<std::string, std::set<std::string>>& race_free_along,
+                                                const std::set<std::string>& in_bounds_copies,
+                                                const std::set<std::string>& in_bounds_by_construction) {
+  StageTimer timer("checks(" + call.name + ")");  // LOOM_TIME=1: what each check cost
+  return finish_with(before, std::move(after), call, dependences_of(before), std::nullopt, unchecked, CheckScope::All,
+                     std::nullopt, in_bounds_by_construction, timer, race_free_along, nullptr, in_bounds_copies);
 }
 
 std::string unused_name(const LoopKernel& kernel, const std::string& base, const std::set<std::string>& also_taken) {

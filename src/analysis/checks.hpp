@@ -51,6 +51,11 @@ struct PassedAccesses {
   // differing in the iname on one element (pipeline_fetch's copies of a fetch; races_absent_along).
   // Filled by the transform; LOOM_VERIFY_SKIPPED_CHECKS=1 asks isl anyway.
   std::map<std::string, std::set<std::string>> race_free_along;
+  // Instructions whose every access is a restriction of an access that passed, elements and all:
+  // pipeline_fetch's copies of a fetch, each instance reading and writing what one instance of the
+  // fetch read and wrote (in one slot of a ring, an index in [0, stages)). Filled by the transform;
+  // check_bounds skips them, LOOM_VERIFY_SKIPPED_CHECKS=1 checks them anyway and compares.
+  std::set<std::string> in_bounds_copies;
 };
 PassedAccesses passed_accesses(const LoopKernel& verified_kernel);
 
