@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdlib>
 #include <exception>
+#include <fstream>
 #include <functional>
 #include <optional>
 #include <set>
@@ -24,6 +25,7 @@
 #include "codegen/fold.hpp"
 #include "codegen/merge_branches.hpp"
 #include "codegen/parameter_guard.hpp"
+#include "codegen/unused_parameters.hpp"
 #include "ir/isl_extra.hpp"
 #include "ir/stage_timer.hpp"
 #include "loom/error.hpp"
@@ -1111,13 +1113,28 @@ struct BuiltNest {
   bool had_shared_condition = false;  // its statements shared a condition, hoisted as an `if`
 };
 
+// LOOM_DUMP_AST_PROBLEMS=FILE: each problem isl's AST builder gets is appended to FILE as two
+// lines, "=== <context>" and the schedule, both in isl's text, so that isl's work can be replayed
+// and profiled without loom (benchmarks/compile/isl_ast_replay.c; issue 26, ast20).
+void dump_ast_problem(const isl::schedule& schedule, const isl::set& context) {
+  static const char* file = std::getenv("LOOM_DUMP_AST_PROBLEMS");
+  if (file == nullptr) return;
+  std::ofstream out(file, std::ios::app);
+  out << "=== " << context << "\n" << schedule << "\n";
+}
+
 // The nest isl builds for `schedule` under `context`, lowered (no hardware parameters left to
 // split or hoist).
 cast::StmtPtr isl_nest(const KernelSchedule& schedule, const isl::set& context, DType index_dtype,
                        const StatementLowering& lower_statement, const LoopStyles& loop_styles) {
   StageTimer timer("loop_nest");
   GuardCollector guards(loop_styles);
-  isl_ast_build* build = isl_ast_build_from_context(context.copy());
+  // isl's work per set grows with its parameters, mentioned or not (unused_parameters.hpp).
+  std::optional<AstProblem> smaller = without_unused_parameters(schedule.schedule, context);
+  const isl::schedule& problem = smaller ? smaller->schedule : schedule.schedule;
+  const isl::set& problem_context = smaller ? smaller->context : context;
+  dump_ast_problem(problem, problem_context);
+  isl_ast_build* build = isl_ast_build_from_context(problem_context.copy());
   // No at_each_domain callback: isl's own user node is already the call loom lowers
   // (`S_k(dims in terms of the iterators)`, from the executed relation gisted against the build's
   // domain). loom's callback threw it away and built the same call again from the build's
@@ -1125,7 +1142,7 @@ cast::StmtPtr isl_nest(const KernelSchedule& schedule, const isl::set& context, 
   build = isl_ast_build_set_before_each_mark(build, &GuardCollector::on_mark, &guards);
   build = isl_ast_build_set_after_each_mark(build, &GuardCollector::after_mark, &guards);
   build = isl_ast_build_set_before_each_for(build, &GuardCollector::before_for, &guards);
-  isl_ast_node* raw_tree = isl_ast_build_node_from_schedule(build, schedule.schedule.copy());
+  isl_ast_node* raw_tree = isl_ast_build_node_from_schedule(build, problem.copy());
   isl_ast_build_free(build);
   guards.rethrow_pending();
   if (raw_tree == nullptr) isl::exception::throw_last_error(schedule.schedule.ctx());

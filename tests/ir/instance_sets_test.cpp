@@ -1,0 +1,66 @@
+// An instruction's instances (instruction_domain, src/ir/instance_sets.cpp) are the intersection of
+// the domains of its inames. isl tests each intermediate intersection for emptiness; loom
+// intersects plain conjunctions without those tests and tests the result once (issue 26, ast20).
+// The set must be the one isl's chain of intersections gives, constraint for constraint (it reaches
+// the AST problem and every transform's check), and an empty intersection must stay empty.
+#include <gtest/gtest.h>
+
+#include <isl/set.h>
+
+#include <cstdlib>
+#include <string>
+
+#include "ir/instance_sets.hpp"
+#include "ir/isl_extra.hpp"
+#include "ir/isl_kernel.hpp"
+#include "loom/loom.hpp"
+
+namespace loom {
+namespace {
+
+std::string text_of(const isl::set& set) {
+  char* text = isl_set_to_str(set.get());
+  std::string result = text;
+  std::free(text);
+  return result;
+}
+
+// What instruction_domain computed before ast20: isl's own chain of intersections.
+isl::set chained_domain(const LoopKernel& kernel, const Instruction& instruction, const std::vector<std::string>& dims) {
+  isl::set combined = isl_set_of(kernel.assumptions);
+  for (const Domain& domain : kernel.domains) {
+    bool needed = false;
+    for (const std::string& iname : domain.inames) needed = needed || instruction.within_inames.count(iname) != 0;
+    if (needed) combined = combined.intersect_params(isl_extra::set_dims_to_params(isl_set_of(domain.set)).params());
+  }
+  for (const std::string& iname : kernel.all_inames()) {
+    if (instruction.within_inames.count(iname) == 0) combined = isl_extra::project_out_param(combined, iname);
+  }
+  return isl_extra::params_to_set_dims(isl::manage(isl_set_from_params(combined.release())), dims, "S");
+}
+
+TEST(InstanceSets, IntersectedDomainsAreIslsChainConstraintForConstraint) {
+  LoopKernel kernel = make_kernel({"{[i]: 0<=i<n and i<m}", "{[j]: 0<=j<i and j<=5}", "{[k]: 0<=k<j+3 and k<2n}"},
+                                  "out[i, j, k] = 1",
+                                  {array_arg("out", DType::Float32, {"n", "n", "2*n"}), value_arg("m"), value_arg("n")});
+  const Instruction& instruction = kernel.instructions.front();
+  std::vector<std::string> dims{"i", "j", "k"};
+  isl::set domain = instruction_domain(kernel, instruction, dims, "S");
+  EXPECT_EQ(text_of(domain), text_of(chained_domain(kernel, instruction, dims)));
+  isl::set expected(domain.ctx(), "[m, n] -> { S[i, j, k] : 0 <= i < n and i < m and 0 <= j < i and j <= 5 and "
+                                  "0 <= k < j + 3 and k < 2n }");
+  EXPECT_TRUE(domain.is_equal(expected)) << domain;
+}
+
+TEST(InstanceSets, AnEmptyIntersectionIsEmptyAsIslGivesIt) {
+  LoopKernel kernel = make_kernel({"{[i]: 0<=i<n and i>=5}", "{[j]: 0<=j<i and j>=n}"}, "out[i, j] = 1",
+                                  {array_arg("out", DType::Float32, {"n", "n"}), value_arg("n")});
+  const Instruction& instruction = kernel.instructions.front();
+  std::vector<std::string> dims{"i", "j"};
+  isl::set domain = instruction_domain(kernel, instruction, dims, "S");
+  EXPECT_TRUE(domain.is_empty()) << domain;
+  EXPECT_EQ(text_of(domain), text_of(chained_domain(kernel, instruction, dims)));
+}
+
+}  // namespace
+}  // namespace loom
