@@ -30,6 +30,13 @@
 #include "ir/stage_timer.hpp"
 #include "loom/error.hpp"
 
+// loom's patch to the bundled isl (third_party/isl/patches/0001-flow-dependences-only.patch): a
+// flow question asked for its dependences only. Weak: a system isl (LOOM_BUNDLED_ISL=OFF) has no
+// such function, and then the address is null and every question is asked in full. isl_flow.c's
+// object is linked either way (isl_union_access_info_compute_flow is in it).
+extern "C" __attribute__((weak)) isl_union_access_info* isl_union_access_info_set_dependences_only(
+    isl_union_access_info* access, int dependences_only);
+
 namespace loom {
 
 namespace {
@@ -96,14 +103,28 @@ void split_by_statement_pair(const isl::union_map& relations, DependenceKind kin
   });
 }
 
+isl::union_access_info flow_question(const isl::union_map& sinks, const isl::union_map& must_sources,
+                                     const isl::union_map& may_sources, const isl::union_map& schedule) {
+  return isl::union_access_info(sinks).set_must_source(must_sources).set_may_source(may_sources).set_schedule_map(schedule);
+}
+
 isl::union_map flow(const isl::union_map& sinks, const isl::union_map& must_sources, const isl::union_map& may_sources,
                     const isl::union_map& schedule) {
-  return isl::union_access_info(sinks)
-      .set_must_source(must_sources)
-      .set_may_source(may_sources)
-      .set_schedule_map(schedule)
-      .compute_flow()
-      .may_dependence();
+  isl::union_access_info question = flow_question(sinks, must_sources, may_sources, schedule);
+  if (isl_union_access_info_set_dependences_only == nullptr || !must_sources.is_empty()) {
+    return question.compute_flow().may_dependence();
+  }
+  // The sinks with no source are never read here: loom's isl patch leaves them out of a question
+  // without must-sources (third_party/isl/patches/0001-flow-dependences-only.patch), the same
+  // dependences by the same operations.
+  isl::union_map dependences = isl::manage(isl_union_access_info_compute_flow(
+                                               isl_union_access_info_set_dependences_only(question.release(), 1)))
+                                   .may_dependence();
+  if (std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") != nullptr &&
+      !dependences.is_equal(flow_question(sinks, must_sources, may_sources, schedule).compute_flow().may_dependence())) {
+    throw InternalError("compute_dependences: a flow question asked for its dependences only answers differently");
+  }
+  return dependences;
 }
 
 // Private and local temporaries start undefined (no initializer); arguments and global
