@@ -11,7 +11,7 @@
 set -euo pipefail
 
 # Build tools.
-LOOM_BUILD_TOOLS=(build-essential g++ cmake ninja-build pkg-config ccache git)
+LOOM_BUILD_TOOLS=(build-essential g++ cmake ninja-build pkg-config ccache git patch)  # patch: third_party/isl/patches
 # Libraries and runtime pieces (DESIGN.md §8 says why each is here).
 LOOM_LIBRARIES=(
   libisl-dev           # isl for -DLOOM_BUNDLED_ISL=OFF (the default builds third_party/isl with imath-32)
