@@ -96,7 +96,7 @@ std::string integer_helper(const std::string& base, DType dtype) {
 }
 
 ExpressionLowering::ExpressionLowering(const LoopKernel& kernel, Target target)
-    : kernel_(kernel), target_(target), types_(TypeContext::over_fixed_kernel(kernel)) {}
+    : kernel_(kernel), target_(target), types_(kernel) {}
 
 DType ExpressionLowering::concrete(const ExprType& type, std::optional<DType> context) const {
   if (!type.weak) return computed(type.dtype);

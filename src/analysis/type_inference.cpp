@@ -55,25 +55,12 @@ bool exact_in_float32(double value) { return static_cast<double>(static_cast<flo
 }  // namespace
 
 bool TypeContext::is_iname(const std::string& name) const {
-  if (!fixed_) return kernel_.domain_of_iname(name) != nullptr;
-  auto found = inames_.find(name);
-  if (found != inames_.end()) return found->second;
-  bool iname = kernel_.domain_of_iname(name) != nullptr;
-  inames_.emplace(name, iname);
-  return iname;
+  return kernel_.domain_of_iname(name) != nullptr;
 }
 
 DType TypeContext::variable_dtype(const std::string& name) const { return *known_dtype(name, false); }
 
 std::optional<DType> TypeContext::known_dtype(const std::string& name, bool partial) const {
-  if (!fixed_) return look_up_dtype(name, partial);
-  if (auto found = dtypes_.find(name); found != dtypes_.end()) return found->second;
-  std::optional<DType> dtype = look_up_dtype(name, partial);
-  if (dtype) dtypes_.emplace(name, *dtype);
-  return dtype;
-}
-
-std::optional<DType> TypeContext::look_up_dtype(const std::string& name, bool partial) const {
   if (is_iname(name)) return kernel_.options.index_dtype;
   if (const KernelArgument* arg = kernel_.find_arg(name)) {
     if (arg->dtype) return *arg->dtype;

@@ -6,7 +6,6 @@
 
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "loom/kernel.hpp"
@@ -33,16 +32,6 @@ DType combine_concrete(DType a, DType b);
 class TypeContext {
  public:
   explicit TypeContext(const LoopKernel& kernel) : kernel_(kernel) {}
-  // A context over a kernel that stays as it is while the context lives (code generation's
-  // lowering): each name's dtype and iname-ness is looked up in the kernel once, not at every
-  // node of every expression (issue 26: lowering infers an operand's type at each level, and each
-  // lookup scanned the domains, arguments and temporaries by name). Not for infer_types, which
-  // fills in the temporaries' dtypes as it goes.
-  static TypeContext over_fixed_kernel(const LoopKernel& kernel) {
-    TypeContext context(kernel);
-    context.fixed_ = true;
-    return context;
-  }
   ExprType type_of(const Expr& expr) const;
   // Like type_of, but a variable whose type is not known yet contributes nothing (loopy's empty
   // dtype set): `acc + A[i]*x[i]` with `acc` still untyped has the type of `A[i]*x[i]`. Nullopt
@@ -58,13 +47,7 @@ class TypeContext {
   std::optional<ExprType> call_type(const Expr& expr, bool partial) const;
   std::optional<ExprType> rule_type(const Expr& expr, bool partial) const;
   std::optional<DType> known_dtype(const std::string& name, bool partial) const;
-  std::optional<DType> look_up_dtype(const std::string& name, bool partial) const;
   const LoopKernel& kernel_;
-  bool fixed_ = false;
-  // With fixed_: the dtypes found (a name without one is looked up each time: it throws or is
-  // partial), and which names are inames.
-  mutable std::unordered_map<std::string, DType> dtypes_;
-  mutable std::unordered_map<std::string, bool> inames_;
 };
 
 // Where every floating-point array argument is float32 but an argument or temporary is float64
