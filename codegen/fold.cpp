@@ -1,6 +1,8 @@
 #include "codegen/fold.hpp"
 
+#include <initializer_list>
 #include <optional>
+#include <string_view>
 
 namespace loom::codegen {
 
@@ -18,8 +20,12 @@ int64_t floor_div(int64_t a, int64_t b) {
   return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
 }
 
-bool is_helper(const cast::ExprPtr& e, const std::string& base) {
-  return e->kind == cast::ExprKind::Call && e->name.rfind(base + "_int", 0) == 0 && e->args.size() == 2;
+// Whether `e` is a two-argument call of an integer helper `<base>_int...` (without building the
+// prefix: folding asks this of every comparison in every unrolled copy).
+bool is_helper(const cast::ExprPtr& e, std::string_view base) {
+  if (e->kind != cast::ExprKind::Call || e->args.size() != 2) return false;
+  std::string_view name = e->name;
+  return name.size() >= base.size() + 4 && name.substr(0, base.size()) == base && name.substr(base.size(), 4) == "_int";
 }
 
 std::optional<int64_t> fold_arithmetic(const std::string& op, int64_t a, int64_t b) {
@@ -45,6 +51,16 @@ std::optional<int64_t> fold_arithmetic(const std::string& op, int64_t a, int64_t
 // fields of its kind, so rebuilding it with the same operands made an equal node; an unrolled
 // copy's expressions were folded when the copy was made, and the copies of enclosing unrolled
 // loops and boxes fold them again at every level (the tuned SGEMM's register tile: four).
+// (Operands by pointer, not a vector: the check runs for every node of every fold.)
+bool unchanged(const cast::ExprPtr& original, std::initializer_list<const cast::ExprPtr*> operands) {
+  if (original->args.size() != operands.size()) return false;
+  std::size_t i = 0;
+  for (const cast::ExprPtr* operand : operands) {
+    if (original->args[i++] != *operand) return false;
+  }
+  return true;
+}
+
 bool unchanged(const cast::ExprPtr& original, const std::vector<cast::ExprPtr>& operands) {
   if (original->args.size() != operands.size()) return false;
   for (std::size_t i = 0; i < operands.size(); ++i) {
@@ -94,7 +110,7 @@ cast::ExprPtr fold_binary(const cast::ExprPtr& original, cast::ExprPtr lhs, cast
   if (op == "*" && ((a && *a == 1))) return rhs;
   if (op == "*" && ((b && *b == 1))) return lhs;
   if (op == "*" && ((a && *a == 0) || (b && *b == 0))) return cast::int_const(0, original->dtype);
-  cast::ExprPtr rebuilt = unchanged(original, {lhs, rhs}) ? original : cast::binary(op, lhs, rhs, original->dtype);
+  cast::ExprPtr rebuilt = unchanged(original, {&lhs, &rhs}) ? original : cast::binary(op, lhs, rhs, original->dtype);
   if (auto split = split_min_max_comparison(*rebuilt)) return *split;
   return rebuilt;
 }
@@ -126,7 +142,7 @@ cast::ExprPtr fold(const cast::ExprPtr& expr) {
       if (auto value = constant(operand); value && (expr->op == "-" || expr->op == "!")) {
         return cast::int_const(expr->op == "-" ? -*value : !*value, expr->dtype);
       }
-      if (unchanged(expr, {operand})) return expr;
+      if (unchanged(expr, {&operand})) return expr;
       return cast::unary(expr->op, operand, expr->dtype);
     }
     case cast::ExprKind::Call: {
@@ -139,18 +155,18 @@ cast::ExprPtr fold(const cast::ExprPtr& expr) {
       if (is_true(condition)) return fold(expr->args[1]);
       if (is_false(condition)) return fold(expr->args[2]);
       cast::ExprPtr then_value = fold(expr->args[1]), else_value = fold(expr->args[2]);
-      if (unchanged(expr, {condition, then_value, else_value})) return expr;
+      if (unchanged(expr, {&condition, &then_value, &else_value})) return expr;
       return cast::ternary(condition, then_value, else_value, expr->dtype);
     }
     case cast::ExprKind::Load: {
       cast::ExprPtr index = fold(expr->args[0]);
-      if (unchanged(expr, {index})) return expr;
+      if (unchanged(expr, {&index})) return expr;
       if (expr->vector_width > 0) return cast::vector_load(expr->name, index, expr->dtype, expr->vector_width);
       return cast::load(expr->name, index, expr->dtype);
     }
     case cast::ExprKind::Cast: {
       cast::ExprPtr operand = fold(expr->args[0]);
-      if (unchanged(expr, {operand})) return expr;
+      if (unchanged(expr, {&operand})) return expr;
       return cast::cast_to(expr->dtype, operand);
     }
     default: return expr;
@@ -169,36 +185,63 @@ cast::ExprPtr substitute_vars(const cast::ExprPtr& expr, const std::string& name
 
 namespace loom::codegen {
 
+// A statement whose parts fold to themselves is returned as it is (issue 26: the copies of nested
+// unrolled loops and boxes are folded again at every level, and rebuilding every Block, If and
+// Assign each time was most of folding's allocations). Every Stmt is made by cast.hpp's
+// constructors or copied from one, so the rebuilt node would equal the original.
 cast::StmtPtr fold_statement(const cast::StmtPtr& stmt) {
   switch (stmt->kind) {
     case cast::StmtKind::Block: {
       std::vector<cast::StmtPtr> body;
+      body.reserve(stmt->body.size());
+      bool same = true;
       for (const cast::StmtPtr& child : stmt->body) {
         cast::StmtPtr folded = fold_statement(child);
-        if (folded->kind == cast::StmtKind::Block && folded->body.empty()) continue;
-        body.push_back(folded);
+        if (folded->kind == cast::StmtKind::Block && folded->body.empty()) {
+          same = false;
+          continue;
+        }
+        same = same && folded == child;
+        body.push_back(std::move(folded));
       }
-      return stmt->scoped ? cast::scoped_block(body) : cast::block(body);
+      if (same) return stmt;
+      return stmt->scoped ? cast::scoped_block(std::move(body)) : cast::block(std::move(body));
     }
     case cast::StmtKind::If: {
       cast::ExprPtr condition = fold(stmt->condition);
       if (is_true(condition)) return fold_statement(stmt->body[0]);
       if (is_false(condition)) return stmt->body.size() > 1 ? fold_statement(stmt->body[1]) : cast::block({});
-      return cast::if_then(condition, fold_statement(stmt->body[0]),
-                           stmt->body.size() > 1 ? fold_statement(stmt->body[1]) : nullptr);
+      cast::StmtPtr then_body = fold_statement(stmt->body[0]);
+      cast::StmtPtr else_body = stmt->body.size() > 1 ? fold_statement(stmt->body[1]) : nullptr;
+      if (condition == stmt->condition && then_body == stmt->body[0] &&
+          (stmt->body.size() < 2 || else_body == stmt->body[1])) {
+        return stmt;
+      }
+      return cast::if_then(std::move(condition), std::move(then_body), std::move(else_body));
     }
     case cast::StmtKind::For: {
+      cast::ExprPtr init = fold(stmt->init);
+      cast::ExprPtr condition = fold(stmt->condition);
+      cast::StmtPtr body = fold_statement(stmt->body[0]);
+      if (init == stmt->init && condition == stmt->condition && body == stmt->body[0]) return stmt;
       auto copy = std::make_shared<cast::Stmt>(*stmt);
-      copy->init = fold(stmt->init);
-      copy->condition = fold(stmt->condition);
-      copy->body = {fold_statement(stmt->body[0])};
+      copy->init = std::move(init);
+      copy->condition = std::move(condition);
+      copy->body = {std::move(body)};
       return copy;
     }
-    case cast::StmtKind::Assign: return cast::assign(fold(stmt->target), fold(stmt->value));
+    case cast::StmtKind::Assign: {
+      cast::ExprPtr target = fold(stmt->target);
+      cast::ExprPtr value = fold(stmt->value);
+      if (target == stmt->target && value == stmt->value) return stmt;
+      return cast::assign(std::move(target), std::move(value));
+    }
     case cast::StmtKind::Declare: {
       if (!stmt->init) return stmt;
+      cast::ExprPtr init = fold(stmt->init);
+      if (init == stmt->init) return stmt;
       auto copy = std::make_shared<cast::Stmt>(*stmt);
-      copy->init = fold(stmt->init);
+      copy->init = std::move(init);
       return copy;
     }
     default: return stmt;

@@ -12,6 +12,7 @@
 #include "analysis/realize_reduction.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <functional>
 #include <map>
 #include <optional>
@@ -224,14 +225,14 @@ class ReductionRealizer {
     inner_within.insert(reduction.reduction_inames.begin(), reduction.reduction_inames.end());
     DType dtype = value_type(*reduction.operands.back(), result_type);
     Accumulator accumulator =
-        add_accumulator("acc_" + suffix, dtype, private_axes(kernel_, within, reduction.reduction_inames, hardware_axes_));
+        add_accumulator("acc_" + suffix, dtype, private_axes(kernel_, nesting(), within, reduction.reduction_inames, hardware_axes_));
 
     Instruction init = derived(origin, suffix + "_init", within);
     init.assignees = {accumulator.reference()};
     init.expression = reduction_neutral_element(operation, dtype);
     // A dependency on an instruction inside the reduction's loops (a tile fetched per k_outer
     // iteration) belongs to the update; the init runs before those loops.
-    init.depends_on = reduction_init_dependencies(kernel_, origin, reduction.reduction_inames, hardware_axes_);
+    init.depends_on = reduction_init_dependencies(kernel_, nesting(), origin, reduction.reduction_inames, hardware_axes_);
     for (const std::string& id : origin.depends_on)
       if (init.depends_on.count(id) == 0) follow_init_[id].insert(init.id);
     out.push_back(init);
@@ -264,7 +265,7 @@ class ReductionRealizer {
     TypeContext types(kernel_);
     DType value_dtype = value_type(*reduction.operands[0], types.variable_dtype(origin.assignees[0]->name));
     DType index_dtype = value_type(*reduction.operands[1], types.variable_dtype(origin.assignees[1]->name));
-    std::vector<PrivateAxis> axes = private_axes(kernel_, origin.within_inames, reduction.reduction_inames, hardware_axes_);
+    std::vector<PrivateAxis> axes = private_axes(kernel_, nesting(), origin.within_inames, reduction.reduction_inames, hardware_axes_);
     ExprPtr value_acc = add_accumulator("acc_" + suffix, value_dtype, axes).reference();
     ExprPtr index_acc = add_accumulator("acc_" + suffix + "_index", index_dtype, axes).reference();
 
@@ -357,6 +358,21 @@ class ReductionRealizer {
   // another reduction's earlier loop over k and leave only its last value to this one (found by
   // the transform fuzzer: a private prefetch for `product(k, ...)` fused into the k loop of the
   // `sum(k, ...)` before it). Skipped where the init already waits for it (a cycle).
+  // codegen::iname_nesting_order(kernel_), computed once (issue 26: it was computed twice per
+  // reduction, 10% of sgemm_tuned_strip's generation). While realize_all runs, only the kernel's
+  // temporaries change (the accumulators; the instructions are replaced at the end), and the order
+  // reads the temporaries only to tell a domain parameter that is one, which a new accumulator's
+  // unused name cannot be. LOOM_VERIFY_SKIPPED_CHECKS=1 computes it again at each use and raises an
+  // internal error where it differs.
+  const std::vector<std::string>& nesting() {
+    if (!nesting_) {
+      nesting_ = codegen::iname_nesting_order(kernel_);
+    } else if (std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") != nullptr && codegen::iname_nesting_order(kernel_) != *nesting_) {
+      throw InternalError("realize_reductions: the loop nesting order changed while reductions were realized");
+    }
+    return *nesting_;
+  }
+
   void make_inner_dependencies_follow_their_inits() {
     for (const auto& [id, inits] : follow_init_) {
       Instruction* inner = find_mutable(id);
@@ -394,6 +410,7 @@ class ReductionRealizer {
   LoopKernel& kernel_;
   std::vector<ExprPtr> guards_;  // GuardScope: conditions of the branches being realized
   bool hardware_axes_;
+  std::optional<std::vector<std::string>> nesting_;  // nesting()
   std::set<std::string> used_ids_;
   std::set<std::string> reduction_parts_;  // ids of the inits and updates realization made
   std::set<std::string> used_names_;
@@ -479,7 +496,13 @@ LoopKernel yield_priorities_to_reductions(const LoopKernel& kernel, bool hardwar
 std::set<std::string> reduction_init_dependencies(const LoopKernel& kernel, const Instruction& origin,
                                                   const std::vector<std::string>& inames, bool hardware_axes) {
   if (inames.empty()) return origin.depends_on;
-  std::vector<std::string> nesting = codegen::iname_nesting_order(kernel);
+  return reduction_init_dependencies(kernel, codegen::iname_nesting_order(kernel), origin, inames, hardware_axes);
+}
+
+std::set<std::string> reduction_init_dependencies(const LoopKernel& kernel, const std::vector<std::string>& nesting,
+                                                  const Instruction& origin, const std::vector<std::string>& inames,
+                                                  bool hardware_axes) {
+  if (inames.empty()) return origin.depends_on;
   auto position = [&](const std::string& iname) { return std::find(nesting.begin(), nesting.end(), iname) - nesting.begin(); };
   auto outermost = std::min_element(inames.begin(), inames.end(),
                                     [&](const auto& a, const auto& b) { return position(a) < position(b); });

@@ -26,6 +26,10 @@ LoopKernel realize_reductions(const LoopKernel& kernel, bool hardware_axes = fal
 // inames are no loops.
 std::set<std::string> reduction_init_dependencies(const LoopKernel& kernel, const Instruction& origin,
                                                   const std::vector<std::string>& inames, bool hardware_axes);
+// The same with `nesting`, codegen::iname_nesting_order(kernel), given (computed once for many).
+std::set<std::string> reduction_init_dependencies(const LoopKernel& kernel, const std::vector<std::string>& nesting,
+                                                  const Instruction& origin, const std::vector<std::string>& inames,
+                                                  bool hardware_axes);
 
 // The kernel with the loop priorities that code generation gives up for reductions already given
 // up (see check_reduction_nesting): the nesting code generation will really use, for transforms

@@ -1,6 +1,7 @@
 // Constant folding of loom's C AST (codegen/fold.hpp): what it folds, and that a tree with nothing
 // left to fold comes back as the same nodes (unrolled copies are folded again by every enclosing
-// unrolled loop and box; rebuilding them each time was most of the folds' cost).
+// unrolled loop and box; rebuilding them each time was most of the folds' cost). The same for
+// statements (fold_statement).
 #include <gtest/gtest.h>
 
 #include "codegen/cast.hpp"
@@ -53,6 +54,40 @@ TEST(Fold, OnlyThePathToAFoldedOperandIsRebuilt) {
   ExprPtr vector = fold(cast::vector_load("a", add(c(4), c(4)), DType::Float32, 4));
   EXPECT_EQ(vector->vector_width, 4);
   EXPECT_EQ(vector->args[0]->int_value, 8);
+}
+
+TEST(Fold, StatementWithNothingToFoldIsReturnedAsItIs) {
+  using cast::StmtPtr;
+  StmtPtr store = cast::assign(cast::load("a", add(mul(c(16), i()), n()), DType::Float32),
+                               cast::load("b", i(), DType::Float32));
+  StmtPtr guarded = cast::if_then(cast::binary("<", i(), n(), DType::Bool), store,
+                                  cast::assign(cast::var("t"), c(0)));
+  StmtPtr loop = cast::for_loop("j", DType::Int32, c(0), cast::binary("<", cast::var("j"), n(), DType::Bool), 1, guarded);
+  StmtPtr declared = cast::declare("t", DType::Int32, 0, n(), false);
+  StmtPtr tree = cast::block({declared, loop, cast::scoped_block({store})});
+  EXPECT_EQ(fold_statement(tree), tree);  // the same node: nested unrolled copies fold it again
+}
+
+TEST(Fold, StatementsFoldWhereTheirPartsDo) {
+  using cast::StmtPtr;
+  StmtPtr kept = cast::assign(cast::var("x"), i());
+  StmtPtr changed = cast::assign(cast::load("a", add(c(2), c(3)), DType::Float32), cast::var("y", DType::Float32));
+  StmtPtr always = cast::if_then(cast::binary("<", c(1), c(2), DType::Bool), kept);
+  StmtPtr never = cast::if_then(cast::binary("<", c(2), c(1), DType::Bool), kept);
+  StmtPtr tree = cast::scoped_block({kept, changed, always, never});
+  StmtPtr folded = fold_statement(tree);
+  ASSERT_NE(folded, tree);
+  EXPECT_TRUE(folded->scoped);
+  ASSERT_EQ(folded->body.size(), 3u);  // the `if` that never runs is dropped
+  EXPECT_EQ(folded->body[0], kept);
+  EXPECT_EQ(folded->body[1]->target->args[0]->int_value, 5);
+  EXPECT_EQ(folded->body[2], kept);  // the `if` that always runs is its body
+  StmtPtr loop = cast::for_loop("j", DType::Int32, add(c(0), c(0)), cast::binary("<", cast::var("j"), n(), DType::Bool), 1, kept);
+  StmtPtr folded_loop = fold_statement(loop);
+  ASSERT_NE(folded_loop, loop);
+  EXPECT_EQ(folded_loop->init->int_value, 0);
+  EXPECT_EQ(folded_loop->name, "j");
+  EXPECT_EQ(folded_loop->body[0], kept);
 }
 
 }  // namespace
