@@ -1,8 +1,8 @@
 // Reproducer of a PoCL 3.1 (Debian 12) optimizer miscompilation: fuzz seed 128000633's kernel as loom prints it
-// (private_accumulator_array.cl, valid OpenCL C) run on n = m = 2 with every input 1.0: out1 must be 2 2;
+// (pocl_fuzz128_private_accumulator_array.cl, valid OpenCL C) run on n = m = 2 with every input 1.0: out1 must be 2 2;
 // PoCL gives 5 2 with default options and 2 2 with -cl-opt-disable (docs/decisions.md, "Two PoCL
 // miscompilations found by the fuzzer").
-// Build: gcc -O1 private_accumulator_array_host.c -o host -lOpenCL; run in this folder: POCL_KERNEL_CACHE=0 ./host ""; ./host -cl-opt-disable
+// Build: gcc -O1 pocl_host_fuzz128.c -o host -lOpenCL; run in this folder: POCL_KERNEL_CACHE=0 ./host ""; ./host -cl-opt-disable
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
 #include <stdio.h>
@@ -10,7 +10,7 @@
 #include <string.h>
 int main(int argc, char** argv) {
   const char* opts = argc > 1 ? argv[1] : "";
-  FILE* f = fopen("private_accumulator_array.cl", "rb"); fseek(f, 0, SEEK_END); long len = ftell(f); rewind(f);
+  FILE* f = fopen("pocl_fuzz128_private_accumulator_array.cl", "rb"); fseek(f, 0, SEEK_END); long len = ftell(f); rewind(f);
   char* src = malloc(len + 1); fread(src, 1, len, f); src[len] = 0;
   cl_platform_id p; clGetPlatformIDs(1, &p, NULL); cl_device_id d; clGetDeviceIDs(p, CL_DEVICE_TYPE_ALL, 1, &d, NULL);
   cl_context c = clCreateContext(NULL, 1, &d, NULL, NULL, NULL); cl_command_queue q = clCreateCommandQueue(c, d, 0, NULL);
