@@ -678,6 +678,7 @@ class StatementPrinter {
           out << " __align__(16)";
         }
         if (stmt.init) out << " = " << expressions_.print(*stmt.init);
+        if (needs_opencl_zero_initializer(stmt)) out << (stmt.extent > 0 ? " = {0}" : " = 0");
         if (!stmt.initial_elements.empty()) {
           out << " = {";
           for (std::size_t k = 0; k < stmt.initial_elements.size(); ++k)
@@ -720,6 +721,16 @@ class StatementPrinter {
     }
     std::string space = target_ == Target::OpenCL ? "__global " : "";
     return space + "const " + type + " *" + stmt.name + " = " + address + ";";
+  }
+
+  // PoCL 3.1's optimizer miscompiles private variables that are uninitialized on some path and live
+  // across a loop or barrier (fuzz seeds 127001020, 128000633, 129000440: a conditionally
+  // initialized accumulator read another value; valid OpenCL C, right with -cl-opt-disable). The
+  // generated code never reads such a value, so a zero initializer changes no result and, measured,
+  // removes all three miscompilations (docs/decisions.md, "PoCL miscompilations found by the fuzzer").
+  bool needs_opencl_zero_initializer(const cast::Stmt& declaration) const {
+    return target_ == Target::OpenCL && !declaration.local_memory && !declaration.init &&
+           declaration.initial_elements.empty() && declaration.alias_of.empty() && !declaration.dynamic_shared;
   }
 
   void print_braced(const cast::Stmt& body, int indent, std::ostringstream& out) const {
