@@ -124,7 +124,7 @@ TEST(GpuCodegen, ReductionAccumulatorHasNoAxisAlongHardwareInames) {
   kernel = split_iname(kernel, "k", 16);
   kernel = prioritize_loops(kernel, "i_outer, j_outer, k_outer");
   std::string source = generate_code(kernel, Target::OpenCL).source;
-  EXPECT_NE(source.find("  float acc_k_outer_k_inner;"), std::string::npos) << source;
+  EXPECT_NE(source.find("  float acc_k_outer_k_inner = 0;"), std::string::npos) << source;
 }
 
 // ---- refusals ---------------------------------------------------------------------------------
@@ -444,7 +444,7 @@ TEST(GpuCodegenOpenCL, PrivateScalarAcrossALoopThatAReductionReopensGetsACopyPer
   unrolled.inner_tag = "unr";
   LoopKernel kernel = split_iname(prioritize_loops(reference, "k, i"), "i", 4, unrolled);
   std::string source = generate_code(kernel, Target::OpenCL).source;
-  EXPECT_NE(source.find("float t2[4];"), std::string::npos) << source;
+  EXPECT_NE(source.find("float t2[4] = {0};"), std::string::npos) << source;
   for (int64_t n : {1, 6, 9}) testing::expect_on_opencl(kernel, reference, {{"n", n}, {"m", n + 1}});
 }
 

@@ -95,7 +95,7 @@ TEST(PipelineFetchTest, TileWiderThanTheWorkGroupUsesSeveralRegisters) {
   kernel = add_prefetch(kernel, "a", {.sweep_inames = {"k_inner", "i_inner"}, .default_tag = "l.auto", .fetch_outer_inames = outer});
   kernel = add_prefetch(kernel, "b", {.sweep_inames = {"j_inner", "k_inner"}, .default_tag = "l.auto", .fetch_outer_inames = outer});
   std::string source = kernels_of(generate_code(pipelined(kernel), Target::OpenCL).source);
-  EXPECT_NE(source.find("float a_fetch_next[2];"), std::string::npos) << source;
+  EXPECT_NE(source.find("float a_fetch_next[2] = {0};"), std::string::npos) << source;
   EXPECT_NE(source.find("if (n >= a_dim_1_inner + 16 * k_outer + 25)"), std::string::npos) << source;
 }
 
