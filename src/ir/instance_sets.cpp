@@ -73,15 +73,17 @@ std::string text_of(const isl::set& set) {
   return result;
 }
 
-isl::set compute_instruction_domain(const LoopKernel& kernel, const Instruction& instruction,
-                                    const std::vector<std::string>& dims, const std::string& tuple_name,
-                                    bool with_assumptions) {
+// The instances of an instruction within `within_inames` as a parameter set: every iname a
+// parameter, those it is not within projected out. instruction_domain's work before its dims are
+// chosen.
+isl::set compute_instruction_instances(const LoopKernel& kernel, const std::set<std::string>& within_inames,
+                                       bool with_assumptions) {
   isl::set start = with_assumptions ? isl_set_of(kernel.assumptions)
                                     : isl::set(isl_set_of(kernel.assumptions).ctx(), "{ : }");
   std::vector<isl::set> needed_sets;
   for (const Domain& domain : kernel.domains) {
     bool needed = std::any_of(domain.inames.begin(), domain.inames.end(), [&](const std::string& iname) {
-      return instruction.within_inames.count(iname) != 0;
+      return within_inames.count(iname) != 0;
     });
     if (needed) needed_sets.push_back(isl_extra::set_dims_to_params(isl_set_of(domain.set)).params());
   }
@@ -104,24 +106,18 @@ isl::set compute_instruction_domain(const LoopKernel& kernel, const Instruction&
   // Inames of the intersected domains that the instruction is not within are existentially
   // quantified: `{[i,j]: ...}` seen from an instruction within `i` only constrains i.
   for (const std::string& iname : kernel.all_inames()) {
-    if (instruction.within_inames.count(iname) == 0) combined = isl_extra::project_out_param(combined, iname);
+    if (within_inames.count(iname) == 0) combined = isl_extra::project_out_param(combined, iname);
   }
-  isl::set as_set = isl::manage(isl_set_from_params(combined.release()));
-  return isl_extra::params_to_set_dims(as_set, dims, tuple_name);
+  return combined;
 }
 
-}  // namespace
-
-IslMemoKey instruction_domain_key(const LoopKernel& kernel, const std::set<std::string>& within_inames,
-                                  const std::vector<std::string>& dims, const std::string& tuple_name,
-                                  bool with_assumptions) {
-  IslMemoKey key("instruction_domain");
-  key.add(tuple_name).add(with_assumptions ? "assumed" : "unassumed");
+// The key parts instruction_domain's result and compute_instruction_instances' depend on besides
+// the dims and the tuple's name.
+void add_instances_key(IslMemoKey& key, const LoopKernel& kernel, const std::set<std::string>& within_inames,
+                       bool with_assumptions) {
+  key.add(with_assumptions ? "assumed" : "unassumed");
   if (with_assumptions) key.add(kernel.assumptions);
   std::string names;
-  for (const std::string& dim : dims) names += dim + ",";
-  key.add(names);
-  names.clear();
   for (const std::string& iname : within_inames) names += iname + ",";
   key.add(names);
   // Which names are inames decides what is projected out; only the parameters of the sets
@@ -142,6 +138,48 @@ IslMemoKey instruction_domain_key(const LoopKernel& kernel, const std::set<std::
     key.add(domain.set);
     add_iname_parameters(isl_set_of(domain.set), "domain:");
   }
+}
+
+// compute_instruction_instances, memoized apart from the dims and the tuple's name: code
+// generation names each statement's tuple on its own (S_0, S_1, ...) and orders its dims by
+// nesting, so instruction_domain's own key differs for every statement although the instructions
+// within the same inames have the same instances (issue 26, ast21: the intersections and the
+// projections one iname at a time were ~5% of the specs near 20 ms). The set is the one computed
+// for the first such instruction: the computation reads nothing else of the instruction.
+isl::set instruction_instances(const LoopKernel& kernel, const std::set<std::string>& within_inames,
+                               bool with_assumptions) {
+  IslMemoKey key("instruction_instances");
+  add_instances_key(key, kernel, within_inames, with_assumptions);
+  return memoized(
+      *isl_context_of(kernel), key,
+      [&] {
+        detail::IslMemoEntry entry;
+        entry.set = compute_instruction_instances(kernel, within_inames, with_assumptions);
+        entry.map = isl::manage(isl_map_from_range(entry.set.copy()));  // stand-in (isl_memo.hpp)
+        return entry;
+      },
+      [](const detail::IslMemoEntry& entry) { return entry.set; });
+}
+
+isl::set compute_instruction_domain(const LoopKernel& kernel, const Instruction& instruction,
+                                    const std::vector<std::string>& dims, const std::string& tuple_name,
+                                    bool with_assumptions) {
+  isl::set instances = instruction_instances(kernel, instruction.within_inames, with_assumptions);
+  isl::set as_set = isl::manage(isl_set_from_params(instances.copy()));
+  return isl_extra::params_to_set_dims(as_set, dims, tuple_name);
+}
+
+}  // namespace
+
+IslMemoKey instruction_domain_key(const LoopKernel& kernel, const std::set<std::string>& within_inames,
+                                  const std::vector<std::string>& dims, const std::string& tuple_name,
+                                  bool with_assumptions) {
+  IslMemoKey key("instruction_domain");
+  key.add(tuple_name);
+  std::string names;
+  for (const std::string& dim : dims) names += dim + ",";
+  add_instances_key(key, kernel, within_inames, with_assumptions);
+  key.add(names);
   return key;
 }
 
