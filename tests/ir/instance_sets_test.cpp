@@ -26,7 +26,8 @@ std::string text_of(const isl::set& set) {
 }
 
 // What instruction_domain computed before ast20: isl's own chain of intersections.
-isl::set chained_domain(const LoopKernel& kernel, const Instruction& instruction, const std::vector<std::string>& dims) {
+isl::set chained_domain(const LoopKernel& kernel, const Instruction& instruction, const std::vector<std::string>& dims,
+                        const std::string& tuple_name = "S") {
   isl::set combined = isl_set_of(kernel.assumptions);
   for (const Domain& domain : kernel.domains) {
     bool needed = false;
@@ -36,7 +37,7 @@ isl::set chained_domain(const LoopKernel& kernel, const Instruction& instruction
   for (const std::string& iname : kernel.all_inames()) {
     if (instruction.within_inames.count(iname) == 0) combined = isl_extra::project_out_param(combined, iname);
   }
-  return isl_extra::params_to_set_dims(isl::manage(isl_set_from_params(combined.release())), dims, "S");
+  return isl_extra::params_to_set_dims(isl::manage(isl_set_from_params(combined.release())), dims, tuple_name);
 }
 
 TEST(InstanceSets, IntersectedDomainsAreIslsChainConstraintForConstraint) {
@@ -60,6 +61,28 @@ TEST(InstanceSets, AnEmptyIntersectionIsEmptyAsIslGivesIt) {
   isl::set domain = instruction_domain(kernel, instruction, dims, "S");
   EXPECT_TRUE(domain.is_empty()) << domain;
   EXPECT_EQ(text_of(domain), text_of(chained_domain(kernel, instruction, dims)));
+}
+
+// Instructions within the same inames share their instances (computed once, issue 26, ast21), each
+// with its own dims' order and tuple name: the set is still what the chain gives for that
+// instruction, and an instruction within other inames gets its own.
+TEST(InstanceSets, InstructionsWithinTheSameInamesShareTheirInstances) {
+  LoopKernel kernel = make_kernel({"{[i]: 0<=i<n}", "{[j]: 0<=j<i and j<=5}", "{[k]: 0<=k<j+3}"},
+                                  "a[i, j] = 1 {id=first}\nb[i, j] = 2 {id=second}\nc[i, j, k] = 3 {id=third}",
+                                  {array_arg("a, b", DType::Float32, {"n", "n"}),
+                                   array_arg("c", DType::Float32, {"n", "n", "n + 3"}), value_arg("n")});
+  const Instruction& first = *kernel.find_instruction("first");
+  const Instruction& second = *kernel.find_instruction("second");
+  const Instruction& third = *kernel.find_instruction("third");
+  ASSERT_EQ(first.within_inames, second.within_inames);
+  isl::set one = instruction_domain(kernel, first, {"i", "j"}, "S_0");
+  isl::set two = instruction_domain(kernel, second, {"j", "i"}, "S_1");
+  isl::set three = instruction_domain(kernel, third, {"i", "j", "k"}, "S_2");
+  EXPECT_EQ(text_of(one), text_of(chained_domain(kernel, first, {"i", "j"}, "S_0")));
+  EXPECT_EQ(text_of(two), text_of(chained_domain(kernel, second, {"j", "i"}, "S_1")));
+  EXPECT_EQ(text_of(three), text_of(chained_domain(kernel, third, {"i", "j", "k"}, "S_2")));
+  isl::set expected(one.ctx(), "[n] -> { S_1[j, i] : 0 <= i < n and 0 <= j < i and j <= 5 }");
+  EXPECT_TRUE(two.is_equal(expected)) << two;
 }
 
 }  // namespace
