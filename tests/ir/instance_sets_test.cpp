@@ -13,6 +13,7 @@
 #include "ir/instance_sets.hpp"
 #include "ir/isl_extra.hpp"
 #include "ir/isl_kernel.hpp"
+#include "ir/isl_memo.hpp"
 #include "loom/loom.hpp"
 
 namespace loom {
@@ -79,8 +80,14 @@ TEST(InstanceSets, InstructionsWithinTheSameInamesShareTheirInstances) {
   isl::set two = instruction_domain(kernel, second, {"j", "i"}, "S_1");
   isl::set three = instruction_domain(kernel, third, {"i", "j", "k"}, "S_2");
   EXPECT_EQ(text_of(one), text_of(chained_domain(kernel, first, {"i", "j"}, "S_0")));
-  EXPECT_EQ(text_of(two), text_of(chained_domain(kernel, second, {"j", "i"}, "S_1")));
   EXPECT_EQ(text_of(three), text_of(chained_domain(kernel, third, {"i", "j", "k"}, "S_2")));
+  // Under LOOM_VERIFY_ISL_MEMO the hit's recomputation is compared with isl's equality test, which
+  // normalizes the cached set in place (isl_map_normalize of a shared copy): the same set, its
+  // constraints in another order. Otherwise the shared set is the chain's, constraint for constraint.
+  if (!detail::isl_memo_verified()) {
+    EXPECT_EQ(text_of(two), text_of(chained_domain(kernel, second, {"j", "i"}, "S_1")));
+  }
+  EXPECT_TRUE(two.is_equal(chained_domain(kernel, second, {"j", "i"}, "S_1"))) << two;
   isl::set expected(one.ctx(), "[n] -> { S_1[j, i] : 0 <= i < n and 0 <= j < i and j <= 5 }");
   EXPECT_TRUE(two.is_equal(expected)) << two;
 }
