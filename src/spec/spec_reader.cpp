@@ -79,16 +79,21 @@ class SpecReader {
     spec.test = test_defaults(spec.reference);
     // Validated but not applied: the caller has the transformed kernel already (spec cache).
     if (!apply_transforms_) return spec;
-    spec.kernel = apply_transforms(spec.reference, spec.transforms);
     // A transform that changes the meaning on purpose makes its result the reference to check
     // against (DESIGN.md §3a): the reference is the kernel after the last such transform, with
-    // the transforms before it (a sequential version of it is what they produced).
+    // the transforms before it (a sequential version of it is what they produced). That kernel is
+    // kept as the transforms run, not made again by running them a second time (issue 26, small21:
+    // the transforms are deterministic, and a rerun doubled their time).
+    std::optional<std::size_t> last_changing;
     for (std::size_t i = spec.transforms.size(); i-- > 0;) {
-      if (!transform_changes_meaning(spec.transforms[i].name)) continue;
-      std::vector<TransformCall> prefix(spec.transforms.begin(), spec.transforms.begin() + static_cast<long>(i) + 1);
-      spec.reference = sequential(apply_transforms(spec.reference, prefix));
-      break;
+      if (transform_changes_meaning(spec.transforms[i].name)) {
+        last_changing = i;
+        break;
+      }
     }
+    std::optional<LoopKernel> after_last_changing;
+    spec.kernel = apply_transforms(spec.reference, spec.transforms, last_changing, &after_last_changing);
+    if (after_last_changing) spec.reference = sequential(std::move(*after_last_changing));
     return spec;
   }
 
@@ -557,7 +562,10 @@ class SpecReader {
     }
   }
 
-  static LoopKernel apply_transforms(const LoopKernel& reference, const std::vector<TransformCall>& calls) {
+  // The kernel after `calls`; with `keep_after`, a copy of the kernel after that call goes to `kept`.
+  static LoopKernel apply_transforms(const LoopKernel& reference, const std::vector<TransformCall>& calls,
+                                     std::optional<std::size_t> keep_after = std::nullopt,
+                                     std::optional<LoopKernel>* kept = nullptr) {
     LoopKernel kernel = reference;
     StageTimer timer("transforms(" + reference.name + ")");  // LOOM_TIME=1: one line per transform
     for (std::size_t i = 0; i < calls.size(); ++i) {
@@ -567,6 +575,7 @@ class SpecReader {
         throw_cycle_of_reference(reference);
         throw SpecError("/transforms/" + std::to_string(i), error.what());
       }
+      if (kept != nullptr && keep_after == i) *kept = kernel;
       timer.mark(std::to_string(i) + " " + calls[i].name);
     }
     return kernel;
