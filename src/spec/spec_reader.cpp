@@ -4,12 +4,12 @@
 #include <cctype>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <regex>
 #include <sstream>
 
 #include "analysis/checks.hpp"
 #include "ir/layout.hpp"
 #include "ir/stage_timer.hpp"
+#include "lang/expression_lexer.hpp"
 #include "loom/error.hpp"
 #include "loom/spec.hpp"
 #include "loom/fuse_kernels.hpp"
@@ -46,7 +46,7 @@ class SpecReader {
   // The kernel itself: name, domains, instructions, args, temporaries, assumptions, options.
   void read_kernel(Spec& spec) {
     spec.name = required_string("/name", "name");
-    if (!std::regex_match(spec.name, std::regex("[A-Za-z_][A-Za-z0-9_]*"))) {
+    if (!lang::is_identifier(spec.name)) {
       throw SpecError("/name", "'" + spec.name + "' is not a C identifier");
     }
     spec.domains = string_or_list("/domains", "domains", true);
@@ -79,16 +79,21 @@ class SpecReader {
     spec.test = test_defaults(spec.reference);
     // Validated but not applied: the caller has the transformed kernel already (spec cache).
     if (!apply_transforms_) return spec;
-    spec.kernel = apply_transforms(spec.reference, spec.transforms);
     // A transform that changes the meaning on purpose makes its result the reference to check
     // against (DESIGN.md §3a): the reference is the kernel after the last such transform, with
-    // the transforms before it (a sequential version of it is what they produced).
+    // the transforms before it (a sequential version of it is what they produced). That kernel is
+    // kept as the transforms run, not made again by running them a second time (issue 26, small21:
+    // the transforms are deterministic, and a rerun doubled their time).
+    std::optional<std::size_t> last_changing;
     for (std::size_t i = spec.transforms.size(); i-- > 0;) {
-      if (!transform_changes_meaning(spec.transforms[i].name)) continue;
-      std::vector<TransformCall> prefix(spec.transforms.begin(), spec.transforms.begin() + static_cast<long>(i) + 1);
-      spec.reference = sequential(apply_transforms(spec.reference, prefix));
-      break;
+      if (transform_changes_meaning(spec.transforms[i].name)) {
+        last_changing = i;
+        break;
+      }
     }
+    std::optional<LoopKernel> after_last_changing;
+    spec.kernel = apply_transforms(spec.reference, spec.transforms, last_changing, &after_last_changing);
+    if (after_last_changing) spec.reference = sequential(std::move(*after_last_changing));
     return spec;
   }
 
@@ -112,7 +117,7 @@ class SpecReader {
     check_version();
     Spec spec;
     spec.name = required_string("/name", "name");
-    if (!std::regex_match(spec.name, std::regex("[A-Za-z_][A-Za-z0-9_]*"))) {
+    if (!lang::is_identifier(spec.name)) {
       throw SpecError("/name", "'" + spec.name + "' is not a C identifier");
     }
     const json& list = root_["kernels"];
@@ -557,7 +562,10 @@ class SpecReader {
     }
   }
 
-  static LoopKernel apply_transforms(const LoopKernel& reference, const std::vector<TransformCall>& calls) {
+  // The kernel after `calls`; with `keep_after`, a copy of the kernel after that call goes to `kept`.
+  static LoopKernel apply_transforms(const LoopKernel& reference, const std::vector<TransformCall>& calls,
+                                     std::optional<std::size_t> keep_after = std::nullopt,
+                                     std::optional<LoopKernel>* kept = nullptr) {
     LoopKernel kernel = reference;
     StageTimer timer("transforms(" + reference.name + ")");  // LOOM_TIME=1: one line per transform
     for (std::size_t i = 0; i < calls.size(); ++i) {
@@ -567,6 +575,7 @@ class SpecReader {
         throw_cycle_of_reference(reference);
         throw SpecError("/transforms/" + std::to_string(i), error.what());
       }
+      if (kept != nullptr && keep_after == i) *kept = kernel;
       timer.mark(std::to_string(i) + " " + calls[i].name);
     }
     return kernel;
@@ -673,29 +682,48 @@ constexpr std::size_t kMaxJsonNesting = 1000;
 // kMaxJsonNesting (later passes over values recurse). One iterative walk over the document, before
 // anything reads it. /test/seed is the one unsigned 64-bit number of the format.
 void refuse_unrepresentable_json(const json& root) {
-  struct Pending {
+  // Every value visited, with its parent's index and its key (or array index) there: a value's
+  // path is built only for a refusal (building every value's path string was most of this walk).
+  struct Visited {
     const json* value;
-    std::string path;
+    std::size_t parent;  // index in `visited`; the root is its own parent
+    const std::string* key;  // nullptr: an array element, at `index`
+    std::size_t index;
     std::size_t depth;
   };
-  std::vector<Pending> pending{{&root, "", 0}};
+  std::vector<Visited> visited{{&root, 0, nullptr, 0, 0}};
+  auto path_of = [&](std::size_t at) {
+    std::vector<std::string> parts;
+    for (; at != 0; at = visited[at].parent) {
+      parts.push_back(visited[at].key != nullptr ? *visited[at].key : std::to_string(visited[at].index));
+    }
+    std::string path;
+    for (auto part = parts.rbegin(); part != parts.rend(); ++part) path += "/" + *part;
+    return path;
+  };
+  std::vector<std::size_t> pending{0};
   while (!pending.empty()) {
-    Pending item = std::move(pending.back());
+    std::size_t at = pending.back();
     pending.pop_back();
-    const json& value = *item.value;
-    if (item.depth > kMaxJsonNesting) {
-      throw SpecError(item.path, "nested more than " + std::to_string(kMaxJsonNesting) + " levels deep");
+    const json& value = *visited[at].value;
+    std::size_t depth = visited[at].depth;
+    if (depth > kMaxJsonNesting) {
+      throw SpecError(path_of(at), "nested more than " + std::to_string(kMaxJsonNesting) + " levels deep");
     }
     if (value.is_number_unsigned() && value.get<uint64_t>() > static_cast<uint64_t>(INT64_MAX) &&
-        item.path != "/test/seed") {
-      throw SpecError(item.path, "the integer " + value.dump() + " does not fit in a signed 64-bit integer");
+        path_of(at) != "/test/seed") {
+      throw SpecError(path_of(at), "the integer " + value.dump() + " does not fit in a signed 64-bit integer");
     }
     if (value.is_array()) {
       for (std::size_t i = 0; i < value.size(); ++i) {
-        pending.push_back({&value[i], item.path + "/" + std::to_string(i), item.depth + 1});
+        pending.push_back(visited.size());
+        visited.push_back({&value[i], at, nullptr, i, depth + 1});
       }
     } else if (value.is_object()) {
-      for (const auto& [key, element] : value.items()) pending.push_back({&element, item.path + "/" + key, item.depth + 1});
+      for (auto element = value.begin(); element != value.end(); ++element) {
+        pending.push_back(visited.size());
+        visited.push_back({&element.value(), at, &element.key(), 0, depth + 1});
+      }
     }
   }
 }

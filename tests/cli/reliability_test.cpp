@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -252,6 +253,52 @@ TEST(JsonIntegerTest, OutOfRangeAndFractionalIntegersAreRefusedWithTheirPath) {
   std::string deep = text;
   deep.replace(deep.find("\"options\""), 9, "\"deep\": " + nested + ", \"options\"");
   EXPECT_THROW(read_spec(deep), SpecError);
+}
+
+// The walk over the document builds a value's path only when it refuses it (issue 26, small21):
+// the paths still name array elements by index and object members by key, at any depth.
+TEST(JsonIntegerTest, RefusedValuesInsideListsAndDeepNestingKeepTheirPaths) {
+  std::string in_list = kTwoArrays;
+  in_list.replace(in_list.find("\"shape\": [\"n\"]"), 14, "\"shape\": [\"n\", 9223372036854775808]");
+  try {
+    read_spec(in_list);
+    FAIL() << "expected a SpecError";
+  } catch (const SpecError& error) {
+    EXPECT_EQ(error.path(), "/args/0/shape/1") << error.what();
+    EXPECT_TRUE(contains(error.what(), "does not fit in a signed 64-bit integer")) << error.what();
+  }
+  std::string deep = kTwoArrays;
+  deep.replace(deep.find("\"options\""), 9, "\"deep\": {\"x\": " + std::string(1200, '[') + std::string(1200, ']') + "}, \"options\"");
+  try {
+    read_spec(deep);
+    FAIL() << "expected a SpecError";
+  } catch (const SpecError& error) {
+    EXPECT_EQ(error.path().rfind("/deep/x/0/0/0/", 0), 0u) << error.path();
+    EXPECT_EQ(std::count(error.path().begin(), error.path().end(), '/'), 1001) << error.path();
+    EXPECT_TRUE(contains(error.what(), "nested more than 1000 levels deep")) << error.what();
+  }
+  std::string seed = kTwoArrays;
+  seed.replace(seed.find("\"parameters\""), 12, "\"seed\": 18446744073709551615, \"parameters\"");
+  EXPECT_NO_THROW(read_spec(seed));
+}
+
+TEST(SpecNameTest, KernelNamesMustBeCIdentifiers) {
+  for (const char* name : {"1scale", "sca-le", "", "scale ", "s\u00e9"}) {
+    std::string text = kTwoArrays;
+    text.replace(text.find("\"scale\""), 7, "\"" + std::string(name) + "\"");
+    try {
+      read_spec(text);
+      FAIL() << "expected a SpecError for '" << name << "'";
+    } catch (const SpecError& error) {
+      EXPECT_EQ(error.path(), "/name") << error.what();
+      EXPECT_TRUE(contains(error.what(), "is not a C identifier")) << error.what();
+    }
+  }
+  for (const char* name : {"_scale", "Scale_2", "s"}) {
+    std::string text = kTwoArrays;
+    text.replace(text.find("\"scale\""), 7, "\"" + std::string(name) + "\"");
+    EXPECT_EQ(read_spec(text).name, name);
+  }
 }
 
 // ---- (d) faults in C kernels -----------------------------------------------------------------
