@@ -154,7 +154,9 @@ void add_shared_loop_preferences(const LoopKernel& kernel, NestingProblem& probl
     used.push_back(std::move(variables));
   }
   std::vector<std::string> names;  // every iname some instruction runs in, sorted
-  for (const InstructionInames& instruction : problem.instructions) names.insert(names.end(), instruction.inames.begin(), instruction.inames.end());
+  for (const InstructionInames& instruction : problem.instructions) {
+    names.insert(names.end(), instruction.inames.begin(), instruction.inames.end());
+  }
   std::sort(names.begin(), names.end());
   names.erase(std::unique(names.begin(), names.end()), names.end());
   auto rank = [&](const std::string& name) {
@@ -244,7 +246,8 @@ std::vector<Constraint> needed_constraints(const NestingProblem& problem) {
 // sgemm_tuned_strip's compile, through the checks' linearizations). Same order as that search.
 // The constraints come as up to three lists (nullptr: none), taken together without a copy.
 std::optional<std::vector<std::string>> stable_topological_order(
-    const std::vector<std::string>& inames, std::initializer_list<const std::vector<Constraint>*> constraint_lists) {
+    const std::vector<std::string>& inames,
+    std::initializer_list<const std::vector<Constraint>*> constraint_lists) {
   std::map<std::string, std::size_t> position;
   for (std::size_t i = 0; i < inames.size(); ++i) {
     if (!position.emplace(inames[i], i).second) return std::nullopt;  // a repeated iname is never placed twice
@@ -435,8 +438,9 @@ std::vector<std::string> nesting_order_of(const NestingProblem& problem) {
   // inames, so "needed" would drop the priorities that move a reduction loop outward.)
   // The shared loops' preferences likewise, dropped where they contradict the rest.
   auto with = [&](bool reductions, bool shared) {
-    return stable_topological_order(problem.inames, {&problem.constraints, reductions ? &problem.reduction_preferences : nullptr,
-                                                     shared ? &problem.shared_loop_preferences : nullptr});
+    return stable_topological_order(problem.inames,
+                                    {&problem.constraints, reductions ? &problem.reduction_preferences : nullptr,
+                                     shared ? &problem.shared_loop_preferences : nullptr});
   };
   const bool reductions = !problem.reduction_preferences.empty(), shared = !problem.shared_loop_preferences.empty();
   if (reductions && shared) {
