@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <initializer_list>
 #include <map>
 #include <optional>
 #include <set>
@@ -13,12 +14,18 @@ namespace loom::codegen {
 
 namespace {
 
+// Where a constraint comes from. The message text is built only when a cycle is reported
+// (reason_text): building it for every constraint was ~7% of sgemm_tuned_strip's compile, the
+// nesting order being asked many times per transform by the checks (issue 26).
+enum class ConstraintReason { DomainBound, Priority, ReductionNests, IlpUnrollsInside, SharedLoop, Copy };
+
 // "`outer` nests outside `inner`", and where that comes from (for messages).
 struct Constraint {
   std::string outer;
   std::string inner;
-  std::string reason;
+  ConstraintReason reason;
   bool from_domain;  // the domain of `inner` is bounded by `outer` (a copy of `inner` keeps it)
+  const std::vector<std::string>* priority = nullptr;  // ConstraintReason::Priority: the kernel's priority
 };
 
 struct InstructionInames {
@@ -46,6 +53,25 @@ std::string joined(const std::vector<std::string>& names, const std::string& sep
   return text;
 }
 
+std::string reason_text(const Constraint& constraint) {
+  switch (constraint.reason) {
+    case ConstraintReason::DomainBound:
+      return "the domain of '" + constraint.inner + "' is bounded by '" + constraint.outer + "'";
+    case ConstraintReason::Priority:
+      return "prioritize_loops(\"" + joined(*constraint.priority, ", ") + "\")";
+    case ConstraintReason::ReductionNests:
+      return "a reduction nests inside its loops";
+    case ConstraintReason::IlpUnrollsInside:
+      return "ilp copies unroll inside a reduction's loops";
+    case ConstraintReason::SharedLoop:
+      return "an instruction within '" + constraint.outer + "' but not '" + constraint.inner +
+             "' shares a variable with one within both";
+    case ConstraintReason::Copy:
+      return "";
+  }
+  return "";
+}
+
 // An ilp iname is the exception (issue 23 class 12): loopy unrolls ilp copies in place, inside
 // every loop of the instruction, so a register tile's reduction runs one loop whose body updates
 // all copies (acc[0..15] for a 4x4 tile), not one loop per copy. The copies' accumulators are
@@ -70,9 +96,9 @@ void add_reduction_preferences(const LoopKernel& kernel, const Expr& expr, const
     for (const std::string& iname : around) {
       if (iname == reduction_iname) continue;
       if (kernel.tag_of(iname).kind == InameTag::Kind::Ilp && bounded_by_arguments_only(kernel, reduction_iname))
-        problem.reduction_preferences.push_back({reduction_iname, iname, "ilp copies unroll inside a reduction's loops", false});
+        problem.reduction_preferences.push_back({reduction_iname, iname, ConstraintReason::IlpUnrollsInside, false});
       else
-        problem.reduction_preferences.push_back({iname, reduction_iname, "a reduction nests inside its loops", false});
+        problem.reduction_preferences.push_back({iname, reduction_iname, ConstraintReason::ReductionNests, false});
     }
   }
   std::set<std::string> inside = around;
@@ -117,31 +143,52 @@ bool share_a_written_variable(const VariablesUsed& a, const VariablesUsed& b) {
 // loopy's. So: an instruction within x but not y that shares a written variable with one within
 // both makes x nest outside y. Only a preference (priorities and bounded domains win), and a pair
 // wanted both ways keeps the domain order.
+// The pairs are kept as a matrix over the inames' names in sorted order (an instruction's
+// inames as their ranks), and emitted in that order: the order the std::set of name pairs this
+// replaced gave (issue 26: its string comparisons were most of the nesting order's time).
 void add_shared_loop_preferences(const LoopKernel& kernel, NestingProblem& problem) {
-  std::set<std::pair<std::string, std::string>> wanted;
   std::vector<VariablesUsed> used;
   for (const Instruction& instruction : kernel.instructions) {
     VariablesUsed variables{{}, variables_read(instruction)};
     for (const ExprPtr& assignee : instruction.assignees) variables.written.insert(assignee->name);
     used.push_back(std::move(variables));
   }
+  std::vector<std::string> names;  // every iname some instruction runs in, sorted
+  for (const InstructionInames& instruction : problem.instructions) {
+    names.insert(names.end(), instruction.inames.begin(), instruction.inames.end());
+  }
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  auto rank = [&](const std::string& name) {
+    return static_cast<std::size_t>(std::lower_bound(names.begin(), names.end(), name) - names.begin());
+  };
+  const std::size_t n = names.size();
+  std::vector<std::vector<char>> within(problem.instructions.size(), std::vector<char>(n, 0));
+  std::vector<std::vector<std::size_t>> ranks(problem.instructions.size());  // ascending, as the sets iterate
+  for (std::size_t i = 0; i < problem.instructions.size(); ++i) {
+    for (const std::string& iname : problem.instructions[i].inames) {
+      std::size_t r = rank(iname);
+      within[i][r] = 1;
+      ranks[i].push_back(r);
+    }
+  }
+  std::vector<char> wanted(n * n, 0);
   for (std::size_t a = 0; a < kernel.instructions.size(); ++a) {
-    const std::set<std::string>& fewer = problem.instructions[a].inames;
     for (std::size_t b = 0; b < kernel.instructions.size(); ++b) {
-      const std::set<std::string>& more = problem.instructions[b].inames;
       if (a == b || !share_a_written_variable(used[a], used[b])) continue;
-      for (const std::string& outer : fewer) {
-        if (more.count(outer) == 0) continue;
-        for (const std::string& inner : more) {
-          if (fewer.count(inner) == 0) wanted.insert({outer, inner});
+      for (std::size_t outer : ranks[a]) {
+        if (!within[b][outer]) continue;
+        for (std::size_t inner : ranks[b]) {
+          if (!within[a][inner]) wanted[outer * n + inner] = 1;
         }
       }
     }
   }
-  for (const auto& [outer, inner] : wanted) {
-    if (wanted.count({inner, outer}) != 0) continue;
-    problem.shared_loop_preferences.push_back(
-        {outer, inner, "an instruction within '" + outer + "' but not '" + inner + "' shares a variable with one within both", false});
+  for (std::size_t outer = 0; outer < n; ++outer) {
+    for (std::size_t inner = 0; inner < n; ++inner) {
+      if (!wanted[outer * n + inner] || wanted[inner * n + outer]) continue;
+      problem.shared_loop_preferences.push_back({names[outer], names[inner], ConstraintReason::SharedLoop, false});
+    }
   }
 }
 
@@ -152,17 +199,14 @@ NestingProblem nesting_problem(const LoopKernel& kernel) {
     for (const std::string& parameter : domain.parameters) {
       if (kernel.domain_of_iname(parameter) == nullptr) continue;
       for (const std::string& iname : domain.inames) {
-        problem.constraints.push_back(
-            {parameter, iname, "the domain of '" + iname + "' is bounded by '" + parameter + "'",
-             true});
+        problem.constraints.push_back({parameter, iname, ConstraintReason::DomainBound, true});
       }
     }
   }
   for (const std::vector<std::string>& priority : kernel.loop_priorities) {
-    std::string call = "prioritize_loops(\"" + joined(priority, ", ") + "\")";
     for (std::size_t a = 0; a < priority.size(); ++a) {
       for (std::size_t b = a + 1; b < priority.size(); ++b)
-        problem.constraints.push_back({priority[a], priority[b], call, false});
+        problem.constraints.push_back({priority[a], priority[b], ConstraintReason::Priority, false, &priority});
     }
   }
   for (const Instruction& instruction : kernel.instructions) {
@@ -200,20 +244,25 @@ std::vector<Constraint> needed_constraints(const NestingProblem& problem) {
 // positions and a count of unplaced outer inames per iname, so each constraint is visited once
 // (issue 26: the search over every iname and constraint per step was a quarter of
 // sgemm_tuned_strip's compile, through the checks' linearizations). Same order as that search.
+// The constraints come as up to three lists (nullptr: none), taken together without a copy.
 std::optional<std::vector<std::string>> stable_topological_order(
-    const std::vector<std::string>& inames, const std::vector<Constraint>& constraints) {
+    const std::vector<std::string>& inames,
+    std::initializer_list<const std::vector<Constraint>*> constraint_lists) {
   std::map<std::string, std::size_t> position;
   for (std::size_t i = 0; i < inames.size(); ++i) {
     if (!position.emplace(inames[i], i).second) return std::nullopt;  // a repeated iname is never placed twice
   }
   std::vector<std::size_t> waiting_for(inames.size(), 0);      // constraints whose outer is unplaced
   std::vector<std::vector<std::size_t>> inner_of(inames.size());  // outer's position -> inner positions
-  for (const Constraint& c : constraints) {
-    if (c.inner == c.outer) continue;
-    auto inner = position.find(c.inner), outer = position.find(c.outer);
-    if (inner == position.end() || outer == position.end()) continue;
-    ++waiting_for[inner->second];
-    inner_of[outer->second].push_back(inner->second);
+  for (const std::vector<Constraint>* constraints : constraint_lists) {
+    if (constraints == nullptr) continue;
+    for (const Constraint& c : *constraints) {
+      if (c.inner == c.outer) continue;
+      auto inner = position.find(c.inner), outer = position.find(c.outer);
+      if (inner == position.end() || outer == position.end()) continue;
+      ++waiting_for[inner->second];
+      inner_of[outer->second].push_back(inner->second);
+    }
   }
   std::set<std::size_t> ready;
   for (std::size_t i = 0; i < inames.size(); ++i) {
@@ -284,13 +333,14 @@ std::optional<NestingProblem> with_duplicate(const NestingProblem& problem,
   }
   for (const Constraint& constraint : problem.constraints) {
     if (constraint.from_domain && constraint.inner == iname)
-      result.constraints.push_back({constraint.outer, copy, "", true});
+      result.constraints.push_back({constraint.outer, copy, ConstraintReason::Copy, true});
   }
   return result;
 }
 
 bool realizable(const NestingProblem& problem) {
-  return stable_topological_order(problem.inames, needed_constraints(problem)).has_value();
+  std::vector<Constraint> needed = needed_constraints(problem);
+  return stable_topological_order(problem.inames, {&needed}).has_value();
 }
 
 InameDuplicationOption option(const std::string& iname, const std::vector<std::string>& ids) {
@@ -336,7 +386,7 @@ std::vector<InameDuplicationOption> options_breaking(const NestingProblem& probl
 std::string describe(const NestingProblem& problem, const Constraint& constraint) {
   std::vector<std::string> ids = instructions_within(problem, constraint);
   for (std::string& id : ids) id = "'" + id + "'";
-  return "'" + constraint.outer + "' outside '" + constraint.inner + "' (" + constraint.reason +
+  return "'" + constraint.outer + "' outside '" + constraint.inner + "' (" + reason_text(constraint) +
          "; instruction" + (ids.size() == 1 ? " " : "s ") + joined(ids, ", ") + " within both)";
 }
 
@@ -380,21 +430,17 @@ std::vector<std::string> within_whole_cycle(const NestingProblem& problem,
   throw Error(message);
 }
 
-}  // namespace
-
-std::vector<std::string> iname_nesting_order(const LoopKernel& kernel) {
-  NestingProblem problem = nesting_problem(kernel);
-  std::vector<Constraint> needed = needed_constraints(problem);
+// iname_nesting_order of the kernel `problem` was built from.
+std::vector<std::string> nesting_order_of(const NestingProblem& problem) {
   // The reductions' preferences where they fit the constraints; where they do not (a priority
   // moves a reduction loop outward), the accumulator gets a copy per iname inside it.
   // (Against every constraint: before realization no instruction is within its reduction
   // inames, so "needed" would drop the priorities that move a reduction loop outward.)
   // The shared loops' preferences likewise, dropped where they contradict the rest.
   auto with = [&](bool reductions, bool shared) {
-    std::vector<Constraint> preferred = problem.constraints;
-    if (reductions) preferred.insert(preferred.end(), problem.reduction_preferences.begin(), problem.reduction_preferences.end());
-    if (shared) preferred.insert(preferred.end(), problem.shared_loop_preferences.begin(), problem.shared_loop_preferences.end());
-    return stable_topological_order(problem.inames, preferred);
+    return stable_topological_order(problem.inames,
+                                    {&problem.constraints, reductions ? &problem.reduction_preferences : nullptr,
+                                     shared ? &problem.shared_loop_preferences : nullptr});
   };
   const bool reductions = !problem.reduction_preferences.empty(), shared = !problem.shared_loop_preferences.empty();
   if (reductions && shared) {
@@ -407,15 +453,22 @@ std::vector<std::string> iname_nesting_order(const LoopKernel& kernel) {
     if (auto order = with(false, true)) return *order;
   }
   // Every constraint first: the order loom has always produced where it exists.
-  if (auto order = stable_topological_order(problem.inames, problem.constraints)) return *order;
-  if (auto order = stable_topological_order(problem.inames, needed)) return *order;
+  if (auto order = stable_topological_order(problem.inames, {&problem.constraints})) return *order;
+  std::vector<Constraint> needed = needed_constraints(problem);  // only here: most kernels never need it
+  if (auto order = stable_topological_order(problem.inames, {&needed})) return *order;
   refuse_unschedulable(problem, find_cycle(needed));
+}
+
+}  // namespace
+
+std::vector<std::string> iname_nesting_order(const LoopKernel& kernel) {
+  return nesting_order_of(nesting_problem(kernel));
 }
 
 std::vector<std::vector<std::string>> reduction_nesting_priorities(const LoopKernel& kernel) {
   NestingProblem problem = nesting_problem(kernel);
   if (problem.reduction_preferences.empty()) return {};
-  std::vector<std::string> order = iname_nesting_order(kernel);
+  std::vector<std::string> order = nesting_order_of(problem);
   LoopKernel without_reductions = kernel;
   for (Instruction& instruction : without_reductions.instructions) instruction.expression = nullptr;
   if (iname_nesting_order(without_reductions) == order) return {};
@@ -440,7 +493,7 @@ std::vector<std::vector<std::string>> reduction_nesting_priorities(const LoopKer
 std::vector<InameDuplicationOption> duplication_options(const LoopKernel& kernel) {
   NestingProblem problem = nesting_problem(kernel);
   std::vector<Constraint> needed = needed_constraints(problem);
-  if (stable_topological_order(problem.inames, needed)) return {};
+  if (stable_topological_order(problem.inames, {&needed})) return {};
   return options_breaking(problem, find_cycle(needed));
 }
 

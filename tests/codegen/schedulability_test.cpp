@@ -57,6 +57,22 @@ TEST(Schedulability, ThePriorityClosingTheCycleIsRefusedByItsLegalityCheck) {
   EXPECT_NE(message.find(kCyclicPrioritiesMessage), std::string::npos) << message;
 }
 
+// A cycle through a bounded domain names the bound as its reason (the constraints carry their
+// reason as a kind and the text is built only here: issue 26, checks21).
+TEST(Schedulability, ACycleThroughABoundedDomainNamesTheBound) {
+  LoopKernel triangle = make_kernel({"{[i]: 0<=i<n}", "{[j]: 0<=j<=i}"}, "a[i, j] = 1 {id=tri}",
+                                    {array_arg("a", DType::Float32, {"n", "n"}), value_arg("n")},
+                                    {.name = "triangle"});
+  LoopKernel kernel = prioritize_loops(triangle, "j, i", /*unchecked=*/true);
+  std::string message = error_message<Error>([&] { generate_code(kernel, Target::C); });
+  EXPECT_NE(message.find("'i' outside 'j' (the domain of 'j' is bounded by 'i'; instruction 'tri' within both)"),
+            std::string::npos)
+      << message;
+  EXPECT_NE(message.find("'j' outside 'i' (prioritize_loops(\"j, i\"); instruction 'tri' within both)"),
+            std::string::npos)
+      << message;
+}
+
 TEST(Schedulability, DeviceTargetsReportTheSameCycle) {
   std::string message =
       error_message<Error>([&] { generate_code(cyclic_priorities_kernel(), Target::CUDA); });
