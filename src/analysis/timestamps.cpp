@@ -191,26 +191,90 @@ isl_constraint* coordinate_difference(isl_space* space, const TimestampCoordinat
 namespace {
 
 // Whether every pair of `relation` runs in order by the coordinates alone (pairs outside the
-// instances not considered).
+// instances not considered). Walked on the relation's disjuncts one by one (flow21): only the
+// emptiness of each level's later pairs decides anything, and isl_map_add_constraint on the whole
+// map tested every disjunct of the equal pairs for emptiness as well (a sample point each) and
+// normalized the map at each level. A disjunct found empty at one level stays empty below it.
 bool every_pair_ordered_by_coordinates(const StatementTime& source, const StatementTime& sink, const isl::map& relation) {
-  isl::map equal_so_far = relation;
+  std::vector<isl_basic_map*> equal_so_far;
+  isl_map_foreach_basic_map(
+      relation.get(),
+      [](isl_basic_map* part, void* user) {
+        static_cast<std::vector<isl_basic_map*>*>(user)->push_back(part);
+        return isl_stat_ok;
+      },
+      &equal_so_far);
+  auto free_all = [&] {
+    for (isl_basic_map* part : equal_so_far) isl_basic_map_free(part);
+    equal_so_far.clear();
+  };
+  // Whether every disjunct left is empty; those found empty are dropped.
+  auto none_left = [&] {
+    std::vector<isl_basic_map*> kept;
+    for (isl_basic_map* part : equal_so_far) {
+      if (isl_basic_map_is_empty(part) == isl_bool_true) {
+        isl_basic_map_free(part);
+      } else {
+        kept.push_back(part);
+      }
+    }
+    equal_so_far = std::move(kept);
+    return equal_so_far.empty();
+  };
   for (std::size_t level = 0; level < source.coordinates.size(); ++level) {
     const TimestampCoordinate& from = source.coordinates[level];
     const TimestampCoordinate& to = sink.coordinates[level];
     if (!from.is_dimension && !to.is_dimension) {
-      if (from.value < to.value) return true;                   // every pair left is ordered here
-      if (from.value > to.value) return equal_so_far.is_empty();  // every pair left runs the other way
+      if (from.value < to.value) {  // every pair left is ordered here
+        free_all();
+        return true;
+      }
+      if (from.value > to.value) {  // every pair left runs the other way
+        bool none = none_left();
+        free_all();
+        return none;
+      }
       continue;
     }
     // The pairs whose source coordinate is larger run the other way.
-    isl::map later = isl::manage(isl_map_add_constraint(
-        equal_so_far.copy(), coordinate_difference(equal_so_far.space().release(), from, to, -1, false)));
-    if (!later.is_empty()) return false;
-    equal_so_far = isl::manage(isl_map_add_constraint(
-        equal_so_far.release(), coordinate_difference(relation.space().release(), from, to, 0, true)));
-    if (isl_map_plain_is_empty(equal_so_far.get()) == isl_bool_true) return true;
+    for (isl_basic_map* part : equal_so_far) {
+      isl_basic_map* later = isl_basic_map_add_constraint(
+          isl_basic_map_copy(part), coordinate_difference(isl_basic_map_get_space(part), from, to, -1, false));
+      bool empty = isl_basic_map_is_empty(later) == isl_bool_true;
+      isl_basic_map_free(later);
+      if (!empty) {
+        free_all();
+        return false;
+      }
+    }
+    std::vector<isl_basic_map*> equal;
+    for (isl_basic_map* part : equal_so_far) {
+      isl_space* space = isl_basic_map_get_space(part);
+      part = isl_basic_map_add_constraint(part, coordinate_difference(space, from, to, 0, true));
+      if (isl_basic_map_plain_is_empty(part) == isl_bool_true) {
+        isl_basic_map_free(part);
+      } else {
+        equal.push_back(part);
+      }
+    }
+    equal_so_far = std::move(equal);
+    if (equal_so_far.empty()) return true;
   }
-  return equal_so_far.is_empty();  // equal timestamps: not strictly ordered
+  bool none = none_left();  // equal timestamps: not strictly ordered
+  free_all();
+  return none;
+}
+
+// The product of the instances of `source` and `sink`, kept in `order` (TimestampOrder::instance_pairs).
+const isl::map& instance_pairs_of(const TimestampOrder& order, const std::string& source_name, const StatementTime& source,
+                                  const std::string& sink_name, const StatementTime& sink) {
+  auto key = std::make_pair(source_name, sink_name);
+  auto found = order.instance_pairs.find(key);
+  if (found == order.instance_pairs.end()) {
+    isl::map pairs = isl::manage(isl_map_from_domain_and_range(source.instances.copy(), sink.instances.copy()));
+    found = order.instance_pairs.emplace(key, pairs).first;
+  }
+  return found->second;
 }
 
 }  // namespace
@@ -224,8 +288,9 @@ std::optional<bool> every_pair_ordered(const TimestampOrder& order, const isl::m
   // refused nesting of map_domain's search needs.
   if (!every_pair_ordered_by_coordinates(*source, *sink, relation)) return false;
   // One subset test of the product, no projection of the relation onto either side.
-  isl::map instance_pairs = isl::manage(isl_map_from_domain_and_range(source->instances.copy(), sink->instances.copy()));
-  return relation.is_subset(instance_pairs);
+  const char* source_name = isl_map_get_tuple_name(relation.get(), isl_dim_in);
+  const char* sink_name = isl_map_get_tuple_name(relation.get(), isl_dim_out);
+  return relation.is_subset(instance_pairs_of(order, source_name ? source_name : "", *source, sink_name ? sink_name : "", *sink));
 }
 
 }  // namespace loom

@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "analysis/reduction_terms.hpp"
@@ -49,6 +50,10 @@ struct StatementTime {
 struct TimestampOrder {
   isl::union_map timestamps;                    // the maps reference_/sequential_timestamps return
   std::map<std::string, StatementTime> statements;  // by tuple name
+  // every_pair_ordered's product of a source's and a sink's instances, built once per statement
+  // pair: isl keeps a non-empty set's sample point, so the subset tests of later dependences
+  // between the same statements skip the product's emptiness test (flow21).
+  mutable std::map<std::pair<std::string, std::string>, isl::map> instance_pairs;
 };
 
 TimestampOrder reference_timestamp_order(const LoopKernel& kernel, const std::vector<ReductionTerm>& terms = {});

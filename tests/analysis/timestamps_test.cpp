@@ -52,7 +52,15 @@ TEST(Timestamps, EveryPairOrderedAgreesWithOrderedPairs) {
                              "[n] -> { w[i, j] -> w[i2, j2] : 0 <= i < n and 0 <= j <= 3 and i2 = i and j2 = 3 - j }",
                              "[n] -> { w[i, j] -> w[i, j] : 0 <= i < n and 0 <= j <= 3 }",
                              "[n] -> { w[i, j] -> r[i2] : 0 <= i <= n and 0 <= j <= 3 and i2 = i + 1 }",
-                             "[n] -> { r[i] -> r[i2] : 0 <= i < n and i < i2 < n }"}) {
+                             "[n] -> { r[i] -> r[i2] : 0 <= i < n and i < i2 < n }",
+                             // Several disjuncts (walked one by one since flow21), one of them
+                             // backwards, outside the instances, or all in order.
+                             "[n] -> { w[i, j] -> w[i2, j2] : 0 <= i < n and 0 <= j <= 3 and "
+                             "((i2 = i + 1 < n and j2 = j) or (i2 = i and 0 <= j2 = j - 1)) }",
+                             "[n] -> { w[i, j] -> w[i2, j2] : 0 <= i < n and 0 <= j <= 3 and "
+                             "((i2 = i + 1 < n and j2 = j) or (i2 = i and j2 = j + 1 <= 3)) }",
+                             "[n] -> { w[i, j] -> r[i2] : 0 <= j <= 3 and i2 = i and (0 <= i < n or i = n) }",
+                             "[n] -> { r[i] -> w[i2, j] : 0 <= i < n and 0 <= j <= 3 and (i2 = i + 1 < n or i2 = i + 2 < n) }"}) {
       isl::map relation(ctx, text);
       std::optional<bool> fast = every_pair_ordered(order, relation);
       ASSERT_TRUE(fast.has_value()) << text;
