@@ -10,18 +10,24 @@
 namespace loom {
 namespace {
 
-TEST(SpecReference, MeaningChangingTransformMakesTheNewReference) {
-  Spec spec = read_spec(R"({
+// Two instructions, the second removed between two splits; `first_split_extra` adds fields to the
+// first split (a hardware tag).
+Spec spec_removing_an_instruction_between_splits(const std::string& first_split_extra = "") {
+  return read_spec(R"({
     "loom": 1, "name": "drop",
     "domains": ["{[i]: 0<=i<n}"],
     "instructions": ["b[i] = 2*a[i] {id=first}", "b[i] = b[i] + 1 {id=second, dep=first}"],
     "args": [{"name": "a, b", "dtype": "float32", "shape": ["n"]}],
     "transforms": [
-      {"op": "split_iname", "iname": "i", "inner_length": 4},
+      {"op": "split_iname", "iname": "i", "inner_length": 4)" + first_split_extra + R"(},
       {"op": "remove_instructions", "insn_ids": "id:second"},
       {"op": "split_iname", "iname": "i_inner", "inner_length": 2}
     ]
   })");
+}
+
+TEST(SpecReference, MeaningChangingTransformMakesTheNewReference) {
+  Spec spec = spec_removing_an_instruction_between_splits();
   EXPECT_EQ(spec.reference.instructions.size(), 1u);
   EXPECT_EQ(transform_changes_meaning("remove_instructions"), true);
   EXPECT_EQ(transform_changes_meaning("split_iname"), false);
@@ -31,17 +37,7 @@ TEST(SpecReference, MeaningChangingTransformMakesTheNewReference) {
 // The reference is the kernel the transforms made up to the last meaning-changing one, kept as
 // they ran (issue 26, small21: no second run of that prefix), less its hardware tags.
 TEST(SpecReference, ReferenceIsThePrefixsKernelWithoutHardwareTags) {
-  Spec spec = read_spec(R"({
-    "loom": 1, "name": "drop",
-    "domains": ["{[i]: 0<=i<n}"],
-    "instructions": ["b[i] = 2*a[i] {id=first}", "b[i] = b[i] + 1 {id=second, dep=first}"],
-    "args": [{"name": "a, b", "dtype": "float32", "shape": ["n"]}],
-    "transforms": [
-      {"op": "split_iname", "iname": "i", "inner_length": 4, "outer_tag": "g.0"},
-      {"op": "remove_instructions", "insn_ids": "id:second"},
-      {"op": "split_iname", "iname": "i_inner", "inner_length": 2}
-    ]
-  })");
+  Spec spec = spec_removing_an_instruction_between_splits(R"(, "outer_tag": "g.0")");
   std::vector<std::string> reference_transforms, kernel_transforms;
   for (const AppliedTransform& applied : spec.reference.applied_transforms) reference_transforms.push_back(applied.name);
   for (const AppliedTransform& applied : spec.kernel.applied_transforms) kernel_transforms.push_back(applied.name);
