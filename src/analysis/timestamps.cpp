@@ -6,6 +6,7 @@
 #include <isl/map.h>
 #include <isl/union_map.h>
 
+#include <algorithm>
 #include <cctype>
 #include <functional>
 #include <string>
@@ -196,73 +197,37 @@ namespace {
 // map tested every disjunct of the equal pairs for emptiness as well (a sample point each) and
 // normalized the map at each level. A disjunct found empty at one level stays empty below it.
 bool every_pair_ordered_by_coordinates(const StatementTime& source, const StatementTime& sink, const isl::map& relation) {
-  std::vector<isl_basic_map*> equal_so_far;
-  isl_map_foreach_basic_map(
-      relation.get(),
-      [](isl_basic_map* part, void* user) {
-        static_cast<std::vector<isl_basic_map*>*>(user)->push_back(part);
-        return isl_stat_ok;
-      },
-      &equal_so_far);
-  auto free_all = [&] {
-    for (isl_basic_map* part : equal_so_far) isl_basic_map_free(part);
-    equal_so_far.clear();
-  };
-  // Whether every disjunct left is empty; those found empty are dropped.
+  std::vector<isl::basic_map> equal_so_far;
+  relation.foreach_basic_map([&](isl::basic_map part) { equal_so_far.push_back(part); });
+  // Whether every disjunct left is empty.
   auto none_left = [&] {
-    std::vector<isl_basic_map*> kept;
-    for (isl_basic_map* part : equal_so_far) {
-      if (isl_basic_map_is_empty(part) == isl_bool_true) {
-        isl_basic_map_free(part);
-      } else {
-        kept.push_back(part);
-      }
-    }
-    equal_so_far = std::move(kept);
-    return equal_so_far.empty();
+    return std::all_of(equal_so_far.begin(), equal_so_far.end(),
+                       [](const isl::basic_map& part) { return isl_basic_map_is_empty(part.get()) == isl_bool_true; });
   };
   for (std::size_t level = 0; level < source.coordinates.size(); ++level) {
     const TimestampCoordinate& from = source.coordinates[level];
     const TimestampCoordinate& to = sink.coordinates[level];
     if (!from.is_dimension && !to.is_dimension) {
-      if (from.value < to.value) {  // every pair left is ordered here
-        free_all();
-        return true;
-      }
-      if (from.value > to.value) {  // every pair left runs the other way
-        bool none = none_left();
-        free_all();
-        return none;
-      }
+      if (from.value < to.value) return true;      // every pair left is ordered here
+      if (from.value > to.value) return none_left();  // every pair left runs the other way
       continue;
     }
     // The pairs whose source coordinate is larger run the other way.
-    for (isl_basic_map* part : equal_so_far) {
-      isl_basic_map* later = isl_basic_map_add_constraint(
-          isl_basic_map_copy(part), coordinate_difference(isl_basic_map_get_space(part), from, to, -1, false));
-      bool empty = isl_basic_map_is_empty(later) == isl_bool_true;
-      isl_basic_map_free(later);
-      if (!empty) {
-        free_all();
-        return false;
-      }
+    for (const isl::basic_map& part : equal_so_far) {
+      isl::basic_map later = isl::manage(isl_basic_map_add_constraint(
+          part.copy(), coordinate_difference(isl_basic_map_get_space(part.get()), from, to, -1, false)));
+      if (isl_basic_map_is_empty(later.get()) != isl_bool_true) return false;
     }
-    std::vector<isl_basic_map*> equal;
-    for (isl_basic_map* part : equal_so_far) {
-      isl_space* space = isl_basic_map_get_space(part);
-      part = isl_basic_map_add_constraint(part, coordinate_difference(space, from, to, 0, true));
-      if (isl_basic_map_plain_is_empty(part) == isl_bool_true) {
-        isl_basic_map_free(part);
-      } else {
-        equal.push_back(part);
-      }
+    std::vector<isl::basic_map> equal;
+    for (const isl::basic_map& part : equal_so_far) {
+      isl::basic_map same = isl::manage(isl_basic_map_add_constraint(
+          part.copy(), coordinate_difference(isl_basic_map_get_space(part.get()), from, to, 0, true)));
+      if (isl_basic_map_plain_is_empty(same.get()) != isl_bool_true) equal.push_back(same);
     }
     equal_so_far = std::move(equal);
     if (equal_so_far.empty()) return true;
   }
-  bool none = none_left();  // equal timestamps: not strictly ordered
-  free_all();
-  return none;
+  return none_left();  // equal timestamps: not strictly ordered
 }
 
 // The product of the instances of `source` and `sink`, kept in `order` (TimestampOrder::instance_pairs).
