@@ -16,7 +16,7 @@
 #include "codegen/bulk_fills.hpp"
 #include "codegen/hardware_axes.hpp"
 #include "codegen/fetch_bases.hpp"
-#include "codegen/barrier_between_loops.hpp"
+#include "codegen/barrier_after_loops.hpp"
 #include "codegen/hoist_barriers.hpp"
 #include "codegen/implied_conditions.hpp"
 #include "codegen/host_loops.hpp"
@@ -871,7 +871,7 @@ DeviceProgram device_program(LoopKernel& kernel, const cast::Function& signature
       refuse_divergent_barriers(function.body, local, "", function.name);
       if (target == Target::OpenCL) {
         function.body = codegen::hoist_barriers_out_of_uniform_ifs(function.body);
-        function.body = codegen::separate_consecutive_barrier_loops(function.body);
+        function.body = codegen::barrier_after_loops_with_barriers(function.body);
       }
       function.body = codegen::keep_redeclarations_apart(function.body);
       DeviceKernel device;
