@@ -30,11 +30,33 @@ bool ends_with_barrier_loop(const cast::StmtPtr& statement) {
   }
 }
 
-bool begins_with_barrier(const cast::StmtPtr& statement) {
-  if (!statement) return false;
-  if (statement->kind == cast::StmtKind::Barrier) return true;
-  return statement->kind == cast::StmtKind::Block && !statement->body.empty() &&
-         begins_with_barrier(statement->body.front());
+// The first statement `statement` runs, looking into unscoped and scoped blocks.
+const cast::Stmt* first_statement(const cast::StmtPtr& statement) {
+  if (!statement) return nullptr;
+  if (statement->kind != cast::StmtKind::Block) return statement.get();
+  return statement->body.empty() ? nullptr : first_statement(statement->body.front());
+}
+
+bool has_remainder(const cast::ExprPtr& expr) {
+  if (!expr) return false;
+  if (expr->kind == cast::ExprKind::Binary && expr->op == "%") return true;
+  if (expr->kind == cast::ExprKind::Call && expr->name.rfind("loom_mod", 0) == 0) return true;
+  for (const cast::ExprPtr& arg : expr->args)
+    if (has_remainder(arg)) return true;
+  return false;
+}
+
+// The two shapes measured to go wrong on PoCL 3.1 right after a loop with barriers (see the
+// header): another loop with barriers, or an `if` whose condition takes a remainder.
+bool pocl_needs_a_barrier_before(const cast::StmtPtr& statement) {
+  const cast::Stmt* first = first_statement(statement);
+  if (!first) return false;
+  if (first->kind == cast::StmtKind::For) {
+    for (const cast::StmtPtr& inner : first->body)
+      if (holds_barrier(inner)) return true;
+    return false;
+  }
+  return first->kind == cast::StmtKind::If && has_remainder(first->condition);
 }
 
 cast::StmtPtr local_barrier() {
@@ -53,7 +75,7 @@ cast::StmtPtr with_barriers_after_loops(const cast::StmtPtr& statement) {
     changed = changed || rebuilt != inner;
     // Only a block's statements run one after another; an if's branches are alternatives.
     if (statement->kind == cast::StmtKind::Block && !body.empty() && ends_with_barrier_loop(body.back()) &&
-        !begins_with_barrier(rebuilt)) {
+        pocl_needs_a_barrier_before(rebuilt)) {
       body.push_back(local_barrier());
       changed = true;
     }

@@ -1,5 +1,5 @@
-// A barrier after loops that hold barriers on OpenCL (codegen/barrier_after_loops.cpp, a PoCL 3.1
-// workaround): tables of statement lists for where it goes and where it must not, and the two fuzz
+// A barrier after loops that hold barriers on OpenCL where PoCL 3.1 needs it (codegen/barrier_after_loops.cpp):
+// tables of statement lists for where it goes and where it must not, and the two fuzz
 // findings it answers run on PoCL against the untransformed kernel: seed 132000573 (two loops, each a
 // local tree reduction ending in a work-item-0 region) and seed 134000539 (a region guarded by
 // `i_inner % 2 == 0` after a prefetch loop).
@@ -42,6 +42,12 @@ cast::StmtPtr barrier_loop(const std::string& iterator, int64_t index) {
 
 cast::ExprPtr uniform() { return cast::binary(">=", cast::var("n"), cast::var("k"), DType::Bool); }
 
+// `if (i_inner % 2 == 0) y[index] = 1;`: a condition that takes a remainder (seed 134000539's shape).
+cast::StmtPtr remainder_guarded_store(int64_t index) {
+  cast::ExprPtr remainder = cast::binary("%", cast::var("i_inner"), cast::int_const(2), DType::Int32);
+  return cast::if_then(cast::binary("==", remainder, cast::int_const(0), DType::Bool), store("y", index));
+}
+
 std::string printed(const cast::StmtPtr& statement) {
   cast::Function function;
   function.name = "f";
@@ -50,51 +56,57 @@ std::string printed(const cast::StmtPtr& statement) {
   return kernels_of(codegen::print_translation_unit(function, Target::OpenCL));
 }
 
-// The text between the end of the first loop (its closing brace at `indent`) and what follows.
+// A barrier right after a loop's closing brace at `indent`.
 bool barrier_right_after_a_loop(const std::string& out, const std::string& indent) {
   return out.find(indent + "}\n" + indent + "barrier(CLK_LOCAL_MEM_FENCE);\n") != std::string::npos;
 }
 
-TEST(BarrierAfterLoops, GoesAfterALoopWithBarriersThatMoreCodeFollows) {
-  cast::StmtPtr code = cast::block({barrier_loop("i", 0), store("y", 0)});
+TEST(BarrierAfterLoops, GoesBetweenALoopWithBarriersAndARemainderGuard) {
+  cast::StmtPtr code = cast::block({barrier_loop("i", 0), remainder_guarded_store(0)});
   std::string out = printed(codegen::barrier_after_loops_with_barriers(code));
   EXPECT_EQ(count(out, "barrier("), 2) << out;
   EXPECT_TRUE(barrier_right_after_a_loop(out, "  ")) << out;
-  EXPECT_LT(out.rfind("barrier("), out.find("y[0]")) << out;
+  EXPECT_LT(out.rfind("barrier("), out.find("% 2")) << out;
 }
 
-TEST(BarrierAfterLoops, GoesBetweenTwoLoopsWithBarriersAndInsideAnOuterLoop) {
+TEST(BarrierAfterLoops, GoesBetweenTwoLoopsWithBarriersAlsoInsideAnOuterLoop) {
   cast::StmtPtr two = cast::block({barrier_loop("i", 0), barrier_loop("j", 1)});
   std::string out = printed(codegen::barrier_after_loops_with_barriers(two));
   EXPECT_EQ(count(out, "barrier("), 3) << out;
   EXPECT_TRUE(barrier_right_after_a_loop(out, "  ")) << out;
-  cast::StmtPtr nested = cast::block({loop("i", cast::block({barrier_loop("j", 0), store("y", 1)}))});
+  cast::StmtPtr nested = cast::block({loop("i", cast::block({barrier_loop("j", 0), barrier_loop("k", 1)}))});
   std::string inner = printed(codegen::barrier_after_loops_with_barriers(nested));
-  EXPECT_EQ(count(inner, "barrier("), 2) << inner;
+  EXPECT_EQ(count(inner, "barrier("), 3) << inner;
   EXPECT_TRUE(barrier_right_after_a_loop(inner, "    ")) << inner;
 }
 
 TEST(BarrierAfterLoops, GoesAfterAUniformIfOrABlockEndingInSuchALoop) {
   cast::StmtPtr in_if = cast::block({cast::if_then(uniform(), cast::block({store("y", 0), barrier_loop("i", 0)})),
-                                     store("y", 1)});
+                                     remainder_guarded_store(1)});
   std::string out = printed(codegen::barrier_after_loops_with_barriers(in_if));
   EXPECT_EQ(count(out, "barrier("), 2) << out;
   EXPECT_LT(out.rfind("barrier("), out.find("y[1]")) << out;
   EXPECT_GT(out.rfind("barrier("), out.find("x[0]")) << out;
-  cast::StmtPtr in_block = cast::block({cast::block({store("y", 0), barrier_loop("i", 0)}), store("y", 1)});
+  cast::StmtPtr in_block = cast::block({cast::block({store("y", 0), barrier_loop("i", 0)}),
+                                        cast::block({barrier_loop("j", 1)})});
   std::string block_out = printed(codegen::barrier_after_loops_with_barriers(in_block));
-  EXPECT_EQ(count(block_out, "barrier("), 2) << block_out;
+  EXPECT_EQ(count(block_out, "barrier("), 3) << block_out;
 }
 
 TEST(BarrierAfterLoops, LeavesOtherShapesAlone) {
   std::vector<cast::StmtPtr> untouched = {
-      // The loop holds no barrier.
-      cast::block({loop("i", store("x", 0)), store("y", 0)}),
+      // Plain code after the loop (a tiled matmul's store of c): loopy's barrier counts stand.
+      cast::block({barrier_loop("i", 0), store("y", 0)}),
+      cast::block({barrier_loop("i", 0), cast::if_then(uniform(), store("y", 0))}),
+      // The first loop holds no barrier.
+      cast::block({loop("i", store("x", 0)), barrier_loop("j", 1)}),
+      cast::block({loop("i", store("x", 0)), remainder_guarded_store(0)}),
+      // The second loop holds no barrier.
+      cast::block({barrier_loop("i", 0), loop("j", store("x", 1))}),
       // Nothing follows the loop in its block.
       cast::block({store("y", 0), barrier_loop("i", 0)}),
-      // A barrier follows already (also at the start of the next block).
-      cast::block({barrier_loop("i", 0), barrier(), store("y", 0)}),
-      cast::block({barrier_loop("i", 0), cast::block({barrier(), store("y", 0)})}),
+      // A statement between.
+      cast::block({barrier_loop("i", 0), store("y", 0), barrier_loop("j", 1)}),
       // The loops are an if's two branches: alternatives, not a sequence.
       cast::block({cast::if_then(uniform(), barrier_loop("i", 0), barrier_loop("j", 1))}),
   };
