@@ -16,6 +16,7 @@
 #include "codegen/bulk_fills.hpp"
 #include "codegen/hardware_axes.hpp"
 #include "codegen/fetch_bases.hpp"
+#include "codegen/barrier_after_loops.hpp"
 #include "codegen/hoist_barriers.hpp"
 #include "codegen/implied_conditions.hpp"
 #include "codegen/host_loops.hpp"
@@ -868,7 +869,10 @@ DeviceProgram device_program(LoopKernel& kernel, const cast::Function& signature
         if (hw.local) local.insert(hw.iname);
       }
       refuse_divergent_barriers(function.body, local, "", function.name);
-      if (target == Target::OpenCL) function.body = codegen::hoist_barriers_out_of_uniform_ifs(function.body);
+      if (target == Target::OpenCL) {
+        function.body = codegen::hoist_barriers_out_of_uniform_ifs(function.body);
+        function.body = codegen::barrier_after_loops_with_barriers(function.body);
+      }
       function.body = codegen::keep_redeclarations_apart(function.body);
       DeviceKernel device;
       device.name = function.name;

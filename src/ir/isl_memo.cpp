@@ -57,9 +57,26 @@ const IslMemoEntry& store_memo_entry(const IslContext& context, const IslMemoKey
   return memo.insert_or_assign(key.text(), std::move(entry)).first->second;
 }
 
+// isl's equality test normalizes both operands in place: isl_map_normalize replaces a shared map's
+// basic maps, and isl_basic_map_sort_constraints sorts a shared basic map's constraints, neither
+// copying first. Comparing the cached object itself would leave later users of the entry another
+// constraint order than a run without verification sees (and so, possibly, other code). The
+// comparison takes a deep copy: a change of space makes isl copy the map and each basic map
+// (isl_map_reset_space, isl_basic_map_restore_space), and the second change restores the space.
+// (A copy read back from the printed text would not do: isl cannot read the memo's stand-in maps.)
+namespace {
+isl::set detached_copy(const isl::set& set) {
+  if (isl_set_is_params(set.get()) == isl_bool_true) return isl::manage(isl_set_params(isl_set_from_params(set.copy())));
+  return isl::manage(isl_map_range(isl_map_from_range(set.copy())));
+}
+isl::map detached_copy(const isl::map& map) { return isl::manage(isl_set_unwrap(isl_map_wrap(map.copy()))); }
+}  // namespace
+
 void verify_memo_entry(const IslMemoKey& key, const IslMemoEntry& cached, const IslMemoEntry& fresh) {
-  bool same_set = cached.set.is_null() == fresh.set.is_null() && (cached.set.is_null() || cached.set.is_equal(fresh.set));
-  bool same_map = cached.map.is_null() == fresh.map.is_null() && (cached.map.is_null() || cached.map.is_equal(fresh.map));
+  bool same_set = cached.set.is_null() == fresh.set.is_null() &&
+                  (cached.set.is_null() || detached_copy(cached.set).is_equal(fresh.set));
+  bool same_map = cached.map.is_null() == fresh.map.is_null() &&
+                  (cached.map.is_null() || detached_copy(cached.map).is_equal(fresh.map));
   LOOM_ASSERT(same_set && same_map && cached.flag == fresh.flag,
               "isl memo: a cached result differs from its recomputation (key " + key.text() + ")");
 }

@@ -4,6 +4,10 @@
 #include "ir/isl_memo.hpp"
 
 #include <gtest/gtest.h>
+#include <isl/constraint.h>
+
+#include <cstdlib>
+#include <string>
 
 #include "ir/instance_sets.hpp"
 #include "loom/error.hpp"
@@ -80,6 +84,44 @@ TEST(IslMemo, VerificationRefusesADifferentResult) {
   detail::IslMemoEntry flagged = entry_of(small);
   flagged.flag = true;
   EXPECT_THROW(detail::verify_memo_entry(key, entry_of(small), flagged), InternalError);
+}
+
+// Verifying a hit must not change the entry later users see: isl's equality test normalizes its
+// operands in place (a basic set's constraints sorted), so it is given a copy of the cached result.
+// The order is read constraint by constraint (isl's printer groups bounds and would hide it).
+std::string constraint_order(const isl::set& set) {
+  std::string order;
+  isl_set_foreach_basic_set(
+      set.get(),
+      [](isl_basic_set* basic, void* user) {
+        isl_basic_set_foreach_constraint(
+            basic,
+            [](isl_constraint* constraint, void* text) {
+              isl_basic_set* alone = isl_basic_set_from_constraint(constraint);
+              char* printed = isl_basic_set_to_str(alone);
+              *static_cast<std::string*>(text) += std::string(printed) + "; ";
+              free(printed);
+              isl_basic_set_free(alone);
+              return isl_stat_ok;
+            },
+            user);
+        isl_basic_set_free(basic);
+        return isl_stat_ok;
+      },
+      &order);
+  return order;
+}
+
+TEST(IslMemo, VerificationLeavesTheCachedResultAsItWas) {
+  auto context = std::make_shared<IslContext>();
+  // An intersection keeps its operands' constraints in their order; isl's normalization sorts them.
+  isl::set upper(context->ctx(), "[n] -> { [i] : i < n }");
+  isl::set lower(context->ctx(), "[n] -> { [i] : i >= 0 and i >= n - 10 }");
+  detail::IslMemoEntry cached = entry_of(upper.intersect(lower));
+  std::string before = constraint_order(cached.set);
+  IslMemoKey key("test");
+  detail::verify_memo_entry(key, cached, entry_of(isl::set(context->ctx(), "[n] -> { [i] : 0 <= i < n and i >= n - 10 }")));
+  EXPECT_EQ(constraint_order(cached.set), before);
 }
 
 // An instruction's instances depend on the domains it runs in, not on inames elsewhere: the
