@@ -806,7 +806,8 @@ class AstLowering {
       if (is_true(every_lane)) every_lane = nullptr;
     }
     isl::ast_node body = isl::manage(isl_ast_node_for_get_body(ast.get()));
-    if (isl_ast_node_get_type(body.get()) != isl_ast_node_user) return {};
+    // A group runs several statements: as a block of them, no single statement to vectorize.
+    if (isl_ast_node_get_type(body.get()) != isl_ast_node_user || group_of(body) != nullptr) return {};
     const Statement* statement = nullptr;
     std::vector<InameValues> lanes;
     for (int64_t value = style.lower; value < style.lower + style.extent; ++value) {
@@ -841,18 +842,44 @@ class AstLowering {
     std::vector<cast::StmtPtr> body;
     int n = isl_ast_node_list_n_ast_node(children);
     for (int i = 0; i < n; ++i) {
-      body.push_back(node(isl::manage(isl_ast_node_list_get_at(children, i)), iterators, mark));
+      isl::ast_node child = isl::manage(isl_ast_node_list_get_at(children, i));
+      // A group's members take their places in the block, as their own user nodes would have.
+      if (group_of(child) != nullptr) {
+        cast::StmtPtr members = node(child, iterators, mark);
+        body.insert(body.end(), members->body.begin(), members->body.end());
+        continue;
+      }
+      body.push_back(node(child, iterators, mark));
     }
     isl_ast_node_list_free(children);
     return cast::block(body);
   }
 
+  // The name of the isl statement a user node runs.
+  std::string statement_name_of(const isl::ast_node& ast) const {
+    isl::ast_expr call = isl::manage(isl_ast_node_user_get_expr(ast.get()));
+    return id_name(isl_ast_expr_id_get_id(arg(call, 0).get()));
+  }
+
+  // The members of the group a node runs (KernelSchedule::groups), null where it is no user node
+  // or runs one statement.
+  const std::vector<std::string>* group_of(const isl::ast_node& ast) const {
+    if (schedule_.groups.empty() || isl_ast_node_get_type(ast.get()) != isl_ast_node_user) return nullptr;
+    auto found = schedule_.groups.find(statement_name_of(ast));
+    return found == schedule_.groups.end() ? nullptr : &found->second;
+  }
+
   // The statement a user node runs and the values of its dimensions.
   std::pair<const Statement*, InameValues> statement_instance(const isl::ast_node& ast,
                                                               const IteratorValues& iterators) const {
+    return statement_instance(ast, schedule_.statements.at(statement_name_of(ast)), iterators);
+  }
+
+  // `statement` (the one a user node runs, or a member of its group: the same dims) and the values
+  // of its dimensions, the call's arguments read with the statement's own parameter names.
+  std::pair<const Statement*, InameValues> statement_instance(const isl::ast_node& ast, const Statement& statement,
+                                                              const IteratorValues& iterators) const {
     isl::ast_expr call = isl::manage(isl_ast_node_user_get_expr(ast.get()));
-    std::string statement_name = id_name(isl_ast_expr_id_get_id(arg(call, 0).get()));
-    const Statement& statement = schedule_.statements.at(statement_name);
     NamesInScope names(parameter_names_, statement.parameter_names);
     InameValues inames;
     int position = 1;  // the call's arguments: the statement's domain dimensions
@@ -868,7 +895,17 @@ class AstLowering {
     return {&statement, inames};
   }
 
+  // One statement, or a group's members in order as a block (what isl's block of their own user
+  // nodes lowered to).
   cast::StmtPtr user_node(const isl::ast_node& ast, const IteratorValues& iterators) const {
+    if (const std::vector<std::string>* members = group_of(ast)) {
+      std::vector<cast::StmtPtr> body;
+      for (const std::string& member : *members) {
+        auto [statement, inames] = statement_instance(ast, schedule_.statements.at(member), iterators);
+        body.push_back(lower_statement_(*statement, inames));
+      }
+      return cast::block(body);
+    }
     auto [statement, inames] = statement_instance(ast, iterators);
     return lower_statement_(*statement, inames);
   }
@@ -888,7 +925,14 @@ class AstLowering {
     };
     std::vector<std::string> names;
     isl_ast_node_foreach_descendant_top_down(ast.get(), collect, &names);
-    for (const std::string& name : names) statements.push_back(&schedule_.statements.at(name));
+    for (const std::string& name : names) {
+      auto group = schedule_.groups.find(name);
+      if (group == schedule_.groups.end()) {
+        statements.push_back(&schedule_.statements.at(name));
+        continue;
+      }
+      for (const std::string& member : group->second) statements.push_back(&schedule_.statements.at(member));
+    }
     return agreed_parameter_names(statements);
   }
 

@@ -4,6 +4,7 @@
 #include <isl/constraint.h>
 #include <isl/id.h>
 #include <isl/local_space.h>
+#include <isl/mat.h>
 #include <isl/schedule_node.h>
 #include <isl/set.h>
 #include <isl/val.h>
@@ -27,6 +28,7 @@ namespace loom::codegen {
 namespace {
 
 std::atomic<int> joined_loops{0};
+std::atomic<int> grouped_statements{0};
 
 std::string statement_name(int instruction_index) { return "S_" + std::to_string(instruction_index); }
 
@@ -215,16 +217,87 @@ class ScheduleBuilder {
     }
     result.schedule = sequence_of(roots);
     result.statements = std::move(statements_);
+    result.groups = std::move(groups_);
     return result;
   }
 
  private:
+  // A statement that runs like the group's first one joins its group (KernelSchedule::groups)
+  // instead of becoming an isl statement of its own.
   isl::schedule sequence_of(const std::vector<LoopNestNode>& nodes) {
     LOOM_ASSERT(!nodes.empty(), "empty loop body in linearization");
     std::vector<isl::schedule> parts;
     parts.reserve(nodes.size());
-    for (const LoopNestNode& node : nodes) parts.push_back(schedule_of(node));
+    std::string lead;  // the statement the last part stands for; empty where that part is no statement
+    for (const LoopNestNode& node : nodes) {
+      if (node.kind != LoopNestNode::Kind::Instruction || !grouping_) {
+        lead.clear();
+        parts.push_back(schedule_of(node));
+        continue;
+      }
+      std::string name = statement_name(node.instruction_index);
+      const Statement& statement = instruction_statement(node.instruction_index);
+      if (!lead.empty() && runs_alike(statements_.at(lead), statement)) {
+        std::vector<std::string>& members = groups_[lead];
+        if (members.empty()) members.push_back(lead);
+        members.push_back(name);
+        grouped_statements.fetch_add(1, std::memory_order_relaxed);
+        continue;
+      }
+      lead = name;
+      parts.push_back(statement_schedule(node.instruction_index));
+    }
     return sequence_in_halves(parts, 0, parts.size());
+  }
+
+  // Whether isl would build the same AST for `next` as for `lead` beside it: the same dims (the
+  // call's arguments), the same boxed dims (the box copies' values) and the same domain, constraint
+  // for constraint once the tuple names agree (isl's output follows the constraints it is given).
+  static bool runs_alike(const Statement& lead, const Statement& next) {
+    if (lead.region || next.region || lead.dims != next.dims || lead.boxed_dims != next.boxed_dims) return false;
+    isl::set renamed = isl::manage(isl_set_set_tuple_id(next.domain.copy(), isl_set_get_tuple_id(lead.domain.get())));
+    return same_constraints(lead.domain, renamed);
+  }
+
+  // Whether `a` and `b` are the same basic sets with the same constraints in the same order (isl's
+  // plain_is_equal normalizes the sets it compares in place, which would change the constraint
+  // order isl's AST build later reads, so the matrices are compared here).
+  static bool same_constraints(const isl::set& a, const isl::set& b) {
+    if (!a.space().is_equal(b.space())) return false;
+    int pieces = isl_set_n_basic_set(a.get());
+    if (pieces != isl_set_n_basic_set(b.get())) return false;
+    isl_basic_set_list* a_list = isl_set_get_basic_set_list(a.get());
+    isl_basic_set_list* b_list = isl_set_get_basic_set_list(b.get());
+    bool same = true;
+    for (int piece = 0; same && piece < pieces; ++piece) {
+      isl::basic_set a_piece = isl::manage(isl_basic_set_list_get_at(a_list, piece));
+      isl::basic_set b_piece = isl::manage(isl_basic_set_list_get_at(b_list, piece));
+      same = same_constraints(a_piece, b_piece);
+    }
+    isl_basic_set_list_free(a_list);
+    isl_basic_set_list_free(b_list);
+    return same;
+  }
+
+  static bool same_constraints(const isl::basic_set& a, const isl::basic_set& b) {
+    isl_local_space* a_space = isl_basic_set_get_local_space(a.get());
+    isl_local_space* b_space = isl_basic_set_get_local_space(b.get());
+    bool same = isl_local_space_is_equal(a_space, b_space) == isl_bool_true;
+    isl_local_space_free(a_space);
+    isl_local_space_free(b_space);
+    auto same_matrix = [](isl_mat* x, isl_mat* y) {
+      bool equal = isl_mat_is_equal(x, y) == isl_bool_true;
+      isl_mat_free(x);
+      isl_mat_free(y);
+      return equal;
+    };
+    auto columns = [](isl_mat* (*matrix)(isl_basic_set*, isl_dim_type, isl_dim_type, isl_dim_type, isl_dim_type),
+                      const isl::basic_set& set) {
+      return matrix(set.get(), isl_dim_cst, isl_dim_param, isl_dim_set, isl_dim_div);
+    };
+    same = same && same_matrix(columns(isl_basic_set_equalities_matrix, a), columns(isl_basic_set_equalities_matrix, b));
+    same = same && same_matrix(columns(isl_basic_set_inequalities_matrix, a), columns(isl_basic_set_inequalities_matrix, b));
+    return same;
   }
 
   // The sequence of parts[begin, end), joined in halves: isl flattens a sequence joined to a
@@ -565,6 +638,8 @@ class ScheduleBuilder {
   std::set<const LoopNestNode*> boxed_;  // the loops plan_boxes made constant boxes
   std::vector<std::string> enclosing_;
   std::map<std::string, Statement> statements_;
+  std::map<std::string, std::vector<std::string>> groups_;
+  bool grouping_ = std::getenv("LOOM_NO_STATEMENT_GROUPS") == nullptr;
   bool region_root_ = false;
   int regions_ = 0;
 };
@@ -576,6 +651,8 @@ std::string loop_mark_name(const std::string& iname) { return "loop " + iname; }
 std::string box_mark_name(const std::string& iname) { return "box " + iname; }
 
 int loops_joined_to_bands() { return joined_loops.load(); }
+
+int statements_grouped() { return grouped_statements.load(); }
 
 std::string band_mark_name(int depth, const std::vector<std::string>& inames) {
   std::string name = "loops " + std::to_string(depth);

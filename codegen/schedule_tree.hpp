@@ -49,6 +49,15 @@ struct Statement {
 struct KernelSchedule {
   isl::schedule schedule;
   std::map<std::string, Statement> statements;  // by isl tuple name
+  // Statement groups (issue 26, ast22): a run of consecutive statements of one sequence that isl
+  // would treat alike (the same dims, boxed dims and domain, no loops of their own) is one isl
+  // statement named after the first; its user node runs every member in order, each with its own
+  // index expressions (codegen/isl_ast.cpp). isl's AST build costs per statement, and the members'
+  // own user nodes would have been consecutive children under the same guards. Keyed by the isl
+  // tuple name, members in order (the first is the key); only runs of two or more. Every member
+  // stays in `statements`. LOOM_NO_STATEMENT_GROUPS=1 gives every statement its own isl
+  // statement (for comparison).
+  std::map<std::string, std::vector<std::string>> groups;
 };
 
 // Constant boxes: the loops loom unrolls itself (unr, ilp: LoopStyle::Kind::Unrolled without
@@ -96,6 +105,10 @@ struct BandMark {
 };
 std::string band_mark_name(int depth, const std::vector<std::string>& inames);
 std::optional<BandMark> read_band_mark(const std::string& name);
+
+// Statements that joined the group of the statement before them (KernelSchedule::groups) since the
+// process started, for tests that assert which path a kernel took. Only ever incremented.
+int statements_grouped();
 
 // Members joined to the band of the loop around them (band_mark_name) since the process started
 // (a band of two joined to an outer loop counts two), for tests that assert which path a kernel
