@@ -494,6 +494,7 @@ class AstLowering {
       case isl_ast_node_mark: {
         std::string mark = id_name(isl_ast_node_mark_get_id(raw));
         if (mark.rfind("box ", 0) == 0) return box(ast, iterators);
+        if (mark.rfind("range ", 0) == 0) return constant_loop(ast, mark.substr(6), iterators);
         return node(isl::manage(isl_ast_node_mark_get_node(raw)), iterators, mark);
       }
       case isl_ast_node_user: return user_node(ast, iterators);
@@ -604,14 +605,17 @@ class AstLowering {
     std::size_t guards_before = domain_guards_;
     cast::StmtPtr body = node(body_ast, iterators, inner_mark);
     bool guarded = domain_guards_ > guards_before && has_if(*body);
-    cast::StmtPtr loop = cast::for_loop(name, index_, init_value, condition, step->int_value, body);
-    if (style.kind == LoopStyle::Kind::UnrollHint) {
-      auto with_pragma = std::make_shared<cast::Stmt>(*loop);
-      int factor = style.factor > 0 ? style.factor : guarded ? guarded_unroll_factor() : 0;
-      with_pragma->pragma = factor > 0 ? "unroll " + std::to_string(factor) : "unroll";
-      return with_pragma;
-    }
-    return loop;
+    return with_unroll_pragma(cast::for_loop(name, index_, init_value, condition, step->int_value, body), style, guarded);
+  }
+
+  // An unr_hint loop with its pragma (a factor where it has one, kGuardedUnrollFactor where its
+  // body holds domain guards); other loops as they are.
+  static cast::StmtPtr with_unroll_pragma(const cast::StmtPtr& loop, const LoopStyle& style, bool guarded) {
+    if (style.kind != LoopStyle::Kind::UnrollHint) return loop;
+    auto with_pragma = std::make_shared<cast::Stmt>(*loop);
+    int factor = style.factor > 0 ? style.factor : guarded ? guarded_unroll_factor() : 0;
+    with_pragma->pragma = factor > 0 ? "unroll " + std::to_string(factor) : "unroll";
+    return with_pragma;
   }
 
   // The iname of the loop isl wrote with iterator `isl_iterator` under `mark`: a loop mark's iname,
@@ -723,6 +727,25 @@ class AstLowering {
       copies.push_back(fold_statement(box_level(chain, level + 1, below, iterators)));
     }
     return merge_branches(cast::block(copies));
+  }
+
+  // A constant loop (KernelSchedule::constant_loops): the `for` isl wrote for its band, a loop
+  // with constant bounds and step 1 named by its iname (for_node's), around the body isl built
+  // below the mark; the statements read the iname's value where a box's copy would be.
+  cast::StmtPtr constant_loop(const isl::ast_node& ast, const std::string& iname, IteratorValues iterators) const {
+    const ConstantRange& range = schedule_.constant_loops.at(iname);
+    LoopStyle style = loop_styles_(iname);
+    LOOM_ASSERT(style.kind != LoopStyle::Kind::Unrolled, "constant loop over " + iname + " is unrolled");
+    cast::ExprPtr value = cast::var(iname, index_);
+    iterators[box_key(iname)] = value;
+    LoopsAroundOnlyThis inside(loops_around_only_this_, {});
+    std::size_t guards_before = domain_guards_;
+    cast::StmtPtr body = node(isl::manage(isl_ast_node_mark_get_node(ast.get())), iterators, "");
+    bool guarded = domain_guards_ > guards_before && has_if(*body);
+    cast::ExprPtr condition =
+        cast::binary("<=", value, cast::int_const(range.lower + range.extent - 1, index_), DType::Bool);
+    return with_unroll_pragma(cast::for_loop(iname, index_, cast::int_const(range.lower, index_), condition, 1, body),
+                              style, guarded);
   }
 
   // Where a box's value sits among the iterators: a key no isl name can be (isl's iterators and

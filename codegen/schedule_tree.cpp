@@ -218,6 +218,7 @@ class ScheduleBuilder {
     result.schedule = sequence_of(roots);
     result.statements = std::move(statements_);
     result.groups = std::move(groups_);
+    result.constant_loops = std::move(loop_ranges_);
     return result;
   }
 
@@ -319,6 +320,10 @@ class ScheduleBuilder {
     isl::schedule body = sequence_of(node.children);
     enclosing_.pop_back();
     if (boxed_.count(&node) != 0) return with_mark(body, box_mark_name(node.iname));
+    if (auto loop = constant_loops_.find(&node); loop != constant_loops_.end()) {
+      loop_ranges_[node.iname] = loop->second;
+      return with_mark(body, constant_loop_mark_name(node.iname));
+    }
     isl::union_pw_aff partial;
     bool first = true;
     body.domain().foreach_set([&](isl::set statement_domain) {
@@ -360,7 +365,9 @@ class ScheduleBuilder {
   bool mergeable(const LoopNestNode& node) const {
     if (!kernel_.slabs.empty() || node.children.size() != 1) return false;
     const LoopNestNode& inner = node.children.front();
-    if (inner.kind != LoopNestNode::Kind::Loop || boxed_.count(&inner) != 0) return false;
+    if (inner.kind != LoopNestNode::Kind::Loop || boxed_.count(&inner) != 0 || constant_loops_.count(&inner) != 0) {
+      return false;
+    }
     if (loop_has_data_dependent_bounds(kernel_, inner.iname)) return false;
     return !unrolled_by_loom(node.iname) && !unrolled_by_loom(inner.iname);
   }
@@ -492,6 +499,8 @@ class ScheduleBuilder {
     instructions.insert(instructions.end(), inside.begin(), inside.end());
     if (!only_boxes || inside.empty() || kernel_.slabs.count(node.iname) != 0) return false;
     std::optional<ConstantRange> range = boxes_(node.iname);
+    bool constant_loop = !range && may_be_constant_loop(node.iname);
+    if (constant_loop) range = constant_iname_range(kernel_, node.iname);
     if (!range || range->extent < 2) return false;  // one copy: isl's degenerate loop declares the iname
     for (int index : inside) {
       if (!is_box_product(statements_.at(statement_name(index)).domain, node.iname, *range)) return false;
@@ -503,8 +512,20 @@ class ScheduleBuilder {
       statement.domain = isl_extra::set_tuple_name(isl::manage(projected), statement_name(index));
       statement.boxed_dims.push_back(node.iname);
     }
+    if (constant_loop) {
+      // Lowering writes the loop (no box copies), so the loops around it hold a loop: no box.
+      constant_loops_[&node] = *range;
+      return false;
+    }
     boxed_.insert(&node);
     return true;
+  }
+
+  // Whether the loop over `iname` may be a constant loop (KernelSchedule::constant_loops): a loop
+  // lowering writes as a `for` (not one loom unrolls, whose copies need isl's guards), in a kernel
+  // without slabs (isl's isolate option is read against the loops' bands).
+  bool may_be_constant_loop(const std::string& iname) const {
+    return constant_loops_enabled_ && kernel_.slabs.empty() && !unrolled_by_loom(iname);
   }
 
   // Whether `domain` is its projection along `iname` times exactly `range` of that dimension.
@@ -636,6 +657,9 @@ class ScheduleBuilder {
   std::map<std::string, std::string> aliases_;
   ConstantBoxes boxes_;
   std::set<const LoopNestNode*> boxed_;  // the loops plan_boxes made constant boxes
+  std::map<const LoopNestNode*, ConstantRange> constant_loops_;  // and the constant loops, with their ranges
+  std::map<std::string, ConstantRange> loop_ranges_;  // KernelSchedule::constant_loops
+  bool constant_loops_enabled_ = std::getenv("LOOM_NO_CONSTANT_LOOPS") == nullptr;
   std::vector<std::string> enclosing_;
   std::map<std::string, Statement> statements_;
   std::map<std::string, std::vector<std::string>> groups_;
@@ -649,6 +673,8 @@ class ScheduleBuilder {
 std::string loop_mark_name(const std::string& iname) { return "loop " + iname; }
 
 std::string box_mark_name(const std::string& iname) { return "box " + iname; }
+
+std::string constant_loop_mark_name(const std::string& iname) { return "range " + iname; }
 
 int loops_joined_to_bands() { return joined_loops.load(); }
 

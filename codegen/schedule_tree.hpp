@@ -58,6 +58,15 @@ struct KernelSchedule {
   // stays in `statements`. LOOM_NO_STATEMENT_GROUPS=1 gives every statement its own isl
   // statement (for comparison).
   std::map<std::string, std::vector<std::string>> groups;
+  // Constant loops (issue 26, ast22): a sequential loop (not unrolled by loom) whose body holds
+  // only statements and constant boxes, and under which every statement's domain is its projection
+  // times exactly the loop's constant range (at least 2 values), leaves isl's problem as a constant
+  // box does (its dimension projected out, a boxed dim of its statements), under a mark
+  // `range <iname>` (constant_loop_mark_name); lowering writes the loop isl would have written,
+  // `for (iname = lower; iname <= upper; iname += 1)`, around the body isl builds below the mark.
+  // isl's work per band (its bounds, the gists, the domain products) was the larger part of a
+  // small kernel's AST build. By iname. LOOM_NO_CONSTANT_LOOPS=1 keeps every such loop a band.
+  std::map<std::string, ConstantRange> constant_loops;
 };
 
 // Constant boxes: the loops loom unrolls itself (unr, ilp: LoopStyle::Kind::Unrolled without
@@ -95,6 +104,9 @@ std::string loop_mark_name(const std::string& iname);
 
 // The mark standing for a constant box over `iname` (no band below it).
 std::string box_mark_name(const std::string& iname);
+
+// The mark standing for a constant loop over `iname` (KernelSchedule::constant_loops; no band below it).
+std::string constant_loop_mark_name(const std::string& iname);
 
 // The mark above a band of several loops, one member each, outermost first (a loop whose body is
 // one loop, neither unrolled by loom: one isl band instead of a chain of one-member bands);
