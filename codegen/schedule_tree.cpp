@@ -500,7 +500,7 @@ class ScheduleBuilder {
     if (!only_boxes || inside.empty() || kernel_.slabs.count(node.iname) != 0) return false;
     std::optional<ConstantRange> range = boxes_(node.iname);
     bool constant_loop = !range && may_be_constant_loop(node.iname);
-    if (constant_loop) range = constant_iname_range(kernel_, node.iname);
+    if (constant_loop) range = plain_loop_range(inside, node.iname);
     if (!range || range->extent < 2) return false;  // one copy: isl's degenerate loop declares the iname
     for (int index : inside) {
       if (!is_box_product(statements_.at(statement_name(index)).domain, node.iname, *range)) return false;
@@ -519,6 +519,23 @@ class ScheduleBuilder {
     }
     boxed_.insert(&node);
     return true;
+  }
+
+  // The constant range of a loop whose statements are plainly (plain_box_product) their projection
+  // times it, read off the first statement's bounds; nullopt where any statement is not plainly
+  // such a product. Never isl's tests (the iname's range or the product's inclusions): most loops
+  // are no constant loop, and asking isl cost more than the loop saves (examples/triangular.json:
+  // +2% of its instructions with constant_iname_range and isl's product test).
+  std::optional<ConstantRange> plain_loop_range(const std::vector<int>& inside, const std::string& iname) const {
+    std::optional<ConstantRange> range;
+    for (int index : inside) {
+      const isl::set& domain = statements_.at(statement_name(index)).domain;
+      int position = isl_extra::find_dim(domain, isl_dim_set, iname);
+      if (position < 0) return std::nullopt;
+      if (!range) range = plain_dimension_range(domain, static_cast<unsigned>(position));
+      if (!range || plain_box_product(domain, static_cast<unsigned>(position), *range) != true) return std::nullopt;
+    }
+    return range;
   }
 
   // Whether the loop over `iname` may be a constant loop (KernelSchedule::constant_loops): a loop
@@ -694,6 +711,28 @@ std::optional<BandMark> read_band_mark(const std::string& name) {
   for (std::string iname; words >> iname;) band.inames.push_back(iname);
   if (band.inames.empty()) return std::nullopt;
   return band;
+}
+
+// The range [lower, upper] of the dimension at `at` where `domain` bounds it by constraints of its
+// own (read_bound: one basic set, both bounds constant); nullopt otherwise.
+std::optional<ConstantRange> plain_dimension_range(const isl::set& domain, unsigned at) {
+  if (isl_set_n_basic_set(domain.get()) != 1) return std::nullopt;
+  isl_basic_set_list* list = isl_set_get_basic_set_list(domain.get());
+  isl::basic_set basic = isl::manage(isl_basic_set_list_get_at(list, 0));
+  isl_basic_set_list_free(list);
+  struct Bounds {
+    unsigned at;
+    std::optional<int64_t> lower, upper;
+  } bounds{at, std::nullopt, std::nullopt};
+  auto visit = [](isl_constraint* constraint, void* user) -> isl_stat {
+    auto& b = *static_cast<Bounds*>(user);
+    static_cast<void>(read_bound(constraint, b.at, b.lower, b.upper));  // plain_box_product checks the rest
+    isl_constraint_free(constraint);
+    return isl_stat_ok;
+  };
+  if (isl_basic_set_foreach_constraint(basic.get(), visit, &bounds) < 0) return std::nullopt;
+  if (!bounds.lower || !bounds.upper || *bounds.upper < *bounds.lower) return std::nullopt;
+  return ConstantRange{*bounds.lower, *bounds.upper - *bounds.lower + 1};
 }
 
 // Read off the constraints rather than asked of isl: its subset test cost as much as the AST

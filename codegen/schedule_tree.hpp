@@ -135,4 +135,9 @@ int loops_joined_to_bands();
 // for anything else.
 std::optional<bool> plain_box_product(const isl::set& domain, unsigned at, const ConstantRange& range);
 
+// The range of the dimension at `at` read off `domain`'s constant bounds of that dimension alone
+// (one basic set); nullopt where it has no such lower and upper bound. plain_box_product says
+// whether the domain is a product with it.
+std::optional<ConstantRange> plain_dimension_range(const isl::set& domain, unsigned at);
+
 }  // namespace loom::codegen
