@@ -494,6 +494,7 @@ class AstLowering {
       case isl_ast_node_mark: {
         std::string mark = id_name(isl_ast_node_mark_get_id(raw));
         if (mark.rfind("box ", 0) == 0) return box(ast, iterators);
+        if (mark.rfind("range ", 0) == 0) return constant_loop(ast, mark.substr(6), iterators);
         return node(isl::manage(isl_ast_node_mark_get_node(raw)), iterators, mark);
       }
       case isl_ast_node_user: return user_node(ast, iterators);
@@ -604,14 +605,17 @@ class AstLowering {
     std::size_t guards_before = domain_guards_;
     cast::StmtPtr body = node(body_ast, iterators, inner_mark);
     bool guarded = domain_guards_ > guards_before && has_if(*body);
-    cast::StmtPtr loop = cast::for_loop(name, index_, init_value, condition, step->int_value, body);
-    if (style.kind == LoopStyle::Kind::UnrollHint) {
-      auto with_pragma = std::make_shared<cast::Stmt>(*loop);
-      int factor = style.factor > 0 ? style.factor : guarded ? guarded_unroll_factor() : 0;
-      with_pragma->pragma = factor > 0 ? "unroll " + std::to_string(factor) : "unroll";
-      return with_pragma;
-    }
-    return loop;
+    return with_unroll_pragma(cast::for_loop(name, index_, init_value, condition, step->int_value, body), style, guarded);
+  }
+
+  // An unr_hint loop with its pragma (a factor where it has one, kGuardedUnrollFactor where its
+  // body holds domain guards); other loops as they are.
+  static cast::StmtPtr with_unroll_pragma(const cast::StmtPtr& loop, const LoopStyle& style, bool guarded) {
+    if (style.kind != LoopStyle::Kind::UnrollHint) return loop;
+    auto with_pragma = std::make_shared<cast::Stmt>(*loop);
+    int factor = style.factor > 0 ? style.factor : guarded ? guarded_unroll_factor() : 0;
+    with_pragma->pragma = factor > 0 ? "unroll " + std::to_string(factor) : "unroll";
+    return with_pragma;
   }
 
   // The iname of the loop isl wrote with iterator `isl_iterator` under `mark`: a loop mark's iname,
@@ -725,6 +729,25 @@ class AstLowering {
     return merge_branches(cast::block(copies));
   }
 
+  // A constant loop (KernelSchedule::constant_loops): the `for` isl wrote for its band, a loop
+  // with constant bounds and step 1 named by its iname (for_node's), around the body isl built
+  // below the mark; the statements read the iname's value where a box's copy would be.
+  cast::StmtPtr constant_loop(const isl::ast_node& ast, const std::string& iname, IteratorValues iterators) const {
+    const ConstantRange& range = schedule_.constant_loops.at(iname);
+    LoopStyle style = loop_styles_(iname);
+    LOOM_ASSERT(style.kind != LoopStyle::Kind::Unrolled, "constant loop over " + iname + " is unrolled");
+    cast::ExprPtr value = cast::var(iname, index_);
+    iterators[box_key(iname)] = value;
+    LoopsAroundOnlyThis inside(loops_around_only_this_, {});
+    std::size_t guards_before = domain_guards_;
+    cast::StmtPtr body = node(isl::manage(isl_ast_node_mark_get_node(ast.get())), iterators, "");
+    bool guarded = domain_guards_ > guards_before && has_if(*body);
+    cast::ExprPtr condition =
+        cast::binary("<=", value, cast::int_const(range.lower + range.extent - 1, index_), DType::Bool);
+    return with_unroll_pragma(cast::for_loop(iname, index_, cast::int_const(range.lower, index_), condition, 1, body),
+                              style, guarded);
+  }
+
   // Where a box's value sits among the iterators: a key no isl name can be (isl's iterators and
   // parameters are identifiers).
   static std::string box_key(const std::string& iname) { return "box " + iname; }
@@ -806,7 +829,8 @@ class AstLowering {
       if (is_true(every_lane)) every_lane = nullptr;
     }
     isl::ast_node body = isl::manage(isl_ast_node_for_get_body(ast.get()));
-    if (isl_ast_node_get_type(body.get()) != isl_ast_node_user) return {};
+    // A group runs several statements: as a block of them, no single statement to vectorize.
+    if (isl_ast_node_get_type(body.get()) != isl_ast_node_user || group_of(body) != nullptr) return {};
     const Statement* statement = nullptr;
     std::vector<InameValues> lanes;
     for (int64_t value = style.lower; value < style.lower + style.extent; ++value) {
@@ -841,18 +865,44 @@ class AstLowering {
     std::vector<cast::StmtPtr> body;
     int n = isl_ast_node_list_n_ast_node(children);
     for (int i = 0; i < n; ++i) {
-      body.push_back(node(isl::manage(isl_ast_node_list_get_at(children, i)), iterators, mark));
+      isl::ast_node child = isl::manage(isl_ast_node_list_get_at(children, i));
+      // A group's members take their places in the block, as their own user nodes would have.
+      if (group_of(child) != nullptr) {
+        cast::StmtPtr members = node(child, iterators, mark);
+        body.insert(body.end(), members->body.begin(), members->body.end());
+        continue;
+      }
+      body.push_back(node(child, iterators, mark));
     }
     isl_ast_node_list_free(children);
     return cast::block(body);
   }
 
+  // The name of the isl statement a user node runs.
+  std::string statement_name_of(const isl::ast_node& ast) const {
+    isl::ast_expr call = isl::manage(isl_ast_node_user_get_expr(ast.get()));
+    return id_name(isl_ast_expr_id_get_id(arg(call, 0).get()));
+  }
+
+  // The members of the group a node runs (KernelSchedule::groups), null where it is no user node
+  // or runs one statement.
+  const std::vector<std::string>* group_of(const isl::ast_node& ast) const {
+    if (schedule_.groups.empty() || isl_ast_node_get_type(ast.get()) != isl_ast_node_user) return nullptr;
+    auto found = schedule_.groups.find(statement_name_of(ast));
+    return found == schedule_.groups.end() ? nullptr : &found->second;
+  }
+
   // The statement a user node runs and the values of its dimensions.
   std::pair<const Statement*, InameValues> statement_instance(const isl::ast_node& ast,
                                                               const IteratorValues& iterators) const {
+    return statement_instance(ast, schedule_.statements.at(statement_name_of(ast)), iterators);
+  }
+
+  // `statement` (the one a user node runs, or a member of its group: the same dims) and the values
+  // of its dimensions, the call's arguments read with the statement's own parameter names.
+  std::pair<const Statement*, InameValues> statement_instance(const isl::ast_node& ast, const Statement& statement,
+                                                              const IteratorValues& iterators) const {
     isl::ast_expr call = isl::manage(isl_ast_node_user_get_expr(ast.get()));
-    std::string statement_name = id_name(isl_ast_expr_id_get_id(arg(call, 0).get()));
-    const Statement& statement = schedule_.statements.at(statement_name);
     NamesInScope names(parameter_names_, statement.parameter_names);
     InameValues inames;
     int position = 1;  // the call's arguments: the statement's domain dimensions
@@ -868,7 +918,17 @@ class AstLowering {
     return {&statement, inames};
   }
 
+  // One statement, or a group's members in order as a block (what isl's block of their own user
+  // nodes lowered to).
   cast::StmtPtr user_node(const isl::ast_node& ast, const IteratorValues& iterators) const {
+    if (const std::vector<std::string>* members = group_of(ast)) {
+      std::vector<cast::StmtPtr> body;
+      for (const std::string& member : *members) {
+        auto [statement, inames] = statement_instance(ast, schedule_.statements.at(member), iterators);
+        body.push_back(lower_statement_(*statement, inames));
+      }
+      return cast::block(body);
+    }
     auto [statement, inames] = statement_instance(ast, iterators);
     return lower_statement_(*statement, inames);
   }
@@ -888,7 +948,14 @@ class AstLowering {
     };
     std::vector<std::string> names;
     isl_ast_node_foreach_descendant_top_down(ast.get(), collect, &names);
-    for (const std::string& name : names) statements.push_back(&schedule_.statements.at(name));
+    for (const std::string& name : names) {
+      auto group = schedule_.groups.find(name);
+      if (group == schedule_.groups.end()) {
+        statements.push_back(&schedule_.statements.at(name));
+        continue;
+      }
+      for (const std::string& member : group->second) statements.push_back(&schedule_.statements.at(member));
+    }
     return agreed_parameter_names(statements);
   }
 

@@ -49,6 +49,24 @@ struct Statement {
 struct KernelSchedule {
   isl::schedule schedule;
   std::map<std::string, Statement> statements;  // by isl tuple name
+  // Statement groups (issue 26, ast22): a run of consecutive statements of one sequence that isl
+  // would treat alike (the same dims, boxed dims and domain, no loops of their own) is one isl
+  // statement named after the first; its user node runs every member in order, each with its own
+  // index expressions (codegen/isl_ast.cpp). isl's AST build costs per statement, and the members'
+  // own user nodes would have been consecutive children under the same guards. Keyed by the isl
+  // tuple name, members in order (the first is the key); only runs of two or more. Every member
+  // stays in `statements`. LOOM_NO_STATEMENT_GROUPS=1 gives every statement its own isl
+  // statement (for comparison).
+  std::map<std::string, std::vector<std::string>> groups;
+  // Constant loops (issue 26, ast22): a sequential loop (not unrolled by loom) whose body holds
+  // only statements and constant boxes, and under which every statement's domain is its projection
+  // times exactly the loop's constant range (at least 2 values), leaves isl's problem as a constant
+  // box does (its dimension projected out, a boxed dim of its statements), under a mark
+  // `range <iname>` (constant_loop_mark_name); lowering writes the loop isl would have written,
+  // `for (iname = lower; iname <= upper; iname += 1)`, around the body isl builds below the mark.
+  // isl's work per band (its bounds, the gists, the domain products) was the larger part of a
+  // small kernel's AST build. By iname. LOOM_NO_CONSTANT_LOOPS=1 keeps every such loop a band.
+  std::map<std::string, ConstantRange> constant_loops;
 };
 
 // Constant boxes: the loops loom unrolls itself (unr, ilp: LoopStyle::Kind::Unrolled without
@@ -87,6 +105,9 @@ std::string loop_mark_name(const std::string& iname);
 // The mark standing for a constant box over `iname` (no band below it).
 std::string box_mark_name(const std::string& iname);
 
+// The mark standing for a constant loop over `iname` (KernelSchedule::constant_loops; no band below it).
+std::string constant_loop_mark_name(const std::string& iname);
+
 // The mark above a band of several loops, one member each, outermost first (a loop whose body is
 // one loop, neither unrolled by loom: one isl band instead of a chain of one-member bands);
 // `depth` is the schedule dimension of the first member (isl names its loop's iterator c<depth>).
@@ -96,6 +117,10 @@ struct BandMark {
 };
 std::string band_mark_name(int depth, const std::vector<std::string>& inames);
 std::optional<BandMark> read_band_mark(const std::string& name);
+
+// Statements that joined the group of the statement before them (KernelSchedule::groups) since the
+// process started, for tests that assert which path a kernel took. Only ever incremented.
+int statements_grouped();
 
 // Members joined to the band of the loop around them (band_mark_name) since the process started
 // (a band of two joined to an outer loop counts two), for tests that assert which path a kernel
@@ -109,5 +134,10 @@ int loops_joined_to_bands();
 // [lower, upper]: true when that is `range`, false when it is another range. Nullopt (ask isl)
 // for anything else.
 std::optional<bool> plain_box_product(const isl::set& domain, unsigned at, const ConstantRange& range);
+
+// The range of the dimension at `at` read off `domain`'s constant bounds of that dimension alone
+// (one basic set); nullopt where it has no such lower and upper bound. plain_box_product says
+// whether the domain is a product with it.
+std::optional<ConstantRange> plain_dimension_range(const isl::set& domain, unsigned at);
 
 }  // namespace loom::codegen
