@@ -158,15 +158,15 @@ LoopKernel duplicate_inames(const LoopKernel& kernel, const std::vector<std::str
   // Built only where the kernel has dependences to trace through it (issue 26, front22).
   auto rewrite = [&](const LoopKernel& after) {
     return with_isl_errors("duplicate_inames", [&] {
-    return instance_rewrite(kernel, after, [&](const Instruction& old) -> std::string {
-      if (copied_ids.count(old.id) == 0) return "";
-      std::string constraints;
-      for (const auto& [iname, copy] : copies) {
-        if (old.within_inames.count(iname) == 0) continue;
-        constraints += (constraints.empty() ? "" : " and ") + ("old_" + iname + " = " + copy);
-      }
-      return constraints;
-    });
+      return instance_rewrite(kernel, after, [&](const Instruction& old) -> std::string {
+        if (copied_ids.count(old.id) == 0) return "";
+        std::string constraints;
+        for (const auto& [iname, copy] : copies) {
+          if (old.within_inames.count(iname) == 0) continue;
+          constraints += (constraints.empty() ? "" : " and ") + ("old_" + iname + " = " + copy);
+        }
+        return constraints;
+      });
     });
   };
   return finish_transform(kernel, std::move(result), call, std::function<isl::union_map(const LoopKernel&)>(rewrite),
