@@ -155,18 +155,22 @@ LoopKernel duplicate_inames(const LoopKernel& kernel, const std::vector<std::str
         {"duplicate_inames", {iname}, {copies[iname]}, iname + " = " + copies[iname]});
   }
   // Step 3: trace dependences and check (the copies are separate loops).
-  isl::union_map rewrite = with_isl_errors("duplicate_inames", [&] {
-    return instance_rewrite(kernel, result, [&](const Instruction& old) -> std::string {
-      if (copied_ids.count(old.id) == 0) return "";
-      std::string constraints;
-      for (const auto& [iname, copy] : copies) {
-        if (old.within_inames.count(iname) == 0) continue;
-        constraints += (constraints.empty() ? "" : " and ") + ("old_" + iname + " = " + copy);
-      }
-      return constraints;
+  // Built only where the kernel has dependences to trace through it (issue 26, front22).
+  auto rewrite = [&](const LoopKernel& after) {
+    return with_isl_errors("duplicate_inames", [&] {
+      return instance_rewrite(kernel, after, [&](const Instruction& old) -> std::string {
+        if (copied_ids.count(old.id) == 0) return "";
+        std::string constraints;
+        for (const auto& [iname, copy] : copies) {
+          if (old.within_inames.count(iname) == 0) continue;
+          constraints += (constraints.empty() ? "" : " and ") + ("old_" + iname + " = " + copy);
+        }
+        return constraints;
+      });
     });
-  });
-  return finish_transform(kernel, std::move(result), call, rewrite, options.unchecked);
+  };
+  return finish_transform(kernel, std::move(result), call, std::function<isl::union_map(const LoopKernel&)>(rewrite),
+                          options.unchecked);
 }
 
 LOOM_REGISTER_TRANSFORM(duplicate_inames) {

@@ -12,7 +12,9 @@
 // value the assumptions exclude. Instances keep their order, so only the checks that depend on
 // values (bounds) can newly fail.
 #include <isl/map.h>
+#include <isl/mat.h>
 #include <isl/set.h>
+#include <isl/val.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -68,26 +70,89 @@ void check_names(const LoopKernel& kernel, const Values& values, const std::stri
   }
 }
 
-// `set` with each fixed parameter equal to its value (isl adds a parameter the set lacks).
-isl::set fixed_values(const isl::set& set, const Values& values) {
+// The parameter set `[n, m] -> { : n = 4 and m = 8 }` as isl's parser reads that text: the same
+// parameters in the same order, one equality each.
+isl::set parsed_values(isl::ctx ctx, const Values& values) {
   std::string names, equalities;
   for (const auto& [name, value] : values) {
     names += (names.empty() ? "" : ", ") + name;
     equalities += (equalities.empty() ? "" : " and ") + name + " = " + std::to_string(value);
   }
-  return set.intersect_params(isl::set(set.ctx(), "[" + names + "] -> { : " + equalities + " }"));
+  return isl::set(ctx, "[" + names + "] -> { : " + equalities + " }");
 }
 
-isl::set without_fixed(const isl::set& set, const Values& values) {
-  isl::set result = fixed_values(set, values);
+std::string text_of(const isl::set& set) {
+  std::ostringstream text;
+  text << set;
+  return text.str();
+}
+
+// Whether two sets have the same printed text and, disjunct for disjunct, the same equality and
+// inequality matrices (their internal form, which later isl operations and the printed code follow).
+bool same_form(const isl::set& a, const isl::set& b) {
+  if (text_of(a) != text_of(b)) return false;
+  std::vector<isl_basic_set*> disjuncts[2];
+  for (int k = 0; k < 2; ++k) {
+    isl_set_foreach_basic_set((k == 0 ? a : b).get(), [](isl_basic_set* piece, void* user) {
+      static_cast<std::vector<isl_basic_set*>*>(user)->push_back(piece);
+      return isl_stat_ok;
+    }, &disjuncts[k]);
+  }
+  bool same = disjuncts[0].size() == disjuncts[1].size();
+  for (std::size_t i = 0; same && i < disjuncts[0].size(); ++i) {
+    for (bool equalities : {true, false}) {
+      auto matrix = [&](isl_basic_set* piece) {
+        return equalities ? isl_basic_set_equalities_matrix(piece, isl_dim_cst, isl_dim_param, isl_dim_set, isl_dim_div)
+                          : isl_basic_set_inequalities_matrix(piece, isl_dim_cst, isl_dim_param, isl_dim_set, isl_dim_div);
+      };
+      isl_mat* left = matrix(disjuncts[0][i]);
+      isl_mat* right = matrix(disjuncts[1][i]);
+      same = same && isl_mat_is_equal(left, right) == isl_bool_true;
+      isl_mat_free(left);
+      isl_mat_free(right);
+    }
+  }
+  for (auto& list : disjuncts)
+    for (isl_basic_set* piece : list) isl_basic_set_free(piece);
+  return same;
+}
+
+// The fixed parameters' values as a parameter set, built once per call (issue 26, front22: each
+// use parsed the text of parsed_values again, ~115k instructions a parse; fix_parameters makes
+// 3-5 uses). Built with isl's own calls: a parameter space named in the same order, each
+// parameter fixed to its value. isl_set_fix_val's equality is the parser's (n - 4 = 0, its sign
+// normalized by Gaussian elimination either way); LOOM_VERIFY_SKIPPED_CHECKS parses the text too
+// and raises an internal error where the two forms differ.
+isl::set fixed_parameter_set(isl::ctx ctx, const Values& values) {
+  isl_space* space = isl_space_params_alloc(ctx.get(), static_cast<unsigned>(values.size()));
+  unsigned position = 0;
+  for (const auto& [name, value] : values) space = isl_space_set_dim_name(space, isl_dim_param, position++, name.c_str());
+  isl_set* set = isl_set_universe(space);
+  position = 0;
+  for (const auto& [name, value] : values)
+    set = isl_set_fix_val(set, isl_dim_param, position++, isl_val_int_from_si(ctx.get(), static_cast<long>(value)));
+  isl::set built = isl::manage(set);
+  if (std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") != nullptr && !same_form(built, parsed_values(ctx, values))) {
+    throw InternalError("fix_parameters: the parameter set built for " + values_text(values) + " (" + text_of(built) +
+                        ") differs in form from the parsed one (" + text_of(parsed_values(ctx, values)) + ")");
+  }
+  return built;
+}
+
+// `set` with each fixed parameter equal to its value (isl adds a parameter the set lacks);
+// `fixed` is fixed_parameter_set of the values.
+isl::set fixed_values(const isl::set& set, const isl::set& fixed) { return set.intersect_params(fixed); }
+
+isl::set without_fixed(const isl::set& set, const Values& values, const isl::set& fixed) {
+  isl::set result = fixed_values(set, fixed);
   for (const auto& [name, value] : values) result = isl_extra::project_out_param(result, name);
   return result.coalesce();
 }
 
-void check_assumptions(const LoopKernel& kernel, const Values& values,
+void check_assumptions(const LoopKernel& kernel, const Values& values, const isl::set& fixed,
                        const std::string& call_text) {
   if (kernel.assumptions.empty_handle()) return;
-  if (!fixed_values(isl_set_of(kernel.assumptions), values).is_empty()) return;
+  if (!fixed_values(isl_set_of(kernel.assumptions), fixed).is_empty()) return;
   throw Error(call_text + ": " + values_text(values) + " violates the kernel's assumptions (" +
               kernel.assumptions_text + ")");
 }
@@ -119,8 +184,8 @@ ExprPtr substituted_extent(const ExprPtr& extent, const Values& values) {
   }
 }
 
-Domain fixed_domain(const Domain& domain, const Values& values) {
-  isl::set set = without_fixed(isl_set_of(domain.set), values);
+Domain fixed_domain(const Domain& domain, const Values& values, const isl::set& fixed) {
+  isl::set set = without_fixed(isl_set_of(domain.set), values, fixed);
   set = isl::manage(isl_set_reset_tuple_id(set.release()));
   std::ostringstream text;
   text << set;
@@ -135,13 +200,13 @@ std::string fixed_assumptions_text(const isl::set& assumptions) {
   return text.str();
 }
 
-void rewrite_kernel(LoopKernel& kernel, const Values& values) {
+void rewrite_kernel(LoopKernel& kernel, const Values& values, const isl::set& fixed) {
   for (Domain& domain : kernel.domains) {
     bool uses = std::any_of(values.begin(), values.end(), [&](const auto& entry) {
       return std::find(domain.parameters.begin(), domain.parameters.end(), entry.first) !=
              domain.parameters.end();
     });
-    if (uses) domain = fixed_domain(domain, values);
+    if (uses) domain = fixed_domain(domain, values, fixed);
   }
   for (Instruction& instruction : kernel.instructions) {
     for (ExprPtr& assignee : instruction.assignees) assignee = substituted(assignee, values);
@@ -162,7 +227,7 @@ void rewrite_kernel(LoopKernel& kernel, const Values& values) {
     return arg.kind == ArgKind::Value && values.count(arg.name) != 0;
   });
   if (!kernel.assumptions.empty_handle()) {
-    isl::set assumptions = without_fixed(isl_set_of(kernel.assumptions), values);
+    isl::set assumptions = without_fixed(isl_set_of(kernel.assumptions), values, fixed);
     kernel.assumptions = make_isl_set(isl_context_of(kernel.assumptions), assumptions);
     kernel.assumptions_text = fixed_assumptions_text(assumptions);
   }
@@ -258,22 +323,26 @@ LoopKernel fix_parameters(const LoopKernel& kernel, const std::map<std::string, 
   std::string call_text = "fix_parameters(" + values_text(values) + ")";
   // Step 1: checks.
   check_names(kernel, values, call_text);
-  check_assumptions(kernel, values, call_text);
+  isl::set fixed = with_isl_errors(call_text, [&] { return fixed_parameter_set(isl_context_of(kernel)->ctx(), values); });
+  check_assumptions(kernel, values, fixed, call_text);
   // Step 2: rewrite.
   LoopKernel result = kernel;
-  with_isl_errors(call_text, [&] { rewrite_kernel(result, values); });
+  with_isl_errors(call_text, [&] { rewrite_kernel(result, values, fixed); });
   // Step 3: the instances are the same, at the fixed values of the parameters.
   auto rewrite = [&](const LoopKernel& after) {
     return with_isl_errors(call_text, [&] {
       isl::union_map same =
           instance_rewrite(kernel, after, [](const Instruction&) { return std::string(); });
       isl::set universe = isl::manage(isl_set_universe(isl_space_params_alloc(same.ctx().get(), 0)));
-      return same.intersect_params(fixed_values(universe, values));
+      return same.intersect_params(fixed_values(universe, fixed));
     });
   };
   if (!kernel.dependences) return finish_on_own_dependences(kernel, std::move(result), call, rewrite, values);
-  LoopKernel finished =
-      finish_transform(kernel, std::move(result), call, rewrite(result), /*unchecked=*/false);
+  // The rewrite only where there are dependences to trace through it (issue 26, front22: with
+  // none, tracing gives the same empty list and the same lineage facts whatever the rewrite; its
+  // instance sets of every instruction were ~10% of a small spec whose fix_parameters follows a
+  // tag_inames).
+  LoopKernel finished = finish_transform(kernel, std::move(result), call, rewrite, /*unchecked=*/false);
   finished.dependences =
       with_isl_errors(call_text, [&] { return without_parameters(*finished.dependences, values); });
   return finished;

@@ -363,14 +363,18 @@ LoopKernel join_inames(const LoopKernel& kernel, const std::vector<std::string>&
                                    {plan.joined},
                                    joining_equation(plan, "") + range_constraints(plan, "")});
   // Step 3: trace the dependences through k = f(i, j) and check.
-  isl::union_map rewrite = with_isl_errors(call_text, [&] {
-    return instance_rewrite(kernel, result, [&](const Instruction& old) -> std::string {
-      if (plan.joined_ids.count(old.id) == 0 || count_joined(plan, old.within_inames) == 0)
-        return "";
-      return joining_equation(plan, "old_");
+  // Built only where the kernel has dependences to trace through it (issue 26, front22).
+  auto rewrite = [&](const LoopKernel& after) {
+    return with_isl_errors(call_text, [&] {
+      return instance_rewrite(kernel, after, [&](const Instruction& old) -> std::string {
+        if (plan.joined_ids.count(old.id) == 0 || count_joined(plan, old.within_inames) == 0)
+          return "";
+        return joining_equation(plan, "old_");
+      });
     });
-  });
-  return finish_transform(kernel, std::move(result), call, rewrite, options.unchecked);
+  };
+  return finish_transform(kernel, std::move(result), call, std::function<isl::union_map(const LoopKernel&)>(rewrite),
+                          options.unchecked);
 }
 
 LOOM_REGISTER_TRANSFORM(join_inames) {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <random>
 
 #include "loom/loom.hpp"
@@ -131,6 +132,31 @@ TEST(FixParameters, AFirstFixParametersCarriesDependencesThatLaterTransformsAreC
   LoopKernel split = split_iname(fixed, "i", 8);
   expect_matches_reference(split, fixed, {});
   expect_same_as_original(split, carried, {{"n", 40}});
+}
+
+// The fixed values' parameter set is built with isl calls, not parsed from text (issue 26, front22):
+// several parameters, a negative value and one past 32 bits fix the domains and the assumptions as
+// the parsed set did; LOOM_VERIFY_SKIPPED_CHECKS compares the built set's form with the parsed one's.
+void expect_several_values_fixed() {
+  LoopKernel original =
+      make_kernel({"{[i,j]: 0<=i<n and 0<=j<m and i + j < big and j >= low}"}, "out[i, j] = a[i, j] + low",
+                  {array_arg("a, out", DType::Int32, {"n", "m"}), value_arg("low"), value_arg("big", DType::Int64)},
+                  {.assumptions = "n >= 1 and m >= 2 and big >= n + m"});
+  LoopKernel fixed = fix_parameters(original, {{"m", 5}, {"low", -3}, {"big", 5000000000}});
+  EXPECT_EQ(fixed.parameters(), (std::vector<std::string>{"n"}));
+  EXPECT_EQ(fixed.domains.front().text, "[n] -> { [i, j] : 0 <= i < n and 0 <= j <= 4999999999 - i and j <= 4 }");
+  EXPECT_EQ(fixed.assumptions_text, "[n] -> {  : 0 < n <= 4999999995 }");
+  for (int64_t n : {1, 4}) expect_same_as_original(fixed, original, {{"n", n}, {"m", 5}, {"low", -3}, {"big", 5000000000}});
+}
+
+TEST(FixParameters, SeveralValuesANegativeOneAndOnePast32Bits) { expect_several_values_fixed(); }
+
+TEST(FixParameters, SeveralValuesANegativeOneAndOnePast32BitsVerified) {
+  const char* before = std::getenv("LOOM_VERIFY_SKIPPED_CHECKS");
+  setenv("LOOM_VERIFY_SKIPPED_CHECKS", "1", 1);
+  expect_several_values_fixed();
+  if (before == nullptr) unsetenv("LOOM_VERIFY_SKIPPED_CHECKS");
+  else setenv("LOOM_VERIFY_SKIPPED_CHECKS", before, 1);
 }
 
 TEST(FixParameters, Refusals) {
