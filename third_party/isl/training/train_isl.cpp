@@ -7,12 +7,12 @@
 //   specs.txt: one "PATH TARGET" a line (PATH relative to SOURCE_DIR, TARGET c, opencl or cuda);
 //   empty lines and lines starting with # are skipped.
 //
-// Deterministic counters are what let ccache hit the profile-using compile in another build
-// directory: the run is single-threaded, and it re-executes itself once with address-space
+// Deterministic counters make the build reproducible (the same commit gives the same
+// libloom_isl.a): the run is single-threaded, and it re-executes itself once with address-space
 // randomization off (as `setarch -R` does), since isl hashes some pointers (an isl_id's user
 // pointer) and the probes of its hash tables would otherwise differ from run to run. Where the
-// system refuses that (some containers), the run goes on with randomization: only ccache's hit rate
-// suffers, never the generated code.
+// system refuses that (some containers), the run goes on with randomization: the profile then
+// differs slightly from build to build, never the generated code.
 #include <sys/personality.h>
 #include <unistd.h>
 
