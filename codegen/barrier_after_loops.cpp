@@ -7,20 +7,12 @@ namespace loom::codegen {
 
 namespace {
 
-bool holds_barrier(const cast::StmtPtr& statement) {
-  if (!statement) return false;
-  if (statement->kind == cast::StmtKind::Barrier) return true;
-  for (const cast::StmtPtr& inner : statement->body)
-    if (holds_barrier(inner)) return true;
-  return false;
-}
-
 // The last code `statement` runs is a loop that holds a barrier: the loop itself, or an unscoped
 // block or a branch of an if ending in one (a scoped block too: its braces do not change the order).
 bool ends_with_barrier_loop(const cast::StmtPtr& statement) {
   if (!statement) return false;
   switch (statement->kind) {
-    case cast::StmtKind::For: return holds_barrier(statement);
+    case cast::StmtKind::For: return cast::holds_barrier(statement);
     case cast::StmtKind::Block: return !statement->body.empty() && ends_with_barrier_loop(statement->body.back());
     case cast::StmtKind::If:
       for (const cast::StmtPtr& branch : statement->body)
@@ -53,20 +45,14 @@ bool pocl_needs_a_barrier_before(const cast::StmtPtr& statement) {
   if (!first) return false;
   if (first->kind == cast::StmtKind::For) {
     for (const cast::StmtPtr& inner : first->body)
-      if (holds_barrier(inner)) return true;
+      if (cast::holds_barrier(inner)) return true;
     return false;
   }
   return first->kind == cast::StmtKind::If && has_remainder(first->condition);
 }
 
-cast::StmtPtr local_barrier() {
-  auto barrier = std::make_shared<cast::Stmt>();
-  barrier->kind = cast::StmtKind::Barrier;
-  return barrier;
-}
-
 cast::StmtPtr with_barriers_after_loops(const cast::StmtPtr& statement) {
-  if (!holds_barrier(statement)) return statement;
+  if (!cast::holds_barrier(statement)) return statement;
   bool changed = false;
   std::vector<cast::StmtPtr> body;
   body.reserve(statement->body.size());
@@ -76,7 +62,7 @@ cast::StmtPtr with_barriers_after_loops(const cast::StmtPtr& statement) {
     // Only a block's statements run one after another; an if's branches are alternatives.
     if (statement->kind == cast::StmtKind::Block && !body.empty() && ends_with_barrier_loop(body.back()) &&
         pocl_needs_a_barrier_before(rebuilt)) {
-      body.push_back(local_barrier());
+      body.push_back(cast::local_barrier());
       changed = true;
     }
     body.push_back(rebuilt);

@@ -167,6 +167,20 @@ StmtPtr declare_vector(std::string name, DType dtype, int width, ExprPtr init) {
   return make(std::move(s));
 }
 
+StmtPtr local_barrier() {
+  Stmt s;
+  s.kind = StmtKind::Barrier;
+  return make(std::move(s));
+}
+
+bool holds_barrier(const StmtPtr& statement) {
+  if (!statement) return false;
+  if (statement->kind == StmtKind::Barrier) return true;
+  for (const StmtPtr& inner : statement->body)
+    if (holds_barrier(inner)) return true;
+  return false;
+}
+
 StmtPtr comment(std::string text) {
   Stmt s;
   s.kind = StmtKind::Comment;

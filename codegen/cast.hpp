@@ -109,6 +109,10 @@ StmtPtr declare(std::string name, DType dtype, int64_t extent = 0, ExprPtr init 
                 bool is_const = false);
 StmtPtr comment(std::string text);
 StmtPtr declare_vector(std::string name, DType dtype, int width, ExprPtr init = nullptr);
+StmtPtr local_barrier();  // barrier(CLK_LOCAL_MEM_FENCE) / __syncthreads()
+
+// Whether `statement` is or holds a barrier anywhere inside it.
+bool holds_barrier(const StmtPtr& statement);
 
 // One generated function: parameters in order, then its body.
 struct Parameter {

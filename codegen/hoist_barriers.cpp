@@ -26,14 +26,6 @@ void names_written(const cast::StmtPtr& statement, std::set<std::string>& names)
   for (const cast::StmtPtr& inner : statement->body) names_written(inner, names);
 }
 
-bool holds_barrier(const cast::StmtPtr& statement) {
-  if (!statement) return false;
-  if (statement->kind == cast::StmtKind::Barrier) return true;
-  for (const cast::StmtPtr& inner : statement->body)
-    if (holds_barrier(inner)) return true;
-  return false;
-}
-
 // The statements of a branch in order, its blocks opened (a branch's own block and the unscoped
 // blocks in it share the if's scope; a scoped block inside keeps its braces).
 void top_level(const cast::StmtPtr& statement, bool open_scoped, std::vector<cast::StmtPtr>& out) {
@@ -55,7 +47,7 @@ cast::StmtPtr split_at_barriers(const cast::Stmt& branch) {
     has_top_barrier = has_top_barrier || statement->kind == cast::StmtKind::Barrier;
   }
   cast::StmtPtr else_branch = branch.body.size() > 1 ? branch.body[1] : nullptr;
-  if (!has_top_barrier || holds_barrier(else_branch)) return nullptr;
+  if (!has_top_barrier || cast::holds_barrier(else_branch)) return nullptr;
   std::set<std::string> read, written;
   names_read(branch.condition, read);
   for (const cast::StmtPtr& inner : branch.body) names_written(inner, written);
@@ -86,7 +78,7 @@ cast::StmtPtr split_at_barriers(const cast::Stmt& branch) {
 }
 
 cast::StmtPtr hoist(const cast::StmtPtr& statement) {
-  if (!statement || !holds_barrier(statement)) return statement;
+  if (!statement || !cast::holds_barrier(statement)) return statement;
   bool changed = false;
   std::vector<cast::StmtPtr> body;
   body.reserve(statement->body.size());

@@ -170,26 +170,38 @@ bool read_bound(isl_constraint* constraint, unsigned at, std::optional<int64_t>&
   return false;
 }
 
+// The constant bounds `dim >= l` and `dim <= u` that constraints of the dimension at `at` alone give
+// in `domain` (read_bound; other constraints may tie it to more), or nullopt where `domain` is not
+// one basic set.
+struct OwnBounds {
+  std::optional<int64_t> lower, upper;
+};
+std::optional<OwnBounds> own_bounds(const isl::set& domain, unsigned at) {
+  if (isl_set_n_basic_set(domain.get()) != 1) return std::nullopt;
+  isl_basic_set_list* list = isl_set_get_basic_set_list(domain.get());
+  isl::basic_set basic = isl::manage(isl_basic_set_list_get_at(list, 0));
+  isl_basic_set_list_free(list);
+  struct Visit {
+    unsigned at;
+    OwnBounds bounds;
+  } visit_state{at, {}};
+  auto visit = [](isl_constraint* constraint, void* user) -> isl_stat {
+    auto& v = *static_cast<Visit*>(user);
+    static_cast<void>(read_bound(constraint, v.at, v.bounds.lower, v.bounds.upper));  // false: not a bound of it alone
+    isl_constraint_free(constraint);
+    return isl_stat_ok;
+  };
+  if (isl_basic_set_foreach_constraint(basic.get(), visit, &visit_state) < 0) return std::nullopt;
+  return visit_state.bounds;
+}
+
 // Whether `domain` is one basic set with constraints `dim >= l` and `dim <= u` of the dimension at
 // `at` alone (others may tie it to more) and `range` holds [l, u]: then every point's value of the
 // dimension is in `range`.
 bool plainly_within_range(const isl::set& domain, unsigned at, const ConstantRange& range) {
-  if (isl_set_n_basic_set(domain.get()) != 1) return false;
-  isl_basic_set_list* list = isl_set_get_basic_set_list(domain.get());
-  isl::basic_set basic = isl::manage(isl_basic_set_list_get_at(list, 0));
-  isl_basic_set_list_free(list);
-  struct Bounds {
-    unsigned at;
-    std::optional<int64_t> lower, upper;
-  } bounds{at, std::nullopt, std::nullopt};
-  auto visit = [](isl_constraint* constraint, void* user) -> isl_stat {
-    auto& b = *static_cast<Bounds*>(user);
-    static_cast<void>(read_bound(constraint, b.at, b.lower, b.upper));  // false: not a bound of it alone, none read
-    isl_constraint_free(constraint);
-    return isl_stat_ok;
-  };
-  if (isl_basic_set_foreach_constraint(basic.get(), visit, &bounds) < 0) return false;
-  return bounds.lower && bounds.upper && *bounds.lower >= range.lower && *bounds.upper <= range.lower + range.extent - 1;
+  std::optional<OwnBounds> bounds = own_bounds(domain, at);
+  return bounds && bounds->lower && bounds->upper && *bounds->lower >= range.lower &&
+         *bounds->upper <= range.lower + range.extent - 1;
 }
 
 bool loop_has_data_dependent_bounds(const LoopKernel& kernel, const std::string& iname) {
@@ -714,25 +726,12 @@ std::optional<BandMark> read_band_mark(const std::string& name) {
 }
 
 // The range [lower, upper] of the dimension at `at` where `domain` bounds it by constraints of its
-// own (read_bound: one basic set, both bounds constant); nullopt otherwise.
+// own (read_bound: one basic set, both bounds constant); nullopt otherwise (plain_box_product
+// checks the rest).
 std::optional<ConstantRange> plain_dimension_range(const isl::set& domain, unsigned at) {
-  if (isl_set_n_basic_set(domain.get()) != 1) return std::nullopt;
-  isl_basic_set_list* list = isl_set_get_basic_set_list(domain.get());
-  isl::basic_set basic = isl::manage(isl_basic_set_list_get_at(list, 0));
-  isl_basic_set_list_free(list);
-  struct Bounds {
-    unsigned at;
-    std::optional<int64_t> lower, upper;
-  } bounds{at, std::nullopt, std::nullopt};
-  auto visit = [](isl_constraint* constraint, void* user) -> isl_stat {
-    auto& b = *static_cast<Bounds*>(user);
-    static_cast<void>(read_bound(constraint, b.at, b.lower, b.upper));  // plain_box_product checks the rest
-    isl_constraint_free(constraint);
-    return isl_stat_ok;
-  };
-  if (isl_basic_set_foreach_constraint(basic.get(), visit, &bounds) < 0) return std::nullopt;
-  if (!bounds.lower || !bounds.upper || *bounds.upper < *bounds.lower) return std::nullopt;
-  return ConstantRange{*bounds.lower, *bounds.upper - *bounds.lower + 1};
+  std::optional<OwnBounds> bounds = own_bounds(domain, at);
+  if (!bounds || !bounds->lower || !bounds->upper || *bounds->upper < *bounds->lower) return std::nullopt;
+  return ConstantRange{*bounds->lower, *bounds->upper - *bounds->lower + 1};
 }
 
 // Read off the constraints rather than asked of isl: its subset test cost as much as the AST

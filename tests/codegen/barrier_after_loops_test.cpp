@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "codegen/cast_statements.hpp"
 #include "codegen/barrier_after_loops.hpp"
 #include "codegen/print_c_family.hpp"
 #include "device_helpers.hpp"
@@ -19,17 +20,8 @@ namespace {
 
 using testing::count;
 using testing::kernels_of;
-
-cast::StmtPtr store(const std::string& array, int64_t index) {
-  return cast::assign(cast::load(array, cast::int_const(index), DType::Float32),
-                      cast::float_const(1.0, DType::Float32));
-}
-
-cast::StmtPtr barrier() {
-  cast::Stmt s;
-  s.kind = cast::StmtKind::Barrier;
-  return std::make_shared<const cast::Stmt>(s);
-}
+using testing::store;
+using testing::barrier;
 
 cast::StmtPtr loop(const std::string& iterator, cast::StmtPtr body) {
   return cast::for_loop(iterator, DType::Int32, cast::int_const(0),
@@ -48,14 +40,6 @@ cast::StmtPtr remainder_guarded_store(int64_t index) {
   return cast::if_then(cast::binary("==", remainder, cast::int_const(0), DType::Bool), store("y", index));
 }
 
-std::string printed(const cast::StmtPtr& statement) {
-  cast::Function function;
-  function.name = "f";
-  function.body = statement;
-  function.device_kernel = true;
-  return kernels_of(codegen::print_translation_unit(function, Target::OpenCL));
-}
-
 // A barrier right after a loop's closing brace at `indent`.
 bool barrier_right_after_a_loop(const std::string& out, const std::string& indent) {
   return out.find(indent + "}\n" + indent + "barrier(CLK_LOCAL_MEM_FENCE);\n") != std::string::npos;
@@ -63,7 +47,7 @@ bool barrier_right_after_a_loop(const std::string& out, const std::string& inden
 
 TEST(BarrierAfterLoops, GoesBetweenALoopWithBarriersAndARemainderGuard) {
   cast::StmtPtr code = cast::block({barrier_loop("i", 0), remainder_guarded_store(0)});
-  std::string out = printed(codegen::barrier_after_loops_with_barriers(code));
+  std::string out = testing::printed_opencl(codegen::barrier_after_loops_with_barriers(code));
   EXPECT_EQ(count(out, "barrier("), 2) << out;
   EXPECT_TRUE(barrier_right_after_a_loop(out, "  ")) << out;
   EXPECT_LT(out.rfind("barrier("), out.find("% 2")) << out;
@@ -71,11 +55,11 @@ TEST(BarrierAfterLoops, GoesBetweenALoopWithBarriersAndARemainderGuard) {
 
 TEST(BarrierAfterLoops, GoesBetweenTwoLoopsWithBarriersAlsoInsideAnOuterLoop) {
   cast::StmtPtr two = cast::block({barrier_loop("i", 0), barrier_loop("j", 1)});
-  std::string out = printed(codegen::barrier_after_loops_with_barriers(two));
+  std::string out = testing::printed_opencl(codegen::barrier_after_loops_with_barriers(two));
   EXPECT_EQ(count(out, "barrier("), 3) << out;
   EXPECT_TRUE(barrier_right_after_a_loop(out, "  ")) << out;
   cast::StmtPtr nested = cast::block({loop("i", cast::block({barrier_loop("j", 0), barrier_loop("k", 1)}))});
-  std::string inner = printed(codegen::barrier_after_loops_with_barriers(nested));
+  std::string inner = testing::printed_opencl(codegen::barrier_after_loops_with_barriers(nested));
   EXPECT_EQ(count(inner, "barrier("), 3) << inner;
   EXPECT_TRUE(barrier_right_after_a_loop(inner, "    ")) << inner;
 }
@@ -83,13 +67,13 @@ TEST(BarrierAfterLoops, GoesBetweenTwoLoopsWithBarriersAlsoInsideAnOuterLoop) {
 TEST(BarrierAfterLoops, GoesAfterAUniformIfOrABlockEndingInSuchALoop) {
   cast::StmtPtr in_if = cast::block({cast::if_then(uniform(), cast::block({store("y", 0), barrier_loop("i", 0)})),
                                      remainder_guarded_store(1)});
-  std::string out = printed(codegen::barrier_after_loops_with_barriers(in_if));
+  std::string out = testing::printed_opencl(codegen::barrier_after_loops_with_barriers(in_if));
   EXPECT_EQ(count(out, "barrier("), 2) << out;
   EXPECT_LT(out.rfind("barrier("), out.find("y[1]")) << out;
   EXPECT_GT(out.rfind("barrier("), out.find("x[0]")) << out;
   cast::StmtPtr in_block = cast::block({cast::block({store("y", 0), barrier_loop("i", 0)}),
                                         cast::block({barrier_loop("j", 1)})});
-  std::string block_out = printed(codegen::barrier_after_loops_with_barriers(in_block));
+  std::string block_out = testing::printed_opencl(codegen::barrier_after_loops_with_barriers(in_block));
   EXPECT_EQ(count(block_out, "barrier("), 3) << block_out;
 }
 

@@ -4,6 +4,7 @@
 // untransformed kernel.
 #include <gtest/gtest.h>
 
+#include "codegen/cast_statements.hpp"
 #include "codegen/hoist_barriers.hpp"
 #include "codegen/print_c_family.hpp"
 #include "device_helpers.hpp"
@@ -15,25 +16,8 @@ namespace {
 
 using testing::count;
 using testing::kernels_of;
-
-cast::StmtPtr store(const std::string& array, int64_t index) {
-  return cast::assign(cast::load(array, cast::int_const(index), DType::Float32),
-                      cast::float_const(1.0, DType::Float32));
-}
-
-cast::StmtPtr barrier() {
-  cast::Stmt s;
-  s.kind = cast::StmtKind::Barrier;
-  return std::make_shared<const cast::Stmt>(s);
-}
-
-std::string printed(const cast::StmtPtr& statement) {
-  cast::Function function;
-  function.name = "f";
-  function.body = statement;
-  function.device_kernel = true;
-  return kernels_of(codegen::print_translation_unit(function, Target::OpenCL));
-}
+using testing::store;
+using testing::barrier;
 
 cast::ExprPtr n_at_least_k() {
   return cast::binary(">=", cast::var("n"), cast::var("k"), DType::Bool);
@@ -43,7 +27,7 @@ TEST(HoistBarriers, SplitsAUniformIfAtItsBarriers) {
   cast::StmtPtr code = cast::block({cast::if_then(
       n_at_least_k(),
       cast::block({store("x", 0), barrier(), store("x", 1), barrier(), store("x", 2)}))});
-  std::string out = printed(codegen::hoist_barriers_out_of_uniform_ifs(code));
+  std::string out = testing::printed_opencl(codegen::hoist_barriers_out_of_uniform_ifs(code));
   EXPECT_EQ(count(out, "if (n >= k)"), 3) << out;
   EXPECT_EQ(count(out, "barrier("), 2) << out;
   // Each barrier at the function's top level: preceded by a closing brace, not inside one.
@@ -62,7 +46,7 @@ TEST(HoistBarriers, NestedUniformIfsComeOutLevelByLevelAndAnElseStaysWithTheFirs
   cast::StmtPtr inner = cast::if_then(n_at_least_k(), cast::block({barrier(), store("x", 0)}));
   cast::StmtPtr code =
       cast::if_then(m_positive, cast::block({store("y", 0), inner}), store("z", 0));
-  std::string out = printed(codegen::hoist_barriers_out_of_uniform_ifs(code));
+  std::string out = testing::printed_opencl(codegen::hoist_barriers_out_of_uniform_ifs(code));
   EXPECT_EQ(count(out, "if (m > 0)"), 2) << out;
   EXPECT_EQ(count(out, "else"), 1) << out;
   std::size_t bar = out.find("barrier(");
@@ -70,7 +54,7 @@ TEST(HoistBarriers, NestedUniformIfsComeOutLevelByLevelAndAnElseStaysWithTheFirs
   EXPECT_LT(bar, out.find("x[0]")) << out;
   // An if whose then-branch is only a barrier keeps its else as `if (!c)`.
   cast::StmtPtr only_barrier = cast::if_then(m_positive, cast::block({barrier()}), store("z", 0));
-  std::string alone = printed(codegen::hoist_barriers_out_of_uniform_ifs(only_barrier));
+  std::string alone = testing::printed_opencl(codegen::hoist_barriers_out_of_uniform_ifs(only_barrier));
   EXPECT_EQ(count(alone, "if (!(m > 0))"), 1) << alone;
   EXPECT_EQ(count(alone, "barrier("), 1) << alone;
 }
