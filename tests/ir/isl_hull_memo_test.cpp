@@ -17,6 +17,8 @@
 #include <isl/options.h>
 #include <isl/set.h>
 
+#include "ir/isl_patch_test_context.hpp"
+
 namespace {
 
 struct Case {
@@ -49,14 +51,8 @@ std::string text(isl_basic_set* set) {
   return result;
 }
 
-class IslHullMemo : public ::testing::Test {
+class IslHullMemo : public IslPatchTest {
  protected:
-  isl_ctx* ctx_ = isl_ctx_alloc();
-  IslHullMemo() { isl_options_set_on_error(ctx_, ISL_ON_ERROR_CONTINUE); }
-  ~IslHullMemo() override { isl_ctx_free(ctx_); }
-
-  isl_basic_set* read(const char* text) const { return isl_basic_set_read_from_str(ctx_, text); }
-
   // The hull of a newly read copy of "text"; with "sampled", after an emptiness test has cached a
   // sample in the object (the hull's search starts from it).
   isl_basic_set* hull(const char* text, bool sampled) const {

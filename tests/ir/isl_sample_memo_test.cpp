@@ -18,6 +18,8 @@
 #include <isl/point.h>
 #include <isl/set.h>
 
+#include "ir/isl_patch_test_context.hpp"
+
 namespace {
 
 struct Case {
@@ -51,14 +53,8 @@ std::string text(isl_point* point) {
   return result;
 }
 
-class IslSampleMemo : public ::testing::Test {
+class IslSampleMemo : public IslPatchTest {
  protected:
-  isl_ctx* ctx_ = isl_ctx_alloc();
-  IslSampleMemo() { isl_options_set_on_error(ctx_, ISL_ON_ERROR_CONTINUE); }
-  ~IslSampleMemo() override { isl_ctx_free(ctx_); }
-
-  isl_basic_set* read(const char* text) const { return isl_basic_set_read_from_str(ctx_, text); }
-
   // isl's answer for a newly read copy of "text" (no sample cached in the object).
   isl_bool is_empty(const char* text) const {
     isl_basic_set* set = read(text);
