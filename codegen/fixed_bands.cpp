@@ -111,14 +111,15 @@ bool has_other_options(isl_schedule_node* band) {
 }
 
 // Whether every member of `band` is fixed (fixed_member) and the band has no option but loop types.
+// (The members first: most innermost bands are loops with more than one value, and the first
+// member says so.)
 bool fixed_band(isl_schedule_node* band, isl_union_set* domain) {
-  if (has_other_options(band)) return false;
   isl_multi_union_pw_aff* schedule = isl_schedule_node_band_get_partial_schedule(band);
   isl_size members = isl_multi_union_pw_aff_size(schedule);
   bool fixed = members > 0;
   for (isl_size i = 0; fixed && i < members; ++i) fixed = fixed_member(isl_multi_union_pw_aff_get_at(schedule, i), domain);
   isl_multi_union_pw_aff_free(schedule);
-  return fixed;
+  return fixed && !has_other_options(band);
 }
 
 // Visits the subtree at `node` children first, deleting each fixed band with no band below it;

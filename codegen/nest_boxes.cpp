@@ -82,13 +82,7 @@ std::vector<std::string> statements_of(isl_schedule_node* band) {
 
 class BoxMaker {
  public:
-  BoxMaker(const isl::union_set& domain, const LoopStyles& styles) : styles_(styles) {
-    domain.foreach_set([&](isl::set set) {
-      std::string name = isl_set_get_tuple_name(set.get());
-      original_[name] = set;
-      current_[name] = set;
-    });
-  }
+  BoxMaker(const isl::schedule& problem, const LoopStyles& styles) : problem_(problem), styles_(styles) {}
 
   // Visits the subtree at `node` children first; returns the node at the same position.
   isl_schedule_node* visit(isl_schedule_node* node) {
@@ -102,11 +96,9 @@ class BoxMaker {
     std::string mark = mark_name(node);
     if (mark.rfind("loop ", 0) != 0) return node;
     std::string iname = mark.substr(5);
-    LoopStyle style = styles_(iname);
-    if (style.kind != LoopStyle::Kind::Unrolled || style.vectorize || style.extent < 2) return node;
     if (isl_schedule_node_n_children(node) != 1) return node;
     isl_schedule_node* band = isl_schedule_node_get_child(node, 0);
-    bool boxed = is_box(band, iname, ConstantRange{style.lower, style.extent});
+    bool boxed = innermost_band(band) && is_box(band, iname);
     isl_schedule_node_free(band);
     if (!boxed) return node;
     made_boxes.fetch_add(1, std::memory_order_relaxed);
@@ -171,35 +163,63 @@ class BoxMaker {
   }
 
  private:
-  bool is_box(isl_schedule_node* band, const std::string& iname, const ConstantRange& range) {
+  // A one-member band with no band below it and no option but its loop type (the structure, asked
+  // before the loop's style and the statements' domains: most marks are no box).
+  static bool innermost_band(isl_schedule_node* band) {
     if (isl_schedule_node_get_type(band) != isl_schedule_node_band || isl_schedule_node_band_n_member(band) != 1) return false;
-    if (has_other_options(band)) return false;
     isl_schedule_node* below = isl_schedule_node_get_child(band, 0);
     bool band_below = holds_band(below);
     isl_schedule_node_free(below);
-    if (band_below) return false;
+    return !band_below && !has_other_options(band);
+  }
+
+  // The statements' domains, read from the problem when first needed.
+  void read_domains() {
+    if (read_) return;
+    read_ = true;
+    problem_.get_domain().foreach_set([&](isl::set set) {
+      std::string name = isl_set_get_tuple_name(set.get());
+      original_[name] = set;
+      current_[name] = set;
+    });
+  }
+
+  // The range is read off the statements' own bounds of the dimension first (plain_dimension_range),
+  // and the loop's style asked only where they are a product with it: the style is the costlier
+  // question, and most unrolled loops of a nest are no product (a tile's `16*r >= -l`).
+  bool is_box(isl_schedule_node* band, const std::string& iname) {
+    read_domains();
     std::vector<std::string> names = statements_of(band);
     if (names.empty()) return false;
+    std::optional<ConstantRange> range;
     for (const std::string& name : names) {
       auto found = current_.find(name);
       if (found == current_.end()) return false;
       int position = isl_set_find_dim_by_name(found->second.get(), isl_dim_set, iname.c_str());
       if (position < 0) return false;
-      std::optional<bool> product = plain_box_product(found->second, static_cast<unsigned>(position), range);
+      std::optional<ConstantRange> own = plain_dimension_range(found->second, static_cast<unsigned>(position));
+      if (!own || (range && (own->lower != range->lower || own->extent != range->extent))) return false;
+      range = own;
+      std::optional<bool> product = plain_box_product(found->second, static_cast<unsigned>(position), *range);
       if (!product.value_or(false)) return false;
     }
+    LoopStyle style = styles_(iname);
+    if (style.kind != LoopStyle::Kind::Unrolled || style.vectorize || style.extent < 2) return false;
+    if (style.lower != range->lower || style.extent != range->extent) return false;
     for (const std::string& name : names) {
       isl::set& set = current_.at(name);
       int position = isl_set_find_dim_by_name(set.get(), isl_dim_set, iname.c_str());
       isl_set* projected = isl_set_project_out(set.copy(), isl_dim_set, static_cast<unsigned>(position), 1);
       set = isl::manage(isl_set_set_tuple_name(projected, name.c_str()));
-      boxed_[name][iname] = range.lower;
+      boxed_[name][iname] = range->lower;
       box_order_[name].push_back(iname);
     }
     return true;
   }
 
+  const isl::schedule& problem_;
   const LoopStyles& styles_;
+  bool read_ = false;
   std::map<std::string, isl::set> original_, current_;
   std::map<std::string, std::map<std::string, int64_t>> boxed_;    // statement -> boxed iname -> first value
   std::map<std::string, std::vector<std::string>> box_order_;      // statement -> boxed inames, inner first
@@ -210,7 +230,7 @@ class BoxMaker {
 std::optional<NestWithBoxes> with_nest_boxes(const isl::schedule& problem, const KernelSchedule& schedule,
                                              const LoopStyles& loop_styles) {
   if (std::getenv("LOOM_NO_NEST_BOXES") != nullptr || !loop_styles) return std::nullopt;
-  BoxMaker maker(problem.get_domain(), loop_styles);
+  BoxMaker maker(problem, loop_styles);
   isl_schedule_node* root = maker.visit(isl_schedule_get_root(problem.get()));
   if (root == nullptr) isl::exception::throw_last_error(problem.ctx());
   if (!maker.any()) {
