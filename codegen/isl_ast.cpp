@@ -22,8 +22,10 @@
 #include <isl/schedule.h>
 #include <isl/val.h>
 
+#include "codegen/fixed_bands.hpp"
 #include "codegen/fold.hpp"
 #include "codegen/merge_branches.hpp"
+#include "codegen/nest_boxes.hpp"
 #include "codegen/parameter_guard.hpp"
 #include "codegen/unused_parameters.hpp"
 #include "ir/isl_extra.hpp"
@@ -1190,16 +1192,12 @@ void dump_ast_problem(const isl::schedule& schedule, const isl::set& context) {
   out << "=== " << context << "\n" << schedule << "\n";
 }
 
-// The nest isl builds for `schedule` under `context`, lowered (no hardware parameters left to
-// split or hoist).
-cast::StmtPtr isl_nest(const KernelSchedule& schedule, const isl::set& context, DType index_dtype,
-                       const StatementLowering& lower_statement, const LoopStyles& loop_styles) {
-  StageTimer timer("loop_nest");
+// The AST isl builds for `problem` under `problem_context`, lowered with `schedule`'s statements.
+cast::StmtPtr built_and_lowered(const KernelSchedule& schedule, const isl::schedule& problem,
+                                const isl::set& problem_context, DType index_dtype,
+                                const StatementLowering& lower_statement, const LoopStyles& loop_styles,
+                                StageTimer* timer) {
   GuardCollector guards(loop_styles);
-  // isl's work per set grows with its parameters, mentioned or not (unused_parameters.hpp).
-  std::optional<AstProblem> smaller = without_unused_parameters(schedule.schedule, context);
-  const isl::schedule& problem = smaller ? smaller->schedule : schedule.schedule;
-  const isl::set& problem_context = smaller ? smaller->context : context;
   dump_ast_problem(problem, problem_context);
   isl_ast_build* build = isl_ast_build_from_context(problem_context.copy());
   // No at_each_domain callback: isl's own user node is already the call loom lowers
@@ -1214,9 +1212,39 @@ cast::StmtPtr isl_nest(const KernelSchedule& schedule, const isl::set& context, 
   guards.rethrow_pending();
   if (raw_tree == nullptr) isl::exception::throw_last_error(schedule.schedule.ctx());
   isl::ast_node tree = isl::manage(raw_tree);
-  timer.mark("isl AST");
+  if (timer != nullptr) timer->mark("isl AST");
   cast::StmtPtr lowered = AstLowering(schedule, index_dtype, lower_statement, loop_styles, guards).node(tree, {}, "");
-  timer.mark("lowering");
+  if (timer != nullptr) timer->mark("lowering");
+  return lowered;
+}
+
+// The nest isl builds for `schedule` under `context`, lowered (no hardware parameters left to
+// split or hoist).
+cast::StmtPtr isl_nest(const KernelSchedule& schedule, const isl::set& context, DType index_dtype,
+                       const StatementLowering& lower_statement, const LoopStyles& loop_styles) {
+  StageTimer timer("loop_nest");
+  // isl's work per set grows with its parameters, mentioned or not (unused_parameters.hpp).
+  std::optional<AstProblem> smaller = without_unused_parameters(schedule.schedule, context);
+  const isl::schedule& problem = smaller ? smaller->schedule : schedule.schedule;
+  const isl::set& problem_context = smaller ? smaller->context : context;
+  // isl writes no loop for a band of one-value members, but does a band level's work for each
+  // (fixed_bands.hpp: the tensor tiles).
+  std::optional<isl::schedule> fewer_bands = without_fixed_bands(problem);
+  const isl::schedule& banded = fewer_bands ? *fewer_bands : problem;
+  // Unrolled loops that are constant boxes in this nest only (nest_boxes.hpp: the tensor GEMMs'
+  // register tiles in the full-group nest), once the tiles' bands are gone.
+  std::optional<NestWithBoxes> boxed = with_nest_boxes(banded, schedule, loop_styles);
+  cast::StmtPtr lowered = built_and_lowered(boxed ? boxed->schedule : schedule, boxed ? boxed->problem : banded,
+                                            problem_context, index_dtype, lower_statement, loop_styles, &timer);
+  // LOOM_VERIFY_SKIPPED_CHECKS: the nest with every band built too, and an internal error where
+  // the two differ.
+  if ((fewer_bands || boxed) && std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") != nullptr) {
+    cast::StmtPtr with_every_band =
+        built_and_lowered(schedule, problem, problem_context, index_dtype, lower_statement, loop_styles, nullptr);
+    if (!same_stmt(with_every_band, lowered)) {
+      throw InternalError("generate_loop_nest: the nest without its fixed bands or with its own boxes differs from isl's nest of every band");
+    }
+  }
   return lowered;
 }
 
