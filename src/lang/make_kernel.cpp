@@ -142,11 +142,16 @@ void assign_instruction_ids(std::vector<lang::ParsedInstruction>& parsed) {
                        p.instruction.source, 0);
     }
   }
+  // Each prefix's search resumes at the suffix it last gave out: every smaller one was taken then and
+  // `used` only grows, so the first free id is the same as a search from the start (issue 26: that
+  // search was quadratic, 8% of test_long_kernel's 500 unnamed instructions).
+  std::map<std::string, int> first_suffix_to_try;
   for (lang::ParsedInstruction& p : parsed) {
     if (!p.instruction.id.empty()) continue;
     std::string prefix = p.id_prefix.empty() ? "insn" : p.id_prefix;
-    std::string id = prefix;
-    for (int suffix = 0; used.count(id) != 0; ++suffix) id = prefix + "_" + std::to_string(suffix);
+    int& suffix = first_suffix_to_try[prefix];
+    std::string id = suffix == 0 ? prefix : prefix + "_" + std::to_string(suffix - 1);
+    while (used.count(id) != 0) id = prefix + "_" + std::to_string(suffix++);
     used.insert(id);
     p.instruction.id = id;
   }
