@@ -20,7 +20,8 @@ namespace {
 std::string unrelated_instructions() {
   std::string text;
   for (int k = 0; k < 64; ++k) {
-    text += "\n<float32> f" + std::to_string(k) + " = " + std::to_string(k) + " {id=fill" + std::to_string(k) + ", inames=j}";
+    std::string n = std::to_string(k);
+    text += "\n<float32> f" + n + " = " + n + " {id=fill" + n + ", inames=j}";
   }
   return text;
 }
