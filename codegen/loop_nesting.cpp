@@ -1,6 +1,7 @@
 #include "codegen/loop_nesting.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <functional>
 #include <initializer_list>
 #include <map>
@@ -135,6 +136,45 @@ bool share_a_written_variable(const VariablesUsed& a, const VariablesUsed& b) {
   return false;
 }
 
+// Above this many instructions the pairs are found through the variables (below).
+constexpr std::size_t kPairsTestedDirectlyUpTo = 64;
+
+// Each variable's writers and readers, by instruction position (ascending).
+struct VariableUsers {
+  std::map<std::string, std::vector<std::size_t>> writers, readers;
+};
+
+VariableUsers variable_users(const std::vector<VariablesUsed>& used) {
+  VariableUsers users;
+  for (std::size_t i = 0; i < used.size(); ++i) {
+    for (const std::string& name : used[i].written) users.writers[name].push_back(i);
+    for (const std::string& name : used[i].read) users.readers[name].push_back(i);
+  }
+  return users;
+}
+
+// The instructions other than `a` that share a written variable with it (share_a_written_variable),
+// found through each variable's writers and readers, ascending: testing every pair was quadratic
+// in the instructions (issue 26: half of test_long_kernel's nesting order, 500 instructions that
+// share nothing).
+std::vector<std::size_t> sharing_a_written_variable(const std::vector<VariablesUsed>& used, const VariableUsers& users,
+                                                    std::size_t a) {
+  std::vector<std::size_t> others;
+  auto add = [&](const std::map<std::string, std::vector<std::size_t>>& by_name, const std::string& name) {
+    auto found = by_name.find(name);
+    if (found != by_name.end()) others.insert(others.end(), found->second.begin(), found->second.end());
+  };
+  for (const std::string& name : used[a].written) {
+    add(users.writers, name);
+    add(users.readers, name);
+  }
+  for (const std::string& name : used[a].read) add(users.writers, name);
+  std::sort(others.begin(), others.end());
+  others.erase(std::unique(others.begin(), others.end()), others.end());
+  others.erase(std::remove(others.begin(), others.end(), a), others.end());
+  return others;
+}
+
 // loopy's scheduler enters the loops of the first instruction that needs them and keeps them open
 // for the instructions that follow, so `<> acc = 0 {inames=j}`, `acc = acc + a[i,j]`,
 // `out[j] = acc` over `{[i,j]: ...}` run as `for j { acc = 0; for i ...; out[j] = acc; }`,
@@ -173,15 +213,36 @@ void add_shared_loop_preferences(const LoopKernel& kernel, NestingProblem& probl
     }
   }
   std::vector<char> wanted(n * n, 0);
-  for (std::size_t a = 0; a < kernel.instructions.size(); ++a) {
-    for (std::size_t b = 0; b < kernel.instructions.size(); ++b) {
-      if (a == b || !share_a_written_variable(used[a], used[b])) continue;
-      for (std::size_t outer : ranks[a]) {
-        if (!within[b][outer]) continue;
-        for (std::size_t inner : ranks[b]) {
-          if (!within[a][inner]) wanted[outer * n + inner] = 1;
-        }
+  auto add_pair = [&](std::vector<char>& into, std::size_t a, std::size_t b) {
+    for (std::size_t outer : ranks[a]) {
+      if (!within[b][outer]) continue;
+      for (std::size_t inner : ranks[b]) {
+        if (!within[a][inner]) into[outer * n + inner] = 1;
       }
+    }
+  };
+  auto test_every_pair = [&](std::vector<char>& into) {
+    for (std::size_t a = 0; a < kernel.instructions.size(); ++a) {
+      for (std::size_t b = 0; b < kernel.instructions.size(); ++b) {
+        if (a != b && share_a_written_variable(used[a], used[b])) add_pair(into, a, b);
+      }
+    }
+  };
+  // Few instructions: testing every pair costs less than indexing the variables (bf16_gemm's
+  // nesting problems took 20% more instructions through the index).
+  if (kernel.instructions.size() <= kPairsTestedDirectlyUpTo) {
+    test_every_pair(wanted);
+  } else {
+    const VariableUsers users = variable_users(used);
+    for (std::size_t a = 0; a < kernel.instructions.size(); ++a) {
+      for (std::size_t b : sharing_a_written_variable(used, users, a)) add_pair(wanted, a, b);
+    }
+  }
+  if (kernel.instructions.size() > kPairsTestedDirectlyUpTo && std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") != nullptr) {
+    std::vector<char> every_pair(n * n, 0);
+    test_every_pair(every_pair);
+    if (every_pair != wanted) {
+      throw InternalError("add_shared_loop_preferences: the pairs found by variable differ from every pair's test");
     }
   }
   for (std::size_t outer = 0; outer < n; ++outer) {

@@ -543,6 +543,32 @@ void check_reduction_nesting(const LoopKernel& given, const std::string& transfo
   }
 }
 
+namespace {
+
+bool expression_contains_reduction(const Expr& expr) {
+  bool found = false;
+  visit_expr(expr, [&](const Expr& node) { found = found || node.kind == ExprKind::Reduction; });
+  return found;
+}
+
+// The priorities that keep each reduction's loops where the nesting chose them: none where no
+// instruction holds a reduction, since the nesting problem's reduction preferences come only from
+// reduction nodes (codegen/loop_nesting.cpp), and the problem is not built (issue 26: on kernels of
+// many instructions without reductions, test_long_kernel's 500, building it was all of
+// realize_reductions). LOOM_VERIFY_SKIPPED_CHECKS=1 builds it anyway and compares.
+std::vector<std::vector<std::string>> reduction_nesting_priorities_if_any(const LoopKernel& kernel) {
+  bool any_reduction = std::any_of(kernel.instructions.begin(), kernel.instructions.end(), [](const Instruction& insn) {
+    return insn.expression != nullptr && expression_contains_reduction(*insn.expression);
+  });
+  if (any_reduction) return codegen::reduction_nesting_priorities(kernel);
+  if (std::getenv("LOOM_VERIFY_SKIPPED_CHECKS") != nullptr && !codegen::reduction_nesting_priorities(kernel).empty()) {
+    throw InternalError("realize_reductions: a kernel without reductions got reduction nesting priorities");
+  }
+  return {};
+}
+
+}  // namespace
+
 LoopKernel realize_reductions(const LoopKernel& kernel, bool hardware_axes, bool warp_shuffles) {
   // Reductions over l.N inames become local-memory trees first; what remains of them (a sequential
   // part per work-item) and every other reduction is realized sequentially.
@@ -551,7 +577,7 @@ LoopKernel realize_reductions(const LoopKernel& kernel, bool hardware_axes, bool
   // The nesting chose each reduction's loops inside its instruction's; the realized instructions
   // no longer say so, priorities do (else the domain order could nest them outside a scalar
   // accumulator's loops: wrong code).
-  std::vector<std::vector<std::string>> keep_nesting = codegen::reduction_nesting_priorities(result);
+  std::vector<std::vector<std::string>> keep_nesting = reduction_nesting_priorities_if_any(result);
   ReductionRealizer(result, hardware_axes).realize_all();
   result.loop_priorities.insert(result.loop_priorities.end(), keep_nesting.begin(), keep_nesting.end());
   return result;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "analysis/realize_reduction.hpp"
 #include "loom/loom.hpp"
 #include "device_helpers.hpp"
 #include "test_helpers.hpp"
@@ -225,6 +226,19 @@ TEST(ReductionRealization, InitWaitsForABarrierInAnotherLoopOverItsReductionInam
   LoopKernel kernel = add_barrier(reference, "id:first", "id:second",
                                   {.synchronization_kind = "local", .mem_kind = "global", .within_inames = {"k", "i"}});
   for (int64_t n : {1, 4, 7}) expect_matches_reference(kernel, reference, {{"n", n}, {"m", 8}});
+}
+
+// A reduction over the domain's first iname nests inside its instruction's loop; once realized,
+// a loop priority says so. realize_reductions asks for these priorities only where an instruction
+// holds a reduction (issue 26), so this fails if that shortcut drops them where one does.
+TEST(Reduction, RealizedReductionKeepsItsLoopInsideTheInstructionsLoop) {
+  LoopKernel kernel = make_kernel({"{[i,j]: 0<=i<n and 0<=j<n}"}, "out[j] = sum(i, a[i, j])",
+                                  {array_arg("a", DType::Float32, {"n", "n"}), array_arg("out", DType::Float32, {"n"}),
+                                   value_arg("n")});
+  LoopKernel realized = realize_reductions(kernel);
+  EXPECT_NE(std::find(realized.loop_priorities.begin(), realized.loop_priorities.end(),
+                      std::vector<std::string>{"j", "i"}),
+            realized.loop_priorities.end());
 }
 
 }  // namespace

@@ -29,6 +29,23 @@ TEST(MakeKernel, SingleWriterRuleAddsDependency) {
   EXPECT_EQ(kernel.find_instruction("second")->depends_on, (std::set<std::string>{"first"}));
 }
 
+// Unnamed instructions take the first free id of insn, insn_0, insn_1, ...: ids given in the text
+// are skipped, and each search resumes where the last one stopped (issue 26) with the same ids.
+TEST(MakeKernel, UnnamedInstructionsTakeTheFirstFreeIds) {
+  LoopKernel kernel = make_kernel({"{[i]: 0<=i<n}"},
+                                  "b[i] = 1 {id=insn_1}\n"
+                                  "c[i] = 2\n"
+                                  "d[i] = 3\n"
+                                  "e[i] = 4\n"
+                                  "f[i] = 5\n"
+                                  "g[i] = 6 {id=insn_4}\n"
+                                  "h[i] = 7",
+                                  {array_arg("b, c, d, e, f, g, h", DType::Float32, {"n"})});
+  std::vector<std::string> ids;
+  for (const Instruction& instruction : kernel.instructions) ids.push_back(instruction.id);
+  EXPECT_EQ(ids, (std::vector<std::string>{"insn_1", "insn", "insn_0", "insn_2", "insn_3", "insn_4", "insn_5"}));
+}
+
 struct Refusal {
   const char* domain;
   const char* instructions;
