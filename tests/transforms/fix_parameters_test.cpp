@@ -142,12 +142,13 @@ TEST(FixParameters, AFirstFixParametersCarriesDependencesThatLaterTransformsAreC
 // Sets LOOM_VERIFY_SKIPPED_CHECKS=1 for one scope and puts back what was there.
 class VerifyingSkippedChecks {
  public:
-  VerifyingSkippedChecks() : before_(std::getenv("LOOM_VERIFY_SKIPPED_CHECKS")) {
+  VerifyingSkippedChecks() {
+    if (const char* value = std::getenv("LOOM_VERIFY_SKIPPED_CHECKS")) before_ = value;
     setenv("LOOM_VERIFY_SKIPPED_CHECKS", "1", 1);
   }
   ~VerifyingSkippedChecks() {
-    if (before_ == nullptr) unsetenv("LOOM_VERIFY_SKIPPED_CHECKS");
-    else setenv("LOOM_VERIFY_SKIPPED_CHECKS", before_.value().c_str(), 1);
+    if (!before_) unsetenv("LOOM_VERIFY_SKIPPED_CHECKS");
+    else setenv("LOOM_VERIFY_SKIPPED_CHECKS", before_->c_str(), 1);
   }
 
  private:
