@@ -29,8 +29,8 @@ LoopKernel finish_transform_with_dependences(const LoopKernel& before, LoopKerne
 // error where the verdict differs.
 LoopKernel finish_transform_deferring_dependences(const LoopKernel& before, LoopKernel after, const TransformCall& call);
 
-// Whether no iname of `kernel` is parallel (tagged g, l, vec or ilp): its sequential order is
-// its reference order.
+// Whether every iname of `kernel` is a plain loop (untagged, ord, unr, unr_hint; not g, l, l.auto,
+// vec, ilp or ilp.seq): its sequential order is its reference order and no private copy is per value.
 bool runs_every_iname_in_turn(const LoopKernel& kernel);
 
 }  // namespace loom

@@ -703,10 +703,12 @@ LoopKernel finish_transform_deferring_dependences(const LoopKernel& before, Loop
 }
 
 bool runs_every_iname_in_turn(const LoopKernel& kernel) {
-  return std::none_of(kernel.iname_tags.begin(), kernel.iname_tags.end(), [](const auto& entry) {
+  // Only the tags of plain loops: ilp.seq is a loop too, but the check gives a private temporary a
+  // copy per value along it (private_copy_inames), and l.auto becomes a hardware axis later.
+  return std::all_of(kernel.iname_tags.begin(), kernel.iname_tags.end(), [](const auto& entry) {
     InameTag::Kind kind = entry.second.kind;
-    return kind == InameTag::Kind::Group || kind == InameTag::Kind::Local || kind == InameTag::Kind::Vec ||
-           kind == InameTag::Kind::Ilp;
+    return kind == InameTag::Kind::Sequential || kind == InameTag::Kind::Ordered || kind == InameTag::Kind::Unroll ||
+           kind == InameTag::Kind::UnrollHint;
   });
 }
 
