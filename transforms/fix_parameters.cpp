@@ -337,6 +337,12 @@ LoopKernel fix_parameters(const LoopKernel& kernel, const std::map<std::string, 
       return same.intersect_params(fixed_values(universe, fixed));
     });
   };
+  // A kernel no transform has checked whose every iname runs in turn: its dependences hold by
+  // construction, and the first transform that needs them computes them on the fixed kernel
+  // (issue 26, deps23: they were most of test_rob_stroud_bernstein_full's and test_nop's compile).
+  if (!kernel.dependences && runs_every_iname_in_turn(result)) {
+    return finish_transform_deferring_dependences(kernel, std::move(result), call);
+  }
   if (!kernel.dependences) return finish_on_own_dependences(kernel, std::move(result), call, rewrite, values);
   // The rewrite only where there are dependences to trace through it (issue 26, front22: with
   // none, tracing gives the same empty list and the same lineage facts whatever the rewrite; its

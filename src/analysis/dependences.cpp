@@ -363,9 +363,73 @@ bool local_copy_per_value(const LoopKernel& kernel, const std::string& variable,
          });
 }
 
-// The dependences the kernel must honour: privatized and barrier-ordered pairs removed.
+// One disjunct without existentially quantified variables (isl's is_convex_no_locals).
+bool relation_is_convex_without_locals(const isl::map& relation) {
+  bool convex = false;
+  isl_map_foreach_basic_map(
+      relation.get(),
+      [](isl_basic_map* disjunct, void* user) -> isl_stat {
+        *static_cast<bool*>(user) = isl_basic_map_dim(disjunct, isl_dim_div) == 0;
+        isl_basic_map_free(disjunct);
+        return isl_stat_ok;
+      },
+      &convex);
+  return convex;
+}
+
+// pairs_equal_on's set, each disjunct given the equalities on its own (isl_basic_map_equate):
+// isl_map_equate intersects the map with the equalities, which tests every disjunct of the result
+// for emptiness (a tableau each) and normalizes both maps to compare them first. The pairs are
+// the same; disjuncts isl does not plainly see empty stay, so the form differs, and this is used
+// only where a set's emptiness or a yes/no is read (the dependence check's verdict), never for a
+// refusal's message (issue 26, deps23: pairs_equal_on was a fifth of test_rob_stroud_bernstein's
+// compile, its private scalars' anti and output dependences across l.0, g.0 and ilp inames).
+isl::map pairs_equal_on_each_disjunct(const isl::map& relation, const std::vector<std::string>& inames) {
+  std::vector<std::pair<int, int>> positions;
+  for (const std::string& iname : inames) {
+    int in = isl_map_find_dim_by_name(relation.get(), isl_dim_in, iname.c_str());
+    int out = isl_map_find_dim_by_name(relation.get(), isl_dim_out, iname.c_str());
+    if (in >= 0 && out >= 0) positions.emplace_back(in, out);
+  }
+  if (positions.empty()) return relation;
+  // isl_map_equate's first intersection normalizes `relation` in place (isl_map_plain_is_equal in
+  // map_intersect_internal, reached unless it is plainly empty or one disjunct without
+  // existentials), and `relation` may be the kernel's own dependence: normalized the same way, so
+  // that every later use of it sees the form it saw before.
+  if (isl_map_plain_is_universe(relation.get()) != isl_bool_true &&
+      (isl_map_n_basic_map(relation.get()) > 1 ||
+       (isl_map_n_basic_map(relation.get()) == 1 && !relation_is_convex_without_locals(relation)))) {
+    isl::map equator = isl::manage(isl_map_universe(isl_map_get_space(relation.get())));
+    if (isl_map_plain_is_equal(relation.get(), equator.get()) < 0) isl::exception::throw_last_error(relation.ctx());
+  }
+  struct Equated {
+    const std::vector<std::pair<int, int>>& positions;
+    isl_map* result;
+  } equated{positions, isl_map_empty(isl_map_get_space(relation.get()))};
+  isl_stat status = isl_map_foreach_basic_map(
+      relation.get(),
+      [](isl_basic_map* disjunct, void* user) -> isl_stat {
+        auto* state = static_cast<Equated*>(user);
+        for (auto [in, out] : state->positions) disjunct = isl_basic_map_equate(disjunct, isl_dim_in, in, isl_dim_out, out);
+        // isl_map_from_basic_map drops a disjunct isl found plainly empty.
+        state->result = isl_map_union_disjoint(state->result, isl_map_from_basic_map(disjunct));
+        return state->result == nullptr ? isl_stat_error : isl_stat_ok;
+      },
+      &equated);
+  if (status < 0) {
+    isl_map_free(equated.result);
+    isl::exception::throw_last_error(relation.ctx());
+  }
+  return isl::manage(equated.result);
+}
+
+// The dependences the kernel must honour: privatized and barrier-ordered pairs removed. `verdict_only`:
+// the pairs are only tested (emptiness, order), so pairs_equal_on_each_disjunct's cheaper form does.
 isl::map relevant_part(const LoopKernel& kernel, const Dependence& dependence, const isl::union_map& timestamps,
-                              const HostLoopsOfInstructions& host_loops) {
+                       const HostLoopsOfInstructions& host_loops, bool verdict_only = false) {
+  auto pairs_equal_on = [&](const isl::map& relation, const std::vector<std::string>& inames) {
+    return verdict_only ? pairs_equal_on_each_disjunct(relation, inames) : loom::pairs_equal_on(relation, inames);
+  };
   const Temporary* temporary = kernel.find_temporary(dependence.variable);
   AddressSpace space = temporary == nullptr ? AddressSpace::Global : effective_address_space(kernel, *temporary);
   // A global barrier orders everything before it before everything after it, for global memory;
@@ -1039,12 +1103,12 @@ NamedReductionTerms reduction_terms_named_by(const LoopKernel& kernel, const std
 // refusal's message reads it.
 static isl::map part_to_order(const LoopKernel& kernel, Dependence& dependence, const NamedReductionTerms& named,
                               const isl::union_set& timed, const isl::union_map& timestamps,
-                              const HostLoopsOfInstructions& host_loops) {
+                              const HostLoopsOfInstructions& host_loops, bool verdict_only) {
   if (named.any_named) dependence.relation = lower_terms_outside(dependence.relation, timed);
   if (runs_two_inames_on_one_axis(kernel, dependence.source) || runs_two_inames_on_one_axis(kernel, dependence.sink)) {
     return isl::map::empty(dependence.relation.get_space());
   }
-  return relevant_part(kernel, dependence, timestamps, host_loops);
+  return relevant_part(kernel, dependence, timestamps, host_loops, verdict_only);
 }
 
 namespace {
@@ -1119,8 +1183,9 @@ struct OrderToCheck {
   HostLoopsOfInstructions host_loops;
 
   // The part of `dependence` this order must respect (part_to_order; lowers it in place).
-  isl::map relation(const LoopKernel& kernel, Dependence& dependence) const {
-    return part_to_order(kernel, dependence, named, timed, order.timestamps, host_loops);
+  // `verdict_only`: the same pairs in a cheaper form, for tests of emptiness and order only.
+  isl::map relation(const LoopKernel& kernel, Dependence& dependence, bool verdict_only = false) const {
+    return part_to_order(kernel, dependence, named, timed, order.timestamps, host_loops, verdict_only);
   }
 };
 
@@ -1144,6 +1209,14 @@ void verify_fast_verdict(const std::string& what, const Dependence& dependence, 
 
 }  // namespace
 
+namespace {
+
+// A copy of `map` that isl's in-place normalizations (an equality test's) cannot reach back from:
+// a change of space and back copies a shared map and its shared disjuncts (isl_map_reset_space).
+isl::map deep_copy(const isl::map& map) { return isl::manage(isl_set_unwrap(isl_map_wrap(map.copy()))); }
+
+}  // namespace
+
 bool dependences_hold(const LoopKernel& kernel) {
   auto data = dependences_of(kernel);
   if (data->dependences.empty()) {
@@ -1155,7 +1228,7 @@ bool dependences_hold(const LoopKernel& kernel) {
   const isl::union_map& timestamps = order.timestamps;
   for (const Dependence& traced : data->dependences) {
     Dependence dependence = traced;
-    isl::map relation = checked.relation(kernel, dependence);
+    isl::map relation = checked.relation(kernel, dependence, /*verdict_only=*/true);
     if (relation.is_empty()) continue;
     std::optional<bool> in_order = in_order_within_work_groups(kernel, order, relation);
     if (!in_order) {
@@ -1183,9 +1256,18 @@ void check_dependences(const LoopKernel& kernel, const std::string& transform) {
   const isl::union_map& timestamps = order.timestamps;
   for (const Dependence& traced : data->dependences) {
     Dependence dependence = traced;
+    // The verdict on the cheaper form; the pairs in the form the refusal's message has always
+    // read (an instance isl samples from them) only where it is not "in order" (or to verify it).
+    isl::map pairs = checked.relation(kernel, dependence, /*verdict_only=*/true);
+    if (pairs.is_empty()) continue;
+    std::optional<bool> in_order = in_order_within_work_groups(kernel, order, pairs);
+    if (in_order.value_or(false) && !verify && reads_own_copy(kernel, dependence, pairs)) continue;
     isl::map relation = checked.relation(kernel, dependence);
-    if (relation.is_empty()) continue;
-    std::optional<bool> in_order = in_order_within_work_groups(kernel, order, relation);
+    if (verify && !deep_copy(relation).is_equal(deep_copy(pairs))) {
+      throw InternalError("check_dependences: the relevant pairs of the " + std::string(dependence_kind_name(dependence.kind)) +
+                          " dependence from '" + dependence.source + "' to '" + dependence.sink + "' through '" +
+                          dependence.variable + "' differ between their two forms");
+    }
     if (!in_order.value_or(false) || verify) {
       isl::map before = ordered_pairs(timestamps, relation);
       // Work-groups run in no order: only a global barrier (a kernel split) orders two instances in

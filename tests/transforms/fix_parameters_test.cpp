@@ -4,7 +4,9 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <optional>
 #include <random>
+#include <string>
 
 #include "loom/loom.hpp"
 #include "test_helpers.hpp"
@@ -116,14 +118,17 @@ TEST(FixParameters, SubstitutionRulesButNotTheirParameters) {
   expect_same_as_original(fixed, original, {{"n", 11}});
 }
 
-// fix_parameters as the first transform computes the fixed kernel's own dependences (issue 26,
-// wt-speed18) instead of tracing the parametric kernel's: later transforms are checked against
-// them, refused where they break one and checked against the reference where they do not.
+// fix_parameters as the first transform of a kernel whose every iname runs in turn leaves the
+// dependences to the first transform that needs them (issue 26, deps23; wt-speed18 computed them
+// on the fixed kernel, earlier ones traced the parametric kernel's): later transforms are checked
+// against the fixed kernel's, refused where they break one and checked against the reference
+// where they do not.
 TEST(FixParameters, AFirstFixParametersCarriesDependencesThatLaterTransformsAreCheckedAgainst) {
   LoopKernel carried = make_kernel({"{[i]: 0<=i<n - 1}"}, "a[i + 1] = a[i] + 1",
                                    {array_arg("a", DType::Float32, {"n"})}, {.assumptions = "n >= 2"});
   LoopKernel fixed = fix_parameters(carried, {{"n", 40}});
-  ASSERT_NE(fixed.dependences, nullptr);
+  EXPECT_EQ(fixed.dependences, nullptr);  // deferred: none computed yet
+  EXPECT_TRUE(fixed.verified);
   std::string refused = error_message<LegalityError>([&] { tag_inames(fixed, "i:l.0"); });
   EXPECT_NE(refused.find("flow dependence through 'a'"), std::string::npos) << refused;
   // The same refusal as on the parametric kernel.
@@ -132,6 +137,67 @@ TEST(FixParameters, AFirstFixParametersCarriesDependencesThatLaterTransformsAreC
   LoopKernel split = split_iname(fixed, "i", 8);
   expect_matches_reference(split, fixed, {});
   expect_same_as_original(split, carried, {{"n", 40}});
+}
+
+// Sets LOOM_VERIFY_SKIPPED_CHECKS=1 for one scope and puts back what was there.
+class VerifyingSkippedChecks {
+ public:
+  VerifyingSkippedChecks() {
+    if (const char* value = std::getenv("LOOM_VERIFY_SKIPPED_CHECKS")) before_ = value;
+    setenv("LOOM_VERIFY_SKIPPED_CHECKS", "1", 1);
+  }
+  ~VerifyingSkippedChecks() {
+    if (!before_) unsetenv("LOOM_VERIFY_SKIPPED_CHECKS");
+    else setenv("LOOM_VERIFY_SKIPPED_CHECKS", before_->c_str(), 1);
+  }
+
+ private:
+  std::optional<std::string> before_;
+};
+
+// The dependences are deferred only where the kernel's sequential order is its reference order:
+// an l.0 iname the kernel was built with (no transform tagged it) runs its instances at once, and
+// the flow dependence a[i] -> a[i + 1] across work-items is refused as before (with the deferral
+// taken for every kernel, fix_parameters would accept it).
+TEST(FixParameters, AKernelBuiltWithAParallelInameIsCheckedAgainstItsDependences) {
+  LoopKernel parallel = make_kernel({"{[i]: 0<=i<n - 1}"}, "a[i + 1] = a[i] + 1",
+                                    {array_arg("a", DType::Float32, {"n"})}, {.assumptions = "n >= 2"});
+  parallel.iname_tags["i"] = parse_iname_tag("l.0");
+  std::string refused = error_message<LegalityError>([&] { fix_parameters(parallel, {{"n", 40}}); });
+  EXPECT_NE(refused.find("fix_parameters: "), std::string::npos) << refused;
+  EXPECT_NE(refused.find("flow dependence through 'a'"), std::string::npos) << refused;
+  // Without the flow across work-items (each reads what it writes) it passes, dependences computed.
+  LoopKernel own = make_kernel({"{[i]: 0<=i<n}"}, "a[i] = a[i] + 1", {array_arg("a", DType::Float32, {"n"})});
+  own.iname_tags["i"] = parse_iname_tag("l.0");
+  LoopKernel fixed = fix_parameters(own, {{"n", 40}});
+  EXPECT_NE(fixed.dependences, nullptr);
+}
+
+// LOOM_VERIFY_SKIPPED_CHECKS computes the deferred dependences and runs the dependence and
+// temporaries'-loops checks on them: they pass on kernels with flow, anti and output dependences,
+// a reduction and a temporary, and what building the order refuses (priorities that form a cycle)
+// is refused alike.
+TEST(FixParameters, DeferredDependencesVerified) {
+  VerifyingSkippedChecks verifying;
+  LoopKernel carried = make_kernel({"{[i]: 0<=i<n - 1}"}, "a[i + 1] = a[i] + 1",
+                                   {array_arg("a", DType::Float32, {"n"})}, {.assumptions = "n >= 2"});
+  LoopKernel fixed = fix_parameters(carried, {{"n", 40}});
+  EXPECT_EQ(fixed.dependences, nullptr);
+  expect_same_as_original(fixed, carried, {{"n", 40}});
+  LoopKernel ordered = test_kernels::ordered_by_dep();
+  expect_same_as_original(fix_parameters(ordered, {{"n", 17}}), ordered, {{"n", 17}});
+  LoopKernel with_temporary = make_kernel({"{[i, k]: 0<=i<n and 0<=k<m}"},
+                                          "<> t = a[i] * 2  {id=fill}\n"
+                                          "out[i] = sum(k, t * b[k])  {dep=fill}\n"
+                                          "a[i] = out[i] + 1  {id=back, dep=*}",
+                                          {array_arg("a, out", DType::Float64, {"n"}), array_arg("b", DType::Float64, {"m"})});
+  LoopKernel fixed_temporary = fix_parameters(with_temporary, {{"m", 5}});
+  expect_same_as_original(fixed_temporary, with_temporary, {{"n", 9}, {"m", 5}});
+  LoopKernel cyclic = make_kernel({"{[i, j]: 0<=i<n and 0<=j<n}"}, "out[i, j] = a[i, j] + 1",
+                                  {array_arg("a, out", DType::Float32, {"n", "n"})});
+  cyclic.loop_priorities = {{"i", "j"}, {"j", "i"}};
+  std::string refused = error_message<Error>([&] { fix_parameters(cyclic, {{"n", 8}}); });
+  EXPECT_NE(refused.find("cycle"), std::string::npos) << refused;
 }
 
 // The fixed values' parameter set is built with isl calls, not parsed from text (issue 26, front22):
