@@ -93,23 +93,6 @@ bool fixed_member(isl_union_pw_aff* function, isl_union_set* domain) {
   return state.fixed && state.statements == 1;
 }
 
-// Whether `band` has an AST build option other than a member's `atomic` loop type (slabs' isolate).
-bool has_other_options(isl_schedule_node* band) {
-  isl_union_set* options = isl_schedule_node_band_get_ast_build_options(band);
-  bool other = false;
-  isl_union_set_foreach_set(
-      options,
-      [](isl_set* set, void* user) -> isl_stat {
-        const char* name = isl_set_get_tuple_name(set);
-        if (name == nullptr || std::string(name) != "atomic") *static_cast<bool*>(user) = true;
-        isl_set_free(set);
-        return isl_stat_ok;
-      },
-      &other);
-  isl_union_set_free(options);
-  return other;
-}
-
 // Whether every member of `band` is fixed (fixed_member) and the band has no option but loop types.
 // (The members first: most innermost bands are loops with more than one value, and the first
 // member says so.)
@@ -119,7 +102,7 @@ bool fixed_band(isl_schedule_node* band, isl_union_set* domain) {
   bool fixed = members > 0;
   for (isl_size i = 0; fixed && i < members; ++i) fixed = fixed_member(isl_multi_union_pw_aff_get_at(schedule, i), domain);
   isl_multi_union_pw_aff_free(schedule);
-  return fixed && !has_other_options(band);
+  return fixed && !has_options_besides_loop_types(band);
 }
 
 // Visits the subtree at `node` children first, deleting each fixed band with no band below it;
@@ -165,5 +148,21 @@ std::optional<isl::schedule> without_fixed_bands(const isl::schedule& schedule) 
 }
 
 int fixed_bands_dropped() { return dropped_bands.load(); }
+
+bool has_options_besides_loop_types(isl_schedule_node* band) {
+  isl_union_set* options = isl_schedule_node_band_get_ast_build_options(band);
+  bool other = false;
+  isl_union_set_foreach_set(
+      options,
+      [](isl_set* set, void* user) -> isl_stat {
+        const char* name = isl_set_get_tuple_name(set);
+        if (name == nullptr || std::string(name) != "atomic") *static_cast<bool*>(user) = true;
+        isl_set_free(set);
+        return isl_stat_ok;
+      },
+      &other);
+  isl_union_set_free(options);
+  return other;
+}
 
 }  // namespace loom::codegen

@@ -29,6 +29,10 @@ namespace loom::codegen {
 // band; for comparisons with one binary).
 std::optional<isl::schedule> without_fixed_bands(const isl::schedule& schedule);
 
+// Whether `band` has an AST build option other than a member's loop type (`atomic`): an isolate
+// option (slabs) or a separation class. Shared with nest_boxes, which also keeps such bands.
+bool has_options_besides_loop_types(isl_schedule_node* band);
+
 // Bands dropped by without_fixed_bands since the process started (tests assert the path).
 int fixed_bands_dropped();
 

@@ -1,5 +1,7 @@
 #include "codegen/nest_boxes.hpp"
 
+#include "codegen/fixed_bands.hpp"
+
 #include <isl/aff.h>
 #include <isl/id.h>
 #include <isl/schedule.h>
@@ -40,23 +42,6 @@ bool holds_band(isl_schedule_node* node) {
     if (band) return true;
   }
   return false;
-}
-
-// Whether `band` has an AST build option other than its member's `atomic` loop type.
-bool has_other_options(isl_schedule_node* band) {
-  isl_union_set* options = isl_schedule_node_band_get_ast_build_options(band);
-  bool other = false;
-  isl_union_set_foreach_set(
-      options,
-      [](isl_set* set, void* user) -> isl_stat {
-        const char* name = isl_set_get_tuple_name(set);
-        if (name == nullptr || std::string(name) != "atomic") *static_cast<bool*>(user) = true;
-        isl_set_free(set);
-        return isl_stat_ok;
-      },
-      &other);
-  isl_union_set_free(options);
-  return other;
 }
 
 // The names of the statements a band's member is defined on.
@@ -170,7 +155,7 @@ class BoxMaker {
     isl_schedule_node* below = isl_schedule_node_get_child(band, 0);
     bool band_below = holds_band(below);
     isl_schedule_node_free(below);
-    return !band_below && !has_other_options(band);
+    return !band_below && !has_options_besides_loop_types(band);
   }
 
   // The statements' domains, read from the problem when first needed.
