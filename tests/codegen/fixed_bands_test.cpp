@@ -13,6 +13,7 @@
 #include <string>
 
 #include "codegen/fixed_bands.hpp"
+#include "codegen/isl_ast_text.hpp"
 #include "device_helpers.hpp"
 #include "loom/loom.hpp"
 #include "runtime/scoped_env.hpp"
@@ -23,17 +24,8 @@ namespace {
 
 using testing::expect_matches_reference;
 using testing::expect_on_opencl;
+using testing::isl_ast_text;
 
-std::string ast_text(const isl::schedule& schedule, const isl::set& context) {
-  isl_ast_build* build = isl_ast_build_from_context(context.copy());
-  isl_ast_node* tree = isl_ast_build_node_from_schedule(build, schedule.copy());
-  isl_ast_build_free(build);
-  char* text = isl_ast_node_to_C_str(tree);
-  std::string result = text == nullptr ? "(null)" : text;
-  std::free(text);
-  isl_ast_node_free(tree);
-  return result;
-}
 
 // A loop over i around a tile of one value (t = 0, u = 0: a tensorized instruction's tile inames).
 const char* kTile =
@@ -59,8 +51,8 @@ TEST(FixedBands, IslWritesTheSameAstWithoutThem) {
     std::optional<isl::schedule> fewer = codegen::without_fixed_bands(schedule);
     ASSERT_TRUE(fewer.has_value());
     EXPECT_EQ(codegen::fixed_bands_dropped(), before + 1);
-    std::string text = ast_text(*fewer, context);
-    EXPECT_EQ(text, ast_text(schedule, context));
+    std::string text = isl_ast_text(*fewer, context);
+    EXPECT_EQ(text, isl_ast_text(schedule, context));
     EXPECT_NE(text.find("S_0(c0, 0, 0)"), std::string::npos) << text;
     EXPECT_NE(text.find("// loops 1 t u"), std::string::npos) << text;  // the mark stays
     testing::ScopedEnv keep("LOOM_KEEP_FIXED_BANDS", "1");
@@ -76,7 +68,7 @@ TEST(FixedBands, SeveralStatementsABandBelowOrAnIsolateOptionKeepTheBand) {
     // S_0, S_1 without it. At t = 0 and t = 1 the band orders them.
     isl::set context(ctx, "[n] -> { : n > 0 }");
     isl::schedule same_point(ctx, two_tiles(0));
-    EXPECT_FALSE(codegen::without_fixed_bands(same_point).has_value()) << ast_text(same_point, context);
+    EXPECT_FALSE(codegen::without_fixed_bands(same_point).has_value()) << isl_ast_text(same_point, context);
     EXPECT_FALSE(codegen::without_fixed_bands(isl::schedule(ctx, two_tiles(1))).has_value());
     // t fixed, but a band of i below it.
     isl::schedule outer_fixed(ctx,

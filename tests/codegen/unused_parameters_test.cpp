@@ -10,6 +10,7 @@
 #include <string>
 
 #include "codegen/unused_parameters.hpp"
+#include "codegen/isl_ast_text.hpp"
 #include "device_helpers.hpp"
 #include "loom/loom.hpp"
 #include "test_helpers.hpp"
@@ -19,17 +20,8 @@ namespace {
 
 using testing::expect_matches_reference;
 using testing::expect_on_opencl;
+using testing::isl_ast_text;
 
-std::string ast_text(const isl::schedule& schedule, const isl::set& context) {
-  isl_ast_build* build = isl_ast_build_from_context(context.copy());
-  isl_ast_node* tree = isl_ast_build_node_from_schedule(build, schedule.copy());
-  isl_ast_build_free(build);
-  char* text = isl_ast_node_to_C_str(tree);
-  std::string result = text == nullptr ? "(null)" : text;
-  std::free(text);
-  isl_ast_node_free(tree);
-  return result;
-}
 
 // A nest of the shape the full-group split leaves: the statements name n and the local index l,
 // the group index g and the size m only in the context.
@@ -51,9 +43,9 @@ TEST(UnusedParameters, IslWritesTheSameAstWithoutThem) {
     EXPECT_EQ(codegen::problems_without_unused_parameters(), before + 1);
     EXPECT_EQ(isl_set_dim(smaller->context.get(), isl_dim_param), 2) << smaller->context;  // n and l
     EXPECT_EQ(isl_union_set_dim(smaller->schedule.get_domain().get(), isl_dim_param), 2);
-    EXPECT_EQ(ast_text(smaller->schedule, smaller->context), ast_text(schedule, context));
+    EXPECT_EQ(isl_ast_text(smaller->schedule, smaller->context), isl_ast_text(schedule, context));
     // The marks and the band's loop types survive the rebuild.
-    std::string text = ast_text(smaller->schedule, smaller->context);
+    std::string text = isl_ast_text(smaller->schedule, smaller->context);
     EXPECT_NE(text.find("// loops 0 j k"), std::string::npos) << text;
   }
   isl_ctx_free(ctx.release());
