@@ -90,10 +90,16 @@ bool one_writer_along(WriteScope scope, const InameTag& tag) {
 bool ties_ranges(const LoopKernel& kernel, const Instruction& instruction, const std::string& iname,
                  std::optional<int64_t> only_value) {
   std::vector<std::string> dims;
-  // Its own loops only: the hardware inames added before this one are tied to it by design
-  // (i_outer and i_inner of one split).
-  for (const std::string& name : kernel.all_inames())
-    if (instruction.within_inames.count(name) != 0 && !is_hardware(kernel.tag_of(name))) dims.push_back(name);
+  // Its own loops only where every value runs it: the hardware inames added before this one are
+  // tied to it by design (i_outer and i_inner of one split). Where one value writes for all, its
+  // hardware inames too: that value must run it for each work-group and lane that ran it before
+  // (a fetch of y[j] in group j within i_inner over `j <= 8 i_outer + i_inner < n`: i_inner == 0
+  // has no i_outer for 1 <= j < 8 when n < 9, so groups 1-7 read a fetch nobody wrote; transform
+  // fuzzer, seed 137).
+  for (const std::string& name : kernel.all_inames()) {
+    if (instruction.within_inames.count(name) == 0) continue;
+    if (!is_hardware(kernel.tag_of(name)) || only_value) dims.push_back(name);
+  }
   if (dims.empty()) return false;  // no range to tie
   Instruction with_iname = instruction;
   with_iname.within_inames.insert(iname);
@@ -219,10 +225,13 @@ LoopKernel add_inames_for_unused_hw_axes(const LoopKernel& kernel, const std::op
       int64_t first = range ? range->lower : 0;
       if (!unchecked && ties_ranges(kernel, *kernel.find_instruction(instruction.id), iname,
                                     one_writer ? std::optional<int64_t>(first) : std::nullopt)) {
+        std::string what = one_writer ? "so '" + iname + " == " + std::to_string(first) +
+                                            "', the one work-item that would write it, would not run it wherever it ran"
+                                      : "so each value of '" + iname + "' would run it over a different range";
         throw Error("add_inames_for_unused_hw_axes: instruction '" + instruction.id + "' would run within '" +
-                    iname + "' (" + axis + "), whose domain bounds the instruction's own inames, so each value of '" +
-                    iname + "' would run it over a different range; give it the iname explicitly where that is "
-                    "meant (add_inames_to_insn), or keep '" + iname + "' out of hardware axes");
+                    iname + "' (" + axis + "), whose domain bounds the instruction's own inames, " + what +
+                    "; give it the iname explicitly where that is meant (add_inames_to_insn), or keep '" + iname +
+                    "' out of hardware axes");
       }
       instruction.within_inames.insert(iname);
       if (!one_writer) {

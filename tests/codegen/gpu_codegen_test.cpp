@@ -527,6 +527,24 @@ TEST(GpuCodegen, AddInamesForUnusedHardwareAxesRefusesAnAxisThatBoundsTheInstruc
       << message;
 }
 
+TEST(GpuCodegen, AddInamesForUnusedHardwareAxesRefusesAOneWriterMissingFromSomeGroups) {
+  // Fuzzer regression (seed 137): a local fetch of y[j] in group j (g.0) gains i_inner (l.0) and
+  // is written by i_inner == 0 alone; over {j <= 8 i_outer + i_inner < n} that work-item has no
+  // i_outer in groups 1..7 when n < 9, so those groups read a fetch nobody wrote (wrong results on
+  // OpenCL before). It is refused, naming the fetch and the iname.
+  LoopKernel reference = make_kernel({"{[i,j]: 0<=i<n and 0<=j<=i}"}, "out[i, j] = a[i, j]*y[j] {id=use}",
+                                     {array_arg("y", DType::Float32, {"n"}), array_arg("a, out", DType::Float32, {"n", "n"}),
+                                      value_arg("n")}, {.name = "triangle_fetch", .assumptions = "n >= 1"});
+  LoopKernel kernel = tag_inames(reference, {{"j", "g.0"}});
+  kernel = add_prefetch(kernel, "y", {.fetch_bounding_box = true, .within = "id:use"});
+  kernel = split_iname(kernel, "i", 8, {.inner_tag = "l.0"});
+  std::string message = error_message<Error>([&] { add_inames_for_unused_hw_axes(kernel); });
+  EXPECT_NE(message.find("would run within 'i_inner' (l.0), whose domain bounds the instruction's own inames, so "
+                         "'i_inner == 0', the one work-item that would write it, would not run it wherever it ran"),
+            std::string::npos)
+      << message;
+}
+
 // ---- the CUDA source compiles with nvcc (compile only; the NVRTC path is the runtime's) --------
 
 std::string find_nvcc() {
